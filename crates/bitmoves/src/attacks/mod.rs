@@ -1,0 +1,235 @@
+//! Attack sets: the squares a piece attacks, read from the generated tables.
+//!
+//! "Attacks" are squares a piece attacks, whatever stands on them; legal
+//! moves are the business of [`Board`](crate::Board). Sliding pieces take the
+//! board's occupancy and stop at (and include) the first blocker on each ray.
+//!
+//! The slider lookup is chosen at compile time: PEXT when the build enables
+//! the `bmi2` target feature (for example `RUSTFLAGS="-C target-cpu=native"`
+//! on a CPU that has it), magic bitboards otherwise. Both give identical
+//! results; the tests check every occupancy subset of every square.
+
+#[cfg(any(not(all(target_arch = "x86_64", target_feature = "bmi2")), test))]
+mod magic;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+mod pext;
+#[cfg(test)]
+mod tests;
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+use magic as sliders;
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+use pext as sliders;
+
+use crate::{Bitboard, Color, Direction, Square};
+use bitmoves_tables as tables;
+
+/// The name of the slider lookup this build uses: `"pext"` or `"magic"`.
+pub const SLIDER_BACKEND: &str = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
+    "pext"
+} else {
+    "magic"
+};
+
+/// The squares a knight on `square` attacks.
+///
+/// ```
+/// use bitmoves::{attacks, Square};
+/// assert_eq!(format!("{:#}", attacks::knight(Square::D4)), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . 1 . 1 . . .
+/// 5 . 1 . . . 1 . .
+/// 4 . . . . . . . .
+/// 3 . 1 . . . 1 . .
+/// 2 . . 1 . 1 . . .
+/// 1 . . . . . . . .
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn knight(square: Square) -> Bitboard {
+    Bitboard(tables::KNIGHT_ATTACKS[square.index()])
+}
+
+/// The squares a king on `square` attacks.
+///
+/// ```
+/// use bitmoves::{attacks, Square};
+/// assert_eq!(format!("{:#}", attacks::king(Square::A1)), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . . . . . . .
+/// 5 . . . . . . . .
+/// 4 . . . . . . . .
+/// 3 . . . . . . . .
+/// 2 1 1 . . . . . .
+/// 1 . 1 . . . . . .
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn king(square: Square) -> Bitboard {
+    Bitboard(tables::KING_ATTACKS[square.index()])
+}
+
+/// The squares a pawn of `color` on `square` attacks (diagonally forward).
+///
+/// Defined for every square, including the first and last ranks, so that
+/// `pawn(!color, sq)` answers "which pawns of `color` attack `sq`".
+///
+/// ```
+/// use bitmoves::{attacks, Color, Square};
+/// assert_eq!(format!("{:#}", attacks::pawn(Color::Black, Square::H5)), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . . . . . . .
+/// 5 . . . . . . . .
+/// 4 . . . . . . 1 .
+/// 3 . . . . . . . .
+/// 2 . . . . . . . .
+/// 1 . . . . . . . .
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn pawn(color: Color, square: Square) -> Bitboard {
+    Bitboard(tables::PAWN_ATTACKS[color.index()][square.index()])
+}
+
+/// The squares a bishop on `square` attacks when `occupied` holds the
+/// pieces on the board. Each diagonal stops at its first occupied square,
+/// which is included.
+///
+/// ```
+/// use bitmoves::{attacks, Bitboard, Square};
+/// let occupied = Square::F6.bitboard() | Square::B2.bitboard();
+/// assert_eq!(format!("{:#}", attacks::bishop(Square::D4, occupied)), "\
+/// 8 . . . . . . . .
+/// 7 1 . . . . . . .
+/// 6 . 1 . . . 1 . .
+/// 5 . . 1 . 1 . . .
+/// 4 . . . . . . . .
+/// 3 . . 1 . 1 . . .
+/// 2 . 1 . . . 1 . .
+/// 1 . . . . . . 1 .
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
+    sliders::bishop(square, occupied)
+}
+
+/// The squares a rook on `square` attacks when `occupied` holds the pieces
+/// on the board. Each line stops at its first occupied square, which is
+/// included.
+///
+/// ```
+/// use bitmoves::{attacks, Bitboard, Square};
+/// let occupied = Square::D6.bitboard() | Square::G4.bitboard() | Square::D1.bitboard();
+/// assert_eq!(format!("{:#}", attacks::rook(Square::D4, occupied)), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . . 1 . . . .
+/// 5 . . . 1 . . . .
+/// 4 1 1 1 . 1 1 1 .
+/// 3 . . . 1 . . . .
+/// 2 . . . 1 . . . .
+/// 1 . . . 1 . . . .
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn rook(square: Square, occupied: Bitboard) -> Bitboard {
+    sliders::rook(square, occupied)
+}
+
+/// The squares a queen on `square` attacks: the rook's and the bishop's
+/// attacks together.
+///
+/// ```
+/// use bitmoves::{attacks, Bitboard, Square};
+/// assert_eq!(format!("{:#}", attacks::queen(Square::B7, Bitboard::EMPTY)), "\
+/// 8 1 1 1 . . . . .
+/// 7 1 . 1 1 1 1 1 1
+/// 6 1 1 1 . . . . .
+/// 5 . 1 . 1 . . . .
+/// 4 . 1 . . 1 . . .
+/// 3 . 1 . . . 1 . .
+/// 2 . 1 . . . . 1 .
+/// 1 . 1 . . . . . 1
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn queen(square: Square, occupied: Bitboard) -> Bitboard {
+    rook(square, occupied) | bishop(square, occupied)
+}
+
+/// The squares strictly between `a` and `b` when they share a rank, file or
+/// diagonal; empty otherwise (and when `a == b`).
+///
+/// ```
+/// use bitmoves::{attacks, Square};
+/// assert_eq!(format!("{:#}", attacks::between(Square::B2, Square::F6)), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . . . . . . .
+/// 5 . . . . 1 . . .
+/// 4 . . . 1 . . . .
+/// 3 . . 1 . . . . .
+/// 2 . . . . . . . .
+/// 1 . . . . . . . .
+///   A B C D E F G H
+/// ");
+/// assert!(attacks::between(Square::B2, Square::C4).is_empty());
+/// ```
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::BETWEEN[a.index()][b.index()])
+}
+
+/// The whole line, edge to edge, through `a` and `b` when they share a
+/// rank, file or diagonal; empty otherwise (and when `a == b`).
+///
+/// ```
+/// use bitmoves::{attacks, Square};
+/// assert_eq!(format!("{:#}", attacks::line(Square::C2, Square::E4)), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . 1
+/// 6 . . . . . . 1 .
+/// 5 . . . . . 1 . .
+/// 4 . . . . 1 . . .
+/// 3 . . . 1 . . . .
+/// 2 . . 1 . . . . .
+/// 1 . 1 . . . . . .
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    Bitboard(tables::LINE[a.index()][b.index()])
+}
+
+/// The ray from `square` towards the edge in `direction`, without `square`
+/// itself.
+///
+/// ```
+/// use bitmoves::{attacks, Direction, Square};
+/// assert_eq!(format!("{:#}", attacks::ray(Direction::SouthWest, Square::D4)), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . . . . . . .
+/// 5 . . . . . . . .
+/// 4 . . . . . . . .
+/// 3 . . 1 . . . . .
+/// 2 . 1 . . . . . .
+/// 1 1 . . . . . . .
+///   A B C D E F G H
+/// ");
+/// ```
+#[inline(always)]
+pub fn ray(direction: Direction, square: Square) -> Bitboard {
+    Bitboard(tables::RAYS[direction.index()][square.index()])
+}

@@ -1,0 +1,276 @@
+//! The generated files of `tables/src/`, one function per file.
+
+use crate::GeneratedFile;
+use crate::magic::{self, MagicEntry, MagicTables};
+use crate::pext::PextTables;
+use crate::render::{Source, Style};
+use crate::sliders::Slider;
+use crate::{leapers, rays};
+
+/// `lib.rs`: crate docs and the `cfg` choice between the two slider tables.
+pub fn lib_rs() -> GeneratedFile {
+    let mut source = Source::new(&[
+        "Precomputed bitboard tables for `bitmoves`: raw data only.",
+        "",
+        "Every item is a `pub static` array of plain integers, with no types; the core",
+        "crate `bitmoves` wraps them in its own `Bitboard` and `Square` types. Squares are",
+        "little-endian rank-file: a1 = 0, b1 = 1, …, h8 = 63.",
+        "",
+        "Slider attacks come in two forms and a build compiles only the one it uses: fancy",
+        "magic bitboards (`ROOK_MAGICS`, `SLIDER_ATTACKS`, …) by default, and PEXT tables",
+        "(`ROOK_PEXT_OFFSETS`, `PEXT_ATTACKS`, …) when the `bmi2` target feature is enabled.",
+        "The `all-sliders` feature compiles both. Both share `ROOK_MASKS`, `BISHOP_MASKS`,",
+        "`ROOK_RAYS_ALL` and `BISHOP_RAYS_ALL`.",
+    ]);
+    source.raw(
+        "
+#![no_std]
+
+mod leapers;
+mod rays;
+mod sliders;
+
+pub use leapers::*;
+pub use rays::*;
+pub use sliders::*;
+
+#[cfg(any(not(target_feature = \"bmi2\"), feature = \"all-sliders\"))]
+mod magic;
+#[cfg(any(not(target_feature = \"bmi2\"), feature = \"all-sliders\"))]
+pub use magic::*;
+
+#[cfg(any(target_feature = \"bmi2\", feature = \"all-sliders\"))]
+mod pext;
+#[cfg(any(target_feature = \"bmi2\", feature = \"all-sliders\"))]
+pub use pext::*;
+",
+    );
+    GeneratedFile {
+        path: "lib.rs",
+        contents: source.finish(),
+    }
+}
+
+/// `leapers.rs`: knight, king and pawn attacks.
+pub fn leapers_rs() -> GeneratedFile {
+    let mut source = Source::new(&["Attacks of the leaping pieces: knight, king and pawn."]);
+    source.array(
+        &["Knight attacks: `KNIGHT_ATTACKS[square]`."],
+        "KNIGHT_ATTACKS",
+        "u64",
+        &leapers::knight(),
+        Style::Hex,
+    );
+    source.array(
+        &["King attacks: `KING_ATTACKS[square]`."],
+        "KING_ATTACKS",
+        "u64",
+        &leapers::king(),
+        Style::Hex,
+    );
+    source.array_2d(
+        &[
+            "Pawn captures: `PAWN_ATTACKS[color][square]`, color 0 = white (north-east and",
+            "north-west), 1 = black (south-east and south-west). Every square has an entry,",
+            "ranks 1 and 8 included.",
+        ],
+        "PAWN_ATTACKS",
+        "u64",
+        &leapers::pawn(),
+        Style::Hex,
+    );
+    GeneratedFile {
+        path: "leapers.rs",
+        contents: source.finish(),
+    }
+}
+
+/// `rays.rs`: rays, `BETWEEN` and `LINE`.
+pub fn rays_rs() -> GeneratedFile {
+    let rays = rays::rays();
+    let mut source = Source::new(&[
+        "Rays in the eight directions, and the squares between and along two squares.",
+    ]);
+    source.array_2d(
+        &[
+            "Rays: `RAYS[direction][square]`, excluding the square, running to the edge.",
+            "Directions: 0 North, 1 NorthEast, 2 East, 3 SouthEast, 4 South, 5 SouthWest,",
+            "6 West, 7 NorthWest.",
+        ],
+        "RAYS",
+        "u64",
+        &rays,
+        Style::Hex,
+    );
+    source.array_2d(
+        &[
+            "Squares strictly between two squares: `BETWEEN[a][b]`, when they share a rank,",
+            "file or diagonal; 0 otherwise and when `a == b`.",
+        ],
+        "BETWEEN",
+        "u64",
+        &rays::between(),
+        Style::Hex,
+    );
+    source.array_2d(
+        &[
+            "The whole line through two squares: `LINE[a][b]`, edge to edge and including",
+            "both, when they share a rank, file or diagonal; 0 otherwise and when `a == b`.",
+        ],
+        "LINE",
+        "u64",
+        &rays::line(&rays),
+        Style::Hex,
+    );
+    GeneratedFile {
+        path: "rays.rs",
+        contents: source.finish(),
+    }
+}
+
+/// `sliders.rs`: masks and empty-board attacks shared by the magic and PEXT tables.
+pub fn sliders_rs() -> GeneratedFile {
+    let mut source = Source::new(&[
+        "Slider masks and empty-board attacks, shared by the magic and PEXT tables.",
+    ]);
+    for (slider, name) in [(Slider::Rook, "ROOK"), (Slider::Bishop, "BISHOP")] {
+        let piece = name.to_lowercase();
+        source.array(
+            &[&format!(
+                "Relevant occupancy of a {piece}: `{name}_MASKS[square]`, the empty-board \
+                 attacks without the last square of each ray."
+            )],
+            &format!("{name}_MASKS"),
+            "u64",
+            &slider.masks(),
+            Style::Hex,
+        );
+    }
+    for (slider, name) in [(Slider::Rook, "ROOK"), (Slider::Bishop, "BISHOP")] {
+        let piece = name.to_lowercase();
+        source.array(
+            &[&format!(
+                "Attacks of a {piece} on an empty board: `{name}_RAYS_ALL[square]`; \
+                 PEXT entries are expanded with `pdep` over these."
+            )],
+            &format!("{name}_RAYS_ALL"),
+            "u64",
+            &slider.rays_all(),
+            Style::Hex,
+        );
+    }
+    GeneratedFile {
+        path: "sliders.rs",
+        contents: source.finish(),
+    }
+}
+
+/// `magic.rs`: fancy magic parameters and the shared `SLIDER_ATTACKS` table.
+pub fn magic_rs(tables: &MagicTables) -> GeneratedFile {
+    let mut source = Source::new(&[
+        "Fancy magic bitboards for rooks and bishops, sharing one attack table.",
+        "",
+        "Rook attacks on `sq` with blockers `occ` are",
+        "`SLIDER_ATTACKS[ROOK_OFFSETS[sq] as usize + ((occ & ROOK_MASKS[sq]).wrapping_mul(ROOK_MAGICS[sq]) >> ROOK_SHIFTS[sq]) as usize]`,",
+        "and likewise for bishops.",
+    ]);
+    let seed = format!(
+        "one SplitMix64 stream seeded with `{:#018x}`, and keep the first candidate",
+        magic::SEED
+    );
+    let found = [
+        "Found by `bitmoves-gen`'s search (`crates/gen/src/magic.rs`): rooks a1…h8, then",
+        "bishops a1…h8, draw sparse candidates `r1 & r2 & r3` from",
+        &seed,
+        "without a destructive collision (constructive collisions are allowed).",
+    ];
+    for (entries, name) in [(&tables.rook, "ROOK"), (&tables.bishop, "BISHOP")] {
+        let piece = name.to_lowercase();
+        let field = |f: fn(&MagicEntry) -> u64| entries.iter().map(f).collect::<Vec<u64>>();
+        source.array(
+            &[
+                &[
+                    &*format!("Magic multipliers of a {piece}: `{name}_MAGICS[square]`."),
+                    "",
+                ][..],
+                &found,
+            ]
+            .concat(),
+            &format!("{name}_MAGICS"),
+            "u64",
+            &field(|e| e.magic),
+            Style::Hex,
+        );
+        source.array(
+            &[&format!(
+                "Index shifts of a {piece}: `{name}_SHIFTS[square]`, 64 minus the index bits."
+            )],
+            &format!("{name}_SHIFTS"),
+            "u8",
+            &field(|e| u64::from(e.shift)),
+            Style::Decimal,
+        );
+        source.array(
+            &[&format!(
+                "Start of a {piece}'s block in `SLIDER_ATTACKS`: `{name}_OFFSETS[square]`."
+            )],
+            &format!("{name}_OFFSETS"),
+            "u32",
+            &field(|e| u64::from(e.offset)),
+            Style::Decimal,
+        );
+    }
+    source.array(
+        &["Rook and bishop attacks: `SLIDER_ATTACKS[offset + magic index]`, rook blocks first."],
+        "SLIDER_ATTACKS",
+        "u64",
+        &tables.attacks,
+        Style::Hex,
+    );
+    GeneratedFile {
+        path: "magic.rs",
+        contents: source.finish(),
+    }
+}
+
+/// `pext.rs`: PEXT offsets and the shared, compressed `PEXT_ATTACKS` table.
+pub fn pext_rs(tables: &PextTables) -> GeneratedFile {
+    let mut source = Source::new(&[
+        "PEXT slider tables for rooks and bishops, sharing one compressed attack table.",
+        "",
+        "Rook attacks on `sq` with blockers `occ` are",
+        "`pdep(PEXT_ATTACKS[ROOK_PEXT_OFFSETS[sq] as usize + pext(occ, ROOK_MASKS[sq]) as usize] as u64, ROOK_RAYS_ALL[sq])`,",
+        "and likewise for bishops.",
+    ]);
+    for (offsets, name) in [
+        (&tables.rook_offsets, "ROOK"),
+        (&tables.bishop_offsets, "BISHOP"),
+    ] {
+        let piece = name.to_lowercase();
+        let values: Vec<u64> = offsets.iter().map(|&o| u64::from(o)).collect();
+        source.array(
+            &[&format!(
+                "Start of a {piece}'s block in `PEXT_ATTACKS`: `{name}_PEXT_OFFSETS[square]`."
+            )],
+            &format!("{name}_PEXT_OFFSETS"),
+            "u32",
+            &values,
+            Style::Decimal,
+        );
+    }
+    let values: Vec<u64> = tables.attacks.iter().map(|&a| u64::from(a)).collect();
+    source.array(
+        &[
+            "Rook and bishop attacks, compressed with `pext` by the empty-board attacks:",
+            "`PEXT_ATTACKS[offset + pext(occupied, mask)]`, rook blocks first.",
+        ],
+        "PEXT_ATTACKS",
+        "u16",
+        &values,
+        Style::Decimal,
+    );
+    GeneratedFile {
+        path: "pext.rs",
+        contents: source.finish(),
+    }
+}

@@ -1,0 +1,95 @@
+//! `cargo xtask`: the project's tasks. Parses the verb, then calls `bitmoves-gen`
+//! through this package's library.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use xtask::{STALE_HINT, regenerate, stale_files, workspace_root};
+
+const USAGE: &str = "\
+usage: cargo xtask regenerate [--check] [--root DIR]
+
+  regenerate           write every generated file into tables/src/
+  regenerate --check   write nothing; exit 1 naming each stale file
+  --root DIR           workspace root to use instead of this checkout
+";
+
+enum Task {
+    Help,
+    Regenerate { check: bool, root: PathBuf },
+}
+
+fn parse(args: &[String]) -> Result<Task, String> {
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        return Ok(Task::Help);
+    }
+    let (verb, flags) = args.split_first().ok_or("missing task")?;
+    if verb != "regenerate" {
+        return Err(format!("unknown task `{verb}`"));
+    }
+    let (mut check, mut root) = (false, workspace_root());
+    let mut flags = flags.iter();
+    while let Some(flag) = flags.next() {
+        match flag.as_str() {
+            "--check" => check = true,
+            "--root" => root = flags.next().ok_or("`--root` needs a directory")?.into(),
+            other => return Err(format!("unknown flag `{other}`")),
+        }
+    }
+    Ok(Task::Regenerate { check, root })
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match parse(&args) {
+        Ok(Task::Help) => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        Ok(Task::Regenerate { check: true, root }) => check(&root),
+        Ok(Task::Regenerate { check: false, root }) => write(&root),
+        Err(message) => {
+            eprint!("error: {message}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check(root: &std::path::Path) -> ExitCode {
+    let stale = stale_files(root);
+    if stale.is_empty() {
+        println!("tables are up to date");
+        return ExitCode::SUCCESS;
+    }
+    for line in &stale {
+        eprintln!("{line}");
+    }
+    eprintln!("{STALE_HINT}");
+    ExitCode::FAILURE
+}
+
+fn write(root: &std::path::Path) -> ExitCode {
+    let start = std::time::Instant::now();
+    let report = match regenerate(root) {
+        Ok(report) => report,
+        Err(err) => {
+            eprintln!("error: cannot write tables under {}: {err}", root.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    for file in &report.files {
+        let verb = if file.changed { "wrote" } else { "unchanged" };
+        println!("{verb:>9} {:<22} {:>9} bytes", file.path, file.bytes);
+    }
+    for path in &report.removed {
+        println!("  removed {path} (not produced by the generator)");
+    }
+    let total: usize = report.files.iter().map(|f| f.bytes).sum();
+    println!(
+        "{total} bytes in {} files; generate() took {:.1} ms, {:.1} ms in all",
+        report.files.len(),
+        report.generate_time.as_secs_f64() * 1e3,
+        start.elapsed().as_secs_f64() * 1e3
+    );
+    ExitCode::SUCCESS
+}

@@ -111,7 +111,11 @@ impl Bitboard {
     /// has more than one square.
     #[inline(always)]
     pub const fn single(self) -> Option<Square> {
-        if self.has_more_than_one() { None } else { self.first() }
+        if self.has_more_than_one() {
+            None
+        } else {
+            self.first()
+        }
     }
 
     /// Iterates over the squares in ascending order.
@@ -167,10 +171,38 @@ macro_rules! set_operator {
     };
 }
 
-set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |a, b| a | b, "Union.");
-set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, |a, b| a & b, "Intersection.");
-set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, |a, b| a ^ b, "Symmetric difference.");
-set_operator!(Sub, sub, SubAssign, sub_assign, |a, b| a & !b, "Difference: the squares of `self` not in `rhs`.");
+set_operator!(
+    BitOr,
+    bitor,
+    BitOrAssign,
+    bitor_assign,
+    |a, b| a | b,
+    "Union."
+);
+set_operator!(
+    BitAnd,
+    bitand,
+    BitAndAssign,
+    bitand_assign,
+    |a, b| a & b,
+    "Intersection."
+);
+set_operator!(
+    BitXor,
+    bitxor,
+    BitXorAssign,
+    bitxor_assign,
+    |a, b| a ^ b,
+    "Symmetric difference."
+);
+set_operator!(
+    Sub,
+    sub,
+    SubAssign,
+    sub_assign,
+    |a, b| a & !b,
+    "Difference: the squares of `self` not in `rhs`."
+);
 
 impl ops::Not for Bitboard {
     type Output = Self;
@@ -191,7 +223,8 @@ impl From<Square> for Bitboard {
 
 impl FromIterator<Square> for Bitboard {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
-        iter.into_iter().fold(Self::EMPTY, |set, sq| set | sq.bitboard())
+        iter.into_iter()
+            .fold(Self::EMPTY, |set, sq| set | sq.bitboard())
     }
 }
 
@@ -236,7 +269,11 @@ impl fmt::Display for Bitboard {
         for rank in Rank::ALL.into_iter().rev() {
             write!(f, "{}", rank)?;
             for file in File::ALL {
-                let mark = if self.contains(Square::new(file, rank)) { '1' } else { empty };
+                let mark = if self.contains(Square::new(file, rank)) {
+                    '1'
+                } else {
+                    empty
+                };
                 write!(f, " {mark}")?;
             }
             writeln!(f)?;
@@ -266,7 +303,9 @@ mod tests {
         assert_eq!(Bitboard::LIGHT_SQUARES.len(), 32);
         assert_eq!(
             Bitboard::CENTER,
-            [Square::D4, Square::E4, Square::D5, Square::E5].into_iter().collect()
+            [Square::D4, Square::E4, Square::D5, Square::E5]
+                .into_iter()
+                .collect()
         );
         assert_eq!(Bitboard::EDGES.len(), 28);
     }

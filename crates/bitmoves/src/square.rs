@@ -235,7 +235,9 @@ pub enum ParseSquareError {
 impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Empty => f.write_str("empty square name, expected a file a-h and a rank 1-8 like \"e4\""),
+            Self::Empty => {
+                f.write_str("empty square name, expected a file a-h and a rank 1-8 like \"e4\"")
+            }
             Self::WrongLength { len } => {
                 write!(f, "a square name has 2 characters like \"e4\", found {len}")
             }
@@ -282,11 +284,26 @@ mod tests {
     #[test]
     fn parsing_rejects_bad_names_with_the_reason() {
         assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
-        assert_eq!("z9".parse::<Square>(), Err(ParseSquareError::InvalidFile { found: 'z' }));
-        assert_eq!("a9".parse::<Square>(), Err(ParseSquareError::InvalidRank { found: '9' }));
-        assert_eq!("e44".parse::<Square>(), Err(ParseSquareError::WrongLength { len: 3 }));
-        assert_eq!("E4".parse::<Square>(), Err(ParseSquareError::InvalidFile { found: 'E' }));
-        assert_eq!("é4".parse::<Square>(), Err(ParseSquareError::InvalidFile { found: 'é' }));
+        assert_eq!(
+            "z9".parse::<Square>(),
+            Err(ParseSquareError::InvalidFile { found: 'z' })
+        );
+        assert_eq!(
+            "a9".parse::<Square>(),
+            Err(ParseSquareError::InvalidRank { found: '9' })
+        );
+        assert_eq!(
+            "e44".parse::<Square>(),
+            Err(ParseSquareError::WrongLength { len: 3 })
+        );
+        assert_eq!(
+            "E4".parse::<Square>(),
+            Err(ParseSquareError::InvalidFile { found: 'E' })
+        );
+        assert_eq!(
+            "é4".parse::<Square>(),
+            Err(ParseSquareError::InvalidFile { found: 'é' })
+        );
     }
 
     #[test]

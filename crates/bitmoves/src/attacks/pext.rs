@@ -24,7 +24,12 @@ fn lookup(occupied: Bitboard, mask: u64, rays: u64, offset: u32) -> Bitboard {
 #[inline(always)]
 pub(crate) fn rook(square: Square, occupied: Bitboard) -> Bitboard {
     let s = square.index();
-    lookup(occupied, tables::ROOK_MASKS[s], tables::ROOK_RAYS_ALL[s], tables::ROOK_PEXT_OFFSETS[s])
+    lookup(
+        occupied,
+        tables::ROOK_MASKS[s],
+        tables::ROOK_RAYS_ALL[s],
+        tables::ROOK_PEXT_OFFSETS[s],
+    )
 }
 
 /// Bishop attacks from `square` through `occupied`.

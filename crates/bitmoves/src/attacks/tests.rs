@@ -7,7 +7,10 @@ use bitmoves_tables as tables;
 
 /// The squares reached by one step of each `(file, rank)` delta.
 fn leaper(square: Square, deltas: &[(i8, i8)]) -> Bitboard {
-    deltas.iter().filter_map(|&(df, dr)| square.offset(df, dr)).collect()
+    deltas
+        .iter()
+        .filter_map(|&(df, dr)| square.offset(df, dr))
+        .collect()
 }
 
 /// Walks from `square` in `direction` up to the edge, stopping at (and
@@ -54,14 +57,34 @@ fn soft_pext(value: u64, mask: u64) -> u64 {
 /// Software PDEP: scatters the low bits of `value` onto the bits of `mask`.
 fn soft_pdep(value: u64, mask: u64) -> u64 {
     Bitboard(mask).iter().enumerate().fold(0, |out, (i, sq)| {
-        if value >> i & 1 == 1 { out | sq.bitboard().0 } else { out }
+        if value >> i & 1 == 1 {
+            out | sq.bitboard().0
+        } else {
+            out
+        }
     })
 }
 
-const KNIGHT_DELTAS: [(i8, i8); 8] =
-    [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
-const KING_DELTAS: [(i8, i8); 8] =
-    [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+const KNIGHT_DELTAS: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+const KING_DELTAS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
 
 #[test]
 fn knight_and_king_tables_equal_offset_walking_on_every_square() {
@@ -74,8 +97,16 @@ fn knight_and_king_tables_equal_offset_walking_on_every_square() {
 #[test]
 fn pawn_tables_attack_diagonally_forward_for_each_colour() {
     for sq in Square::ALL {
-        assert_eq!(pawn(Color::White, sq), leaper(sq, &[(-1, 1), (1, 1)]), "white pawn {sq}");
-        assert_eq!(pawn(Color::Black, sq), leaper(sq, &[(-1, -1), (1, -1)]), "black pawn {sq}");
+        assert_eq!(
+            pawn(Color::White, sq),
+            leaper(sq, &[(-1, 1), (1, 1)]),
+            "white pawn {sq}"
+        );
+        assert_eq!(
+            pawn(Color::Black, sq),
+            leaper(sq, &[(-1, -1), (1, -1)]),
+            "black pawn {sq}"
+        );
     }
 }
 
@@ -92,11 +123,15 @@ fn rays_run_from_the_square_to_the_edge_in_every_direction() {
 fn between_and_line_follow_the_shared_ray_for_every_pair() {
     for a in Square::ALL {
         for b in Square::ALL {
-            let direction = Direction::ALL.into_iter().find(|&d| walk(a, d, Bitboard::EMPTY).contains(b));
+            let direction = Direction::ALL
+                .into_iter()
+                .find(|&d| walk(a, d, Bitboard::EMPTY).contains(b));
             let (expected_between, expected_line) = match direction {
                 Some(d) if a != b => (
                     walk(a, d, b.bitboard()) - b.bitboard(),
-                    walk(a, d, Bitboard::EMPTY) | walk(a, d.opposite(), Bitboard::EMPTY) | a.bitboard(),
+                    walk(a, d, Bitboard::EMPTY)
+                        | walk(a, d.opposite(), Bitboard::EMPTY)
+                        | a.bitboard(),
                 ),
                 _ => (Bitboard::EMPTY, Bitboard::EMPTY),
             };
@@ -111,8 +146,16 @@ fn empty_board_rays_and_masks_match_the_reference() {
     for sq in Square::ALL {
         let rook_rays = slider(sq, Bitboard::EMPTY, true);
         let bishop_rays = slider(sq, Bitboard::EMPTY, false);
-        assert_eq!(tables::ROOK_RAYS_ALL[sq.index()], rook_rays.0, "rook rays {sq}");
-        assert_eq!(tables::BISHOP_RAYS_ALL[sq.index()], bishop_rays.0, "bishop rays {sq}");
+        assert_eq!(
+            tables::ROOK_RAYS_ALL[sq.index()],
+            rook_rays.0,
+            "rook rays {sq}"
+        );
+        assert_eq!(
+            tables::BISHOP_RAYS_ALL[sq.index()],
+            bishop_rays.0,
+            "bishop rays {sq}"
+        );
         // The relevant occupancy drops the last square of each ray: a piece
         // there cannot shorten the ray.
         let ends = |orthogonal: bool| {
@@ -121,12 +164,22 @@ fn empty_board_rays_and_masks_match_the_reference() {
                 .filter(|d| d.is_orthogonal() == orthogonal)
                 .flat_map(|d| {
                     let (df, dr) = d.delta();
-                    walk(sq, d, Bitboard::EMPTY).iter().filter(move |s| s.offset(df, dr).is_none())
+                    walk(sq, d, Bitboard::EMPTY)
+                        .iter()
+                        .filter(move |s| s.offset(df, dr).is_none())
                 })
                 .collect::<Bitboard>()
         };
-        assert_eq!(tables::ROOK_MASKS[sq.index()], (rook_rays - ends(true)).0, "rook mask {sq}");
-        assert_eq!(tables::BISHOP_MASKS[sq.index()], (bishop_rays - ends(false)).0, "bishop mask {sq}");
+        assert_eq!(
+            tables::ROOK_MASKS[sq.index()],
+            (rook_rays - ends(true)).0,
+            "rook mask {sq}"
+        );
+        assert_eq!(
+            tables::BISHOP_MASKS[sq.index()],
+            (bishop_rays - ends(false)).0,
+            "bishop mask {sq}"
+        );
     }
 }
 
@@ -138,8 +191,18 @@ fn sliders_equal_the_reference_for_every_occupancy_subset_magic_pext_and_active(
     for sq in Square::ALL {
         let s = sq.index();
         for (orthogonal, mask, rays, pext_offset) in [
-            (true, tables::ROOK_MASKS[s], tables::ROOK_RAYS_ALL[s], tables::ROOK_PEXT_OFFSETS[s]),
-            (false, tables::BISHOP_MASKS[s], tables::BISHOP_RAYS_ALL[s], tables::BISHOP_PEXT_OFFSETS[s]),
+            (
+                true,
+                tables::ROOK_MASKS[s],
+                tables::ROOK_RAYS_ALL[s],
+                tables::ROOK_PEXT_OFFSETS[s],
+            ),
+            (
+                false,
+                tables::BISHOP_MASKS[s],
+                tables::BISHOP_RAYS_ALL[s],
+                tables::BISHOP_PEXT_OFFSETS[s],
+            ),
         ] {
             for occupied in subsets(mask) {
                 let expected = slider(sq, occupied, orthogonal);
@@ -148,16 +211,31 @@ fn sliders_equal_the_reference_for_every_occupancy_subset_magic_pext_and_active(
                 } else {
                     (magic::bishop(sq, occupied), bishop(sq, occupied))
                 };
-                let packed = tables::PEXT_ATTACKS[pext_offset as usize + soft_pext(occupied.0, mask) as usize];
+                let packed = tables::PEXT_ATTACKS
+                    [pext_offset as usize + soft_pext(occupied.0, mask) as usize];
                 let by_pext = Bitboard(soft_pdep(u64::from(packed), rays));
                 let piece = if orthogonal { "rook" } else { "bishop" };
-                assert_eq!(by_magic, expected, "magic {piece} on {sq} with {occupied:?}");
+                assert_eq!(
+                    by_magic, expected,
+                    "magic {piece} on {sq} with {occupied:?}"
+                );
                 assert_eq!(by_pext, expected, "pext {piece} on {sq} with {occupied:?}");
-                assert_eq!(active, expected, "{SLIDER_BACKEND} {piece} on {sq} with {occupied:?}");
+                assert_eq!(
+                    active, expected,
+                    "{SLIDER_BACKEND} {piece} on {sq} with {occupied:?}"
+                );
                 // Pieces outside the mask never change the answer.
                 let noisy = occupied | Bitboard(!mask & 0x8100_0000_0000_0081);
-                let again = if orthogonal { rook(sq, noisy) } else { bishop(sq, noisy) };
-                assert_eq!(again, expected - (Bitboard(!rays)), "{piece} on {sq} ignores outside pieces");
+                let again = if orthogonal {
+                    rook(sq, noisy)
+                } else {
+                    bishop(sq, noisy)
+                };
+                assert_eq!(
+                    again,
+                    expected - (Bitboard(!rays)),
+                    "{piece} on {sq} ignores outside pieces"
+                );
             }
         }
     }
@@ -167,6 +245,9 @@ fn sliders_equal_the_reference_for_every_occupancy_subset_magic_pext_and_active(
 fn queen_is_rook_plus_bishop() {
     let occupied = Bitboard(0x0042_1008_2400_1800);
     for sq in Square::ALL {
-        assert_eq!(queen(sq, occupied), slider(sq, occupied, true) | slider(sq, occupied, false));
+        assert_eq!(
+            queen(sq, occupied),
+            slider(sq, occupied, true) | slider(sq, occupied, false)
+        );
     }
 }

@@ -319,7 +319,7 @@ mod tests {
         assert_eq!(a ^ b, [Square::A1, Square::C3].into_iter().collect());
         assert_eq!(a - b, Square::A1.bitboard());
         assert_eq!((!a).len(), 62);
-        assert!(!a.has_more_than_one() == (a.len() < 2));
+        assert_eq!(a.has_more_than_one(), a.len() >= 2);
         assert_eq!(Square::E4.bitboard().single(), Some(Square::E4));
         assert_eq!(a.single(), None);
     }

@@ -50,7 +50,7 @@ impl Direction {
 
     /// Whether a rook moves this way (north, east, south, west).
     pub const fn is_orthogonal(self) -> bool {
-        self.index() % 2 == 0
+        self.index() & 1 == 0
     }
 
     /// Whether a bishop moves this way.

@@ -1,0 +1,485 @@
+//! FEN in and out: parsing with typed, field-naming errors, and `Display`.
+
+use super::{Board, PositionError};
+use crate::{CastlingSide, Color, File, Piece, Rank, Square};
+use core::{fmt, str::FromStr};
+
+/// A short copy of the text that was wrong, kept inside an error without
+/// borrowing the input or allocating. Text longer than 24 bytes is cut at a
+/// character boundary and shown with `…`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Snippet {
+    bytes: [u8; Self::CAPACITY],
+    len: u8,
+    truncated: bool,
+}
+
+impl Snippet {
+    const CAPACITY: usize = 24;
+
+    fn new(text: &str) -> Self {
+        let mut end = text.len().min(Self::CAPACITY);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut bytes = [0; Self::CAPACITY];
+        bytes[..end].copy_from_slice(&text.as_bytes()[..end]);
+        Self {
+            bytes,
+            len: end as u8,
+            truncated: end < text.len(),
+        }
+    }
+
+    /// The kept text (possibly cut short).
+    pub fn as_str(&self) -> &str {
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl fmt::Display for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}{}\"",
+            self.as_str(),
+            if self.truncated { "…" } else { "" }
+        )
+    }
+}
+
+impl fmt::Debug for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a FEN could not be read. The syntax variants name the field and the
+/// text that was wrong; [`FenError::InvalidPosition`] wraps a well-formed
+/// FEN that describes an impossible position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FenError {
+    /// A FEN has 6 fields (4 to 6 are accepted; the clocks may be left off).
+    WrongFieldCount {
+        /// How many fields there were.
+        found: usize,
+    },
+    /// The placement must have 8 ranks separated by `/`.
+    WrongRankCount {
+        /// How many ranks there were.
+        found: usize,
+    },
+    /// A character in the placement is neither a piece letter nor a digit 1–8.
+    InvalidPiece {
+        /// The rank being read.
+        rank: Rank,
+        /// The character found.
+        found: char,
+    },
+    /// A rank of the placement does not cover exactly 8 files.
+    WrongRankWidth {
+        /// The rank being read.
+        rank: Rank,
+        /// How many files it covered.
+        files: usize,
+    },
+    /// The side to move must be `w` or `b`.
+    InvalidSideToMove {
+        /// The field as written.
+        field: Snippet,
+    },
+    /// The castling field must be `-` or letters from `KQkq` and `A-Ha-h`.
+    InvalidCastling {
+        /// The field as written.
+        field: Snippet,
+    },
+    /// The castling field names the same right twice.
+    DuplicateCastling {
+        /// The field as written.
+        field: Snippet,
+    },
+    /// The en passant field must be `-` or a square name.
+    InvalidEnPassant {
+        /// The field as written.
+        field: Snippet,
+    },
+    /// The halfmove clock must be a number from 0 to 65535.
+    InvalidHalfmoveClock {
+        /// The field as written.
+        field: Snippet,
+    },
+    /// The fullmove number must be a number from 0 to 65535.
+    InvalidFullmoveNumber {
+        /// The field as written.
+        field: Snippet,
+    },
+    /// The FEN is well formed but the position is impossible.
+    InvalidPosition(PositionError),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::WrongFieldCount { found } => {
+                write!(
+                    f,
+                    "invalid FEN: expected 6 space-separated fields (4 without the clocks), found {found}"
+                )
+            }
+            Self::WrongRankCount { found } => {
+                write!(
+                    f,
+                    "invalid FEN placement: expected 8 ranks separated by '/', found {found}"
+                )
+            }
+            Self::InvalidPiece { rank, found } => {
+                write!(
+                    f,
+                    "invalid FEN placement: rank {rank} has invalid character {found:?}"
+                )
+            }
+            Self::WrongRankWidth { rank, files } => {
+                write!(
+                    f,
+                    "invalid FEN placement: rank {rank} covers {files} files, expected 8"
+                )
+            }
+            Self::InvalidSideToMove { field } => {
+                write!(
+                    f,
+                    "invalid FEN side to move {field}: expected \"w\" or \"b\""
+                )
+            }
+            Self::InvalidCastling { field } => {
+                write!(
+                    f,
+                    "invalid FEN castling field {field}: expected \"-\" or letters from KQkq or A-H/a-h"
+                )
+            }
+            Self::DuplicateCastling { field } => {
+                write!(
+                    f,
+                    "invalid FEN castling field {field}: a right is given twice"
+                )
+            }
+            Self::InvalidEnPassant { field } => {
+                write!(
+                    f,
+                    "invalid FEN en passant field {field}: expected \"-\" or a square like \"e3\""
+                )
+            }
+            Self::InvalidHalfmoveClock { field } => {
+                write!(
+                    f,
+                    "invalid FEN halfmove clock {field}: expected a number from 0 to 65535"
+                )
+            }
+            Self::InvalidFullmoveNumber { field } => {
+                write!(
+                    f,
+                    "invalid FEN fullmove number {field}: expected a number from 0 to 65535"
+                )
+            }
+            Self::InvalidPosition(error) => write!(f, "invalid position: {error}"),
+        }
+    }
+}
+
+impl core::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Self::InvalidPosition(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<PositionError> for FenError {
+    fn from(error: PositionError) -> Self {
+        Self::InvalidPosition(error)
+    }
+}
+
+/// Options for [`Board::from_fen_with`].
+///
+/// ```
+/// use bitmoves::{Board, FenOptions};
+/// // Two bishops checking along one diagonal: impossible in a game.
+/// let fen = "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1";
+/// assert!(Board::from_fen(fen).is_err());
+/// let board = Board::from_fen_with(fen, FenOptions { lenient: true, ..FenOptions::default() })?;
+/// assert_eq!(board.checkers().len(), 2);
+/// # Ok::<(), bitmoves::FenError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FenOptions {
+    /// Accept check patterns no game can reach: more than two checkers, two
+    /// checkers that cannot arise together (two sliders on one line, two
+    /// leapers), or checks that do not fit the en passant square. Move
+    /// generation stays correct on such positions; every other rule is
+    /// still enforced.
+    pub lenient: bool,
+    /// Put the board in Chess960 mode even when the FEN looks standard:
+    /// castling moves are then written king-takes-rook and FEN castling
+    /// rights in Shredder letters.
+    pub chess960: bool,
+}
+
+impl Board {
+    /// Reads a FEN (or the first four fields of an EPD line), checking both
+    /// its syntax and that the position is possible.
+    ///
+    /// Castling may be written as standard `KQkq`, X-FEN (`K`/`Q` meaning
+    /// the outermost rook) or Shredder-FEN (`HAha`, rook files). Missing
+    /// halfmove and fullmove fields default to 0 and 1.
+    ///
+    /// ```
+    /// use bitmoves::{Board, FenError, Rank};
+    /// let board = Board::from_fen("8/8/8/8/8/8/8/K6k w - -")?;
+    /// assert_eq!(board.fullmove_number(), 1);
+    /// assert_eq!(
+    ///     Board::from_fen("8/8/8/8/8/8/8/K6x w - - 0 1"),
+    ///     Err(FenError::InvalidPiece { rank: Rank::First, found: 'x' })
+    /// );
+    /// # Ok::<(), FenError>(())
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_with(fen, FenOptions::default())
+    }
+
+    /// Reads a FEN with [`FenOptions`]: lenient validation or forced
+    /// Chess960 mode.
+    pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<Self, FenError> {
+        let mut fields = [""; 6];
+        let mut count = 0;
+        for field in fen.split_ascii_whitespace() {
+            if count < fields.len() {
+                fields[count] = field;
+            }
+            count += 1;
+        }
+        if !(4..=6).contains(&count) {
+            return Err(FenError::WrongFieldCount { found: count });
+        }
+        let [placement, side, castling, en_passant, halfmove, fullmove] = fields;
+
+        let mut board = Self::empty();
+        board.read_placement(placement)?;
+        board.side_to_move = match side {
+            "w" => Color::White,
+            "b" => Color::Black,
+            _ => {
+                return Err(FenError::InvalidSideToMove {
+                    field: Snippet::new(side),
+                });
+            }
+        };
+        board.chess960 = board.read_castling(castling)? || options.chess960;
+        board.en_passant = match en_passant {
+            "-" => None,
+            text => Some(text.parse().map_err(|_| FenError::InvalidEnPassant {
+                field: Snippet::new(text),
+            })?),
+        };
+        if count > 4 {
+            board.halfmove_clock = parse_clock(halfmove).ok_or(FenError::InvalidHalfmoveClock {
+                field: Snippet::new(halfmove),
+            })?;
+        }
+        if count > 5 {
+            board.fullmove_number =
+                parse_clock(fullmove).ok_or(FenError::InvalidFullmoveNumber {
+                    field: Snippet::new(fullmove),
+                })?;
+        }
+        board.validate(options.lenient)?;
+        Ok(board)
+    }
+
+    /// Fills the piece bitboards from the placement field.
+    fn read_placement(&mut self, placement: &str) -> Result<(), FenError> {
+        let found = placement.split('/').count();
+        if found != Rank::NUM {
+            return Err(FenError::WrongRankCount { found });
+        }
+        for (rank, text) in Rank::ALL.into_iter().rev().zip(placement.split('/')) {
+            let mut files = 0usize;
+            for c in text.chars() {
+                if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                    files = files.saturating_add(skip as usize);
+                    continue;
+                }
+                let piece = Piece::from_char(c).ok_or(FenError::InvalidPiece { rank, found: c })?;
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if let Some(file) = File::try_index(files) {
+                    let square = Square::new(file, rank).bitboard();
+                    self.pieces[piece.index()] |= square;
+                    self.colors[color.index()] |= square;
+                }
+                files = files.saturating_add(1);
+            }
+            if files != File::NUM {
+                return Err(FenError::WrongRankWidth { rank, files });
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets the castling rights from the castling field. Returns whether the
+    /// field or the rights call for Chess960 mode.
+    fn read_castling(&mut self, field: &str) -> Result<bool, FenError> {
+        if field == "-" {
+            return Ok(false);
+        }
+        let invalid = || FenError::InvalidCastling {
+            field: Snippet::new(field),
+        };
+        if field.is_empty() || field.len() > 4 {
+            return Err(invalid());
+        }
+        let mut chess960 = false;
+        for c in field.chars() {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let back_rank = Rank::First.relative_to(color);
+            let king = self.colored_pieces(color, Piece::King) & back_rank.bitboard();
+            let king_file = king
+                .single()
+                .ok_or(PositionError::CastlingWithoutKing { color })?
+                .file();
+            let rooks = self.colored_pieces(color, Piece::Rook) & back_rank.bitboard();
+            let (side, rook) = match c.to_ascii_lowercase() {
+                'k' => (
+                    CastlingSide::KingSide,
+                    rooks.iter().filter(|r| r.file() > king_file).last(),
+                ),
+                'q' => (
+                    CastlingSide::QueenSide,
+                    rooks.iter().find(|r| r.file() < king_file),
+                ),
+                letter @ 'a'..='h' => {
+                    chess960 = true;
+                    let file = File::from_char(letter).ok_or_else(invalid)?;
+                    let side = match file.cmp(&king_file) {
+                        core::cmp::Ordering::Greater => CastlingSide::KingSide,
+                        core::cmp::Ordering::Less => CastlingSide::QueenSide,
+                        core::cmp::Ordering::Equal => return Err(invalid()),
+                    };
+                    (side, rooks.iter().find(|r| r.file() == file))
+                }
+                _ => return Err(invalid()),
+            };
+            let rook = rook.ok_or(PositionError::CastlingWithoutRook { color, side })?;
+            if self.castling.rook(color, side).is_some() {
+                return Err(FenError::DuplicateCastling {
+                    field: Snippet::new(field),
+                });
+            }
+            self.castling.set(color, side, Some(rook.file()));
+            let standard_rook = match side {
+                CastlingSide::KingSide => File::H,
+                CastlingSide::QueenSide => File::A,
+            };
+            chess960 |= king_file != File::E || rook.file() != standard_rook;
+        }
+        Ok(chess960)
+    }
+}
+
+/// Parses a move clock: ASCII digits only, at most 65535.
+fn parse_clock(text: &str) -> Option<u16> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+impl FromStr for Board {
+    type Err = FenError;
+
+    /// Same as [`Board::from_fen`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Self::from_fen(s)
+    }
+}
+
+impl fmt::Display for Board {
+    /// Writes the position as FEN.
+    ///
+    /// Castling rights are written `KQkq` on a standard board and in
+    /// Shredder letters (`HAha`) on a Chess960 board. The en passant square
+    /// is written only when a pawn of the side to move stands ready to
+    /// capture on it, as [`Board::en_passant`] keeps it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                let square = Square::new(file, rank);
+                match (self.piece_on(square), self.color_on(square)) {
+                    (Some(piece), Some(color)) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        let c = piece.to_char();
+                        write!(
+                            f,
+                            "{}",
+                            if color == Color::White {
+                                c.to_ascii_uppercase()
+                            } else {
+                                c
+                            }
+                        )?;
+                    }
+                    _ => empty += 1,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        write!(f, " {} ", self.side_to_move.to_char())?;
+        let mut any = false;
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                let Some(file) = self.castling.rook(color, side) else {
+                    continue;
+                };
+                let letter = match (self.chess960, side) {
+                    (true, _) => file.to_char(),
+                    (false, CastlingSide::KingSide) => 'k',
+                    (false, CastlingSide::QueenSide) => 'q',
+                };
+                write!(
+                    f,
+                    "{}",
+                    if color == Color::White {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    }
+                )?;
+                any = true;
+            }
+        }
+        if !any {
+            f.write_str("-")?;
+        }
+        match self.en_passant {
+            Some(square) => write!(f, " {square}")?,
+            None => f.write_str(" -")?,
+        }
+        write!(f, " {} {}", self.halfmove_clock, self.fullmove_number)
+    }
+}

@@ -1,0 +1,268 @@
+//! [`Board`]: a chess position, small and `Copy`, updated by copy-make.
+
+mod fen;
+mod play;
+mod validate;
+
+pub use fen::{FenError, FenOptions, Snippet};
+pub use play::{IllegalMoveError, MoveError};
+pub use validate::PositionError;
+
+use crate::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Square, attacks};
+
+/// A chess position: where the pieces stand, the side to move, castling
+/// rights, the en passant square and the move clocks.
+///
+/// The board is `Copy` (about 100 bytes): to try a move, copy the board and
+/// play it on the copy. It also caches the checkers and pinned pieces of the
+/// side to move, which move generation needs.
+///
+/// Castling rights are kept as rook files, so Chess960 positions use the
+/// same code as standard ones. A board is in *Chess960 mode* when its FEN
+/// said so (Shredder-FEN letters, or a king or castling rook off its
+/// standard square), or when [`FenOptions::chess960`] asked for it. The mode
+/// decides how castling moves are written (see [`Move`](crate::Move)) and
+/// how FEN castling rights are written.
+///
+/// ```
+/// use bitmoves::{Board, Color};
+/// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+/// assert_eq!(board.side_to_move(), Color::White);
+/// assert_eq!(board.legal_moves().len(), 26);
+/// # Ok::<(), bitmoves::FenError>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    pieces: [Bitboard; Piece::NUM],
+    colors: [Bitboard; Color::NUM],
+    side_to_move: Color,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+    chess960: bool,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+/// Whether the game goes on, and if not, how it ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    /// The side to move has a legal move.
+    Ongoing,
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+}
+
+impl Default for Board {
+    /// The standard starting position.
+    fn default() -> Self {
+        Self::startpos()
+    }
+}
+
+impl Board {
+    /// The FEN of the standard starting position.
+    pub const STARTPOS_FEN: &'static str =
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// The standard starting position.
+    pub fn startpos() -> Self {
+        match Self::from_fen(Self::STARTPOS_FEN) {
+            Ok(board) => board,
+            Err(_) => unreachable!("the start position is valid"),
+        }
+    }
+
+    /// An empty board with nothing set: the parser's starting point.
+    fn empty() -> Self {
+        Self {
+            pieces: [Bitboard::EMPTY; Piece::NUM],
+            colors: [Bitboard::EMPTY; Color::NUM],
+            side_to_move: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            chess960: false,
+            checkers: Bitboard::EMPTY,
+            pinned: Bitboard::EMPTY,
+        }
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// Every piece of the given kind, of both colours.
+    #[inline(always)]
+    pub fn pieces(&self, piece: Piece) -> Bitboard {
+        self.pieces[piece.index()]
+    }
+
+    /// Every piece of the given colour.
+    #[inline(always)]
+    pub fn colors(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    /// The pieces of one kind and colour.
+    #[inline(always)]
+    pub fn colored_pieces(&self, color: Color, piece: Piece) -> Bitboard {
+        self.colors(color) & self.pieces(piece)
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The kind of piece on `square`, if any.
+    pub fn piece_on(&self, square: Square) -> Option<Piece> {
+        Piece::ALL
+            .into_iter()
+            .find(|&p| self.pieces(p).contains(square))
+    }
+
+    /// The colour of the piece on `square`, if any.
+    pub fn color_on(&self, square: Square) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|&c| self.colors(c).contains(square))
+    }
+
+    /// The square of `color`'s king.
+    ///
+    /// Every board made by this crate has one king per side. (After
+    /// [`Board::play_unchecked`] with an illegal move that is no longer
+    /// promised; the answer is then a1, never a panic.)
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        let kings = self.colored_pieces(color, Piece::King).0;
+        Square::from_index((kings.trailing_zeros() & 63) as usize)
+    }
+
+    /// The castling rights of both sides.
+    #[inline(always)]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The square a pawn may capture onto en passant. It is kept only when
+    /// a pawn of the side to move stands beside the pawn that just made a
+    /// double step (whether or not that capture is legal).
+    #[inline(always)]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move rule).
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove_clock
+    }
+
+    /// The number of the full move, starting at 1 and increasing after
+    /// Black moves.
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove_number
+    }
+
+    /// Whether the board is in Chess960 mode (see the type's docs).
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    #[inline(always)]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The pieces of the side to move that are pinned to their own king:
+    /// moving them off the line to the king would expose it.
+    #[inline(always)]
+    pub fn pinned(&self) -> Bitboard {
+        self.pinned
+    }
+
+    /// Whether the side to move is in check.
+    #[inline(always)]
+    pub fn is_check(&self) -> bool {
+        !self.checkers.is_empty()
+    }
+
+    /// Whether the game goes on, or ended in checkmate or stalemate.
+    ///
+    /// ```
+    /// use bitmoves::{Board, GameStatus};
+    /// let mate: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse()?;
+    /// assert_eq!(mate.status(), GameStatus::Checkmate);
+    /// # Ok::<(), bitmoves::FenError>(())
+    /// ```
+    pub fn status(&self) -> GameStatus {
+        match (self.has_legal_moves(), self.is_check()) {
+            (true, _) => GameStatus::Ongoing,
+            (false, true) => GameStatus::Checkmate,
+            (false, false) => GameStatus::Stalemate,
+        }
+    }
+
+    /// The pieces of `by` that attack `square`, with `occupied` as the
+    /// blockers for sliders.
+    #[inline(always)]
+    pub(crate) fn attackers(&self, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.colors(by);
+        let queens = self.pieces(Piece::Queen);
+        let diagonal = (self.pieces(Piece::Bishop) | queens) & them;
+        let orthogonal = (self.pieces(Piece::Rook) | queens) & them;
+        (attacks::knight(square) & self.pieces(Piece::Knight) & them)
+            | (attacks::king(square) & self.pieces(Piece::King) & them)
+            | (attacks::pawn(!by, square) & self.pieces(Piece::Pawn) & them)
+            | (attacks::bishop(square, occupied) & diagonal)
+            | (attacks::rook(square, occupied) & orthogonal)
+    }
+
+    /// Recomputes the cached checkers and pinned pieces of the side to move.
+    #[inline(always)]
+    pub(crate) fn update_check_info(&mut self) {
+        let us = self.side_to_move;
+        let king = self.king(us);
+        let ours = self.colors(us);
+        let them = self.colors(!us);
+        let queens = self.pieces(Piece::Queen);
+        let diagonal = (self.pieces(Piece::Bishop) | queens) & them;
+        let orthogonal = (self.pieces(Piece::Rook) | queens) & them;
+        let mut checkers = (attacks::knight(king) & self.pieces(Piece::Knight) & them)
+            | (attacks::pawn(us, king) & self.pieces(Piece::Pawn) & them);
+        let mut pinned = Bitboard::EMPTY;
+        // Sliders that would hit the king if only our own pieces were gone.
+        let snipers =
+            (attacks::bishop(king, them) & diagonal) | (attacks::rook(king, them) & orthogonal);
+        let occupied = ours | them;
+        for sniper in snipers {
+            let blockers = attacks::between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers |= sniper.bitboard();
+            } else if !blockers.has_more_than_one() {
+                pinned |= blockers & ours;
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// The square the king or rook of `color` ends on after castling to
+    /// `side`, on `color`'s back rank.
+    pub(crate) fn castling_squares(color: Color, side: CastlingSide) -> (Square, Square) {
+        let rank = crate::Rank::First.relative_to(color);
+        (
+            Square::new(side.king_destination(), rank),
+            Square::new(side.rook_destination(), rank),
+        )
+    }
+}

@@ -1,0 +1,226 @@
+//! Making moves: checked [`Board::play`], fast [`Board::play_unchecked`],
+//! and [`Board::parse_move`] from UCI text.
+
+use super::Board;
+use crate::{Bitboard, CastlingSide, Color, File, Move, ParseMoveError, Piece, Square, attacks};
+use core::fmt;
+
+/// A move that is not legal in the position it was played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMoveError {
+    /// The move that was refused.
+    pub mv: Move,
+}
+
+impl fmt::Display for IllegalMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal move {} in this position", self.mv)
+    }
+}
+
+impl core::error::Error for IllegalMoveError {}
+
+/// Why UCI text could not be turned into a legal move on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a UCI move at all.
+    Syntax(ParseMoveError),
+    /// The text is a move, but not a legal one here.
+    Illegal(IllegalMoveError),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Syntax(error) => error.fmt(f),
+            Self::Illegal(error) => error.fmt(f),
+        }
+    }
+}
+
+impl core::error::Error for MoveError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
+        match self {
+            Self::Syntax(error) => Some(error),
+            Self::Illegal(error) => Some(error),
+        }
+    }
+}
+
+impl Board {
+    /// Plays `mv` if it is legal. Otherwise returns an error and leaves the
+    /// board as it was.
+    ///
+    /// ```
+    /// use bitmoves::{Board, Move};
+    /// let mut board = Board::default();
+    /// board.play("e2e4".parse()?)?;
+    /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// assert!(board.play("e2e4".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMoveError> {
+        if !self.is_legal(mv) {
+            return Err(IllegalMoveError { mv });
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Reads UCI text as a legal move on this board. On a standard board,
+    /// castling may be written either as the king's step (`e1g1`) or as
+    /// king-takes-rook (`e1h1`); the move returned uses the board's own
+    /// convention.
+    ///
+    /// ```
+    /// use bitmoves::{Board, MoveError};
+    /// let board = Board::default();
+    /// assert_eq!(board.parse_move("g1f3")?.to_string(), "g1f3");
+    /// assert!(matches!(board.parse_move("g1g3"), Err(MoveError::Illegal(_))));
+    /// assert!(matches!(board.parse_move("g1"), Err(MoveError::Syntax(_))));
+    /// # Ok::<(), MoveError>(())
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mut mv = Move::from_uci(text).map_err(MoveError::Syntax)?;
+        let us = self.side_to_move();
+        let is_king =
+            mv.from == self.king(us) && self.colored_pieces(us, Piece::King).contains(mv.from);
+        if is_king && !self.is_chess960() && self.colored_pieces(us, Piece::Rook).contains(mv.to) {
+            let file = if mv.to.file() > mv.from.file() {
+                File::G
+            } else {
+                File::C
+            };
+            mv.to = Square::new(file, mv.from.rank());
+        }
+        if self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal(IllegalMoveError { mv }))
+        }
+    }
+
+    /// Plays `mv` without checking that it is legal: the fast path for moves
+    /// taken from [`Board::legal_moves`] or [`Board::generate_moves`].
+    ///
+    /// With an illegal move the board may end up in a position no game can
+    /// reach, and later answers about it are unspecified, but this is never
+    /// undefined behaviour: the crate has no `unsafe` code on this path.
+    /// Debug builds assert that a piece of the side to move stands on
+    /// `mv.from`.
+    #[inline]
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let us = self.side_to_move();
+        let Move {
+            from,
+            to,
+            promotion,
+        } = mv;
+        let Some(piece) = self.piece_on(from) else {
+            debug_assert!(false, "play_unchecked: no piece on {from} for {mv}");
+            return;
+        };
+        debug_assert!(
+            self.colors(us).contains(from),
+            "play_unchecked: {mv} moves the opponent's piece"
+        );
+        let en_passant = self.en_passant.take();
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.forget_castling_rook(from);
+        self.forget_castling_rook(to);
+
+        let castles = piece == Piece::King
+            && (self.colors(us).contains(to)
+                || from.file().index().abs_diff(to.file().index()) > 1);
+        if castles {
+            self.castle(from, to);
+        } else {
+            if let Some(captured) = self.piece_on(to) {
+                self.toggle(!us, captured, to.bitboard());
+                self.halfmove_clock = 0;
+            }
+            self.toggle(us, piece, from.bitboard());
+            self.toggle(us, promotion.unwrap_or(piece), to.bitboard());
+            if piece == Piece::King {
+                self.castling.clear(us);
+            }
+            if piece == Piece::Pawn {
+                self.halfmove_clock = 0;
+                self.pawn_specials(from, to, en_passant);
+            }
+        }
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side_to_move = !us;
+        self.update_check_info();
+    }
+
+    /// Adds or removes pieces of one kind and colour.
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, piece: Piece, squares: Bitboard) {
+        self.pieces[piece.index()] ^= squares;
+        self.colors[color.index()] ^= squares;
+    }
+
+    /// Drops any castling right whose rook stood on `square`.
+    #[inline(always)]
+    fn forget_castling_rook(&mut self, square: Square) {
+        if self.castling.is_empty() {
+            return;
+        }
+        for color in Color::ALL {
+            if square.rank() != crate::Rank::First.relative_to(color) {
+                continue;
+            }
+            for side in CastlingSide::ALL {
+                if self.castling.rook(color, side) == Some(square.file()) {
+                    self.castling.set(color, side, None);
+                }
+            }
+        }
+    }
+
+    /// Moves king and rook for castling; `to` is the rook's square
+    /// (Chess960 convention) or the king's destination (standard).
+    #[inline(always)]
+    fn castle(&mut self, king: Square, to: Square) {
+        let us = self.side_to_move();
+        let side = if to.file() > king.file() {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        // The rights were read before `forget_castling_rook` cleared them,
+        // so take the rook from the move itself where it is written there.
+        let rook_file = if self.colored_pieces(us, Piece::Rook).contains(to) {
+            to.file()
+        } else {
+            let default = match side {
+                CastlingSide::KingSide => File::H,
+                CastlingSide::QueenSide => File::A,
+            };
+            self.castling.rook(us, side).unwrap_or(default)
+        };
+        let rook = Square::new(rook_file, king.rank());
+        let (king_to, rook_to) = Self::castling_squares(us, side);
+        self.toggle(us, Piece::King, king.bitboard() ^ king_to.bitboard());
+        self.toggle(us, Piece::Rook, rook.bitboard() ^ rook_to.bitboard());
+        self.castling.clear(us);
+    }
+
+    /// En passant captures and double steps, after the pawn has moved.
+    #[inline(always)]
+    fn pawn_specials(&mut self, from: Square, to: Square, en_passant: Option<Square>) {
+        let us = self.side_to_move();
+        if Some(to) == en_passant {
+            let captured = Square::from_index(to.index() ^ 8);
+            self.toggle(!us, Piece::Pawn, captured.bitboard());
+        } else if from.index().abs_diff(to.index()) == 16 {
+            let passed = Square::from_index((from.index() + to.index()) / 2);
+            if !(attacks::pawn(us, passed) & self.colored_pieces(!us, Piece::Pawn)).is_empty() {
+                self.en_passant = Some(passed);
+            }
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! Position validity: the checks that turn a well-formed FEN into a board
+//! that move generation can trust.
+
+use super::Board;
+use crate::{Bitboard, CastlingSide, Color, Piece, Rank, Square, attacks};
+use core::fmt;
+
+/// Why a well-formed FEN describes an impossible position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PositionError {
+    /// A side has no king.
+    MissingKing {
+        /// The side without a king.
+        color: Color,
+    },
+    /// A side has more than one king.
+    TooManyKings {
+        /// The side with several kings.
+        color: Color,
+    },
+    /// A side has more than 16 pieces, more than 8 pawns, or more promoted
+    /// pieces than it has lost pawns.
+    TooManyPieces {
+        /// The side with too many pieces.
+        color: Color,
+    },
+    /// A pawn stands on the first or last rank.
+    PawnOnBackRank {
+        /// Where the pawn stands.
+        square: Square,
+    },
+    /// The side that just moved is in check: its king could be captured.
+    OpponentInCheck,
+    /// More than two pieces give check. Accepted by the lenient mode.
+    TooManyCheckers {
+        /// How many pieces give check.
+        count: usize,
+    },
+    /// Two checkers that no move can produce together (two leapers, or two
+    /// sliders on one line), or a check the last double pawn step cannot
+    /// have given. Accepted by the lenient mode.
+    ImpossibleCheck,
+    /// A castling right is given but the king is not on its back rank.
+    CastlingWithoutKing {
+        /// The side with the right.
+        color: Color,
+    },
+    /// A castling right is given but no rook stands on that side of the
+    /// king on the back rank.
+    CastlingWithoutRook {
+        /// The side with the right.
+        color: Color,
+        /// Which right.
+        side: CastlingSide,
+    },
+    /// The en passant square is on the wrong rank, is occupied, or has no
+    /// pawn in front of it that could just have made a double step.
+    InvalidEnPassant {
+        /// The square given.
+        square: Square,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::MissingKing { color } => write!(f, "{color} has no king"),
+            Self::TooManyKings { color } => write!(f, "{color} has more than one king"),
+            Self::TooManyPieces { color } => write!(
+                f,
+                "{color} has too many pieces (at most 16, at most 8 pawns, and no more promoted pieces than lost pawns)"
+            ),
+            Self::PawnOnBackRank { square } => {
+                write!(f, "pawn on {square}, on the first or last rank")
+            }
+            Self::OpponentInCheck => f.write_str("the side not to move is in check"),
+            Self::TooManyCheckers { count } => {
+                write!(f, "{count} pieces give check, at most 2 can")
+            }
+            Self::ImpossibleCheck => f.write_str("the check pattern cannot arise in a game"),
+            Self::CastlingWithoutKing { color } => {
+                write!(
+                    f,
+                    "{color} has a castling right but no king on its back rank"
+                )
+            }
+            Self::CastlingWithoutRook { color, side } => {
+                let side = match side {
+                    CastlingSide::KingSide => "king",
+                    CastlingSide::QueenSide => "queen",
+                };
+                write!(
+                    f,
+                    "{color} has a {side}side castling right but no rook there on its back rank"
+                )
+            }
+            Self::InvalidEnPassant { square } => write!(
+                f,
+                "en passant square {square} does not follow a double pawn step by the side that just moved"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+impl Board {
+    /// Checks that the parsed position is possible, then fills in the cached
+    /// check information and normalises the en passant square.
+    pub(super) fn validate(&mut self, lenient: bool) -> Result<(), PositionError> {
+        for color in Color::ALL {
+            match self.colored_pieces(color, Piece::King).len() {
+                0 => return Err(PositionError::MissingKing { color }),
+                1 => {}
+                _ => return Err(PositionError::TooManyKings { color }),
+            }
+            if self.has_too_many_pieces(color) {
+                return Err(PositionError::TooManyPieces { color });
+            }
+        }
+        let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        if let Some(square) = (self.pieces(Piece::Pawn) & back_ranks).first() {
+            return Err(PositionError::PawnOnBackRank { square });
+        }
+        let us = self.side_to_move;
+        if !self
+            .attackers(self.king(!us), us, self.occupied())
+            .is_empty()
+        {
+            return Err(PositionError::OpponentInCheck);
+        }
+        let pushed = self
+            .en_passant
+            .map(|ep| self.validate_en_passant(ep))
+            .transpose()?;
+        self.update_check_info();
+        if !lenient {
+            self.validate_checkers(pushed)?;
+        }
+        // Keep the en passant square only when a pawn could capture onto it.
+        self.en_passant = self.en_passant.filter(|&ep| {
+            !(attacks::pawn(!us, ep) & self.colored_pieces(us, Piece::Pawn)).is_empty()
+        });
+        Ok(())
+    }
+
+    /// Whether `color` has more material than promotions can explain.
+    fn has_too_many_pieces(&self, color: Color) -> bool {
+        let count = |piece| self.colored_pieces(color, piece).len();
+        let pawns = count(Piece::Pawn);
+        let promoted = count(Piece::Knight).saturating_sub(2)
+            + count(Piece::Bishop).saturating_sub(2)
+            + count(Piece::Rook).saturating_sub(2)
+            + count(Piece::Queen).saturating_sub(1);
+        self.colors(color).len() > 16 || pawns > 8 || promoted > 8 - pawns
+    }
+
+    /// Checks the en passant square; returns the square of the pawn that
+    /// made the double step.
+    fn validate_en_passant(&self, ep: Square) -> Result<Square, PositionError> {
+        let us = self.side_to_move;
+        let invalid = PositionError::InvalidEnPassant { square: ep };
+        if ep.rank() != Rank::Sixth.relative_to(us) {
+            return Err(invalid);
+        }
+        let forward = if us == Color::White { 1 } else { -1 };
+        let (Some(pushed), Some(origin)) = (ep.offset(0, -forward), ep.offset(0, forward)) else {
+            return Err(invalid);
+        };
+        let empty = !self.occupied();
+        if !self.colored_pieces(!us, Piece::Pawn).contains(pushed)
+            || !empty.contains(ep)
+            || !empty.contains(origin)
+        {
+            return Err(invalid);
+        }
+        Ok(pushed)
+    }
+
+    /// Rejects check patterns no game can reach. `pushed` is the pawn that
+    /// just made a double step, when the FEN says so.
+    fn validate_checkers(&self, pushed: Option<Square>) -> Result<(), PositionError> {
+        let checkers = self.checkers;
+        let count = checkers.len();
+        if count > 2 {
+            return Err(PositionError::TooManyCheckers { count });
+        }
+        let king = self.king(self.side_to_move);
+        let sliders =
+            self.pieces(Piece::Bishop) | self.pieces(Piece::Rook) | self.pieces(Piece::Queen);
+        if count == 2 {
+            let (Some(a), Some(b)) = (
+                checkers.first(),
+                (checkers - checkers.first().map_or(Bitboard::EMPTY, Square::bitboard)).first(),
+            ) else {
+                return Err(PositionError::ImpossibleCheck);
+            };
+            let no_slider = (checkers & sliders).is_empty();
+            let aligned = (checkers & sliders) == checkers && attacks::line(a, b).contains(king);
+            if no_slider || aligned {
+                return Err(PositionError::ImpossibleCheck);
+            }
+        }
+        if let Some(pushed) = pushed {
+            // After a double step, each checker is the pawn itself or a
+            // slider that the pawn uncovered by leaving its start square.
+            let forward = if self.side_to_move == Color::White {
+                2
+            } else {
+                -2
+            };
+            let origin = pushed
+                .offset(0, forward)
+                .ok_or(PositionError::ImpossibleCheck)?;
+            let explained = checkers
+                .iter()
+                .all(|c| c == pushed || attacks::between(king, c).contains(origin));
+            if !explained {
+                return Err(PositionError::ImpossibleCheck);
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,118 @@
+//! [`MoveList`]: a fixed-capacity list of moves on the stack.
+
+use crate::{Move, Square};
+use core::ops::Deref;
+
+/// A list of moves that lives on the stack: no heap allocation.
+///
+/// It holds up to [`MoveList::CAPACITY`] moves. The most legal moves known
+/// in a reachable position is 218; the capacity covers every position this
+/// crate accepts, lenient mode included, because the FEN validation bounds
+/// the material: a king (8 moves), and at most 15 other pieces of which at
+/// most 9 are queens (27 moves each), 2 rooks (14), 2 bishops (13) and 2
+/// knights (8), with promoted pieces standing in for lost pawns, and a pawn
+/// at most 12 moves. That bounds the list at 8 + 9·27 + 2·14 + 2·13 + 2·8
+/// = 321 moves.
+///
+/// It dereferences to a slice, so `len()`, `iter()`, `contains()` and
+/// indexing work as on any slice.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// The most moves a list holds.
+    pub const CAPACITY: usize = 321;
+
+    /// An empty list.
+    pub const fn new() -> Self {
+        const PLACEHOLDER: Move = Move {
+            from: Square::A1,
+            to: Square::A1,
+            promotion: None,
+        };
+        Self {
+            moves: [PLACEHOLDER; Self::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// When the list is full, which move generation never causes (see the
+    /// type's docs for the bound).
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Deref for MoveList {
+    type Target = [Move];
+
+    #[inline(always)]
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl core::fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// The moves of a [`MoveList`], by value.
+#[derive(Debug, Clone)]
+pub struct MoveListIntoIter {
+    list: MoveList,
+    next: usize,
+}
+
+impl Iterator for MoveListIntoIter {
+    type Item = Move;
+
+    fn next(&mut self) -> Option<Move> {
+        let mv = self.list.get(self.next).copied()?;
+        self.next += 1;
+        Some(mv)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.list.len - self.next;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for MoveListIntoIter {}
+
+impl IntoIterator for MoveList {
+    type Item = Move;
+    type IntoIter = MoveListIntoIter;
+
+    fn into_iter(self) -> MoveListIntoIter {
+        MoveListIntoIter {
+            list: self,
+            next: 0,
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Perft against every position of the shared EPD suites: each depth up to
+//! about two million nodes in `cargo test`, every listed depth in the
+//! ignored `perft_suites_full_depth` test.
+
+mod common;
+
+use common::{SUITES, all_entries, check_entry, read_suite};
+
+/// The largest count checked by the default test run.
+const QUICK_LIMIT: u64 = 2_000_000;
+
+fn run_suite(file: &str, keep: impl Fn(u32, u64) -> bool + Sync) {
+    let (name, text) = SUITES
+        .iter()
+        .find(|(name, _)| *name == file)
+        .expect("suite");
+    let entries = read_suite(name, text);
+    let failures: Vec<String> = entries
+        .iter()
+        .filter_map(|e| check_entry(e, &keep))
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} positions failed:\n{}",
+        failures.len(),
+        entries.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn standard_suite_matches_every_count_up_to_two_million_nodes() {
+    run_suite("standard.epd", |_, nodes| nodes <= QUICK_LIMIT);
+}
+
+#[test]
+fn fischer_suite_matches_every_count_up_to_two_million_nodes() {
+    run_suite("fischer.epd", |_, nodes| nodes <= QUICK_LIMIT);
+}
+
+#[test]
+fn tricky_suite_matches_every_count_up_to_two_million_nodes() {
+    run_suite("tricky.epd", |_, nodes| nodes <= QUICK_LIMIT);
+}
+
+/// Every listed depth of every suite. Run before resolving movegen work:
+/// `cargo test --release -p bitmoves --test perft_suites -- --ignored`.
+#[test]
+#[ignore = "full depths take minutes; run with --ignored"]
+fn perft_suites_full_depth() {
+    let entries = all_entries();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                while let Some(entry) =
+                    entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    if let Some(report) = check_entry(entry, |_, _| true) {
+                        failures.lock().unwrap().push(report);
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(
+        failures.is_empty(),
+        "{} positions failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The vendored copies in `tests/data` equal `../shared/perft` when it is
+/// present beside the repository, so the suites cannot drift apart.
+#[test]
+fn vendored_suites_equal_the_shared_ones() {
+    let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/perft");
+    if !shared.is_dir() {
+        eprintln!(
+            "note: {} not found; using the vendored suites as they are",
+            shared.display()
+        );
+        return;
+    }
+    for (name, text) in SUITES {
+        let original = std::fs::read_to_string(shared.join(name)).expect("readable shared suite");
+        assert!(
+            original == text,
+            "tests/data/{name} differs from ../shared/perft/{name}: copy it again"
+        );
+    }
+}
+
+/// Bulk counting at the last ply equals making every leaf move, on every
+/// suite position at depth 3.
+#[test]
+fn bulk_perft_equals_full_perft_at_depth_three() {
+    for entry in all_entries() {
+        let bulk = bitmoves::perft::perft(&entry.board, 3);
+        let full = bitmoves::perft::perft_full(&entry.board, 3);
+        assert_eq!(bulk, full, "{}:{} {}", entry.file, entry.line, entry.fen);
+    }
+}

@@ -43,35 +43,49 @@ fn tricky_suite_matches_every_count_up_to_two_million_nodes() {
     run_suite("tricky.epd", |_, nodes| nodes <= QUICK_LIMIT);
 }
 
-/// Every listed depth of every suite. Run before resolving movegen work:
-/// `cargo test --release -p bitmoves --test perft_suites -- --ignored`.
-#[test]
-#[ignore = "full depths take minutes; run with --ignored"]
-fn perft_suites_full_depth() {
-    let entries = all_entries();
+/// Every listed depth of one suite, positions shared out over all cores.
+fn run_suite_full_depth(file: &str) {
+    let (name, text) = SUITES.iter().find(|(name, _)| *name == file).expect("suite");
+    let entries = read_suite(name, text);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let failures = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                while let Some(entry) =
-                    entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-                {
+                while let Some(entry) = entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
                     if let Some(report) = check_entry(entry, |_, _| true) {
-                        failures.lock().unwrap().push(report);
+                        failures.lock().unwrap_or_else(|e| e.into_inner()).push(report);
                     }
                 }
             });
         }
     });
-    let failures = failures.into_inner().unwrap();
-    assert!(
-        failures.is_empty(),
-        "{} positions failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    assert!(failures.is_empty(), "{} positions failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// Every listed depth of `standard.epd` (4.8 billion nodes). Run before
+/// resolving movegen work:
+/// `cargo test --release -p bitmoves --test perft_suites -- --ignored`.
+#[test]
+#[ignore = "full depths take minutes; run with --ignored"]
+fn full_depth_standard() {
+    run_suite_full_depth("standard.epd");
+}
+
+/// Every listed depth of `fischer.epd` (524 billion nodes: the long one).
+#[test]
+#[ignore = "full depths take minutes; run with --ignored"]
+fn full_depth_fischer() {
+    run_suite_full_depth("fischer.epd");
+}
+
+/// Every listed depth of `tricky.epd`.
+#[test]
+#[ignore = "full depths take minutes; run with --ignored"]
+fn full_depth_tricky() {
+    run_suite_full_depth("tricky.epd");
 }
 
 /// The vendored copies in `tests/data` equal `../shared/perft` when it is

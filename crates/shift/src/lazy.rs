@@ -104,7 +104,7 @@ pub fn init() {
 /// lazy tables are left alone). This is what the core's compile-time
 /// generation saves at start-up.
 ///
-/// ```
+/// ```no_run
 /// let took = bitmoves_shift::lazy::build_time();
 /// assert!(took.as_secs() < 60);
 /// ```

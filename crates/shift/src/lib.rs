@@ -18,12 +18,11 @@
 //!
 //! ```
 //! use bitmoves::{attacks, Bitboard, Square};
-//! use bitmoves_shift::{knights, lazy, offset, sliders};
+//! use bitmoves_shift::{knights, offset, sliders};
 //! let occupied = Square::D6.bitboard() | Square::G4.bitboard();
 //! let lookup = attacks::rook(Square::D4, occupied);
 //! assert_eq!(sliders::rook(Square::D4, occupied), lookup);
 //! assert_eq!(offset::rook(Square::D4, occupied), lookup);
-//! assert_eq!(lazy::rook(Square::D4, occupied), lookup);
 //! assert_eq!(knights::attacks(Square::H4), attacks::knight(Square::H4));
 //! ```
 //!

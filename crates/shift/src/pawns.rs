@@ -33,10 +33,10 @@ pub fn forward(color: Color, pawns: Bitboard) -> Bitboard {
 /// ```
 /// use bitmoves::{Bitboard, Color, Square};
 /// use bitmoves_shift::pawns::single_pushes;
-/// let pawns = Square::E2.bitboard() | Square::D7.bitboard();
-/// let empty = !(pawns | Square::E3.bitboard());
-/// assert!(single_pushes(Color::White, pawns, empty).is_empty());
-/// assert_eq!(single_pushes(Color::Black, pawns, empty), Square::D6.bitboard());
+/// let (white, black) = (Square::E2.bitboard(), Square::D7.bitboard());
+/// let empty = !(white | black | Square::E3.bitboard());
+/// assert!(single_pushes(Color::White, white, empty).is_empty());
+/// assert_eq!(single_pushes(Color::Black, black, empty), Square::D6.bitboard());
 /// ```
 #[inline(always)]
 pub fn single_pushes(color: Color, pawns: Bitboard, empty: Bitboard) -> Bitboard {

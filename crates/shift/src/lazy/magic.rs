@@ -4,7 +4,7 @@
 //! sets, then keeps that square's block of the shared attack table.
 
 use crate::offset;
-use crate::sliders::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
+use crate::sliders::{self, BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 use bitmoves::{Bitboard, Direction, Square};
 
 /// Seed of the xorshift stream the search draws its candidates from.
@@ -48,7 +48,7 @@ impl Magic {
 
 /// Rook and bishop magics and the one attack table they share.
 ///
-/// ```
+/// ```no_run
 /// use bitmoves::{attacks, Square};
 /// use bitmoves_shift::lazy::SliderTables;
 /// let tables = SliderTables::build();
@@ -64,7 +64,7 @@ pub struct SliderTables {
 
 impl SliderTables {
     /// Searches magics for every square, rooks then bishops, and fills the
-    /// attack table from the offset-walking reference. Deterministic.
+    /// attack table from the Kogge-Stone fills. Deterministic.
     pub fn build() -> Self {
         let mut rng = XorShift(SEED);
         let mut attacks = Vec::new();
@@ -82,8 +82,8 @@ impl SliderTables {
                 entry
             })
         };
-        let rook = search(rook_mask, offset::rook);
-        let bishop = search(bishop_mask, offset::bishop);
+        let rook = search(rook_mask, sliders::rook);
+        let bishop = search(bishop_mask, sliders::bishop);
         Self {
             rook,
             bishop,

@@ -1,12 +1,15 @@
-//! Times perft on a FEN: `cargo run --release -p bitmoves --example perft -- DEPTH [FEN]`.
+//! Times perft on a FEN, for profiling:
+//! `cargo run --release -p bitmoves --example perft -- DEPTH [FEN] [--full]`.
 
-use bitmoves::{Board, perft::perft};
+use bitmoves::{Board, perft};
 use std::time::Instant;
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let depth = args.next().and_then(|d| d.parse().ok()).unwrap_or(5);
-    let fen = args.next().unwrap_or_else(|| Board::STARTPOS_FEN.to_string());
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let full = args.iter().any(|a| a == "--full");
+    let mut rest = args.iter().filter(|a| *a != "--full");
+    let depth = rest.next().and_then(|d| d.parse().ok()).unwrap_or(5);
+    let fen = rest.next().map_or(Board::STARTPOS_FEN, String::as_str);
     let board: Board = match fen.parse() {
         Ok(board) => board,
         Err(error) => {
@@ -15,7 +18,14 @@ fn main() {
         }
     };
     let start = Instant::now();
-    let nodes = perft(&board, depth);
+    let nodes = if full {
+        perft::perft_full(&board, depth)
+    } else {
+        perft::perft(&board, depth)
+    };
     let seconds = start.elapsed().as_secs_f64();
-    println!("{nodes} nodes in {seconds:.3} s: {:.1} Mnps", nodes as f64 / seconds / 1e6);
+    println!(
+        "{nodes} nodes in {seconds:.3} s: {:.1} Mnps",
+        nodes as f64 / seconds / 1e6
+    );
 }

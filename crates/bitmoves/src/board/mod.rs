@@ -13,9 +13,9 @@ use crate::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Square, attack
 /// A chess position: where the pieces stand, the side to move, castling
 /// rights, the en passant square and the move clocks.
 ///
-/// The board is `Copy` (about 100 bytes): to try a move, copy the board and
-/// play it on the copy. It also caches the checkers and pinned pieces of the
-/// side to move, which move generation needs.
+/// The board is `Copy` (80 bytes): to try a move, copy the board and play
+/// it on the copy. Checkers and pinned pieces are worked out when moves are
+/// generated, so playing a move stays cheap.
 ///
 /// Castling rights are kept as rook files, so Chess960 positions use the
 /// same code as standard ones. A board is in *Chess960 mode* when its FEN
@@ -41,8 +41,15 @@ pub struct Board {
     halfmove_clock: u16,
     fullmove_number: u16,
     chess960: bool,
-    checkers: Bitboard,
-    pinned: Bitboard,
+}
+
+/// The check situation of the side to move, computed once per generation.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CheckInfo {
+    /// Enemy pieces giving check.
+    pub checkers: Bitboard,
+    /// Our pieces pinned to our king.
+    pub pinned: Bitboard,
 }
 
 /// Whether the game goes on, and if not, how it ended.
@@ -87,8 +94,6 @@ impl Board {
             halfmove_clock: 0,
             fullmove_number: 1,
             chess960: false,
-            checkers: Bitboard::EMPTY,
-            pinned: Bitboard::EMPTY,
         }
     }
 
@@ -178,22 +183,19 @@ impl Board {
     }
 
     /// The enemy pieces giving check to the side to move.
-    #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        self.checkers
+        self.check_info().checkers
     }
 
     /// The pieces of the side to move that are pinned to their own king:
     /// moving them off the line to the king would expose it.
-    #[inline(always)]
     pub fn pinned(&self) -> Bitboard {
-        self.pinned
+        self.check_info().pinned
     }
 
     /// Whether the side to move is in check.
-    #[inline(always)]
     pub fn is_check(&self) -> bool {
-        !self.checkers.is_empty()
+        !self.checkers().is_empty()
     }
 
     /// Whether the game goes on, or ended in checkmate or stalemate.
@@ -227,9 +229,30 @@ impl Board {
             | (attacks::rook(square, occupied) & orthogonal)
     }
 
-    /// Recomputes the cached checkers and pinned pieces of the side to move.
+    /// Whether any piece of `by` attacks `square`, with `occupied` as the
+    /// blockers for sliders. Cheaper than [`Self::attackers`]: it stops at
+    /// the first attacker found.
     #[inline(always)]
-    pub(crate) fn update_check_info(&mut self) {
+    pub(crate) fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
+        let them = self.colors(by);
+        let queens = self.pieces(Piece::Queen);
+        let hit = |attacks: Bitboard, pieces: Bitboard| attacks.intersects(pieces & them);
+        hit(attacks::knight(square), self.pieces(Piece::Knight))
+            || hit(attacks::pawn(!by, square), self.pieces(Piece::Pawn))
+            || hit(attacks::king(square), self.pieces(Piece::King))
+            || hit(
+                attacks::bishop(square, occupied),
+                self.pieces(Piece::Bishop) | queens,
+            )
+            || hit(
+                attacks::rook(square, occupied),
+                self.pieces(Piece::Rook) | queens,
+            )
+    }
+
+    /// The checkers and pinned pieces of the side to move.
+    #[inline(always)]
+    pub(crate) fn check_info(&self) -> CheckInfo {
         let us = self.side_to_move;
         let king = self.king(us);
         let ours = self.colors(us);
@@ -252,8 +275,7 @@ impl Board {
                 pinned |= blockers & ours;
             }
         }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        CheckInfo { checkers, pinned }
     }
 
     /// The square the king or rook of `color` ends on after castling to

@@ -153,7 +153,6 @@ impl Board {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side_to_move = !us;
-        self.update_check_info();
     }
 
     /// Adds or removes pieces of one kind and colour.

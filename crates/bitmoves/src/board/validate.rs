@@ -105,8 +105,8 @@ impl fmt::Display for PositionError {
 impl core::error::Error for PositionError {}
 
 impl Board {
-    /// Checks that the parsed position is possible, then fills in the cached
-    /// check information and normalises the en passant square.
+    /// Checks that the parsed position is possible, then normalises the en
+    /// passant square.
     pub(super) fn validate(&mut self, lenient: bool) -> Result<(), PositionError> {
         for color in Color::ALL {
             match self.colored_pieces(color, Piece::King).len() {
@@ -133,7 +133,6 @@ impl Board {
             .en_passant
             .map(|ep| self.validate_en_passant(ep))
             .transpose()?;
-        self.update_check_info();
         if !lenient {
             self.validate_checkers(pushed)?;
         }
@@ -180,7 +179,7 @@ impl Board {
     /// Rejects check patterns no game can reach. `pushed` is the pawn that
     /// just made a double step, when the FEN says so.
     fn validate_checkers(&self, pushed: Option<Square>) -> Result<(), PositionError> {
-        let checkers = self.checkers;
+        let checkers = self.checkers();
         let count = checkers.len();
         if count > 2 {
             return Err(PositionError::TooManyCheckers { count });

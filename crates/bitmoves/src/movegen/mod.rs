@@ -3,11 +3,17 @@
 
 mod move_list;
 mod piece_moves;
+mod sink;
 
 pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
+use crate::board::CheckInfo;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, Rank, Square, attacks};
+use sink::{Counter, Sink, Visitor};
+
+/// The squares on which a pawn promotes.
+const LAST_RANKS: Bitboard = Bitboard(Rank::First.bitboard().0 | Rank::Eighth.bitboard().0);
 
 /// `set` moved one rank towards `color`'s opponent.
 #[inline(always)]
@@ -16,6 +22,16 @@ fn forward(set: Bitboard, color: Color) -> Bitboard {
         Color::White => Bitboard(set.0 << 8),
         Color::Black => Bitboard(set.0 >> 8),
     }
+}
+
+/// The squares `color`'s pawns on `pawns` attack, all at once: one step
+/// forward and one file aside, without wrapping round the board edge.
+#[inline(always)]
+fn pawn_attacks_setwise(pawns: Bitboard, color: Color) -> (Bitboard, Bitboard) {
+    let ahead = forward(pawns, color);
+    let east = Bitboard((ahead - crate::File::H.bitboard()).0 << 1);
+    let west = Bitboard((ahead - crate::File::A.bitboard()).0 >> 1);
+    (east, west)
 }
 
 impl Board {
@@ -39,12 +55,8 @@ impl Board {
     /// assert_eq!(knight_moves, 4);
     /// ```
     #[inline]
-    pub fn generate_moves(&self, mut visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        match self.checkers().len() {
-            0 => self.generate::<false>(&mut visitor),
-            1 => self.generate::<true>(&mut visitor),
-            _ => self.king_moves::<true>(&mut visitor),
-        }
+    pub fn generate_moves(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate_into(&mut Visitor(visitor))
     }
 
     /// The legal moves, in a stack-allocated list.
@@ -64,15 +76,13 @@ impl Board {
         list
     }
 
-    /// The number of legal moves, counted without listing them.
+    /// The number of legal moves, counted without listing them (pawns are
+    /// counted set-wise, a few shifts for all of them).
     #[inline]
     pub fn move_count(&self) -> usize {
-        let mut count = 0;
-        self.generate_moves(|moves| {
-            count += moves.len();
-            false
-        });
-        count
+        let mut counter = Counter(0);
+        self.generate_into(&mut counter);
+        counter.0
     }
 
     /// Whether the side to move has any legal move.
@@ -88,8 +98,7 @@ impl Board {
             if moves.from != mv.from {
                 return false;
             }
-            let promotes = moves.piece == Piece::Pawn
-                && (mv.to.rank() == Rank::First || mv.to.rank() == Rank::Eighth);
+            let promotes = moves.piece == Piece::Pawn && LAST_RANKS.contains(mv.to);
             let promotion_ok = match mv.promotion {
                 None => !promotes,
                 Some(piece) => promotes && !matches!(piece, Piece::Pawn | Piece::King),
@@ -100,17 +109,28 @@ impl Board {
         legal
     }
 
+    /// Generates into any sink, choosing the specialisation by the number
+    /// of checkers.
+    #[inline(always)]
+    fn generate_into(&self, sink: &mut impl Sink) -> bool {
+        let info = self.check_info();
+        match info.checkers.len() {
+            0 => self.generate::<false>(&info, sink),
+            1 => self.generate::<true>(&info, sink),
+            _ => self.king_moves::<true>(sink),
+        }
+    }
+
     /// All moves when at most one piece gives check. With a checker, every
     /// piece but the king must capture it or block the line to the king.
     #[inline(always)]
-    fn generate<const IN_CHECK: bool>(&self, visitor: &mut impl FnMut(PieceMoves) -> bool) -> bool {
+    fn generate<const IN_CHECK: bool>(&self, info: &CheckInfo, sink: &mut impl Sink) -> bool {
         let us = self.side_to_move();
         let ours = self.colors(us);
-        let theirs = self.colors(!us);
-        let occupied = ours | theirs;
+        let occupied = self.occupied();
         let king = self.king(us);
-        let pinned = self.pinned();
-        let target = match self.checkers().first() {
+        let pinned = info.pinned;
+        let target = match info.checkers.first() {
             Some(checker) if IN_CHECK => attacks::between(king, checker) | checker.bitboard(),
             _ => !ours,
         };
@@ -121,35 +141,17 @@ impl Board {
                 Bitboard::FULL
             }
         };
-        let mut emit =
-            |piece, from, to: Bitboard| !to.is_empty() && visitor(PieceMoves { piece, from, to });
-
-        // Pawns: pushes onto empty squares, captures onto enemy pieces.
-        let empty = !occupied;
-        let double_step_rank = Rank::Third.relative_to(us).bitboard();
-        let en_passant = self.en_passant_capturers(king);
-        for from in self.colored_pieces(us, Piece::Pawn) {
-            let single = forward(from.bitboard(), us) & empty;
-            let double = forward(single & double_step_rank, us) & empty;
-            let captures = attacks::pawn(us, from) & theirs;
-            let mut to = (single | double | captures) & target & pin_line(from);
-            if let Some((capturers, square)) = en_passant
-                && capturers.contains(from)
-            {
-                to.insert(square);
-            }
-            if emit(Piece::Pawn, from, to) {
-                return true;
-            }
+        if self.pawn_moves(info, target, sink) {
+            return true;
         }
         // A pinned knight can never move.
         for from in self.colored_pieces(us, Piece::Knight) - pinned {
-            if emit(Piece::Knight, from, attacks::knight(from) & target) {
+            if sink.emit(Piece::Knight, from, attacks::knight(from) & target) {
                 return true;
             }
         }
         for from in self.colored_pieces(us, Piece::Bishop) {
-            if emit(
+            if sink.emit(
                 Piece::Bishop,
                 from,
                 attacks::bishop(from, occupied) & target & pin_line(from),
@@ -158,7 +160,7 @@ impl Board {
             }
         }
         for from in self.colored_pieces(us, Piece::Rook) {
-            if emit(
+            if sink.emit(
                 Piece::Rook,
                 from,
                 attacks::rook(from, occupied) & target & pin_line(from),
@@ -167,7 +169,7 @@ impl Board {
             }
         }
         for from in self.colored_pieces(us, Piece::Queen) {
-            if emit(
+            if sink.emit(
                 Piece::Queen,
                 from,
                 attacks::queen(from, occupied) & target & pin_line(from),
@@ -175,40 +177,85 @@ impl Board {
                 return true;
             }
         }
-        self.king_moves::<IN_CHECK>(visitor)
+        self.king_moves::<IN_CHECK>(sink)
+    }
+
+    /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
+    /// passant. A counting sink takes the unpinned pawns all at once.
+    #[inline(always)]
+    fn pawn_moves<S: Sink>(&self, info: &CheckInfo, target: Bitboard, sink: &mut S) -> bool {
+        let us = self.side_to_move();
+        let theirs = self.colors(!us);
+        let empty = !self.occupied();
+        let king = self.king(us);
+        let double_step_rank = Rank::Third.relative_to(us).bitboard();
+        let pawns = self.colored_pieces(us, Piece::Pawn);
+        let en_passant = self.en_passant_capturers(info, king);
+        let one_by_one = if S::SETWISE_PAWNS {
+            pawns & info.pinned
+        } else {
+            pawns
+        };
+        if S::SETWISE_PAWNS {
+            let free = pawns - info.pinned;
+            let single = forward(free, us) & empty;
+            let double = forward(single & double_step_rank, us) & empty;
+            let (east, west) = pawn_attacks_setwise(free, us);
+            for to in [
+                single & target,
+                double & target,
+                east & theirs & target,
+                west & theirs & target,
+            ] {
+                sink.add(to.len() + 3 * (to & LAST_RANKS).len());
+            }
+            if let Some((capturers, _)) = en_passant {
+                sink.add((capturers - info.pinned).len());
+            }
+        }
+        for from in one_by_one {
+            let single = forward(from.bitboard(), us) & empty;
+            let double = forward(single & double_step_rank, us) & empty;
+            let captures = attacks::pawn(us, from) & theirs;
+            let mut to = (single | double | captures) & target;
+            if info.pinned.contains(from) {
+                to &= attacks::line(king, from);
+            }
+            if let Some((capturers, square)) = en_passant
+                && capturers.contains(from)
+            {
+                to.insert(square);
+            }
+            if sink.emit(Piece::Pawn, from, to) {
+                return true;
+            }
+        }
+        false
     }
 
     /// The king's moves: steps onto squares no enemy attacks, and castling
     /// when not in check.
     #[inline(always)]
-    fn king_moves<const IN_CHECK: bool>(
-        &self,
-        visitor: &mut impl FnMut(PieceMoves) -> bool,
-    ) -> bool {
+    fn king_moves<const IN_CHECK: bool>(&self, sink: &mut impl Sink) -> bool {
         let us = self.side_to_move();
         let king = self.king(us);
         // The king must not hide behind itself from a slider.
         let occupied = self.occupied() - king.bitboard();
         let mut to = Bitboard::EMPTY;
         for square in attacks::king(king) - self.colors(us) {
-            if self.attackers(square, !us, occupied).is_empty() {
+            if !self.is_attacked(square, !us, occupied) {
                 to.insert(square);
             }
         }
-        if !IN_CHECK {
+        if !IN_CHECK && !self.castling_rights().is_empty() {
             to |= self.castling_moves(king);
         }
-        !to.is_empty()
-            && visitor(PieceMoves {
-                piece: Piece::King,
-                from: king,
-                to,
-            })
+        sink.emit(Piece::King, king, to)
     }
 
     /// The target squares of the legal castling moves: the king's
     /// destination on a standard board, the rook's square in Chess960 mode.
-    #[inline(always)]
+    #[inline(never)]
     fn castling_moves(&self, king: Square) -> Bitboard {
         let us = self.side_to_move();
         let rights = self.castling_rights();
@@ -230,7 +277,7 @@ impl Board {
             // square the king crosses or lands on.
             if king_path
                 .iter()
-                .any(|square| !self.attackers(square, !us, occupied).is_empty())
+                .any(|square| self.is_attacked(square, !us, occupied))
             {
                 continue;
             }
@@ -242,8 +289,20 @@ impl Board {
     /// The pawns that may legally capture en passant, and the square they
     /// capture onto.
     #[inline(always)]
-    fn en_passant_capturers(&self, king: Square) -> Option<(Bitboard, Square)> {
+    fn en_passant_capturers(&self, info: &CheckInfo, king: Square) -> Option<(Bitboard, Square)> {
         let square = self.en_passant()?;
+        self.en_passant_capturers_slow(info, king, square)
+    }
+
+    /// The body of [`Self::en_passant_capturers`], kept out of line: en
+    /// passant is rare.
+    #[inline(never)]
+    fn en_passant_capturers_slow(
+        &self,
+        info: &CheckInfo,
+        king: Square,
+        square: Square,
+    ) -> Option<(Bitboard, Square)> {
         let us = self.side_to_move();
         let captured = Square::from_index(square.index() ^ 8);
         let queens = self.pieces(Piece::Queen);
@@ -251,7 +310,7 @@ impl Board {
         let diagonal = (self.pieces(Piece::Bishop) | queens) & theirs;
         let orthogonal = (self.pieces(Piece::Rook) | queens) & theirs;
         // A leaper giving check must be the captured pawn itself.
-        let leaper_checks = self.checkers() - captured.bitboard() - diagonal - orthogonal;
+        let leaper_checks = info.checkers - captured.bitboard() - diagonal - orthogonal;
         if !leaper_checks.is_empty() {
             return None;
         }

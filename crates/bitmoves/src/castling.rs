@@ -1,7 +1,7 @@
 //! [`CastlingRights`]: which rooks may still castle, stored by rook file so
 //! that Chess960 and standard chess share one code path.
 
-use crate::{Color, File, types::simple_enum};
+use crate::{Bitboard, Color, File, Rank, Square, types::simple_enum};
 
 simple_enum! {
     /// The side of the king a castling rook stands on.
@@ -44,12 +44,16 @@ impl CastlingSide {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct CastlingRights {
     rooks: [[Option<File>; CastlingSide::NUM]; Color::NUM],
+    /// The squares of the rooks above, so a move can tell in one test
+    /// whether it touches a castling rook.
+    squares: Bitboard,
 }
 
 impl CastlingRights {
     /// No castling rights at all.
     pub const NONE: Self = Self {
         rooks: [[None; 2]; 2],
+        squares: Bitboard::EMPTY,
     };
 
     /// The file of `color`'s rook that may castle to `side`, if any.
@@ -59,19 +63,50 @@ impl CastlingRights {
     }
 
     /// Sets (or with `None` clears) the rook that may castle.
-    #[inline(always)]
-    pub const fn set(&mut self, color: Color, side: CastlingSide, rook: Option<File>) {
+    pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<File>) {
         self.rooks[color.index()][side.index()] = rook;
+        self.squares = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for file in self.rooks[color.index()].into_iter().flatten() {
+                self.squares
+                    .insert(Square::new(file, Rank::First.relative_to(color)));
+            }
+        }
     }
 
-    /// Whether any right is left.
+    /// Whether no right is left.
+    #[inline(always)]
     pub const fn is_empty(&self) -> bool {
-        matches!(self.rooks, [[None, None], [None, None]])
+        self.squares.is_empty()
+    }
+
+    /// The squares of the rooks that may still castle.
+    #[inline(always)]
+    pub const fn rook_squares(&self) -> Bitboard {
+        self.squares
     }
 
     /// Clears both of `color`'s rights, as when its king moves.
     #[inline(always)]
-    pub const fn clear(&mut self, color: Color) {
+    pub fn clear(&mut self, color: Color) {
         self.rooks[color.index()] = [None, None];
+        self.squares -= Rank::First.relative_to(color).bitboard();
+    }
+
+    /// Drops the right of any castling rook on `squares`.
+    #[inline(always)]
+    pub(crate) fn forget_rooks_on(&mut self, squares: Bitboard) {
+        if !self.squares.intersects(squares) {
+            return;
+        }
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(file) = self.rook(color, side)
+                    && squares.contains(Square::new(file, Rank::First.relative_to(color)))
+                {
+                    self.set(color, side, None);
+                }
+            }
+        }
     }
 }

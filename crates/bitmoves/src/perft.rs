@@ -25,7 +25,7 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
             board.generate_moves(|moves| {
                 for mv in moves {
                     let mut child = *board;
-                    child.play_unchecked(mv);
+                    child.play_piece(moves.piece, mv);
                     nodes += perft(&child, depth - 1);
                 }
                 false
@@ -52,7 +52,7 @@ pub fn perft_full(board: &Board, depth: u32) -> u64 {
     board.generate_moves(|moves| {
         for mv in moves {
             let mut child = *board;
-            child.play_unchecked(mv);
+            child.play_piece(moves.piece, mv);
             nodes += perft_full(&child, depth - 1);
         }
         false

@@ -45,7 +45,10 @@ fn tricky_suite_matches_every_count_up_to_two_million_nodes() {
 
 /// Every listed depth of one suite, positions shared out over all cores.
 fn run_suite_full_depth(file: &str) {
-    let (name, text) = SUITES.iter().find(|(name, _)| *name == file).expect("suite");
+    let (name, text) = SUITES
+        .iter()
+        .find(|(name, _)| *name == file)
+        .expect("suite");
     let entries = read_suite(name, text);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -53,16 +56,26 @@ fn run_suite_full_depth(file: &str) {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
-                while let Some(entry) = entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed)) {
+                while let Some(entry) =
+                    entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
                     if let Some(report) = check_entry(entry, |_, _| true) {
-                        failures.lock().unwrap_or_else(|e| e.into_inner()).push(report);
+                        failures
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(report);
                     }
                 }
             });
         }
     });
     let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
-    assert!(failures.is_empty(), "{} positions failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} positions failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Every listed depth of `standard.epd` (4.8 billion nodes). Run before

@@ -110,24 +110,31 @@ impl Board {
     /// `mv.from`.
     #[inline]
     pub fn play_unchecked(&mut self, mv: Move) {
+        let Some(piece) = self.piece_on(mv.from) else {
+            debug_assert!(false, "play_unchecked: no piece on {} for {mv}", mv.from);
+            return;
+        };
+        self.play_piece(piece, mv);
+    }
+
+    /// [`Board::play_unchecked`] when the moving piece is already known, as
+    /// it is to anyone holding a [`PieceMoves`](crate::PieceMoves).
+    #[inline(always)]
+    pub(crate) fn play_piece(&mut self, piece: Piece, mv: Move) {
         let us = self.side_to_move();
         let Move {
             from,
             to,
             promotion,
         } = mv;
-        let Some(piece) = self.piece_on(from) else {
-            debug_assert!(false, "play_unchecked: no piece on {from} for {mv}");
-            return;
-        };
         debug_assert!(
-            self.colors(us).contains(from),
-            "play_unchecked: {mv} moves the opponent's piece"
+            self.colored_pieces(us, piece).contains(from),
+            "play_unchecked: {mv} is not a move of the side to move"
         );
         let en_passant = self.en_passant.take();
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-        self.forget_castling_rook(from);
-        self.forget_castling_rook(to);
+        self.castling
+            .forget_rooks_on(from.bitboard() | to.bitboard());
 
         let castles = piece == Piece::King
             && (self.colors(us).contains(to)
@@ -162,24 +169,6 @@ impl Board {
         self.colors[color.index()] ^= squares;
     }
 
-    /// Drops any castling right whose rook stood on `square`.
-    #[inline(always)]
-    fn forget_castling_rook(&mut self, square: Square) {
-        if self.castling.is_empty() {
-            return;
-        }
-        for color in Color::ALL {
-            if square.rank() != crate::Rank::First.relative_to(color) {
-                continue;
-            }
-            for side in CastlingSide::ALL {
-                if self.castling.rook(color, side) == Some(square.file()) {
-                    self.castling.set(color, side, None);
-                }
-            }
-        }
-    }
-
     /// Moves king and rook for castling; `to` is the rook's square
     /// (Chess960 convention) or the king's destination (standard).
     #[inline(always)]
@@ -190,8 +179,8 @@ impl Board {
         } else {
             CastlingSide::QueenSide
         };
-        // The rights were read before `forget_castling_rook` cleared them,
-        // so take the rook from the move itself where it is written there.
+        // In Chess960 notation the move names the rook's square (whose right
+        // `forget_rooks_on` has just dropped); otherwise the right names it.
         let rook_file = if self.colored_pieces(us, Piece::Rook).contains(to) {
             to.file()
         } else {

@@ -239,49 +239,108 @@ impl Board {
     fn king_moves<const IN_CHECK: bool>(&self, sink: &mut impl Sink) -> bool {
         let us = self.side_to_move();
         let king = self.king(us);
+        let steps = attacks::king(king) - self.colors(us);
+        let castles = if IN_CHECK || self.castling_rights().is_empty() {
+            [None; CastlingSide::NUM]
+        } else {
+            self.unblocked_castles(king)
+        };
+        let castling = castles.iter().any(Option::is_some);
         // The king must not hide behind itself from a slider.
         let occupied = self.occupied() - king.bitboard();
-        let mut to = Bitboard::EMPTY;
-        for square in attacks::king(king) - self.colors(us) {
-            if !self.is_attacked(square, !us, occupied) {
-                to.insert(square);
-            }
-        }
-        if !IN_CHECK && !self.castling_rights().is_empty() {
-            to |= self.castling_moves(king);
+        // Build the enemy's attack map only when it pays: for a square or
+        // two, testing them one by one is cheaper.
+        let attacked = (steps.len() > 2 || (castling && !self.is_chess960()))
+            .then(|| self.attacked_squares(!us, occupied));
+        let mut to = match attacked {
+            Some(attacked) => steps - attacked,
+            None => steps
+                .iter()
+                .filter(|&square| !self.is_attacked(square, !us, occupied))
+                .collect(),
+        };
+        if castling {
+            to |= self.safe_castles(king, castles, attacked.unwrap_or(Bitboard::EMPTY));
         }
         sink.emit(Piece::King, king, to)
     }
 
-    /// The target squares of the legal castling moves: the king's
-    /// destination on a standard board, the rook's square in Chess960 mode.
-    #[inline(never)]
-    fn castling_moves(&self, king: Square) -> Bitboard {
+    /// Every square a piece of `by` attacks, with `occupied` as the
+    /// blockers for sliders.
+    #[inline(always)]
+    fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.colors(by);
+        let queens = self.pieces(Piece::Queen);
+        let (east, west) = pawn_attacks_setwise(self.colored_pieces(by, Piece::Pawn), by);
+        let mut attacked = east | west | attacks::king(self.king(by));
+        for from in self.colored_pieces(by, Piece::Knight) {
+            attacked |= attacks::knight(from);
+        }
+        for from in (self.pieces(Piece::Bishop) | queens) & them {
+            attacked |= attacks::bishop(from, occupied);
+        }
+        for from in (self.pieces(Piece::Rook) | queens) & them {
+            attacked |= attacks::rook(from, occupied);
+        }
+        attacked
+    }
+
+    /// The castling moves whose squares are free: for each side, the
+    /// rook's square and the squares the king crosses and lands on.
+    #[inline(always)]
+    fn unblocked_castles(&self, king: Square) -> [Option<(Square, Bitboard)>; CastlingSide::NUM] {
         let us = self.side_to_move();
-        let rights = self.castling_rights();
-        let mut to = Bitboard::EMPTY;
+        let mut castles = [None; CastlingSide::NUM];
         for side in CastlingSide::ALL {
-            let Some(rook_file) = rights.rook(us, side) else {
+            let Some(rook_file) = self.castling_rights().rook(us, side) else {
                 continue;
             };
             let rook = Square::new(rook_file, king.rank());
             let (king_to, rook_to) = Self::castling_squares(us, side);
             let king_path = attacks::between(king, king_to) | king_to.bitboard();
             let rook_path = attacks::between(rook, rook_to) | rook_to.bitboard();
-            let movers = king.bitboard() | rook.bitboard();
-            let occupied = self.occupied() - movers;
-            if (king_path | rook_path).intersects(occupied) {
-                continue;
+            let occupied = self.occupied() - king.bitboard() - rook.bitboard();
+            if !(king_path | rook_path).intersects(occupied) {
+                castles[side.index()] = Some((rook, king_path));
             }
-            // Judged without the castling rook, which may be shielding a
-            // square the king crosses or lands on.
-            if king_path
-                .iter()
-                .any(|square| self.is_attacked(square, !us, occupied))
-            {
-                continue;
+        }
+        castles
+    }
+
+    /// The targets of the unblocked castling moves whose king path is safe:
+    /// the king's destination on a standard board, the rook's square in
+    /// Chess960 mode. `attacked` is the enemy's attack map (needed only on
+    /// a standard board).
+    #[inline(never)]
+    fn safe_castles(
+        &self,
+        king: Square,
+        castles: [Option<(Square, Bitboard)>; 2],
+        attacked: Bitboard,
+    ) -> Bitboard {
+        let us = self.side_to_move();
+        let mut to = Bitboard::EMPTY;
+        for (rook, king_path) in castles.into_iter().flatten() {
+            if self.is_chess960() {
+                // The castling rook may be shielding a square the king
+                // crosses or lands on, so judge without it.
+                let occupied = self.occupied() - king.bitboard() - rook.bitboard();
+                if !king_path
+                    .iter()
+                    .any(|square| self.is_attacked(square, !us, occupied))
+                {
+                    to.insert(rook);
+                }
+            } else if !king_path.intersects(attacked) {
+                // A rook in the corner shields nothing on the king's path;
+                // the king's destination is the last square of its path.
+                let destination = if rook.file() > king.file() {
+                    crate::File::G
+                } else {
+                    crate::File::C
+                };
+                to.insert(Square::new(destination, king.rank()));
             }
-            to.insert(if self.is_chess960() { rook } else { king_to });
         }
         to
     }

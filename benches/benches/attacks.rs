@@ -11,29 +11,45 @@
 use bitmoves::{Bitboard, Color, Rank, Square, attacks};
 use bitmoves_benches::{XorShift, occupancy};
 use bitmoves_shift::{kings, knights, lazy, masks, offset, pawns, sliders};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-/// One way of computing a piece's attacks from a square and the occupancy.
-type Method = fn(Square, Bitboard) -> Bitboard;
+/// One criterion group: one piece, the core's lookup and then every other
+/// method timed over all 64 squares, each checked against the lookup first.
+///
+/// Each method is passed as its own function or closure type, not as a
+/// `fn` pointer, so it is monomorphised and inlined like any real caller.
+struct PerSquare<'a> {
+    group: BenchmarkGroup<'a, WallTime>,
+    occupied: Bitboard,
+    lookup: [Bitboard; Square::NUM],
+}
 
-/// Benches every `(id, method)` over all 64 squares in the group `piece`,
-/// after checking that they all agree.
-fn per_square(c: &mut Criterion, piece: &str, methods: &[(&str, Method)]) {
-    let occupied = occupancy();
-    let reference = Square::ALL.map(|square| methods[0].1(square, occupied));
-    for (id, method) in methods {
-        let answers = Square::ALL.map(|square| method(square, occupied));
-        assert_eq!(
-            answers, reference,
-            "{piece}/{id} disagrees with {}",
-            methods[0].0
-        );
+impl<'a> PerSquare<'a> {
+    /// Starts the group `piece` with the `lookup` bench.
+    fn lookup(
+        c: &'a mut Criterion,
+        piece: &str,
+        lookup: impl Fn(Square, Bitboard) -> Bitboard,
+    ) -> Self {
+        let occupied = occupancy();
+        let mut group = c.benchmark_group(piece);
+        group.throughput(Throughput::Elements(Square::NUM as u64));
+        let expected = Square::ALL.map(|square| lookup(square, occupied));
+        let this = Self {
+            group,
+            occupied,
+            lookup: expected,
+        };
+        this.bench("lookup", lookup)
     }
-    let mut group = c.benchmark_group(piece);
-    group.throughput(Throughput::Elements(Square::ALL.len() as u64));
-    for &(id, method) in methods {
-        group.bench_function(id, |b| {
+
+    fn bench(mut self, id: &str, method: impl Fn(Square, Bitboard) -> Bitboard) -> Self {
+        let answers = Square::ALL.map(|square| method(square, self.occupied));
+        assert_eq!(answers, self.lookup, "{id} disagrees with the lookup");
+        let occupied = self.occupied;
+        self.group.bench_function(id, |b| {
             b.iter(|| {
                 let occupied = black_box(occupied);
                 let mut seen = Bitboard::EMPTY;
@@ -45,79 +61,53 @@ fn per_square(c: &mut Criterion, piece: &str, methods: &[(&str, Method)]) {
                 seen
             });
         });
+        self
     }
-    group.finish();
+
+    fn finish(self) {
+        self.group.finish();
+    }
 }
 
 fn leapers(c: &mut Criterion) {
     lazy::init();
-    per_square(
-        c,
-        "knight",
-        &[
-            ("lookup", |sq, _| attacks::knight(sq)),
-            ("shift", |sq, _| knights::attacks(sq)),
-            ("offset", |sq, _| offset::knight(sq)),
-            ("lazy", |sq, _| lazy::knight(sq)),
-        ],
-    );
-    per_square(
-        c,
-        "king",
-        &[
-            ("lookup", |sq, _| attacks::king(sq)),
-            ("shift", |sq, _| kings::attacks(sq)),
-            ("offset", |sq, _| offset::king(sq)),
-            ("lazy", |sq, _| lazy::king(sq)),
-        ],
-    );
-    per_square(
-        c,
-        "pawn",
-        &[
-            ("lookup", |sq, _| attacks::pawn(Color::White, sq)),
-            ("shift", |sq, _| pawns::attacks(Color::White, sq.bitboard())),
-            ("offset", |sq, _| offset::pawn(Color::White, sq)),
-            ("lazy", |sq, _| lazy::pawn(Color::White, sq)),
-        ],
-    );
+    PerSquare::lookup(c, "knight", |sq, _| attacks::knight(sq))
+        .bench("shift", |sq, _| knights::attacks(sq))
+        .bench("offset", |sq, _| offset::knight(sq))
+        .bench("lazy", |sq, _| lazy::knight(sq))
+        .finish();
+    PerSquare::lookup(c, "king", |sq, _| attacks::king(sq))
+        .bench("shift", |sq, _| kings::attacks(sq))
+        .bench("offset", |sq, _| offset::king(sq))
+        .bench("lazy", |sq, _| lazy::king(sq))
+        .finish();
+    PerSquare::lookup(c, "pawn", |sq, _| attacks::pawn(Color::White, sq))
+        .bench("shift", |sq, _| pawns::attacks(Color::White, sq.bitboard()))
+        .bench("offset", |sq, _| offset::pawn(Color::White, sq))
+        .bench("lazy", |sq, _| lazy::pawn(Color::White, sq))
+        .finish();
 }
 
 fn sliding(c: &mut Criterion) {
     lazy::init();
-    per_square(
-        c,
-        "rook",
-        &[
-            ("lookup", attacks::rook),
-            ("shift", sliders::rook),
-            ("fill", sliders::rook_by_steps),
-            ("offset", offset::rook),
-            ("lazy", lazy::rook),
-        ],
-    );
-    per_square(
-        c,
-        "bishop",
-        &[
-            ("lookup", attacks::bishop),
-            ("shift", sliders::bishop),
-            ("fill", sliders::bishop_by_steps),
-            ("offset", offset::bishop),
-            ("lazy", lazy::bishop),
-        ],
-    );
-    per_square(
-        c,
-        "queen",
-        &[
-            ("lookup", attacks::queen),
-            ("shift", sliders::queen),
-            ("fill", sliders::queen_by_steps),
-            ("offset", offset::queen),
-            ("lazy", lazy::queen),
-        ],
-    );
+    PerSquare::lookup(c, "rook", attacks::rook)
+        .bench("shift", sliders::rook)
+        .bench("fill", sliders::rook_by_steps)
+        .bench("offset", offset::rook)
+        .bench("lazy", lazy::rook)
+        .finish();
+    PerSquare::lookup(c, "bishop", attacks::bishop)
+        .bench("shift", sliders::bishop)
+        .bench("fill", sliders::bishop_by_steps)
+        .bench("offset", offset::bishop)
+        .bench("lazy", lazy::bishop)
+        .finish();
+    PerSquare::lookup(c, "queen", attacks::queen)
+        .bench("shift", sliders::queen)
+        .bench("fill", sliders::queen_by_steps)
+        .bench("offset", offset::queen)
+        .bench("lazy", lazy::queen)
+        .finish();
 }
 
 /// Pushes and captures of White `pawns`, pawn by pawn: a table lookup for

@@ -7,7 +7,8 @@
 
 use bitmoves::{Bitboard, Color, Direction, Square};
 
-/// A knight's eight jumps as `(file delta, rank delta)`.
+/// A knight's eight jumps as `(file delta, rank delta)`, clockwise from
+/// two north one east, the order of [`knight_jumps`](crate::compass::knight_jumps).
 pub const KNIGHT_DELTAS: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),

@@ -45,57 +45,52 @@ fn pawn_shift_equals_lookup_equals_offset_equals_lazy_on_every_square_for_both_c
     }
 }
 
-/// Checks every slider method against the lookup for one square and
+/// One way of computing a slider's attacks.
+type Method = fn(Square, Bitboard) -> Bitboard;
+
+/// Every way of computing a rook's attacks, the lookup first.
+const ROOK: [(&str, Method); 5] = [
+    ("lookup", attacks::rook),
+    ("Kogge-Stone", sliders::rook),
+    ("step fill", sliders::rook_by_steps),
+    ("offset", offset::rook),
+    ("lazy", lazy::rook),
+];
+
+/// Every way of computing a bishop's attacks, the lookup first.
+const BISHOP: [(&str, Method); 5] = [
+    ("lookup", attacks::bishop),
+    ("Kogge-Stone", sliders::bishop),
+    ("step fill", sliders::bishop_by_steps),
+    ("offset", offset::bishop),
+    ("lazy", lazy::bishop),
+];
+
+/// Every way of computing a queen's attacks, the lookup first.
+const QUEEN: [(&str, Method); 5] = [
+    ("lookup", attacks::queen),
+    ("Kogge-Stone", sliders::queen),
+    ("step fill", sliders::queen_by_steps),
+    ("offset", offset::queen),
+    ("lazy", lazy::queen),
+];
+
+/// Checks every method against the first (the lookup) for one square and
 /// occupancy, naming the method that disagrees.
-fn assert_sliders_agree(sq: Square, occupied: Bitboard) {
-    let rook = attacks::rook(sq, occupied);
-    let bishop = attacks::bishop(sq, occupied);
-    let queen = attacks::queen(sq, occupied);
-    let context = format!("{sq}, occupied {occupied:#?}");
-    assert_eq!(
-        sliders::rook(sq, occupied),
-        rook,
-        "rook Kogge-Stone, {context}"
-    );
-    assert_eq!(
-        sliders::rook_by_steps(sq, occupied),
-        rook,
-        "rook step fill, {context}"
-    );
-    assert_eq!(offset::rook(sq, occupied), rook, "rook offset, {context}");
-    assert_eq!(lazy::rook(sq, occupied), rook, "rook lazy, {context}");
-    assert_eq!(
-        sliders::bishop(sq, occupied),
-        bishop,
-        "bishop Kogge-Stone, {context}"
-    );
-    assert_eq!(
-        sliders::bishop_by_steps(sq, occupied),
-        bishop,
-        "bishop step fill, {context}"
-    );
-    assert_eq!(
-        offset::bishop(sq, occupied),
-        bishop,
-        "bishop offset, {context}"
-    );
-    assert_eq!(lazy::bishop(sq, occupied), bishop, "bishop lazy, {context}");
-    assert_eq!(
-        sliders::queen(sq, occupied),
-        queen,
-        "queen Kogge-Stone, {context}"
-    );
-    assert_eq!(
-        sliders::queen_by_steps(sq, occupied),
-        queen,
-        "queen step fill, {context}"
-    );
-    assert_eq!(
-        offset::queen(sq, occupied),
-        queen,
-        "queen offset, {context}"
-    );
-    assert_eq!(lazy::queen(sq, occupied), queen, "queen lazy, {context}");
+fn assert_methods_agree(
+    piece: &str,
+    methods: &[(&str, Method); 5],
+    sq: Square,
+    occupied: Bitboard,
+) {
+    let lookup = methods[0].1(sq, occupied);
+    for (name, method) in &methods[1..] {
+        assert_eq!(
+            method(sq, occupied),
+            lookup,
+            "{piece} {name}, {sq}, occupied {occupied:#?}"
+        );
+    }
 }
 
 /// Exhaustive: only the relevant mask's squares change a slider's attacks,
@@ -104,23 +99,7 @@ fn assert_sliders_agree(sq: Square, occupied: Bitboard) {
 fn rook_fills_offset_and_lazy_equal_lookup_for_every_square_and_every_relevant_occupancy() {
     for sq in Square::ALL {
         for occupied in lazy::subsets(lazy::rook_mask(sq)) {
-            let lookup = attacks::rook(sq, occupied);
-            assert_eq!(
-                sliders::rook(sq, occupied),
-                lookup,
-                "Kogge-Stone, {sq} {occupied:?}"
-            );
-            assert_eq!(
-                sliders::rook_by_steps(sq, occupied),
-                lookup,
-                "steps, {sq} {occupied:?}"
-            );
-            assert_eq!(
-                offset::rook(sq, occupied),
-                lookup,
-                "offset, {sq} {occupied:?}"
-            );
-            assert_eq!(lazy::rook(sq, occupied), lookup, "lazy, {sq} {occupied:?}");
+            assert_methods_agree("rook", &ROOK, sq, occupied);
         }
     }
 }
@@ -129,27 +108,7 @@ fn rook_fills_offset_and_lazy_equal_lookup_for_every_square_and_every_relevant_o
 fn bishop_fills_offset_and_lazy_equal_lookup_for_every_square_and_every_relevant_occupancy() {
     for sq in Square::ALL {
         for occupied in lazy::subsets(lazy::bishop_mask(sq)) {
-            let lookup = attacks::bishop(sq, occupied);
-            assert_eq!(
-                sliders::bishop(sq, occupied),
-                lookup,
-                "Kogge-Stone, {sq} {occupied:?}"
-            );
-            assert_eq!(
-                sliders::bishop_by_steps(sq, occupied),
-                lookup,
-                "steps, {sq} {occupied:?}"
-            );
-            assert_eq!(
-                offset::bishop(sq, occupied),
-                lookup,
-                "offset, {sq} {occupied:?}"
-            );
-            assert_eq!(
-                lazy::bishop(sq, occupied),
-                lookup,
-                "lazy, {sq} {occupied:?}"
-            );
+            assert_methods_agree("bishop", &BISHOP, sq, occupied);
         }
     }
 }
@@ -174,7 +133,9 @@ proptest! {
     #[test]
     fn every_slider_method_equals_lookup_for_every_square_and_any_occupancy(occupied in bitboard()) {
         for sq in Square::ALL {
-            assert_sliders_agree(sq, occupied);
+            assert_methods_agree("rook", &ROOK, sq, occupied);
+            assert_methods_agree("bishop", &BISHOP, sq, occupied);
+            assert_methods_agree("queen", &QUEEN, sq, occupied);
         }
     }
 

@@ -1,0 +1,117 @@
+//! [`CliError`] and the reporting of every failure as one `error: …` line.
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use std::{
+    fmt,
+    io::{self, Write},
+    process::ExitCode,
+};
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// The input was wrong; the message names what and where.
+    Input(String),
+    /// Writing the output failed. A closed pipe is not a failure: see
+    /// [`CliError::is_broken_pipe`].
+    Io(io::Error),
+}
+
+impl CliError {
+    /// An input error with this message (printed after `error: `).
+    pub fn input(message: impl Into<String>) -> Self {
+        Self::Input(message.into())
+    }
+
+    /// Whether the reader of our output went away (`bitmoves moves | head
+    /// -1`): the command did all anyone wanted, so it still succeeds.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Self::Io(error) if error.kind() == io::ErrorKind::BrokenPipe)
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Input(message) => f.write_str(message),
+            Self::Io(error) => write!(f, "cannot write the output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<io::Error> for CliError {
+    fn from(error: io::Error) -> Self {
+        Self::Io(error)
+    }
+}
+
+/// Writes `error: {message}` to stderr as one line. A failure to write to
+/// stderr is ignored: there is nowhere left to report it.
+pub fn report(message: &dyn fmt::Display) {
+    let line = message.to_string().replace('\n', " ");
+    let _ = writeln!(io::stderr().lock(), "error: {line}");
+}
+
+/// Handles a failed command-line parse. `--help` and `--version` print as
+/// clap writes them and succeed; every real error becomes one line,
+/// `error: …`, and exit code 2.
+///
+/// `help` names where to look for help: `bitmoves` or `bitmoves perft`.
+pub fn report_clap(error: &clap::Error, help: &str) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = error.print();
+            ExitCode::SUCCESS
+        }
+        _ => {
+            report(&format_args!(
+                "{}; see '{help} --help'",
+                clap_message(error)
+            ));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// One line for a clap error: the first line of clap's own message, plus
+/// what its later lines would have said (the missing arguments, the
+/// possible values, a suggestion).
+fn clap_message(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let first = rendered.lines().next().unwrap_or_default();
+    let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    let strings = |kind| match error.get(kind) {
+        Some(ContextValue::Strings(values)) => values.join(", "),
+        Some(ContextValue::String(value)) => value.clone(),
+        _ => String::new(),
+    };
+    if error.kind() == ErrorKind::MissingRequiredArgument {
+        message = format!(
+            "missing required argument: {}",
+            strings(ContextKind::InvalidArg)
+        );
+    }
+    for (kind, label) in [
+        (ContextKind::ValidValue, "possible values"),
+        (ContextKind::ValidSubcommand, "commands"),
+    ] {
+        let values = strings(kind);
+        if !values.is_empty() {
+            message.push_str(&format!(" ({label}: {values})"));
+        }
+    }
+    for kind in [
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedValue,
+    ] {
+        if let Some(ContextValue::String(one)) = error.get(kind) {
+            message.push_str(&format!("; did you mean '{one}'?"));
+        } else if let Some(ContextValue::Strings(some)) = error.get(kind) {
+            message.push_str(&format!("; did you mean '{}'?", some.join("' or '")));
+        }
+    }
+    message
+}

@@ -1,0 +1,111 @@
+//! `bitmoves`: perft, divide and perftree for debugging move generators,
+//! legal moves, board diagrams, attack sets and masks, from the command
+//! line.
+//!
+//! Every bad input ends with one line on stderr, `error: …`, and a
+//! non-zero exit status; a closed output pipe is not an error.
+
+mod attacks;
+mod count;
+mod diagram;
+mod error;
+mod masks;
+mod moves;
+mod perft;
+mod position;
+mod show;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use error::CliError;
+use std::{
+    io::{self, BufWriter, Write},
+    process::ExitCode,
+};
+
+/// Chess move generation from the command line: perft and divide, legal
+/// moves, and board, attack and mask diagrams.
+///
+/// POSITION is `startpos`, a name from `bitmoves positions`, or a FEN
+/// given as one quoted argument.
+#[derive(Parser, Debug)]
+#[command(name = "bitmoves", version, arg_required_else_help = false)]
+struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal move tree; --divide splits the count
+    /// by root move, as Stockfish's `go perft` does
+    Perft(perft::PerftArgs),
+    /// The interface the perftree debugger calls: DEPTH FEN [MOVES]
+    Perftree(perft::PerftreeArgs),
+    /// List the legal moves in UCI, one per line, sorted
+    Moves(moves::MovesArgs),
+    /// Draw the board, with the FEN, side to move, status, checkers and
+    /// pinned pieces
+    Show(show::ShowArgs),
+    /// Draw the squares a piece attacks from a square
+    Attacks(attacks::AttacksArgs),
+    /// Draw a named mask (a-file, not-ab-file, rank-3, …), or list the
+    /// names
+    Mask(masks::MaskArgs),
+    /// List the named positions with their FENs
+    Positions,
+}
+
+fn main() -> ExitCode {
+    report_panics_on_one_line();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return error::report_clap(&error, &help_target()),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let result = run(&cli.command, &mut out).and_then(|()| Ok(out.flush()?));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(error) => {
+            error::report(&error);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `bitmoves COMMAND` when the arguments name a command, else `bitmoves`:
+/// where an error message sends the user for help.
+fn help_target() -> String {
+    let cli = Cli::command();
+    std::env::args_os()
+        .skip(1)
+        .filter_map(|arg| arg.into_string().ok())
+        .find(|arg| cli.find_subcommand(arg).is_some())
+        .map_or_else(
+            || "bitmoves".into(),
+            |command| format!("bitmoves {command}"),
+        )
+}
+
+/// Runs one command, writing its output to `out`.
+fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
+    match command {
+        Command::Perft(args) => perft::run(args, out),
+        Command::Perftree(args) => perft::run_perftree(args, out),
+        Command::Moves(args) => moves::run(args, out),
+        Command::Show(args) => show::run(args, out),
+        Command::Attacks(args) => attacks::run(args, out),
+        Command::Mask(args) => masks::run(args, out),
+        Command::Positions => position::list(out),
+    }
+}
+
+/// A panic would be a bug in bitmoves. Should one happen, it still ends
+/// as a single `error:` line (naming the panic), not a multi-line report.
+fn report_panics_on_one_line() {
+    std::panic::set_hook(Box::new(|info| {
+        error::report(&format_args!("internal error, please report it: {info}"));
+    }));
+}

@@ -1,0 +1,176 @@
+//! `bitmoves perft` (Stockfish's `go perft` output) and `bitmoves
+//! perftree` (the interface of the `perftree` debugger).
+
+use crate::{
+    count::Counter,
+    error::CliError,
+    position::{self, SetupArgs},
+};
+use bitmoves::Move;
+use clap::Args;
+use std::{
+    io::{self, Write},
+    num::NonZeroUsize,
+    thread,
+    time::{Duration, Instant},
+};
+
+/// The deepest perft the CLI accepts. Counts grow about 30-fold per ply:
+/// depth 10 of the start position is already 69 trillion leaves.
+pub const MAX_DEPTH: u32 = 20;
+
+/// Arguments of `bitmoves perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
+    /// argument
+    pub position: String,
+    /// Plies to count, 0 to 20
+    #[arg(value_parser = parse_depth, allow_negative_numbers = true)]
+    pub depth: u32,
+    /// First print each root move's count (`e2e4: 20`), then a blank line,
+    /// exactly as Stockfish's `go perft` does; sorted by move
+    #[arg(long)]
+    pub divide: bool,
+    /// Share the root moves out among N threads (same counts, less time)
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: u16,
+    /// Make every move down to the leaves instead of counting the last ply
+    /// from the move generator (slower, same counts)
+    #[arg(long)]
+    pub no_bulk: bool,
+    #[command(flatten)]
+    // --moves, --chess960 and --lenient.
+    pub setup: SetupArgs,
+}
+
+/// Arguments of `bitmoves perftree`, as the `perftree` debugger passes
+/// them: `bitmoves perftree "$depth" "$fen" "$moves"`.
+#[derive(Args, Debug)]
+pub struct PerftreeArgs {
+    /// Plies to count, 0 to 20
+    #[arg(value_parser = parse_depth, allow_negative_numbers = true)]
+    pub depth: u32,
+    /// The base position's FEN (a position name works too)
+    pub fen: String,
+    /// UCI moves to play from the base position, space-separated in one
+    /// argument (may be empty or left out)
+    #[arg(default_value = "")]
+    pub moves: String,
+}
+
+/// Reads a perft depth: a whole number from 0 to [`MAX_DEPTH`].
+pub fn parse_depth(text: &str) -> Result<u32, String> {
+    let text = text.trim();
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "the depth must be a whole number from 0 to {MAX_DEPTH}"
+        ));
+    }
+    if negative {
+        return Err("the depth cannot be negative".into());
+    }
+    match digits.parse::<u32>() {
+        Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
+        _ => Err(format!(
+            "depth {digits} is too large: at most {MAX_DEPTH} (perft grows about 30-fold per ply)"
+        )),
+    }
+}
+
+/// `bitmoves perft`: `Nodes searched: N` on stdout, after the divide
+/// lines when asked; the time and speed on stderr.
+pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let board = args.setup.board(&args.position)?;
+    let counter = Counter {
+        depth: args.depth,
+        bulk: !args.no_bulk,
+        threads: usize::from(args.threads),
+        progress: true,
+    };
+    let start = Instant::now();
+    let divide = counter.divide(&board);
+    let elapsed = start.elapsed();
+    let nodes = Counter::total(&divide, args.depth);
+    if args.divide {
+        for (uci, count) in sorted(&divide) {
+            writeln!(out, "{uci}: {count}")?;
+        }
+        // Stockfish: "\nNodes searched: N\n" and a final newline.
+        writeln!(out)?;
+        writeln!(out, "Nodes searched: {nodes}")?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "Nodes searched: {nodes}")?;
+    }
+    out.flush()?;
+    report_speed(nodes, elapsed);
+    Ok(())
+}
+
+/// `bitmoves perftree`: `move count` lines, a blank line, the total.
+/// Positions are read leniently: the debugger's reference engine accepts
+/// any position, so this side does too.
+pub fn run_perftree(args: &PerftreeArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut board = position::load(&args.fen, false, true)?;
+    position::play_moves(&mut board, "MOVES", args.moves.split_whitespace())?;
+    let counter = Counter {
+        depth: args.depth,
+        bulk: true,
+        threads: thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        progress: false,
+    };
+    let divide = counter.divide(&board);
+    for (uci, count) in sorted(&divide) {
+        writeln!(out, "{uci} {count}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", Counter::total(&divide, args.depth))?;
+    Ok(())
+}
+
+/// The divide as UCI text and count, sorted by the text so that two
+/// engines' outputs line up.
+fn sorted(divide: &[(Move, u64)]) -> Vec<(String, u64)> {
+    let mut rows: Vec<_> = divide
+        .iter()
+        .map(|&(mv, nodes)| (mv.to_string(), nodes))
+        .collect();
+    rows.sort_unstable();
+    rows
+}
+
+/// One line on stderr: the time taken and millions of nodes per second.
+fn report_speed(nodes: u64, elapsed: Duration) {
+    let seconds = elapsed.as_secs_f64();
+    // Precision loss only past 2^53 nodes, far beyond any practical run.
+    #[allow(clippy::cast_precision_loss)]
+    let mnps = if seconds > 0.0 {
+        nodes as f64 / seconds / 1e6
+    } else {
+        0.0
+    };
+    let _ = writeln!(io::stderr(), "Time: {seconds:.3} s, {mnps:.1} Mnps");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depths_are_whole_numbers_up_to_the_limit() {
+        assert_eq!(parse_depth("0"), Ok(0));
+        assert_eq!(parse_depth("20"), Ok(20));
+        assert!(parse_depth("21").is_err_and(|e| e.contains("too large")));
+        assert!(parse_depth("99999999999999999999").is_err_and(|e| e.contains("too large")));
+        assert!(parse_depth("-1").is_err_and(|e| e.contains("negative")));
+        assert!(parse_depth("three").is_err_and(|e| e.contains("whole number")));
+        assert!(parse_depth("").is_err_and(|e| e.contains("whole number")));
+        assert!(parse_depth("-").is_err_and(|e| e.contains("whole number")));
+    }
+}

@@ -1,0 +1,144 @@
+//! POSITION arguments: `startpos`, a named position or a FEN, then the
+//! moves played from it (`--moves`).
+
+use crate::error::CliError;
+use bitmoves::{Board, FenError, FenOptions, PositionError};
+use clap::Args;
+use std::io::Write;
+
+/// The named positions, in the order `bitmoves positions` lists them. The
+/// `pos*` names are the Chess Programming Wiki's perft positions.
+pub static POSITIONS: phf::OrderedMap<&'static str, &'static str> = phf::phf_ordered_map! {
+    // The standard starting position.
+    "startpos" => Board::STARTPOS_FEN,
+    // CPW position 2: castling, pins, en passant, promotions.
+    "kiwipete" => "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    // CPW position 3: rook endgame with en passant pins.
+    "pos3" => "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    // CPW position 4: promotions and checks.
+    "pos4" => "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    // CPW position 4 with the colours swapped: the same counts.
+    "pos4-mirrored" => "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    // CPW position 5: promotion with capture, and castling.
+    "pos5" => "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    // CPW position 6: a quiet middlegame.
+    "pos6" => "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    // En passant that would expose the king along the rank.
+    "tricky-ep" => "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+    // 218 legal moves, the most known in one position.
+    "max-moves" => "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    // Kings and rooks only: every castling right.
+    "castling" => "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    // A Chess960 position with Shredder-FEN castling.
+    "chess960" => "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+};
+
+/// The options that turn a POSITION argument into a board.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SetupArgs {
+    /// Moves to play first, in UCI (e2e4, e7e8q, e1g1), as separate words
+    /// or one quoted list. It takes every word up to the next option, so
+    /// put it after POSITION and DEPTH
+    #[arg(long, value_name = "UCI", num_args = 1..)]
+    pub moves: Vec<String>,
+    /// Read the position in Chess960 mode: castling moves are written
+    /// king-takes-rook (e1h1)
+    #[arg(long)]
+    pub chess960: bool,
+    /// Accept checks that no game can reach (more than two checkers, or
+    /// two that cannot arise together); move generation stays correct
+    #[arg(long)]
+    pub lenient: bool,
+}
+
+impl SetupArgs {
+    /// The board for `position` with the `--moves` played.
+    pub fn board(&self, position: &str) -> Result<Board, CliError> {
+        let mut board = load(position, self.chess960, self.lenient)?;
+        let moves = self.moves.iter().flat_map(|text| text.split_whitespace());
+        play_moves(&mut board, "--moves", moves)?;
+        Ok(board)
+    }
+}
+
+/// The FEN for a POSITION argument: a FEN is taken as it is, anything
+/// without `/` or spaces is looked up in [`POSITIONS`].
+pub fn resolve(position: &str) -> Result<&str, CliError> {
+    if position.contains(['/', ' ']) {
+        return Ok(position);
+    }
+    POSITIONS
+        .get(position)
+        .or_else(|| POSITIONS.get(position.to_ascii_lowercase().as_str()))
+        .copied()
+        .ok_or_else(|| {
+            CliError::input(format!(
+                "unknown position name \"{position}\": run `bitmoves positions` for the names, \
+                 or give a FEN as one quoted argument"
+            ))
+        })
+}
+
+/// Reads a POSITION argument. Impossible checks are refused unless
+/// `lenient`; the error then says that `--lenient` would accept them.
+pub fn load(position: &str, chess960: bool, lenient: bool) -> Result<Board, CliError> {
+    let fen = resolve(position)?;
+    let options = FenOptions { lenient, chess960 };
+    Board::from_fen_with(fen, options).map_err(|error| {
+        let hint = match error {
+            FenError::InvalidPosition(
+                PositionError::ImpossibleCheck | PositionError::TooManyCheckers { .. },
+            ) => " (pass --lenient to accept it)",
+            _ => "",
+        };
+        CliError::input(format!("{error}{hint}"))
+    })
+}
+
+/// Plays UCI moves in order. An error names the move and its 1-based
+/// index, with `label` saying where the moves came from.
+pub fn play_moves<'a>(
+    board: &mut Board,
+    label: &str,
+    moves: impl IntoIterator<Item = &'a str>,
+) -> Result<(), CliError> {
+    for (index, text) in moves.into_iter().enumerate() {
+        let mv = board.parse_move(text).map_err(|error| {
+            CliError::input(format!("{label} entry {} \"{text}\": {error}", index + 1))
+        })?;
+        board.play_unchecked(mv);
+    }
+    Ok(())
+}
+
+/// `bitmoves positions`: every name with its FEN, aligned.
+pub fn list(out: &mut dyn Write) -> Result<(), CliError> {
+    let width = POSITIONS.keys().map(|name| name.len()).max().unwrap_or(0);
+    for (name, fen) in POSITIONS.entries() {
+        writeln!(out, "{name:<width$}  {fen}")?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_named_position_is_a_legal_board() {
+        for (name, fen) in POSITIONS.entries() {
+            let board = Board::from_fen(fen);
+            assert!(board.is_ok(), "{name}: {board:?}");
+        }
+    }
+
+    #[test]
+    fn fens_pass_through_and_names_are_looked_up() {
+        assert_eq!(
+            resolve("8/8/8/8/8/8/8/K6k w - -").ok(),
+            Some("8/8/8/8/8/8/8/K6k w - -")
+        );
+        assert_eq!(resolve("KiwiPete").ok(), Some(POSITIONS["kiwipete"]));
+        assert!(resolve("nowhere").is_err());
+    }
+}

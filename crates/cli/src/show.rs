@@ -1,0 +1,62 @@
+//! `bitmoves show`: a board diagram and what the position is.
+
+use crate::{diagram, error::CliError, position::SetupArgs};
+use bitmoves::{Bitboard, Board, GameStatus};
+use clap::Args;
+use std::io::Write;
+
+/// Arguments of `bitmoves show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
+    /// argument
+    pub position: String,
+    /// Draw the pieces as Unicode chess glyphs instead of FEN letters
+    #[arg(long)]
+    pub unicode: bool,
+    #[command(flatten)]
+    // --moves, --chess960 and --lenient.
+    pub setup: SetupArgs,
+}
+
+/// Prints the diagram, then the FEN, side to move, status, checkers,
+/// pinned pieces and the number of legal moves.
+pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let board = args.setup.board(&args.position)?;
+    write!(out, "{}", diagram::board(&board, args.unicode))?;
+    writeln!(out)?;
+    writeln!(out, "FEN:          {board}")?;
+    writeln!(out, "Side to move: {}", board.side_to_move())?;
+    writeln!(out, "Status:       {}", status(&board))?;
+    writeln!(out, "Checkers:     {}", squares(board.checkers()))?;
+    writeln!(out, "Pinned:       {}", squares(board.pinned()))?;
+    writeln!(out, "Legal moves:  {}", board.legal_moves().len())?;
+    if board.is_chess960() {
+        writeln!(
+            out,
+            "Chess960:     yes (castling is written king-takes-rook)"
+        )?;
+    }
+    Ok(())
+}
+
+/// `check`, `checkmate`, `stalemate` or `ongoing`.
+fn status(board: &Board) -> &'static str {
+    match board.status() {
+        GameStatus::Checkmate => "checkmate",
+        GameStatus::Stalemate => "stalemate",
+        GameStatus::Ongoing if board.is_check() => "check",
+        GameStatus::Ongoing => "ongoing",
+    }
+}
+
+/// The squares of a set, space-separated, or `-` when there are none.
+fn squares(set: Bitboard) -> String {
+    if set.is_empty() {
+        return "-".into();
+    }
+    set.iter()
+        .map(|square| square.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,139 @@
+//! Every bad input: a non-zero exit and exactly one stderr line,
+//! `error: …`, naming what is wrong. Never a panic.
+
+mod common;
+
+use common::run;
+
+/// Runs `bitmoves` with `args` and checks the one-line error, which must
+/// contain `needle`.
+fn assert_error(args: &[&str], needle: &str) {
+    let out = run(args);
+    assert!(!out.success, "bitmoves {args:?} succeeded");
+    assert!(
+        out.stdout.is_empty(),
+        "bitmoves {args:?} printed {}",
+        out.stdout
+    );
+    assert_eq!(
+        out.stderr.lines().count(),
+        1,
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.starts_with("error: "),
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        !out.stderr.contains("panicked"),
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(needle),
+        "bitmoves {args:?}: {:?} lacks {needle:?}",
+        out.stderr
+    );
+}
+
+#[test]
+fn bad_fens_pass_the_library_message_through() {
+    assert_error(&["perft", "8/8/8 w - - 0 1", "1"], "expected 8 ranks");
+    assert_error(
+        &[
+            "moves",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        ],
+        "'X'",
+    );
+    assert_error(
+        &[
+            "show",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        ],
+        "side to move",
+    );
+    assert_error(&["perft", "8/8/8/8/8/8/8/8 w - - 0 1", "1"], "no king");
+    assert_error(
+        &["perft", "B6b/8/8/8/2K5/5k2/8/b6B b - - 0 1", "1"],
+        "--lenient",
+    );
+    assert_error(&["perftree", "1", "not a fen"], "invalid FEN");
+}
+
+#[test]
+fn unknown_position_names_point_to_the_list() {
+    assert_error(&["perft", "kiwipeet", "1"], "bitmoves positions");
+    assert_error(&["show", "nowhere"], "\"nowhere\"");
+}
+
+#[test]
+fn bad_depths_are_refused() {
+    assert_error(&["perft", "startpos", "three"], "whole number");
+    assert_error(&["perft", "startpos", "-1"], "negative");
+    assert_error(&["perft", "startpos", "21"], "too large");
+    assert_error(
+        &["perft", "startpos", "123456789012345678901234567890"],
+        "too large",
+    );
+    assert_error(&["perftree", "x", "startpos"], "<DEPTH>");
+    assert_error(&["perft", "startpos"], "<DEPTH>");
+    assert_error(&["perft", "startpos", "3", "--threads", "0"], "--threads");
+}
+
+#[test]
+fn bad_moves_name_the_entry_and_its_index() {
+    assert_error(
+        &["perft", "startpos", "2", "--moves", "e2e4", "e7e5x"],
+        "--moves entry 2 \"e7e5x\": not a UCI move",
+    );
+    assert_error(
+        &[
+            "moves",
+            "startpos",
+            "--moves",
+            "e2e4 e7e5 e1e2 e8e7 e2e3 a7a5 e3e5",
+        ],
+        "--moves entry 7 \"e3e5\": illegal move",
+    );
+    assert_error(
+        &["show", "startpos", "--moves", "e2"],
+        "--moves entry 1 \"e2\"",
+    );
+    assert_error(
+        &["perftree", "2", "startpos", "e2e4 e2e4"],
+        "MOVES entry 2 \"e2e4\"",
+    );
+    assert_error(&["moves", "startpos", "--moves"], "--moves");
+}
+
+#[test]
+fn bad_attack_arguments_are_refused() {
+    assert_error(&["attacks", "dragon", "d4"], "expected pawn, knight");
+    assert_error(&["attacks", "knight", "z9"], "invalid file 'z'");
+    assert_error(&["attacks", "knight", "d9"], "invalid rank '9'");
+    assert_error(&["attacks", "rook", "d4", "--occupied", "d6,e44"], "'e44'");
+    assert_error(&["attacks", "rook", "d4", "--own", "x1"], "--own");
+    assert_error(
+        &["attacks", "pawn", "d4", "--color", "red"],
+        "expected w or b",
+    );
+    assert_error(
+        &["attacks", "rook", "d4", "--method", "magic"],
+        "lookup, shift",
+    );
+    assert_error(&["attacks", "rook"], "<SQUARE>");
+    assert_error(&["mask", "not-z-file"], "bitmoves mask");
+}
+
+#[test]
+fn usage_errors_fit_on_one_line() {
+    assert_error(&[], "perft");
+    assert_error(&["frobnicate"], "'frobnicate'");
+    assert_error(&["perfto", "startpos", "1"], "did you mean");
+    assert_error(&["perft", "startpos", "1", "--bogus"], "'--bogus'");
+    assert_error(&["moves"], "<POSITION>");
+    assert_error(&["positions", "extra"], "'extra'");
+}

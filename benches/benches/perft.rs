@@ -1,0 +1,36 @@
+//! Criterion perft bench: each library on each standard position, one
+//! ply less than the peer table so a sample takes about 0.1–0.5 s.
+//! IDs read `perft/POSITION/LIBRARY`. Counts are checked before timing.
+
+mod engines;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use engines::{CASES, LIBRARIES};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn perft(c: &mut Criterion) {
+    for case in &CASES {
+        let (depth, expected) = case.full;
+        let mut group = c.benchmark_group(format!("perft/{}", case.name));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2));
+        for (name, run) in LIBRARIES {
+            assert_eq!(
+                run(case.fen, depth, false),
+                expected,
+                "{name} miscounts {} at depth {depth}",
+                case.name
+            );
+            group.bench_function(name, |b| {
+                b.iter(|| run(black_box(case.fen), black_box(depth), false))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, perft);
+criterion_main!(benches);

@@ -221,7 +221,8 @@ pub struct FenOptions {
     pub lenient: bool,
     /// Put the board in Chess960 mode even when the FEN looks standard:
     /// castling moves are then written king-takes-rook and FEN castling
-    /// rights in Shredder letters.
+    /// rights in Shredder letters. The mode only concerns castling, so a
+    /// board without castling rights is never in it.
     pub chess960: bool,
 }
 
@@ -274,7 +275,12 @@ impl Board {
                 });
             }
         };
-        board.chess960 = board.read_castling(castling)? || options.chess960;
+        // Kings first: castling rights are read relative to them.
+        board.validate_kings()?;
+        let chess960 = board.read_castling(castling)? || options.chess960;
+        // The mode only says how castling is written; without rights it has
+        // nothing to say, and boards that differ only in it are equal.
+        board.chess960 = chess960 && !board.castling.is_empty();
         board.en_passant = match en_passant {
             "-" => None,
             text => Some(text.parse().map_err(|_| FenError::InvalidEnPassant {

@@ -22,7 +22,8 @@ use crate::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Square, attack
 /// said so (Shredder-FEN letters, or a king or castling rook off its
 /// standard square), or when [`FenOptions::chess960`] asked for it. The mode
 /// decides how castling moves are written (see [`Move`](crate::Move)) and
-/// how FEN castling rights are written.
+/// how FEN castling rights are written, so it ends with the last castling
+/// right: a board without castling rights is a standard board.
 ///
 /// ```
 /// use bitmoves::{Board, Color};

@@ -83,9 +83,10 @@ impl Board {
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mut mv = Move::from_uci(text).map_err(MoveError::Syntax)?;
         let us = self.side_to_move();
-        let is_king =
-            mv.from == self.king(us) && self.colored_pieces(us, Piece::King).contains(mv.from);
-        if is_king && !self.is_chess960() && self.colored_pieces(us, Piece::Rook).contains(mv.to) {
+        // King onto its own castling rook is castling, written the
+        // Chess960 way; a standard board writes it as the king's step.
+        let castling_rook = self.castling_rights().rook_squares() & self.colors(us);
+        if !self.is_chess960() && mv.from == self.king(us) && castling_rook.contains(mv.to) {
             let file = if mv.to.file() > mv.from.file() {
                 File::G
             } else {
@@ -160,6 +161,8 @@ impl Board {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side_to_move = !us;
+        // Chess960 mode only concerns castling (see `Board`'s docs).
+        self.chess960 &= !self.castling.is_empty();
     }
 
     /// Adds or removes pieces of one kind and colour.

@@ -108,12 +108,8 @@ impl Board {
     /// Checks that the parsed position is possible, then normalises the en
     /// passant square.
     pub(super) fn validate(&mut self, lenient: bool) -> Result<(), PositionError> {
+        self.validate_kings()?;
         for color in Color::ALL {
-            match self.colored_pieces(color, Piece::King).len() {
-                0 => return Err(PositionError::MissingKing { color }),
-                1 => {}
-                _ => return Err(PositionError::TooManyKings { color }),
-            }
             if self.has_too_many_pieces(color) {
                 return Err(PositionError::TooManyPieces { color });
             }
@@ -140,6 +136,18 @@ impl Board {
         self.en_passant = self.en_passant.filter(|&ep| {
             !(attacks::pawn(!us, ep) & self.colored_pieces(us, Piece::Pawn)).is_empty()
         });
+        Ok(())
+    }
+
+    /// Checks that each side has exactly one king.
+    pub(super) fn validate_kings(&self) -> Result<(), PositionError> {
+        for color in Color::ALL {
+            match self.colored_pieces(color, Piece::King).len() {
+                0 => return Err(PositionError::MissingKing { color }),
+                1 => {}
+                _ => return Err(PositionError::TooManyKings { color }),
+            }
+        }
         Ok(())
     }
 

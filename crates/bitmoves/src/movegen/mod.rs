@@ -114,10 +114,12 @@ impl Board {
     #[inline(always)]
     fn generate_into(&self, sink: &mut impl Sink) -> bool {
         let info = self.check_info();
-        match info.checkers.len() {
-            0 => self.generate::<false>(&info, sink),
-            1 => self.generate::<true>(&info, sink),
-            _ => self.king_moves::<true>(sink),
+        if info.checkers.is_empty() {
+            self.generate::<false>(&info, sink)
+        } else if !info.checkers.has_more_than_one() {
+            self.generate::<true>(&info, sink)
+        } else {
+            self.king_moves::<true>(sink)
         }
     }
 
@@ -201,14 +203,17 @@ impl Board {
             let single = forward(free, us) & empty;
             let double = forward(single & double_step_rank, us) & empty;
             let (east, west) = pawn_attacks_setwise(free, us);
-            for to in [
-                single & target,
-                double & target,
-                east & theirs & target,
-                west & theirs & target,
-            ] {
-                sink.add(to.len() + 3 * (to & LAST_RANKS).len());
+            let (east, west) = (east & theirs & target, west & theirs & target);
+            // Pushes land on empty squares and captures on enemy pieces, so
+            // only the two capture sets can share a square.
+            let to = ((single | double) & target) | (east ^ west);
+            let both = east & west;
+            let mut count = to.len() + 2 * both.len();
+            let promoting = (to | both) & LAST_RANKS;
+            if !promoting.is_empty() {
+                count += 3 * ((to & LAST_RANKS).len() + 2 * (both & LAST_RANKS).len());
             }
+            sink.add(count);
             if let Some((capturers, _)) = en_passant {
                 sink.add((capturers - info.pinned).len());
             }
@@ -250,7 +255,8 @@ impl Board {
         let occupied = self.occupied() - king.bitboard();
         // Build the enemy's attack map only when it pays: for a square or
         // two, testing them one by one is cheaper.
-        let attacked = (steps.len() > 2 || (castling && !self.is_chess960()))
+        let many_steps = Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one();
+        let attacked = (many_steps || (castling && !self.is_chess960()))
             .then(|| self.attacked_squares(!us, occupied));
         let mut to = match attacked {
             Some(attacked) => steps - attacked,

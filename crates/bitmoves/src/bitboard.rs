@@ -103,7 +103,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index(self.0.trailing_zeros() as usize))
+            Some(Square::from_index_wrapping(self.0.trailing_zeros()))
         }
     }
 

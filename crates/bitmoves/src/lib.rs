@@ -53,3 +53,8 @@ pub use moves::{Move, ParseMoveError};
 pub use piece::Piece;
 pub use rank::Rank;
 pub use square::{ParseSquareError, Square};
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

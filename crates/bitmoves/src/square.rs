@@ -155,6 +155,81 @@ impl Square {
         Self::from_index(rank.index() * 8 + file.index())
     }
 
+    /// The square with index `index % 64`: the conversion for indices that
+    /// are in range by construction, such as a non-empty set's
+    /// `trailing_zeros`. Written as a match so that it compiles to no code
+    /// at all: no bounds check and no table load.
+    #[inline(always)]
+    pub(crate) const fn from_index_wrapping(index: u32) -> Self {
+        match index % 64 {
+            0 => Self::A1,
+            1 => Self::B1,
+            2 => Self::C1,
+            3 => Self::D1,
+            4 => Self::E1,
+            5 => Self::F1,
+            6 => Self::G1,
+            7 => Self::H1,
+            8 => Self::A2,
+            9 => Self::B2,
+            10 => Self::C2,
+            11 => Self::D2,
+            12 => Self::E2,
+            13 => Self::F2,
+            14 => Self::G2,
+            15 => Self::H2,
+            16 => Self::A3,
+            17 => Self::B3,
+            18 => Self::C3,
+            19 => Self::D3,
+            20 => Self::E3,
+            21 => Self::F3,
+            22 => Self::G3,
+            23 => Self::H3,
+            24 => Self::A4,
+            25 => Self::B4,
+            26 => Self::C4,
+            27 => Self::D4,
+            28 => Self::E4,
+            29 => Self::F4,
+            30 => Self::G4,
+            31 => Self::H4,
+            32 => Self::A5,
+            33 => Self::B5,
+            34 => Self::C5,
+            35 => Self::D5,
+            36 => Self::E5,
+            37 => Self::F5,
+            38 => Self::G5,
+            39 => Self::H5,
+            40 => Self::A6,
+            41 => Self::B6,
+            42 => Self::C6,
+            43 => Self::D6,
+            44 => Self::E6,
+            45 => Self::F6,
+            46 => Self::G6,
+            47 => Self::H6,
+            48 => Self::A7,
+            49 => Self::B7,
+            50 => Self::C7,
+            51 => Self::D7,
+            52 => Self::E7,
+            53 => Self::F7,
+            54 => Self::G7,
+            55 => Self::H7,
+            56 => Self::A8,
+            57 => Self::B8,
+            58 => Self::C8,
+            59 => Self::D8,
+            60 => Self::E8,
+            61 => Self::F8,
+            62 => Self::G8,
+            63 => Self::H8,
+            _ => Self::H8,
+        }
+    }
+
     /// The square's file.
     #[inline(always)]
     pub const fn file(self) -> File {

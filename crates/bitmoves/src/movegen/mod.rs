@@ -136,13 +136,6 @@ impl Board {
             Some(checker) if IN_CHECK => attacks::between(king, checker) | checker.bitboard(),
             _ => !ours,
         };
-        let pin_line = |from: Square| {
-            if pinned.contains(from) {
-                attacks::line(king, from)
-            } else {
-                Bitboard::FULL
-            }
-        };
         if self.pawn_moves(info, target, sink) {
             return true;
         }
@@ -152,30 +145,38 @@ impl Board {
                 return true;
             }
         }
-        for from in self.colored_pieces(us, Piece::Bishop) {
+        let bishops = self.colored_pieces(us, Piece::Bishop);
+        let rooks = self.colored_pieces(us, Piece::Rook);
+        let queens = self.colored_pieces(us, Piece::Queen);
+        for from in bishops - pinned {
             if sink.emit(
                 Piece::Bishop,
                 from,
-                attacks::bishop(from, occupied) & target & pin_line(from),
+                attacks::bishop(from, occupied) & target,
             ) {
                 return true;
             }
         }
-        for from in self.colored_pieces(us, Piece::Rook) {
-            if sink.emit(
-                Piece::Rook,
-                from,
-                attacks::rook(from, occupied) & target & pin_line(from),
-            ) {
+        for from in rooks - pinned {
+            if sink.emit(Piece::Rook, from, attacks::rook(from, occupied) & target) {
                 return true;
             }
         }
-        for from in self.colored_pieces(us, Piece::Queen) {
-            if sink.emit(
-                Piece::Queen,
-                from,
-                attacks::queen(from, occupied) & target & pin_line(from),
-            ) {
+        for from in queens - pinned {
+            if sink.emit(Piece::Queen, from, attacks::queen(from, occupied) & target) {
+                return true;
+            }
+        }
+        // A pinned slider may only move along the line through its king.
+        for from in (bishops | rooks | queens) & pinned {
+            let (piece, reach) = if bishops.contains(from) {
+                (Piece::Bishop, attacks::bishop(from, occupied))
+            } else if rooks.contains(from) {
+                (Piece::Rook, attacks::rook(from, occupied))
+            } else {
+                (Piece::Queen, attacks::queen(from, occupied))
+            };
+            if sink.emit(piece, from, reach & target & attacks::line(king, from)) {
                 return true;
             }
         }

@@ -106,6 +106,32 @@ pub fn perft_parallel(board: &Board, depth: u32, threads: usize) -> u64 {
 /// move's subtree is counted by whichever thread takes it next.
 #[cfg(feature = "std")]
 pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> std::vec::Vec<(Move, u64)> {
+    divide_parallel_with(board, depth, threads, perft)
+}
+
+/// [`divide_parallel`] with the subtree count left to the caller:
+/// `count(child, depth - 1)` is called once per root move, on whichever
+/// thread takes it. Pass [`perft`] or [`perft_full`], or wrap one to report
+/// progress as root moves finish.
+///
+/// ```
+/// use bitmoves::{perft::{divide_parallel_with, perft_full}, Board};
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+/// let done = AtomicUsize::new(0);
+/// let split = divide_parallel_with(&Board::default(), 3, 2, |child, depth| {
+///     done.fetch_add(1, Ordering::Relaxed);
+///     perft_full(child, depth)
+/// });
+/// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u64>(), 8_902);
+/// assert_eq!(done.into_inner(), 20);
+/// ```
+#[cfg(feature = "std")]
+pub fn divide_parallel_with(
+    board: &Board,
+    depth: u32,
+    threads: usize,
+    count: impl Fn(&Board, u32) -> u64 + Sync,
+) -> std::vec::Vec<(Move, u64)> {
     use std::sync::atomic::{AtomicUsize, Ordering};
     let moves = if depth == 0 {
         Default::default()
@@ -127,13 +153,13 @@ pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> std::vec::V
                         };
                         let mut child = *board;
                         child.play_unchecked(mv);
-                        done.push((index, perft(&child, depth - 1)));
+                        done.push((index, count(&child, depth - 1)));
                     }
                 })
             })
             .collect();
         for worker in workers {
-            // A worker only panics if perft does, which is a bug: pass it on.
+            // A worker only panics if the count does, which is a bug: pass it on.
             for (index, nodes) in worker
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))

@@ -3,11 +3,7 @@
 
 use bitmoves::{Board, Move, perft};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::{
-    io::IsTerminal,
-    sync::atomic::{AtomicUsize, Ordering},
-    thread,
-};
+use std::io::IsTerminal;
 
 /// How to count a perft tree.
 #[derive(Debug, Clone, Copy)]
@@ -30,51 +26,23 @@ impl Counter {
     /// The count below each legal root move, in move generation order.
     /// Empty at depth 0, where the tree is the root alone.
     pub fn divide(&self, board: &Board) -> Vec<(Move, u64)> {
-        let moves = if self.depth == 0 {
-            Vec::new()
+        let roots = if self.depth == 0 {
+            0
         } else {
-            board.legal_moves().to_vec()
+            board.move_count()
         };
-        let bar = self.progress_bar(moves.len());
-        let next = AtomicUsize::new(0);
-        // Each thread takes the next root move until none are left, and
-        // returns `(index, nodes)` pairs.
-        let work = || {
-            let mut done = Vec::new();
-            loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(&mv) = moves.get(index) else {
-                    break done;
-                };
-                let mut child = *board;
-                child.play_unchecked(mv);
-                done.push((index, self.subtree(&child)));
-                bar.inc(1);
-            }
-        };
-        let threads = self.threads.clamp(1, moves.len().max(1));
-        let mut counts: Vec<(usize, u64)> = if threads == 1 {
-            work()
-        } else {
-            thread::scope(|scope| {
-                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-                workers
-                    .into_iter()
-                    .flat_map(|worker| {
-                        // A worker panics only if perft does, a bug: pass it on.
-                        worker
-                            .join()
-                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                    })
-                    .collect()
-            })
-        };
+        let bar = self.progress_bar(roots);
+        let split = perft::divide_parallel_with(board, self.depth, self.threads, |child, depth| {
+            let nodes = if self.bulk {
+                perft::perft(child, depth)
+            } else {
+                perft::perft_full(child, depth)
+            };
+            bar.inc(1);
+            nodes
+        });
         bar.finish_and_clear();
-        counts.sort_unstable();
-        counts
-            .into_iter()
-            .map(|(index, nodes)| (moves[index], nodes))
-            .collect()
+        split
     }
 
     /// The total below the root: the sum of [`Counter::divide`], and 1 at
@@ -84,15 +52,6 @@ impl Counter {
             1
         } else {
             divide.iter().map(|&(_, nodes)| nodes).sum()
-        }
-    }
-
-    /// The count below one root move's child position.
-    fn subtree(&self, child: &Board) -> u64 {
-        if self.bulk {
-            perft::perft(child, self.depth - 1)
-        } else {
-            perft::perft_full(child, self.depth - 1)
         }
     }
 

@@ -14,6 +14,9 @@ pub struct Case {
     pub bulk: (u32, u64),
     /// Depth and known count for full perft (one ply less: every leaf is made).
     pub full: (u32, u64),
+    /// Depth and known count for the criterion bench: bitmoves takes about
+    /// 0.1–0.5 s a run there.
+    pub criterion: (u32, u64),
 }
 
 /// The six standard perft positions (CPW), at the depths the peer table uses.
@@ -23,36 +26,42 @@ pub const CASES: [Case; 6] = [
         fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         bulk: (6, 119_060_324),
         full: (5, 4_865_609),
+        criterion: (6, 119_060_324),
     },
     Case {
         name: "kiwipete",
         fen: "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         bulk: (5, 193_690_690),
         full: (4, 4_085_603),
+        criterion: (5, 193_690_690),
     },
     Case {
         name: "pos3",
         fen: "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         bulk: (7, 178_633_661),
         full: (6, 11_030_083),
+        criterion: (7, 178_633_661),
     },
     Case {
         name: "pos4",
         fen: "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
         bulk: (6, 706_045_033),
         full: (5, 15_833_292),
+        criterion: (5, 15_833_292),
     },
     Case {
         name: "pos5",
         fen: "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
         bulk: (5, 89_941_194),
         full: (4, 2_103_487),
+        criterion: (5, 89_941_194),
     },
     Case {
         name: "pos6",
         fen: "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
         bulk: (5, 164_075_551),
         full: (4, 3_894_594),
+        criterion: (5, 164_075_551),
     },
 ];
 

@@ -215,24 +215,8 @@ impl Board {
         }
     }
 
-    /// The pieces of `by` that attack `square`, with `occupied` as the
-    /// blockers for sliders.
-    #[inline(always)]
-    pub(crate) fn attackers(&self, square: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let them = self.colors(by);
-        let queens = self.pieces(Piece::Queen);
-        let diagonal = (self.pieces(Piece::Bishop) | queens) & them;
-        let orthogonal = (self.pieces(Piece::Rook) | queens) & them;
-        (attacks::knight(square) & self.pieces(Piece::Knight) & them)
-            | (attacks::king(square) & self.pieces(Piece::King) & them)
-            | (attacks::pawn(!by, square) & self.pieces(Piece::Pawn) & them)
-            | (attacks::bishop(square, occupied) & diagonal)
-            | (attacks::rook(square, occupied) & orthogonal)
-    }
-
     /// Whether any piece of `by` attacks `square`, with `occupied` as the
-    /// blockers for sliders. Cheaper than [`Self::attackers`]: it stops at
-    /// the first attacker found.
+    /// blockers for sliders. It stops at the first attacker found.
     #[inline(always)]
     pub(crate) fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
         let them = self.colors(by);

@@ -119,10 +119,7 @@ impl Board {
             return Err(PositionError::PawnOnBackRank { square });
         }
         let us = self.side_to_move;
-        if !self
-            .attackers(self.king(!us), us, self.occupied())
-            .is_empty()
-        {
+        if self.is_attacked(self.king(!us), us, self.occupied()) {
             return Err(PositionError::OpponentInCheck);
         }
         let pushed = self

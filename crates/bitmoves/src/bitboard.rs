@@ -1,6 +1,6 @@
 //! [`Bitboard`]: a set of squares, stored as one bit per square.
 
-use crate::{File, Rank, Square};
+use crate::{Color, File, Rank, Square};
 use core::{fmt, iter::FusedIterator, ops};
 
 /// A set of squares. Bit `i` stands for the square with index `i`
@@ -144,6 +144,20 @@ impl Bitboard {
             i += 1;
         }
         set
+    }
+
+    /// The first and last ranks: where pawns promote, and where no pawn
+    /// may stand.
+    pub const BACK_RANKS: Self = Self::ranks(&[Rank::First, Rank::Eighth]);
+
+    /// Every square moved one rank towards `color`'s opponent (north for
+    /// White, south for Black); squares pushed off the board are dropped.
+    #[inline(always)]
+    pub const fn forward(self, color: Color) -> Self {
+        match color {
+            Color::White => Self(self.0 << 8),
+            Color::Black => Self(self.0 >> 8),
+        }
     }
 }
 

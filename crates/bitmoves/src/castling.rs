@@ -1,7 +1,14 @@
-//! [`CastlingRights`]: which rooks may still castle, stored by rook file so
-//! that Chess960 and standard chess share one code path.
+//! Castling in one place: [`CastlingSide`] knows where king and rook land,
+//! [`CastlingRights`] knows which rooks may still castle and the squares
+//! each castle needs.
+//!
+//! Rights are stored by rook file, so Chess960 and standard chess share
+//! one code path. How a castling move is *written* (the king's two-square
+//! step on a standard board, king-takes-rook in Chess960 mode) is the
+//! board's business: see [`Board::castling_move`](crate::Board::castling_move)
+//! and [`Board::castling_side`](crate::Board::castling_side).
 
-use crate::{Bitboard, Color, File, Rank, Square, types::simple_enum};
+use crate::{Bitboard, Board, Color, File, Move, Square, attacks, enums::simple_enum};
 
 simple_enum! {
     /// The side of the king a castling rook stands on.
@@ -14,21 +21,78 @@ simple_enum! {
 }
 
 impl CastlingSide {
-    /// The file the king ends on after castling to this side.
-    pub const fn king_destination(self) -> File {
-        match self {
-            Self::KingSide => File::G,
-            Self::QueenSide => File::C,
+    /// The side of a king on `king` that a rook on `rook` stands on (the
+    /// files must differ).
+    ///
+    /// ```
+    /// use bitmoves::{CastlingSide, File};
+    /// assert_eq!(CastlingSide::of_rook(File::B, File::G), CastlingSide::KingSide);
+    /// assert_eq!(CastlingSide::of_rook(File::E, File::A), CastlingSide::QueenSide);
+    /// ```
+    #[inline(always)]
+    pub const fn of_rook(king: File, rook: File) -> Self {
+        if rook.index() > king.index() {
+            Self::KingSide
+        } else {
+            Self::QueenSide
         }
     }
 
-    /// The file the rook ends on after castling to this side.
-    pub const fn rook_destination(self) -> File {
+    /// The file of this side's rook in the standard starting position.
+    pub const fn standard_rook_file(self) -> File {
         match self {
-            Self::KingSide => File::F,
-            Self::QueenSide => File::D,
+            Self::KingSide => File::H,
+            Self::QueenSide => File::A,
         }
     }
+
+    /// The square `color`'s king ends on after castling to this side: the
+    /// g- or c-file of its back rank, in Chess960 as in standard chess.
+    ///
+    /// ```
+    /// use bitmoves::{CastlingSide, Color, Square};
+    /// assert_eq!(CastlingSide::KingSide.king_destination(Color::White), Square::G1);
+    /// assert_eq!(CastlingSide::QueenSide.king_destination(Color::Black), Square::C8);
+    /// ```
+    #[inline(always)]
+    pub const fn king_destination(self, color: Color) -> Square {
+        let file = match self {
+            Self::KingSide => File::G,
+            Self::QueenSide => File::C,
+        };
+        Square::new(file, color.back_rank())
+    }
+
+    /// The square `color`'s rook ends on after castling to this side: the
+    /// f- or d-file of its back rank.
+    ///
+    /// ```
+    /// use bitmoves::{CastlingSide, Color, Square};
+    /// assert_eq!(CastlingSide::KingSide.rook_destination(Color::Black), Square::F8);
+    /// assert_eq!(CastlingSide::QueenSide.rook_destination(Color::White), Square::D1);
+    /// ```
+    #[inline(always)]
+    pub const fn rook_destination(self, color: Color) -> Square {
+        let file = match self {
+            Self::KingSide => File::F,
+            Self::QueenSide => File::D,
+        };
+        Square::new(file, color.back_rank())
+    }
+}
+
+/// The squares one castling move needs, for a king and rook on their
+/// squares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct CastlingPath {
+    /// The rook's square.
+    pub rook: Square,
+    /// Squares that must be empty, apart from the king and rook themselves:
+    /// every square either piece crosses or lands on.
+    pub empty: Bitboard,
+    /// Squares no enemy may attack: the ones the king crosses and lands on
+    /// (its own square is covered by "not in check").
+    pub king_walk: Bitboard,
 }
 
 /// The castling rights of both sides, as the files of the rooks that may
@@ -62,14 +126,24 @@ impl CastlingRights {
         self.rooks[color.index()][side.index()]
     }
 
+    /// The square of `color`'s rook that may castle to `side`, if any.
+    #[inline(always)]
+    pub const fn rook_square(&self, color: Color, side: CastlingSide) -> Option<Square> {
+        match self.rook(color, side) {
+            Some(file) => Some(Square::new(file, color.back_rank())),
+            None => None,
+        }
+    }
+
     /// Sets (or with `None` clears) the rook that may castle.
     pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<File>) {
         self.rooks[color.index()][side.index()] = rook;
         self.squares = Bitboard::EMPTY;
         for color in Color::ALL {
-            for file in self.rooks[color.index()].into_iter().flatten() {
-                self.squares
-                    .insert(Square::new(file, Rank::First.relative_to(color)));
+            for side in CastlingSide::ALL {
+                if let Some(square) = self.rook_square(color, side) {
+                    self.squares.insert(square);
+                }
             }
         }
     }
@@ -90,7 +164,7 @@ impl CastlingRights {
     #[inline(always)]
     pub fn clear(&mut self, color: Color) {
         self.rooks[color.index()] = [None, None];
-        self.squares -= Rank::First.relative_to(color).bitboard();
+        self.squares -= color.back_rank().bitboard();
     }
 
     /// Drops the right of any castling rook on `squares`.
@@ -101,12 +175,107 @@ impl CastlingRights {
         }
         for color in Color::ALL {
             for side in CastlingSide::ALL {
-                if let Some(file) = self.rook(color, side)
-                    && squares.contains(Square::new(file, Rank::First.relative_to(color)))
+                if self
+                    .rook_square(color, side)
+                    .is_some_and(|rook| squares.contains(rook))
                 {
                     self.set(color, side, None);
                 }
             }
         }
+    }
+
+    /// The squares `color` needs to castle to `side` with its king on
+    /// `king`, if it still has that right.
+    #[inline(always)]
+    pub(crate) fn path(
+        &self,
+        color: Color,
+        side: CastlingSide,
+        king: Square,
+    ) -> Option<CastlingPath> {
+        let rook = self.rook_square(color, side)?;
+        let king_to = side.king_destination(color);
+        let rook_to = side.rook_destination(color);
+        let king_walk = attacks::between(king, king_to) | king_to.bitboard();
+        let rook_walk = attacks::between(rook, rook_to) | rook_to.bitboard();
+        Some(CastlingPath {
+            rook,
+            empty: (king_walk | rook_walk) - king.bitboard() - rook.bitboard(),
+            king_walk,
+        })
+    }
+}
+
+impl CastlingSide {
+    /// The side a king move from `from` to `to` castles to, when the move
+    /// is written as castling: the king onto a piece of its own (`onto_own`,
+    /// king takes rook), or the king's step of two files along the rank.
+    /// `None` for an ordinary king move.
+    #[inline(always)]
+    pub(crate) fn of_king_move(from: Square, to: Square, onto_own: bool) -> Option<Self> {
+        let castles = onto_own || from.file().index().abs_diff(to.file().index()) > 1;
+        castles.then(|| Self::of_rook(from.file(), to.file()))
+    }
+}
+
+/// The `impl Board` block for castling moves: how they are written on this
+/// board, and how a written move is recognised as one.
+impl Board {
+    /// The castling move of the side to move towards `side`, written in
+    /// this board's convention (the king's step on a standard board,
+    /// king-takes-rook in Chess960 mode), if the right is still there.
+    /// Whether it is legal now is [`Board::is_legal`]'s question.
+    ///
+    /// ```
+    /// use bitmoves::{Board, CastlingSide};
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// let castle = board.castling_move(CastlingSide::QueenSide).unwrap();
+    /// assert_eq!(castle.to_string(), "e1c1");
+    /// let chess960: Board = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".parse()?;
+    /// assert_eq!(chess960.castling_move(CastlingSide::QueenSide).unwrap().to_string(), "e1a1");
+    /// # Ok::<(), bitmoves::FenError>(())
+    /// ```
+    pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.side_to_move();
+        let rook = self.castling_rights().rook_square(us, side)?;
+        Some(Move {
+            from: self.king(us),
+            to: self.castling_target(side, rook),
+            promotion: None,
+        })
+    }
+
+    /// The to-square of the castling move towards `side` with the rook on
+    /// `rook`: the rook's square in Chess960 mode, the king's destination
+    /// on a standard board.
+    #[inline(always)]
+    pub(crate) fn castling_target(&self, side: CastlingSide, rook: Square) -> Square {
+        if self.is_chess960() {
+            rook
+        } else {
+            side.king_destination(self.side_to_move())
+        }
+    }
+
+    /// The side `mv` castles to, when it is written as a castling move of
+    /// the side to move: its king onto a piece of its own (king takes rook),
+    /// or its king stepping two files or more. `None` for every other move.
+    /// This reads the move's shape only; legality is [`Board::is_legal`]'s.
+    ///
+    /// ```
+    /// use bitmoves::{Board, CastlingSide};
+    /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
+    /// assert_eq!(board.castling_side("e1g1".parse()?), Some(CastlingSide::KingSide));
+    /// assert_eq!(board.castling_side("e1a1".parse()?), Some(CastlingSide::QueenSide));
+    /// assert_eq!(board.castling_side("e1f1".parse()?), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn castling_side(&self, mv: Move) -> Option<CastlingSide> {
+        let us = self.side_to_move();
+        if mv.from != self.king(us) || mv.promotion.is_some() {
+            return None;
+        }
+        CastlingSide::of_king_move(mv.from, mv.to, self.colors(us).contains(mv.to))
     }
 }

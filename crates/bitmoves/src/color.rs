@@ -1,6 +1,6 @@
 //! [`Color`]: the side a piece belongs to, or the side to move.
 
-use crate::types::simple_enum;
+use crate::{Rank, enums::simple_enum};
 use core::fmt;
 
 simple_enum! {
@@ -34,6 +34,40 @@ impl Color {
             'w' => Some(Self::White),
             'b' => Some(Self::Black),
             _ => None,
+        }
+    }
+
+    /// The rank this side's pieces start on: rank 1 for White, rank 8 for
+    /// Black. Castling happens on it, and the other side's pawns promote
+    /// on it.
+    ///
+    /// ```
+    /// use bitmoves::{Color, Rank};
+    /// assert_eq!(Color::Black.back_rank(), Rank::Eighth);
+    /// ```
+    #[inline(always)]
+    pub const fn back_rank(self) -> Rank {
+        Rank::First.relative_to(self)
+    }
+
+    /// The side a FEN letter belongs to: uppercase is White, lowercase
+    /// Black (`'K'` is White's king, `'q'` Black's queen-side right).
+    #[inline]
+    pub(crate) const fn of_letter(letter: char) -> Self {
+        if letter.is_ascii_uppercase() {
+            Self::White
+        } else {
+            Self::Black
+        }
+    }
+
+    /// `letter` in this side's FEN case: uppercase for White, lowercase for
+    /// Black. The inverse of [`Color::of_letter`].
+    #[inline]
+    pub(crate) const fn letter_case(self, letter: char) -> char {
+        match self {
+            Self::White => letter.to_ascii_uppercase(),
+            Self::Black => letter.to_ascii_lowercase(),
         }
     }
 }

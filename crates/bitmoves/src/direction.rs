@@ -1,6 +1,6 @@
 //! [`Direction`]: the eight compass directions a ray can run in.
 
-use crate::types::simple_enum;
+use crate::enums::simple_enum;
 
 simple_enum! {
     /// A compass direction on the board, seen from White's side: north is

@@ -1,6 +1,6 @@
 //! [`File`]: a column of the board, a to h.
 
-use crate::{Bitboard, types::simple_enum};
+use crate::{Bitboard, enums::simple_enum};
 use core::fmt;
 
 simple_enum! {

@@ -31,6 +31,7 @@ mod board;
 mod castling;
 mod color;
 mod direction;
+mod enums;
 mod file;
 mod movegen;
 mod moves;
@@ -38,7 +39,6 @@ pub mod perft;
 mod piece;
 mod rank;
 mod square;
-mod types;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::{

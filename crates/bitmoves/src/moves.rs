@@ -40,11 +40,15 @@ pub enum ParseMoveError {
         /// How many characters it had.
         len: usize,
     },
-    /// The from-square or to-square is not a square name.
-    InvalidSquare {
-        /// 0 for the from-square, 1 for the to-square.
-        which: u8,
+    /// The text has a character outside ASCII, which no UCI move has.
+    NotAscii {
+        /// The first such character.
+        found: char,
     },
+    /// The first two characters are not a square name.
+    InvalidFromSquare,
+    /// The third and fourth characters are not a square name.
+    InvalidToSquare,
     /// The fifth character is not one of `n b r q` (either case).
     InvalidPromotion {
         /// The character found.
@@ -63,8 +67,11 @@ impl fmt::Display for ParseMoveError {
                     "not a UCI move: expected 4 or 5 characters like \"e2e4\" or \"e7e8q\", found {len}"
                 )
             }
-            Self::InvalidSquare { which: 0 } => f.write_str("not a UCI move: invalid from-square"),
-            Self::InvalidSquare { .. } => f.write_str("not a UCI move: invalid to-square"),
+            Self::NotAscii { found } => {
+                write!(f, "not a UCI move: unexpected character {found:?}")
+            }
+            Self::InvalidFromSquare => f.write_str("not a UCI move: invalid from-square"),
+            Self::InvalidToSquare => f.write_str("not a UCI move: invalid to-square"),
             Self::InvalidPromotion { found } => {
                 write!(
                     f,
@@ -85,17 +92,20 @@ impl Move {
         if text == "0000" {
             return Err(ParseMoveError::NullMove);
         }
-        let len = text.chars().count();
-        if !(4..=5).contains(&len) || !text.is_ascii() {
+        if let Some(found) = text.chars().find(|c| !c.is_ascii()) {
+            return Err(ParseMoveError::NotAscii { found });
+        }
+        // ASCII from here on: a byte is a character.
+        let len = text.len();
+        if !(4..=5).contains(&len) {
             return Err(ParseMoveError::WrongLength { len });
         }
-        let square = |range: core::ops::Range<usize>, which| {
-            text[range]
-                .parse::<Square>()
-                .map_err(|_| ParseMoveError::InvalidSquare { which })
-        };
-        let from = square(0..2, 0)?;
-        let to = square(2..4, 1)?;
+        let from = text[0..2]
+            .parse::<Square>()
+            .map_err(|_| ParseMoveError::InvalidFromSquare)?;
+        let to = text[2..4]
+            .parse::<Square>()
+            .map_err(|_| ParseMoveError::InvalidToSquare)?;
         let promotion = match text[4..].chars().next() {
             None => None,
             Some(c) => match Piece::from_char(c) {
@@ -146,20 +156,23 @@ mod tests {
         );
         assert_eq!(
             Move::from_uci("i2e4"),
-            Err(ParseMoveError::InvalidSquare { which: 0 })
+            Err(ParseMoveError::InvalidFromSquare)
         );
-        assert_eq!(
-            Move::from_uci("e2e9"),
-            Err(ParseMoveError::InvalidSquare { which: 1 })
-        );
+        assert_eq!(Move::from_uci("e2e9"), Err(ParseMoveError::InvalidToSquare));
         assert_eq!(
             Move::from_uci("e7e8k"),
             Err(ParseMoveError::InvalidPromotion { found: 'k' })
         );
         assert_eq!(Move::from_uci("0000"), Err(ParseMoveError::NullMove));
+        // Four characters, but not four ASCII characters: the error says
+        // which character is wrong rather than miscounting the length.
         assert_eq!(
             Move::from_uci("e2é4"),
-            Err(ParseMoveError::WrongLength { len: 4 })
+            Err(ParseMoveError::NotAscii { found: 'é' })
+        );
+        assert_eq!(
+            Move::from_uci("e2é4").unwrap_err().to_string(),
+            "not a UCI move: unexpected character 'é'"
         );
     }
 

@@ -1,6 +1,6 @@
 //! [`Piece`]: the kind of a chessman, without its colour.
 
-use crate::types::simple_enum;
+use crate::enums::simple_enum;
 use core::fmt;
 
 simple_enum! {

@@ -1,6 +1,6 @@
 //! [`Rank`]: a row of the board, 1 to 8.
 
-use crate::{Bitboard, Color, types::simple_enum};
+use crate::{Bitboard, Color, enums::simple_enum};
 use core::fmt;
 
 simple_enum! {

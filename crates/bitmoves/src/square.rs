@@ -1,6 +1,6 @@
 //! [`Square`]: one of the 64 squares, in little-endian rank-file order.
 
-use crate::{Bitboard, Color, File, Rank, types::simple_enum};
+use crate::{Bitboard, Color, File, Rank, enums::simple_enum};
 use core::{fmt, str::FromStr};
 
 simple_enum! {
@@ -282,6 +282,14 @@ impl Square {
     #[inline(always)]
     pub const fn bitboard(self) -> Bitboard {
         Bitboard(1 << self as u8)
+    }
+
+    /// For an en passant square (on rank 3 or 6), the square of the pawn
+    /// that a capture onto it takes: the pawn that made the double step,
+    /// one rank further on (rank 4 or 5).
+    #[inline(always)]
+    pub(crate) const fn en_passant_victim(self) -> Self {
+        Self::from_index(self.index() ^ 8)
     }
 }
 

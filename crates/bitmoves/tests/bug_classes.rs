@@ -323,9 +323,19 @@ fn fen_numbers_never_wrap_or_overflow() {
         Board::from_fen("4k3/8/8/8/8/8/8/4K2 w - - 0 1"),
         Err(FenError::WrongRankWidth { files: 7, .. })
     ));
+    // Digits in a row are refused outright; the lenient mode adds them up
+    // without overflowing.
     let wide = format!("4k3/8/8/8/8/8/8/{} w - - 0 1", "8".repeat(32));
     assert!(matches!(
         Board::from_fen(&wide),
+        Err(FenError::ConsecutiveDigits { .. })
+    ));
+    let lenient = bitmoves::FenOptions {
+        lenient: true,
+        ..Default::default()
+    };
+    assert!(matches!(
+        Board::from_fen_with(&wide, lenient),
         Err(FenError::WrongRankWidth { files: 256, .. })
     ));
     for digit in ['0', '9'] {

@@ -203,6 +203,38 @@ fn invalid_clocks_name_the_field() {
     }
 }
 
+/// Fullmove number 0 is not a move number: strict parsing refuses it, the
+/// lenient mode reads it as 1 (some FEN writers start at 0).
+#[test]
+fn fullmove_number_zero_is_refused_unless_lenient() {
+    let fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 0";
+    assert_field_error(
+        fen,
+        "InvalidFullmoveNumber",
+        "0",
+        &["fullmove", "1 to 65535"],
+    );
+    let board = Board::from_fen_with(fen, LENIENT).unwrap();
+    assert_eq!(board.fullmove_number(), 1);
+    assert_eq!(board.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+}
+
+/// Two digits in a row (`44` for `8`) are refused with the rank named;
+/// the lenient mode adds them up.
+#[test]
+fn consecutive_digits_are_refused_unless_lenient() {
+    let fen = "4k3/8/8/8/8/8/44/4K3 w - - 0 1";
+    assert_eq!(
+        error(fen),
+        FenError::ConsecutiveDigits { rank: Rank::Second }
+    );
+    assert_names(&error(fen), &["rank 2", "two digits in a row"]);
+    let board = Board::from_fen_with(fen, LENIENT).unwrap();
+    assert_eq!(board.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    // A digit after a piece after a digit is fine.
+    assert!(Board::from_fen("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1").is_ok());
+}
+
 /// A long field is shown cut short with `…`, at a character boundary.
 #[test]
 fn long_fields_are_shown_cut_short() {

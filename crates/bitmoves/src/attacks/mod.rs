@@ -233,3 +233,14 @@ pub fn line(a: Square, b: Square) -> Bitboard {
 pub fn ray(direction: Direction, square: Square) -> Bitboard {
     Bitboard(tables::RAYS[direction.index()][square.index()])
 }
+
+/// The squares `color`'s pawns on `pawns` attack, all at once, as the
+/// captures towards the h-file and towards the a-file: one step forward
+/// and one file aside, without wrapping round the board edge.
+#[inline(always)]
+pub(crate) fn pawns(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
+    let ahead = pawns.forward(color);
+    let east = Bitboard((ahead - crate::File::H.bitboard()).0 << 1);
+    let west = Bitboard((ahead - crate::File::A.bitboard()).0 >> 1);
+    (east, west)
+}

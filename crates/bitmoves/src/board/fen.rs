@@ -76,6 +76,12 @@ pub enum FenError {
         /// The character found.
         found: char,
     },
+    /// Two digits stand next to each other in a rank of the placement
+    /// (`44` for `8`). Accepted by the lenient mode, which adds them up.
+    ConsecutiveDigits {
+        /// The rank being read.
+        rank: Rank,
+    },
     /// A rank of the placement does not cover exactly 8 files.
     WrongRankWidth {
         /// The rank being read.
@@ -108,7 +114,8 @@ pub enum FenError {
         /// The field as written.
         field: Snippet,
     },
-    /// The fullmove number must be a number from 0 to 65535.
+    /// The fullmove number must be a number from 1 to 65535 (the lenient
+    /// mode reads 0 as 1).
     InvalidFullmoveNumber {
         /// The field as written.
         field: Snippet,
@@ -136,6 +143,12 @@ impl fmt::Display for FenError {
                 write!(
                     f,
                     "invalid FEN placement: rank {rank} has invalid character {found:?}"
+                )
+            }
+            Self::ConsecutiveDigits { rank } => {
+                write!(
+                    f,
+                    "invalid FEN placement: rank {rank} has two digits in a row; write their sum"
                 )
             }
             Self::WrongRankWidth { rank, files } => {
@@ -177,7 +190,7 @@ impl fmt::Display for FenError {
             Self::InvalidFullmoveNumber { field } => {
                 write!(
                     f,
-                    "invalid FEN fullmove number {field}: expected a number from 0 to 65535"
+                    "invalid FEN fullmove number {field}: expected a number from 1 to 65535"
                 )
             }
             Self::InvalidPosition(error) => write!(f, "invalid position: {error}"),
@@ -216,8 +229,11 @@ pub struct FenOptions {
     /// Accept check patterns no game can reach: more than two checkers, two
     /// checkers that cannot arise together (two sliders on one line, two
     /// leapers), or checks that do not fit the en passant square. Move
-    /// generation stays correct on such positions; every other rule is
-    /// still enforced.
+    /// generation stays correct on such positions.
+    ///
+    /// Two spellings that some FEN writers produce are accepted too: digits
+    /// in a row in a rank (`44`, added up) and a fullmove number of 0 (read
+    /// as 1). Every other rule is still enforced.
     pub lenient: bool,
     /// Put the board in Chess960 mode even when the FEN looks standard:
     /// castling moves are then written king-takes-rook and FEN castling
@@ -265,7 +281,7 @@ impl Board {
         let [placement, side, castling, en_passant, halfmove, fullmove] = fields;
 
         let mut board = Self::empty();
-        board.read_placement(placement)?;
+        board.read_placement(placement, options.lenient)?;
         board.side_to_move = match side {
             "w" => Color::White,
             "b" => Color::Black,
@@ -293,34 +309,40 @@ impl Board {
             })?;
         }
         if count > 5 {
-            board.fullmove_number =
-                parse_clock(fullmove).ok_or(FenError::InvalidFullmoveNumber {
-                    field: Snippet::new(fullmove),
-                })?;
+            let invalid = FenError::InvalidFullmoveNumber {
+                field: Snippet::new(fullmove),
+            };
+            board.fullmove_number = match parse_clock(fullmove).ok_or(invalid)? {
+                0 if options.lenient => 1,
+                0 => return Err(invalid),
+                number => number,
+            };
         }
         board.validate(options.lenient)?;
         Ok(board)
     }
 
     /// Fills the piece bitboards from the placement field.
-    fn read_placement(&mut self, placement: &str) -> Result<(), FenError> {
+    fn read_placement(&mut self, placement: &str, lenient: bool) -> Result<(), FenError> {
         let found = placement.split('/').count();
         if found != Rank::NUM {
             return Err(FenError::WrongRankCount { found });
         }
         for (rank, text) in Rank::ALL.into_iter().rev().zip(placement.split('/')) {
             let mut files = 0usize;
+            let mut after_digit = false;
             for c in text.chars() {
                 if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                    if after_digit && !lenient {
+                        return Err(FenError::ConsecutiveDigits { rank });
+                    }
+                    after_digit = true;
                     files = files.saturating_add(skip as usize);
                     continue;
                 }
+                after_digit = false;
                 let piece = Piece::from_char(c).ok_or(FenError::InvalidPiece { rank, found: c })?;
-                let color = if c.is_ascii_uppercase() {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let color = Color::of_letter(c);
                 if let Some(file) = File::try_index(files) {
                     let square = Square::new(file, rank).bitboard();
                     self.pieces[piece.index()] |= square;
@@ -349,12 +371,8 @@ impl Board {
         }
         let mut chess960 = false;
         for c in field.chars() {
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let back_rank = Rank::First.relative_to(color);
+            let color = Color::of_letter(c);
+            let back_rank = color.back_rank();
             let king = self.colored_pieces(color, Piece::King) & back_rank.bitboard();
             let king_file = king
                 .single()
@@ -389,11 +407,7 @@ impl Board {
                 });
             }
             self.castling.set(color, side, Some(rook.file()));
-            let standard_rook = match side {
-                CastlingSide::KingSide => File::H,
-                CastlingSide::QueenSide => File::A,
-            };
-            chess960 |= king_file != File::E || rook.file() != standard_rook;
+            chess960 |= king_file != File::E || rook.file() != side.standard_rook_file();
         }
         Ok(chess960)
     }
@@ -434,16 +448,7 @@ impl fmt::Display for Board {
                             write!(f, "{empty}")?;
                             empty = 0;
                         }
-                        let c = piece.to_char();
-                        write!(
-                            f,
-                            "{}",
-                            if color == Color::White {
-                                c.to_ascii_uppercase()
-                            } else {
-                                c
-                            }
-                        )?;
+                        write!(f, "{}", color.letter_case(piece.to_char()))?;
                     }
                     _ => empty += 1,
                 }
@@ -467,15 +472,7 @@ impl fmt::Display for Board {
                     (false, CastlingSide::KingSide) => 'k',
                     (false, CastlingSide::QueenSide) => 'q',
                 };
-                write!(
-                    f,
-                    "{}",
-                    if color == Color::White {
-                        letter.to_ascii_uppercase()
-                    } else {
-                        letter
-                    }
-                )?;
+                write!(f, "{}", color.letter_case(letter))?;
                 any = true;
             }
         }

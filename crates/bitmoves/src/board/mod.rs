@@ -1,14 +1,28 @@
 //! [`Board`]: a chess position, small and `Copy`, updated by copy-make.
+//!
+//! This file holds the type and its plain accessors. The other `impl Board`
+//! blocks live beside the code they belong with:
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `board/check.rs` | checkers, pins, attackers, attack maps |
+//! | `board/fen.rs` | FEN in and out |
+//! | `board/validate.rs` | position checks after FEN parsing |
+//! | `board/play.rs` | making moves, UCI text to a legal move |
+//! | `castling.rs` | how castling moves are written and recognised |
+//! | `movegen/mod.rs` | legal move generation and legality tests |
 
+mod check;
 mod fen;
 mod play;
 mod validate;
 
+pub(crate) use check::CheckInfo;
 pub use fen::{FenError, FenOptions, Snippet};
 pub use play::{IllegalMoveError, MoveError};
 pub use validate::PositionError;
 
-use crate::{Bitboard, CastlingRights, CastlingSide, Color, Piece, Square, attacks};
+use crate::{Bitboard, CastlingRights, Color, Piece, Square};
 
 /// A chess position: where the pieces stand, the side to move, castling
 /// rights, the en passant square and the move clocks.
@@ -42,15 +56,6 @@ pub struct Board {
     halfmove_clock: u16,
     fullmove_number: u16,
     chess960: bool,
-}
-
-/// The check situation of the side to move, computed once per generation.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct CheckInfo {
-    /// Enemy pieces giving check.
-    pub checkers: Bitboard,
-    /// Our pieces pinned to our king.
-    pub pinned: Bitboard,
 }
 
 /// Whether the game goes on, and if not, how it ended.
@@ -168,6 +173,10 @@ impl Board {
     }
 
     /// Half-moves since the last capture or pawn move (the fifty-move rule).
+    ///
+    /// Both clocks stop at 65535 rather than wrap round. No game gets near
+    /// that: the seventy-five-move rule ends a game at a halfmove clock of
+    /// 150, and it bounds a game's length far below 65535 full moves.
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove_clock
     }
@@ -181,22 +190,6 @@ impl Board {
     /// Whether the board is in Chess960 mode (see the type's docs).
     pub fn is_chess960(&self) -> bool {
         self.chess960
-    }
-
-    /// The enemy pieces giving check to the side to move.
-    pub fn checkers(&self) -> Bitboard {
-        self.check_info().checkers
-    }
-
-    /// The pieces of the side to move that are pinned to their own king:
-    /// moving them off the line to the king would expose it.
-    pub fn pinned(&self) -> Bitboard {
-        self.check_info().pinned
-    }
-
-    /// Whether the side to move is in check.
-    pub fn is_check(&self) -> bool {
-        !self.checkers().is_empty()
     }
 
     /// Whether the game goes on, or ended in checkmate or stalemate.
@@ -213,63 +206,5 @@ impl Board {
             (false, true) => GameStatus::Checkmate,
             (false, false) => GameStatus::Stalemate,
         }
-    }
-
-    /// Whether any piece of `by` attacks `square`, with `occupied` as the
-    /// blockers for sliders. It stops at the first attacker found.
-    #[inline(always)]
-    pub(crate) fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
-        let them = self.colors(by);
-        let queens = self.pieces(Piece::Queen);
-        let hit = |attacks: Bitboard, pieces: Bitboard| attacks.intersects(pieces & them);
-        hit(attacks::knight(square), self.pieces(Piece::Knight))
-            || hit(attacks::pawn(!by, square), self.pieces(Piece::Pawn))
-            || hit(attacks::king(square), self.pieces(Piece::King))
-            || hit(
-                attacks::bishop(square, occupied),
-                self.pieces(Piece::Bishop) | queens,
-            )
-            || hit(
-                attacks::rook(square, occupied),
-                self.pieces(Piece::Rook) | queens,
-            )
-    }
-
-    /// The checkers and pinned pieces of the side to move.
-    #[inline(always)]
-    pub(crate) fn check_info(&self) -> CheckInfo {
-        let us = self.side_to_move;
-        let king = self.king(us);
-        let ours = self.colors(us);
-        let them = self.colors(!us);
-        let queens = self.pieces(Piece::Queen);
-        let diagonal = (self.pieces(Piece::Bishop) | queens) & them;
-        let orthogonal = (self.pieces(Piece::Rook) | queens) & them;
-        let mut checkers = (attacks::knight(king) & self.pieces(Piece::Knight) & them)
-            | (attacks::pawn(us, king) & self.pieces(Piece::Pawn) & them);
-        let mut pinned = Bitboard::EMPTY;
-        // Sliders that would hit the king if only our own pieces were gone.
-        let snipers =
-            (attacks::bishop(king, them) & diagonal) | (attacks::rook(king, them) & orthogonal);
-        let occupied = ours | them;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers |= sniper.bitboard();
-            } else if !blockers.has_more_than_one() {
-                pinned |= blockers & ours;
-            }
-        }
-        CheckInfo { checkers, pinned }
-    }
-
-    /// The square the king or rook of `color` ends on after castling to
-    /// `side`, on `color`'s back rank.
-    pub(crate) fn castling_squares(color: Color, side: CastlingSide) -> (Square, Square) {
-        let rank = crate::Rank::First.relative_to(color);
-        (
-            Square::new(side.king_destination(), rank),
-            Square::new(side.rook_destination(), rank),
-        )
     }
 }

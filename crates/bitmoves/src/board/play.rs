@@ -1,8 +1,8 @@
-//! Making moves: checked [`Board::play`], fast [`Board::play_unchecked`],
-//! and [`Board::parse_move`] from UCI text.
+//! The `impl Board` block for making moves: checked [`Board::play`], fast
+//! [`Board::play_unchecked`], and [`Board::parse_move`] from UCI text.
 
 use super::Board;
-use crate::{Bitboard, CastlingSide, Color, File, Move, ParseMoveError, Piece, Square, attacks};
+use crate::{Bitboard, CastlingSide, Color, Move, ParseMoveError, Piece, Square, attacks};
 use core::fmt;
 
 /// A move that is not legal in the position it was played in.
@@ -82,17 +82,17 @@ impl Board {
     /// ```
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mut mv = Move::from_uci(text).map_err(MoveError::Syntax)?;
-        let us = self.side_to_move();
         // King onto its own castling rook is castling, written the
         // Chess960 way; a standard board writes it as the king's step.
-        let castling_rook = self.castling_rights().rook_squares() & self.colors(us);
-        if !self.is_chess960() && mv.from == self.king(us) && castling_rook.contains(mv.to) {
-            let file = if mv.to.file() > mv.from.file() {
-                File::G
-            } else {
-                File::C
-            };
-            mv.to = Square::new(file, mv.from.rank());
+        let castling_rook =
+            self.castling_rights().rook_squares() & self.colors(self.side_to_move());
+        if !self.is_chess960()
+            && castling_rook.contains(mv.to)
+            && let Some(castle) = self
+                .castling_side(mv)
+                .and_then(|side| self.castling_move(side))
+        {
+            mv = castle;
         }
         if self.is_legal(mv) {
             Ok(mv)
@@ -137,11 +137,12 @@ impl Board {
         self.castling
             .forget_rooks_on(from.bitboard() | to.bitboard());
 
-        let castles = piece == Piece::King
-            && (self.colors(us).contains(to)
-                || from.file().index().abs_diff(to.file().index()) > 1);
-        if castles {
-            self.castle(from, to);
+        let castles = match piece {
+            Piece::King => CastlingSide::of_king_move(from, to, self.colors(us).contains(to)),
+            _ => None,
+        };
+        if let Some(side) = castles {
+            self.castle(side, from, to);
         } else {
             if let Some(captured) = self.piece_on(to) {
                 self.toggle(!us, captured, to.bitboard());
@@ -172,29 +173,21 @@ impl Board {
         self.colors[color.index()] ^= squares;
     }
 
-    /// Moves king and rook for castling; `to` is the rook's square
-    /// (Chess960 convention) or the king's destination (standard).
+    /// Moves king and rook for castling to `side`; `to` is the rook's
+    /// square (Chess960 convention) or the king's destination (standard).
     #[inline(always)]
-    fn castle(&mut self, king: Square, to: Square) {
+    fn castle(&mut self, side: CastlingSide, king: Square, to: Square) {
         let us = self.side_to_move();
-        let side = if to.file() > king.file() {
-            CastlingSide::KingSide
-        } else {
-            CastlingSide::QueenSide
-        };
         // In Chess960 notation the move names the rook's square (whose right
         // `forget_rooks_on` has just dropped); otherwise the right names it.
-        let rook_file = if self.colored_pieces(us, Piece::Rook).contains(to) {
-            to.file()
+        let rook = if self.colored_pieces(us, Piece::Rook).contains(to) {
+            to
         } else {
-            let default = match side {
-                CastlingSide::KingSide => File::H,
-                CastlingSide::QueenSide => File::A,
-            };
-            self.castling.rook(us, side).unwrap_or(default)
+            self.castling
+                .rook_square(us, side)
+                .unwrap_or(Square::new(side.standard_rook_file(), king.rank()))
         };
-        let rook = Square::new(rook_file, king.rank());
-        let (king_to, rook_to) = Self::castling_squares(us, side);
+        let (king_to, rook_to) = (side.king_destination(us), side.rook_destination(us));
         self.toggle(us, Piece::King, king.bitboard() ^ king_to.bitboard());
         self.toggle(us, Piece::Rook, rook.bitboard() ^ rook_to.bitboard());
         self.castling.clear(us);
@@ -205,8 +198,7 @@ impl Board {
     fn pawn_specials(&mut self, from: Square, to: Square, en_passant: Option<Square>) {
         let us = self.side_to_move();
         if Some(to) == en_passant {
-            let captured = Square::from_index(to.index() ^ 8);
-            self.toggle(!us, Piece::Pawn, captured.bitboard());
+            self.toggle(!us, Piece::Pawn, to.en_passant_victim().bitboard());
         } else if from.index().abs_diff(to.index()) == 16 {
             let passed = Square::from_index((from.index() + to.index()) / 2);
             if !(attacks::pawn(us, passed) & self.colored_pieces(!us, Piece::Pawn)).is_empty() {

@@ -106,28 +106,27 @@ impl core::error::Error for PositionError {}
 
 impl Board {
     /// Checks that the parsed position is possible, then normalises the en
-    /// passant square.
+    /// passant square. The kings were checked by the parser already, before
+    /// it read the castling rights (see [`Board::validate_kings`]).
     pub(super) fn validate(&mut self, lenient: bool) -> Result<(), PositionError> {
-        self.validate_kings()?;
         for color in Color::ALL {
             if self.has_too_many_pieces(color) {
                 return Err(PositionError::TooManyPieces { color });
             }
         }
-        let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
-        if let Some(square) = (self.pieces(Piece::Pawn) & back_ranks).first() {
+        if let Some(square) = (self.pieces(Piece::Pawn) & Bitboard::BACK_RANKS).first() {
             return Err(PositionError::PawnOnBackRank { square });
         }
         let us = self.side_to_move;
         if self.is_attacked(self.king(!us), us, self.occupied()) {
             return Err(PositionError::OpponentInCheck);
         }
-        let pushed = self
+        let double_step = self
             .en_passant
             .map(|ep| self.validate_en_passant(ep))
             .transpose()?;
         if !lenient {
-            self.validate_checkers(pushed)?;
+            self.validate_checkers(double_step)?;
         }
         // Keep the en passant square only when a pawn could capture onto it.
         self.en_passant = self.en_passant.filter(|&ep| {
@@ -159,18 +158,18 @@ impl Board {
         self.colors(color).len() > 16 || pawns > 8 || promoted > 8 - pawns
     }
 
-    /// Checks the en passant square; returns the square of the pawn that
-    /// made the double step.
-    fn validate_en_passant(&self, ep: Square) -> Result<Square, PositionError> {
+    /// Checks the en passant square; returns the double step that left
+    /// it: where the pawn stands now, and the square it came from.
+    fn validate_en_passant(&self, ep: Square) -> Result<(Square, Square), PositionError> {
         let us = self.side_to_move;
         let invalid = PositionError::InvalidEnPassant { square: ep };
         if ep.rank() != Rank::Sixth.relative_to(us) {
             return Err(invalid);
         }
-        let forward = if us == Color::White { 1 } else { -1 };
-        let (Some(pushed), Some(origin)) = (ep.offset(0, -forward), ep.offset(0, forward)) else {
-            return Err(invalid);
-        };
+        let pushed = ep.en_passant_victim();
+        // The start square lies as far beyond the en passant square as the
+        // pawn's square lies before it.
+        let origin = Square::from_index(2 * ep.index() - pushed.index());
         let empty = !self.occupied();
         if !self.colored_pieces(!us, Piece::Pawn).contains(pushed)
             || !empty.contains(ep)
@@ -178,12 +177,16 @@ impl Board {
         {
             return Err(invalid);
         }
-        Ok(pushed)
+        Ok((pushed, origin))
     }
 
-    /// Rejects check patterns no game can reach. `pushed` is the pawn that
-    /// just made a double step, when the FEN says so.
-    fn validate_checkers(&self, pushed: Option<Square>) -> Result<(), PositionError> {
+    /// Rejects check patterns no game can reach. `double_step` is the pawn
+    /// that just made a double step and its start square, when the FEN
+    /// says so.
+    fn validate_checkers(
+        &self,
+        double_step: Option<(Square, Square)>,
+    ) -> Result<(), PositionError> {
         let checkers = self.checkers();
         let count = checkers.len();
         if count > 2 {
@@ -205,17 +208,9 @@ impl Board {
                 return Err(PositionError::ImpossibleCheck);
             }
         }
-        if let Some(pushed) = pushed {
+        if let Some((pushed, origin)) = double_step {
             // After a double step, each checker is the pawn itself or a
             // slider that the pawn uncovered by leaving its start square.
-            let forward = if self.side_to_move == Color::White {
-                2
-            } else {
-                -2
-            };
-            let origin = pushed
-                .offset(0, forward)
-                .ok_or(PositionError::ImpossibleCheck)?;
             let explained = checkers
                 .iter()
                 .all(|c| c == pushed || attacks::between(king, c).contains(origin));

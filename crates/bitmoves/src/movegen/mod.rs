@@ -9,31 +9,11 @@ pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
 use crate::board::CheckInfo;
-use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, Rank, Square, attacks};
-use sink::{Counter, Sink, Visitor};
+use crate::castling::CastlingPath;
+use crate::{Bitboard, Board, CastlingSide, Move, Piece, Rank, Square, attacks};
+use sink::{MoveCounter, Sink, Visitor};
 
-/// The squares on which a pawn promotes.
-const LAST_RANKS: Bitboard = Bitboard(Rank::First.bitboard().0 | Rank::Eighth.bitboard().0);
-
-/// `set` moved one rank towards `color`'s opponent.
-#[inline(always)]
-fn forward(set: Bitboard, color: Color) -> Bitboard {
-    match color {
-        Color::White => Bitboard(set.0 << 8),
-        Color::Black => Bitboard(set.0 >> 8),
-    }
-}
-
-/// The squares `color`'s pawns on `pawns` attack, all at once: one step
-/// forward and one file aside, without wrapping round the board edge.
-#[inline(always)]
-fn pawn_attacks_setwise(pawns: Bitboard, color: Color) -> (Bitboard, Bitboard) {
-    let ahead = forward(pawns, color);
-    let east = Bitboard((ahead - crate::File::H.bitboard()).0 << 1);
-    let west = Bitboard((ahead - crate::File::A.bitboard()).0 >> 1);
-    (east, west)
-}
-
+/// This file holds the `impl Board` block for legal move generation.
 impl Board {
     /// Hands the legal moves to `visitor`, grouped by the piece that moves.
     /// The visitor returns `true` to stop early; `generate_moves` returns
@@ -80,7 +60,7 @@ impl Board {
     /// counted set-wise, a few shifts for all of them).
     #[inline]
     pub fn move_count(&self) -> usize {
-        let mut counter = Counter(0);
+        let mut counter = MoveCounter(0);
         self.generate_into(&mut counter);
         counter.0
     }
@@ -98,7 +78,7 @@ impl Board {
             if moves.from != mv.from {
                 return false;
             }
-            let promotes = moves.piece == Piece::Pawn && LAST_RANKS.contains(mv.to);
+            let promotes = moves.piece == Piece::Pawn && Bitboard::BACK_RANKS.contains(mv.to);
             let promotion_ok = match mv.promotion {
                 None => !promotes,
                 Some(piece) => promotes && !matches!(piece, Piece::Pawn | Piece::King),
@@ -184,9 +164,9 @@ impl Board {
     }
 
     /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
-    /// passant. A counting sink takes the unpinned pawns all at once.
+    /// passant.
     #[inline(always)]
-    fn pawn_moves<S: Sink>(&self, info: &CheckInfo, target: Bitboard, sink: &mut S) -> bool {
+    fn pawn_moves(&self, info: &CheckInfo, target: Bitboard, sink: &mut impl Sink) -> bool {
         let us = self.side_to_move();
         let theirs = self.colors(!us);
         let empty = !self.occupied();
@@ -194,34 +174,35 @@ impl Board {
         let double_step_rank = Rank::Third.relative_to(us).bitboard();
         let pawns = self.colored_pieces(us, Piece::Pawn);
         let en_passant = self.en_passant_capturers(info, king);
-        let one_by_one = if S::SETWISE_PAWNS {
-            pawns & info.pinned
-        } else {
-            pawns
+        // A counting sink takes the unpinned pawns all at once.
+        let one_by_one = match sink.setwise_count() {
+            None => pawns,
+            Some(count) => {
+                let free = pawns - info.pinned;
+                let single = free.forward(us) & empty;
+                let double = (single & double_step_rank).forward(us) & empty;
+                let (east, west) = attacks::pawns(us, free);
+                let (east, west) = (east & theirs & target, west & theirs & target);
+                // Pushes land on empty squares and captures on enemy pieces,
+                // so only the two capture sets can share a square.
+                let to = ((single | double) & target) | (east ^ west);
+                let both = east & west;
+                *count += to.len() + 2 * both.len();
+                let promoting = (to | both) & Bitboard::BACK_RANKS;
+                if !promoting.is_empty() {
+                    *count += 3
+                        * ((to & Bitboard::BACK_RANKS).len()
+                            + 2 * (both & Bitboard::BACK_RANKS).len());
+                }
+                if let Some((capturers, _)) = en_passant {
+                    *count += (capturers - info.pinned).len();
+                }
+                pawns & info.pinned
+            }
         };
-        if S::SETWISE_PAWNS {
-            let free = pawns - info.pinned;
-            let single = forward(free, us) & empty;
-            let double = forward(single & double_step_rank, us) & empty;
-            let (east, west) = pawn_attacks_setwise(free, us);
-            let (east, west) = (east & theirs & target, west & theirs & target);
-            // Pushes land on empty squares and captures on enemy pieces, so
-            // only the two capture sets can share a square.
-            let to = ((single | double) & target) | (east ^ west);
-            let both = east & west;
-            let mut count = to.len() + 2 * both.len();
-            let promoting = (to | both) & LAST_RANKS;
-            if !promoting.is_empty() {
-                count += 3 * ((to & LAST_RANKS).len() + 2 * (both & LAST_RANKS).len());
-            }
-            sink.add(count);
-            if let Some((capturers, _)) = en_passant {
-                sink.add((capturers - info.pinned).len());
-            }
-        }
         for from in one_by_one {
-            let single = forward(from.bitboard(), us) & empty;
-            let double = forward(single & double_step_rank, us) & empty;
+            let single = from.bitboard().forward(us) & empty;
+            let double = (single & double_step_rank).forward(us) & empty;
             let captures = attacks::pawn(us, from) & theirs;
             let mut to = (single | double | captures) & target;
             if info.pinned.contains(from) {
@@ -272,81 +253,47 @@ impl Board {
         sink.emit(Piece::King, king, to)
     }
 
-    /// Every square a piece of `by` attacks, with `occupied` as the
-    /// blockers for sliders.
+    /// The castling moves whose squares are free, by side.
     #[inline(always)]
-    fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
-        let them = self.colors(by);
-        let queens = self.pieces(Piece::Queen);
-        let (east, west) = pawn_attacks_setwise(self.colored_pieces(by, Piece::Pawn), by);
-        let mut attacked = east | west | attacks::king(self.king(by));
-        for from in self.colored_pieces(by, Piece::Knight) {
-            attacked |= attacks::knight(from);
-        }
-        for from in (self.pieces(Piece::Bishop) | queens) & them {
-            attacked |= attacks::bishop(from, occupied);
-        }
-        for from in (self.pieces(Piece::Rook) | queens) & them {
-            attacked |= attacks::rook(from, occupied);
-        }
-        attacked
-    }
-
-    /// The castling moves whose squares are free: for each side, the
-    /// rook's square and the squares the king crosses and lands on.
-    #[inline(always)]
-    fn unblocked_castles(&self, king: Square) -> [Option<(Square, Bitboard)>; CastlingSide::NUM] {
+    fn unblocked_castles(&self, king: Square) -> [Option<CastlingPath>; CastlingSide::NUM] {
         let us = self.side_to_move();
-        let mut castles = [None; CastlingSide::NUM];
-        for side in CastlingSide::ALL {
-            let Some(rook_file) = self.castling_rights().rook(us, side) else {
-                continue;
-            };
-            let rook = Square::new(rook_file, king.rank());
-            let (king_to, rook_to) = Self::castling_squares(us, side);
-            let king_path = attacks::between(king, king_to) | king_to.bitboard();
-            let rook_path = attacks::between(rook, rook_to) | rook_to.bitboard();
-            let occupied = self.occupied() - king.bitboard() - rook.bitboard();
-            if !(king_path | rook_path).intersects(occupied) {
-                castles[side.index()] = Some((rook, king_path));
-            }
-        }
-        castles
+        let occupied = self.occupied();
+        CastlingSide::ALL.map(|side| {
+            self.castling_rights()
+                .path(us, side, king)
+                .filter(|path| !path.empty.intersects(occupied))
+        })
     }
 
-    /// The targets of the unblocked castling moves whose king path is safe:
-    /// the king's destination on a standard board, the rook's square in
-    /// Chess960 mode. `attacked` is the enemy's attack map (needed only on
-    /// a standard board).
+    /// The targets of the unblocked castling moves whose king walk is safe,
+    /// in the board's convention (see [`Board::castling_move`]).
+    /// `attacked` is the enemy's attack map (needed only on a standard
+    /// board).
     #[inline(never)]
     fn safe_castles(
         &self,
         king: Square,
-        castles: [Option<(Square, Bitboard)>; 2],
+        castles: [Option<CastlingPath>; CastlingSide::NUM],
         attacked: Bitboard,
     ) -> Bitboard {
         let us = self.side_to_move();
         let mut to = Bitboard::EMPTY;
-        for (rook, king_path) in castles.into_iter().flatten() {
-            if self.is_chess960() {
+        for (side, path) in CastlingSide::ALL.into_iter().zip(castles) {
+            let Some(path) = path else { continue };
+            let safe = if self.is_chess960() {
                 // The castling rook may be shielding a square the king
                 // crosses or lands on, so judge without it.
-                let occupied = self.occupied() - king.bitboard() - rook.bitboard();
-                if !king_path
+                let occupied = self.occupied() - king.bitboard() - path.rook.bitboard();
+                !path
+                    .king_walk
                     .iter()
                     .any(|square| self.is_attacked(square, !us, occupied))
-                {
-                    to.insert(rook);
-                }
-            } else if !king_path.intersects(attacked) {
-                // A rook in the corner shields nothing on the king's path;
-                // the king's destination is the last square of its path.
-                let destination = if rook.file() > king.file() {
-                    crate::File::G
-                } else {
-                    crate::File::C
-                };
-                to.insert(Square::new(destination, king.rank()));
+            } else {
+                // A rook in the corner shields nothing on the king's walk.
+                !path.king_walk.intersects(attacked)
+            };
+            if safe {
+                to.insert(self.castling_target(side, path.rook));
             }
         }
         to
@@ -370,7 +317,7 @@ impl Board {
         square: Square,
     ) -> Option<(Bitboard, Square)> {
         let us = self.side_to_move();
-        let captured = Square::from_index(square.index() ^ 8);
+        let captured = square.en_passant_victim();
         let queens = self.pieces(Piece::Queen);
         let theirs = self.colors(!us) - captured.bitboard();
         let diagonal = (self.pieces(Piece::Bishop) | queens) & theirs;

@@ -1,7 +1,7 @@
 //! [`PieceMoves`]: the legal moves of one piece, as a from-square and a set
 //! of target squares.
 
-use crate::{Bitboard, Move, Piece, Rank, Square};
+use crate::{Bitboard, Move, Piece, Square};
 
 /// The legal moves of one piece: it stands on `from` and may go to any
 /// square of `to`. A pawn reaching the last rank counts four times, once per
@@ -23,14 +23,11 @@ pub struct PieceMoves {
 /// The promotion pieces, in the order moves are produced.
 const PROMOTIONS: [Piece; 4] = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight];
 
-/// The ranks where a pawn promotes.
-const LAST_RANKS: Bitboard = Bitboard(Rank::First.bitboard().0 | Rank::Eighth.bitboard().0);
-
 impl PieceMoves {
     /// Whether these moves are promotions (a pawn moving to its last rank).
     #[inline(always)]
     fn promotes(&self) -> bool {
-        self.piece == Piece::Pawn && self.to.intersects(LAST_RANKS)
+        self.piece == Piece::Pawn && self.to.intersects(Bitboard::BACK_RANKS)
     }
 
     /// The number of moves, counting each promotion piece separately.

@@ -9,7 +9,6 @@ pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
 use crate::board::CheckInfo;
-use crate::castling::CastlingPath;
 use crate::{Bitboard, Board, CastlingSide, Move, Piece, Rank, Square, attacks};
 use sink::{MoveCounter, Sink, Visitor};
 
@@ -253,16 +252,20 @@ impl Board {
         sink.emit(Piece::King, king, to)
     }
 
-    /// The castling moves whose squares are free, by side.
+    /// The castling moves whose squares are free, by side: the rook's
+    /// square and the king's walk of each.
     #[inline(always)]
-    fn unblocked_castles(&self, king: Square) -> [Option<CastlingPath>; CastlingSide::NUM] {
+    fn unblocked_castles(&self, king: Square) -> [Option<(Square, Bitboard)>; CastlingSide::NUM] {
         let us = self.side_to_move();
         let occupied = self.occupied();
-        CastlingSide::ALL.map(|side| {
-            self.castling_rights()
-                .path(us, side, king)
-                .filter(|path| !path.empty.intersects(occupied))
-        })
+        let unblocked = |side| {
+            let path = self.castling_rights().path(us, side, king)?;
+            (!path.empty.intersects(occupied)).then_some((path.rook, path.king_walk))
+        };
+        [
+            unblocked(CastlingSide::KingSide),
+            unblocked(CastlingSide::QueenSide),
+        ]
     }
 
     /// The targets of the unblocked castling moves whose king walk is safe,
@@ -273,27 +276,28 @@ impl Board {
     fn safe_castles(
         &self,
         king: Square,
-        castles: [Option<CastlingPath>; CastlingSide::NUM],
+        castles: [Option<(Square, Bitboard)>; CastlingSide::NUM],
         attacked: Bitboard,
     ) -> Bitboard {
         let us = self.side_to_move();
         let mut to = Bitboard::EMPTY;
-        for (side, path) in CastlingSide::ALL.into_iter().zip(castles) {
-            let Some(path) = path else { continue };
+        for (side, castle) in CastlingSide::ALL.into_iter().zip(castles) {
+            let Some((rook, king_walk)) = castle else {
+                continue;
+            };
             let safe = if self.is_chess960() {
                 // The castling rook may be shielding a square the king
                 // crosses or lands on, so judge without it.
-                let occupied = self.occupied() - king.bitboard() - path.rook.bitboard();
-                !path
-                    .king_walk
+                let occupied = self.occupied() - king.bitboard() - rook.bitboard();
+                !king_walk
                     .iter()
                     .any(|square| self.is_attacked(square, !us, occupied))
             } else {
                 // A rook in the corner shields nothing on the king's walk.
-                !path.king_walk.intersects(attacked)
+                !king_walk.intersects(attacked)
             };
             if safe {
-                to.insert(self.castling_target(side, path.rook));
+                to.insert(self.castling_target(side, rook));
             }
         }
         to

@@ -5,22 +5,30 @@ use crate::magic::{self, MagicEntry, MagicTables};
 use crate::pext::PextTables;
 use crate::render::{Source, Style};
 use crate::sliders::Slider;
+use crate::zobrist::{self, ZobristTables};
 use crate::{leapers, rays};
 
-/// `lib.rs`: crate docs and the `cfg` choice between the two slider tables.
+/// `lib.rs`: crate docs, the modules, and the `cfg` choice between the two slider tables.
 pub fn lib_rs() -> GeneratedFile {
     let mut source = Source::new(&[
         "Precomputed bitboard tables for `bitmoves`: raw data only.",
         "",
-        "Every item is a `pub static` array of plain integers, with no types; the core",
-        "crate `bitmoves` wraps them in its own `Bitboard` and `Square` types. Squares are",
-        "little-endian rank-file: a1 = 0, b1 = 1, …, h8 = 63.",
+        "Every item is a `pub static` of plain integers, nearly all arrays, with no types;",
+        "the core crate `bitmoves` wraps them in its own `Bitboard` and `Square` types.",
+        "Squares are little-endian rank-file: a1 = 0, b1 = 1, …, h8 = 63; colours White = 0,",
+        "Black = 1; pieces Pawn = 0, Knight, Bishop, Rook, Queen, King = 5.",
         "",
         "Slider attacks come in two forms and a build compiles only the one it uses: fancy",
         "magic bitboards (`ROOK_MAGICS`, `SLIDER_ATTACKS`, …) by default, and PEXT tables",
         "(`ROOK_PEXT_OFFSETS`, `PEXT_ATTACKS`, …) when the `bmi2` target feature is enabled.",
         "The `all-sliders` feature compiles both. Both share `ROOK_MASKS`, `BISHOP_MASKS`,",
         "`ROOK_RAYS_ALL` and `BISHOP_RAYS_ALL`.",
+        "",
+        "Zobrist keys are the Polyglot opening-book format's published Random64 numbers,",
+        "rearranged into the indexing above (`ZOBRIST_PIECES`, `ZOBRIST_CASTLING`,",
+        "`ZOBRIST_EN_PASSANT`, `ZOBRIST_WHITE_TO_MOVE`), so XORing them as Polyglot does",
+        "gives Polyglot's keys. `ZOBRIST_CASTLING_ROOK_FILE` adds seeded keys, outside",
+        "Polyglot, that tell Chess960 castling rooks apart.",
     ]);
     source.raw(
         "
@@ -29,10 +37,12 @@ pub fn lib_rs() -> GeneratedFile {
 mod leapers;
 mod rays;
 mod sliders;
+mod zobrist;
 
 pub use leapers::*;
 pub use rays::*;
 pub use sliders::*;
+pub use zobrist::*;
 
 #[cfg(any(not(target_feature = \"bmi2\"), feature = \"all-sliders\"))]
 mod magic;
@@ -271,6 +281,83 @@ pub fn pext_rs(tables: &PextTables) -> GeneratedFile {
     );
     GeneratedFile {
         path: "pext.rs",
+        contents: source.finish(),
+    }
+}
+
+/// `zobrist.rs`: the Polyglot Zobrist keys in bitmoves' indexing, and the Chess960
+/// castling-rook keys.
+pub fn zobrist_rs(tables: &ZobristTables) -> GeneratedFile {
+    let mut source = Source::new(&[
+        "Zobrist keys: the Polyglot opening-book format's published Random64 numbers",
+        "(`crates/gen/data/polyglot-random64.txt`), in bitmoves' indexing.",
+        "",
+        "A position's Polyglot key is the XOR of `ZOBRIST_PIECES` for every piece, of",
+        "`ZOBRIST_CASTLING` for every castling right, of `ZOBRIST_EN_PASSANT` when an",
+        "en-passant capture is possible, and of `ZOBRIST_WHITE_TO_MOVE` when White is to",
+        "move. The start position's key is `0x463b96181691fc9c`.",
+    ]);
+    source.array_3d(
+        &[
+            "Piece keys: `ZOBRIST_PIECES[color][piece][square]`, color White = 0, Black = 1;",
+            "piece Pawn = 0, Knight, Bishop, Rook, Queen, King = 5. Polyglot's",
+            "`Random64[64 * (2 * piece + white) + square]`, where white is 1 for White.",
+        ],
+        "ZOBRIST_PIECES",
+        "u64",
+        &tables.pieces,
+        Style::Hex,
+    );
+    source.array_2d(
+        &[
+            "Castling-right keys: `ZOBRIST_CASTLING[color][side]`, side KingSide = 0,",
+            "QueenSide = 1. Polyglot's `Random64[768 + 2 * color + side]`.",
+        ],
+        "ZOBRIST_CASTLING",
+        "u64",
+        &tables.castling,
+        Style::Hex,
+    );
+    source.array(
+        &[
+            "En-passant keys: `ZOBRIST_EN_PASSANT[file]`, file a = 0 … h = 7. Polyglot's",
+            "`Random64[772 + file]`. Polyglot XORs one in only when a pawn of the side to",
+            "move stands beside the double-pushed pawn, ready to capture it.",
+        ],
+        "ZOBRIST_EN_PASSANT",
+        "u64",
+        &tables.en_passant,
+        Style::Hex,
+    );
+    source.scalar(
+        &[
+            "Side-to-move key: Polyglot XORs `ZOBRIST_WHITE_TO_MOVE` in when White is to",
+            "move, and nothing when Black is. Polyglot's `Random64[780]`.",
+        ],
+        "ZOBRIST_WHITE_TO_MOVE",
+        "u64",
+        tables.white_to_move,
+        Style::Hex,
+    );
+    let seed = format!(
+        "one SplitMix64 stream seeded with `{:#018x}`: White's files a…h, then Black's.",
+        zobrist::ROOK_FILE_SEED
+    );
+    source.array_2d(
+        &[
+            "Chess960 castling-rook keys: `ZOBRIST_CASTLING_ROOK_FILE[color][rook file]`,",
+            "file a = 0 … h = 7. Not part of Polyglot: a key that XORs one in for each",
+            "castling rook tells apart rights that differ only in their rook (two rooks on",
+            "one side of the king). Drawn by `bitmoves-gen` (`crates/gen/src/zobrist.rs`) from",
+            &seed,
+        ],
+        "ZOBRIST_CASTLING_ROOK_FILE",
+        "u64",
+        &tables.castling_rook_file,
+        Style::Hex,
+    );
+    GeneratedFile {
+        path: "zobrist.rs",
         contents: source.finish(),
     }
 }

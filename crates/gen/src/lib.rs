@@ -1,5 +1,6 @@
 //! Generator of the `bitmoves-tables` source: computes every attack, ray and slider
-//! table and renders it as Rust. Std only, no dependencies, deterministic output.
+//! table, arranges the Polyglot Zobrist keys, and renders them as Rust. Std only, no
+//! dependencies, deterministic output.
 //!
 //! `cargo xtask regenerate` writes [`generate`]'s files into `tables/src/`.
 
@@ -10,7 +11,9 @@ mod magic;
 mod pext;
 mod rays;
 mod render;
+mod rng;
 mod sliders;
+mod zobrist;
 
 pub use render::GENERATED_HEADER;
 
@@ -35,6 +38,7 @@ pub fn generate() -> Vec<GeneratedFile> {
         files::rays_rs(),
         files::sliders_rs(),
         files::pext_rs(&pext),
+        files::zobrist_rs(&zobrist::build()),
     ];
     let magic = magic.join().expect("magic search panicked");
     out.insert(4, files::magic_rs(&magic));
@@ -62,7 +66,8 @@ mod tests {
                 "rays.rs",
                 "sliders.rs",
                 "magic.rs",
-                "pext.rs"
+                "pext.rs",
+                "zobrist.rs",
             ]
         );
         for file in &files {

@@ -2,27 +2,15 @@
 //! and the shared attack table they index.
 
 use crate::geometry::NUM_SQUARES;
+use crate::rng::SplitMix64;
 use crate::sliders::{Slider, subsets};
 
 /// Seed of the SplitMix64 stream the whole search draws its candidates from.
 pub const SEED: u64 = 0x6269_746d_6f76_6573; // "bitmoves"
 
-/// SplitMix64: a small, well-mixed PRNG, so the search is reproducible everywhere.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A candidate with few bits set, which makes a good magic far more likely.
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
+/// A candidate with few bits set, which makes a good magic far more likely.
+fn sparse(rng: &mut SplitMix64) -> u64 {
+    rng.next() & rng.next() & rng.next()
 }
 
 /// One square's magic parameters.
@@ -56,7 +44,7 @@ pub struct MagicTables {
 
 /// Searches rooks a1…h8, then bishops a1…h8, from one PRNG stream seeded with [`SEED`].
 pub fn build() -> MagicTables {
-    let mut rng = SplitMix64(SEED);
+    let mut rng = SplitMix64::new(SEED);
     let mut attacks = Vec::new();
     let mut entries = [Vec::new(), Vec::new()];
     for (slider, entries) in Slider::ALL.into_iter().zip(&mut entries) {
@@ -98,7 +86,7 @@ fn find_magic(
     let mut stamp = vec![0u32; 1 << bits];
     let mut attempt = 0;
     loop {
-        let magic = rng.sparse();
+        let magic = sparse(rng);
         if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
             continue;
         }

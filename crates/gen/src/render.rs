@@ -63,6 +63,16 @@ impl Source {
         self.text.push_str(",\n];\n");
     }
 
+    /// Appends `pub static NAME: elem = value;`.
+    pub fn scalar(&mut self, doc: &[&str], name: &str, elem: &str, value: u64, style: Style) {
+        self.text.push('\n');
+        self.doc("///", doc);
+        self.text.push_str(&format!(
+            "pub static {name}: {elem} = {};\n",
+            render_values(&[value], style)
+        ));
+    }
+
     /// Appends `pub static NAME: [[elem; M]; N]` as one nested array literal.
     pub fn array_2d(
         &mut self,
@@ -72,16 +82,30 @@ impl Source {
         rows: &[Vec<u64>],
         style: Style,
     ) {
-        let inner = rows.first().map_or(0, Vec::len);
-        assert!(
-            rows.iter().all(|row| row.len() == inner),
-            "ragged table {name}"
-        );
+        let ty = format!("[{elem}; {}]", inner_len(name, rows));
         self.text.push('\n');
-        self.item(doc, name, &format!("[[{elem}; {inner}]; {}]", rows.len()));
-        let rendered: Vec<String> = rows
+        self.item(doc, name, &format!("[{ty}; {}]", rows.len()));
+        self.text.push_str(&render_rows(rows, style));
+        self.text.push_str(",\n];\n");
+    }
+
+    /// Appends `pub static NAME: [[[elem; L]; M]; N]` as one nested array literal.
+    pub fn array_3d(
+        &mut self,
+        doc: &[&str],
+        name: &str,
+        elem: &str,
+        planes: &[Vec<Vec<u64>>],
+        style: Style,
+    ) {
+        let rows = inner_len(name, planes);
+        let values = inner_len(name, &planes.concat());
+        self.text.push('\n');
+        let ty = format!("[[[{elem}; {values}]; {rows}]; {}]", planes.len());
+        self.item(doc, name, &ty);
+        let rendered: Vec<String> = planes
             .iter()
-            .map(|row| format!("[{}]", render_values(row, style)))
+            .map(|plane| format!("[{}]", render_rows(plane, style)))
             .collect();
         self.text.push_str(&rendered.join(",\n"));
         self.text.push_str(",\n];\n");
@@ -91,6 +115,29 @@ impl Source {
     pub fn finish(self) -> String {
         self.text
     }
+}
+
+/// The common length of `rows`' members.
+///
+/// # Panics
+///
+/// If they differ: a nested array literal cannot be ragged.
+fn inner_len<T>(name: &str, rows: &[Vec<T>]) -> usize {
+    let inner = rows.first().map_or(0, Vec::len);
+    assert!(
+        rows.iter().all(|row| row.len() == inner),
+        "ragged table {name}"
+    );
+    inner
+}
+
+/// `[v,…],\n[v,…]`: one bracketed row each (no trailing comma).
+fn render_rows(rows: &[Vec<u64>], style: Style) -> String {
+    let rendered: Vec<String> = rows
+        .iter()
+        .map(|row| format!("[{}]", render_values(row, style)))
+        .collect();
+    rendered.join(",\n")
 }
 
 /// `v,v,…` with a line break after every [`PER_LINE`] values (no trailing comma).
@@ -121,6 +168,20 @@ mod tests {
             source.finish(),
             format!(
                 "{GENERATED_HEADER}\n//! Test.\n\n/// `X[i]`.\n#[rustfmt::skip]\npub static X: [u64; 3] = [\n0,0x20400,0x1,\n];\n"
+            )
+        );
+    }
+
+    #[test]
+    fn nested_arrays_and_scalars() {
+        let mut source = Source::new(&["Test."]);
+        let planes = [vec![vec![1, 2], vec![3, 4]], vec![vec![5, 6], vec![7, 8]]];
+        source.array_3d(&["`Y[i][j][k]`."], "Y", "u64", &planes, Style::Decimal);
+        source.scalar(&["`Z`."], "Z", "u64", 0xab, Style::Hex);
+        assert_eq!(
+            source.finish(),
+            format!(
+                "{GENERATED_HEADER}\n//! Test.\n\n/// `Y[i][j][k]`.\n#[rustfmt::skip]\npub static Y: [[[u64; 2]; 2]; 2] = [\n[[1,2],\n[3,4]],\n[[5,6],\n[7,8]],\n];\n\n/// `Z`.\npub static Z: u64 = 0xab;\n"
             )
         );
     }

@@ -319,6 +319,7 @@ impl Board {
             };
         }
         board.validate(options.lenient)?;
+        board.key = board.compute_key();
         Ok(board)
     }
 

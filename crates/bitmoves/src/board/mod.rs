@@ -7,6 +7,7 @@
 //! |---|---|
 //! | `board/check.rs` | checkers, pins, attackers, attack maps |
 //! | `board/fen.rs` | FEN in and out |
+//! | `board/key.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
 //! | `board/play.rs` | making moves, UCI text to a legal move |
 //! | `castling.rs` | how castling moves are written and recognised |
@@ -14,6 +15,7 @@
 
 mod check;
 mod fen;
+mod key;
 mod play;
 mod validate;
 
@@ -27,7 +29,7 @@ use crate::{Bitboard, CastlingRights, Color, Piece, Square};
 /// A chess position: where the pieces stand, the side to move, castling
 /// rights, the en passant square and the move clocks.
 ///
-/// The board is `Copy` (80 bytes): to try a move, copy the board and play
+/// The board is `Copy` (88 bytes): to try a move, copy the board and play
 /// it on the copy. Checkers and pinned pieces are worked out when moves are
 /// generated, so playing a move stays cheap.
 ///
@@ -56,6 +58,8 @@ pub struct Board {
     halfmove_clock: u16,
     fullmove_number: u16,
     chess960: bool,
+    /// The Polyglot key of all of the above, kept by `play`.
+    key: u64,
 }
 
 /// Whether the game goes on, and if not, how it ended.
@@ -100,6 +104,7 @@ impl Board {
             halfmove_clock: 0,
             fullmove_number: 1,
             chess960: false,
+            key: 0,
         }
     }
 

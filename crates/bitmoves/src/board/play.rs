@@ -1,8 +1,9 @@
 //! The `impl Board` block for making moves: checked [`Board::play`], fast
 //! [`Board::play_unchecked`], and [`Board::parse_move`] from UCI text.
 
-use super::Board;
-use crate::{Bitboard, CastlingSide, Color, Move, ParseMoveError, Piece, Square, attacks};
+use super::{Board, key};
+use crate::{CastlingRights, CastlingSide, Color, Move, ParseMoveError, Piece, Square, attacks};
+use bitmoves_tables as tables;
 use core::fmt;
 
 /// A move that is not legal in the position it was played in.
@@ -133,6 +134,7 @@ impl Board {
             "play_unchecked: {mv} is not a move of the side to move"
         );
         let en_passant = self.en_passant.take();
+        let castling_before = self.castling;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         self.castling
             .forget_rooks_on(from.bitboard() | to.bitboard());
@@ -145,11 +147,11 @@ impl Board {
             self.castle(side, from, to);
         } else {
             if let Some(captured) = self.piece_on(to) {
-                self.toggle(!us, captured, to.bitboard());
+                self.toggle(!us, captured, to);
                 self.halfmove_clock = 0;
             }
-            self.toggle(us, piece, from.bitboard());
-            self.toggle(us, promotion.unwrap_or(piece), to.bitboard());
+            self.toggle(us, piece, from);
+            self.toggle(us, promotion.unwrap_or(piece), to);
             if piece == Piece::King {
                 self.castling.clear(us);
             }
@@ -162,15 +164,29 @@ impl Board {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side_to_move = !us;
+        self.key ^= key::en_passant_key(en_passant)
+            ^ key::en_passant_key(self.en_passant)
+            ^ tables::ZOBRIST_WHITE_TO_MOVE;
+        if self.castling.rook_squares() != castling_before.rook_squares() {
+            self.castling_changed(castling_before);
+        }
+    }
+
+    /// Brings the key and the Chess960 mode up to date after the castling
+    /// rights changed from `before`.
+    #[inline(never)]
+    fn castling_changed(&mut self, before: CastlingRights) {
+        self.key ^= key::castling_key(before) ^ key::castling_key(self.castling);
         // Chess960 mode only concerns castling (see `Board`'s docs).
         self.chess960 &= !self.castling.is_empty();
     }
 
-    /// Adds or removes pieces of one kind and colour.
+    /// Adds or removes one piece, keeping the key.
     #[inline(always)]
-    fn toggle(&mut self, color: Color, piece: Piece, squares: Bitboard) {
-        self.pieces[piece.index()] ^= squares;
-        self.colors[color.index()] ^= squares;
+    fn toggle(&mut self, color: Color, piece: Piece, square: Square) {
+        self.pieces[piece.index()] ^= square.bitboard();
+        self.colors[color.index()] ^= square.bitboard();
+        self.key ^= key::piece_key(color, piece, square);
     }
 
     /// Moves king and rook for castling to `side`; `to` is the rook's
@@ -187,9 +203,10 @@ impl Board {
                 .rook_square(us, side)
                 .unwrap_or(Square::new(side.standard_rook_file(), king.rank()))
         };
-        let (king_to, rook_to) = (side.king_destination(us), side.rook_destination(us));
-        self.toggle(us, Piece::King, king.bitboard() ^ king_to.bitboard());
-        self.toggle(us, Piece::Rook, rook.bitboard() ^ rook_to.bitboard());
+        self.toggle(us, Piece::King, king);
+        self.toggle(us, Piece::King, side.king_destination(us));
+        self.toggle(us, Piece::Rook, rook);
+        self.toggle(us, Piece::Rook, side.rook_destination(us));
         self.castling.clear(us);
     }
 
@@ -198,7 +215,7 @@ impl Board {
     fn pawn_specials(&mut self, from: Square, to: Square, en_passant: Option<Square>) {
         let us = self.side_to_move();
         if Some(to) == en_passant {
-            self.toggle(!us, Piece::Pawn, to.en_passant_victim().bitboard());
+            self.toggle(!us, Piece::Pawn, to.en_passant_victim());
         } else if from.index().abs_diff(to.index()) == 16 {
             let passed = Square::from_index((from.index() + to.index()) / 2);
             if !(attacks::pawn(us, passed) & self.colored_pieces(!us, Piece::Pawn)).is_empty() {

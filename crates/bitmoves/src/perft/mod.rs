@@ -3,6 +3,16 @@
 
 use crate::{Board, Move};
 
+#[cfg(feature = "std")]
+mod hashed;
+#[cfg(feature = "std")]
+mod table;
+
+#[cfg(feature = "std")]
+pub use hashed::{divide_hashed, perft_hashed};
+#[cfg(feature = "std")]
+pub use table::{BUCKET_BYTES, Table, TableError};
+
 /// The number of leaf nodes of the legal move tree `depth` plies deep.
 /// `perft(board, 0)` is 1.
 ///

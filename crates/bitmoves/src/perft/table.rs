@@ -1,0 +1,336 @@
+//! [`Table`]: the hash table of perft subtree counts, shared lock-free by
+//! threads, and [`parse_size`] for sizes such as `256M`.
+//!
+//! # Layout
+//!
+//! The table is an array of 64-byte buckets, one cache line each, and a
+//! bucket holds four 16-byte slots. A position's bucket is chosen by the low
+//! bits of its Polyglot key ([`Board::key`]). A slot is two 64-bit words:
+//!
+//! ```text
+//! data  = count (bits 0..48) | depth (48..54) | key bits 54..64 (54..64)
+//! check = data ^ verification
+//! ```
+//!
+//! The *verification* is a second 64-bit hash of the whole position (its
+//! eight bitboards and its key, castling rook files included), not a
+//! function of the Polyglot key alone. A slot answers a probe only when
+//! the depth, the ten key bits and all 64 verification bits agree. Storing
+//! `check` as `data ^ verification` is what makes the table lock-free: a
+//! reader that sees half of one write and half of another finds a check
+//! that no longer matches, and treats the slot as a miss.
+//!
+//! [`Board::key`]: crate::Board::key
+
+use crate::{Board, CastlingSide, Color, Piece};
+use bitmoves_tables::ZOBRIST_CASTLING_ROOK_FILE;
+use core::{
+    fmt,
+    sync::atomic::{AtomicU64, Ordering::Relaxed},
+};
+use std::vec::Vec;
+
+/// Slots per bucket: four 16-byte slots fill one 64-byte cache line.
+const SLOTS: usize = 4;
+
+/// The size of one bucket in bytes: the table's allocation unit.
+pub const BUCKET_BYTES: usize = core::mem::size_of::<Bucket>();
+
+/// The bits of a slot's data word that hold the count.
+const COUNT_BITS: u32 = 48;
+/// The mask of the count bits.
+const COUNT_MASK: u64 = (1 << COUNT_BITS) - 1;
+/// The bits that hold the remaining depth, above the count.
+const DEPTH_BITS: u32 = 6;
+/// Key bits kept in the data word above the depth: `key >> KEY_SHIFT`.
+const KEY_SHIFT: u32 = COUNT_BITS + DEPTH_BITS;
+
+/// A hash table of perft subtree counts, for
+/// [`perft_hashed`](super::perft_hashed) and its relatives.
+///
+/// Each entry holds the exact leaf count below one position at one
+/// remaining depth, so entries never go stale: a table can be reused for
+/// any number of counts, of any positions and depths, on any number of
+/// threads at once (`&Table` is all a thread needs). [`Table::clear`]
+/// empties it.
+///
+/// ```
+/// use bitmoves::{perft::{perft, perft_hashed, Table}, Board};
+/// let table = Table::new(1 << 20)?; // 1 MiB: 16,384 buckets of 4 entries
+/// let board = Board::default();
+/// assert_eq!(perft_hashed(&board, 5, &table), u128::from(perft(&board, 5)));
+/// assert_eq!(perft_hashed(&board, 5, &table), 4_865_609); // from the table now
+/// # Ok::<(), bitmoves::perft::TableError>(())
+/// ```
+pub struct Table {
+    buckets: Vec<Bucket>,
+    /// `buckets.len() - 1`; the length is a power of two.
+    mask: u64,
+}
+
+/// Four slots in one cache line.
+#[derive(Default)]
+#[repr(C, align(64))]
+struct Bucket([Slot; SLOTS]);
+
+/// One entry: see the module docs for the packing.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Why a [`Table`] could not be made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableError {
+    /// The size is smaller than one bucket of [`BUCKET_BYTES`] bytes.
+    TooSmall {
+        /// The size asked for, in bytes.
+        bytes: usize,
+    },
+    /// The memory could not be allocated.
+    OutOfMemory {
+        /// The size that was being allocated, in bytes (the size asked for,
+        /// rounded down to a power of two of buckets).
+        bytes: usize,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::TooSmall { bytes } => write!(
+                f,
+                "a hash table of {bytes} bytes is smaller than one {BUCKET_BYTES}-byte bucket"
+            ),
+            Self::OutOfMemory { bytes } => {
+                write!(f, "cannot allocate a hash table of {bytes} bytes")
+            }
+        }
+    }
+}
+
+impl core::error::Error for TableError {}
+
+impl Table {
+    /// A table of at most `bytes` bytes: the largest power of two of
+    /// 64-byte buckets that fits (so 3 MiB gives 2 MiB).
+    /// Every entry starts empty.
+    ///
+    /// # Errors
+    ///
+    /// [`TableError::TooSmall`] below one bucket, and
+    /// [`TableError::OutOfMemory`] when the allocation fails (the
+    /// allocation is fallible: it does not abort the process). On systems
+    /// that overcommit memory, as Linux does by default, an allocation may
+    /// succeed and the process still be stopped later when the memory is
+    /// written; the table writes every byte here, so that happens in `new`
+    /// rather than in the middle of a count.
+    ///
+    /// ```
+    /// use bitmoves::perft::{Table, TableError};
+    /// assert_eq!(Table::new(3 << 20)?.bytes(), 2 << 20);
+    /// assert_eq!(Table::new(64)?.bytes(), 64);
+    /// assert!(matches!(Table::new(63), Err(TableError::TooSmall { bytes: 63 })));
+    /// assert!(matches!(Table::new(usize::MAX), Err(TableError::OutOfMemory { .. })));
+    /// # Ok::<(), TableError>(())
+    /// ```
+    pub fn new(bytes: usize) -> Result<Self, TableError> {
+        let wanted = bytes / BUCKET_BYTES;
+        if wanted == 0 {
+            return Err(TableError::TooSmall { bytes });
+        }
+        // The largest power of two not above `wanted`.
+        let len = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let out_of_memory = TableError::OutOfMemory {
+            bytes: len.saturating_mul(BUCKET_BYTES),
+        };
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(len)
+            .map_err(|_| out_of_memory)?;
+        buckets.resize_with(len, Bucket::default);
+        Ok(Self {
+            buckets,
+            mask: len as u64 - 1,
+        })
+    }
+
+    /// The table's size in bytes: a power of two of 64-byte buckets.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * BUCKET_BYTES
+    }
+
+    /// How many entries the table holds when full: four per bucket.
+    pub fn capacity(&self) -> usize {
+        self.buckets.len() * SLOTS
+    }
+
+    /// Empties every entry. Counts stay exact without this (an entry is a
+    /// fact about a position), so clear only to time a count from a cold
+    /// table or to compare table sizes fairly.
+    pub fn clear(&mut self) {
+        self.buckets.fill_with(Bucket::default);
+    }
+
+    /// The bucket of the position whose Polyglot key is `key`.
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> &Bucket {
+        // The mask keeps the index below `buckets.len()`, so the bounds
+        // check always passes; the branch is never taken.
+        &self.buckets[(key & self.mask) as usize]
+    }
+
+    /// Starts loading the bucket of the position whose Polyglot key is
+    /// `key` into the cache, so that a probe a little later finds it
+    /// there. Only a hint: it changes no value.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, key: u64) {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+        {
+            use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let bucket: *const Bucket = self.bucket(key);
+            // SAFETY: `_mm_prefetch` needs SSE, which the cfg above
+            // guarantees. It never faults and reads nothing into the
+            // program's state; the pointer is a valid bucket anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(bucket.cast()) };
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+        let _ = key;
+    }
+
+    /// The stored count of `board`'s subtree `depth` plies deep, if the
+    /// table holds it.
+    #[inline(always)]
+    pub(crate) fn probe(&self, entry: &Entry) -> Option<u64> {
+        let bucket = self.bucket(entry.key);
+        bucket.0.iter().find_map(|slot| {
+            let data = slot.data.load(Relaxed);
+            let check = slot.check.load(Relaxed);
+            (data >> COUNT_BITS == entry.tag && check ^ data == entry.verification)
+                .then_some(data & COUNT_MASK)
+        })
+    }
+
+    /// Stores `count` for `entry`, unless it needs more than 48 bits.
+    /// The slot replaced is the one with the smallest count: the entries
+    /// that save the most work stay.
+    #[inline(always)]
+    pub(crate) fn store(&self, entry: &Entry, count: u128) {
+        if count > u128::from(COUNT_MASK) {
+            return;
+        }
+        let data = (entry.tag << COUNT_BITS) | count as u64;
+        let bucket = self.bucket(entry.key);
+        let mut victim = &bucket.0[0];
+        let mut smallest = u64::MAX;
+        for slot in &bucket.0 {
+            let stored = slot.data.load(Relaxed) & COUNT_MASK;
+            if stored < smallest {
+                smallest = stored;
+                victim = slot;
+            }
+        }
+        victim.check.store(data ^ entry.verification, Relaxed);
+        victim.data.store(data, Relaxed);
+    }
+}
+
+impl fmt::Debug for Table {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("bytes", &self.bytes())
+            .finish_non_exhaustive()
+    }
+}
+
+/// What identifies a table entry: the position's Polyglot key (the bucket
+/// and ten stored bits), the remaining depth, and the verification hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Entry {
+    /// [`Board::key`]: picks the bucket.
+    pub key: u64,
+    /// The depth and the key's top ten bits, as the data word holds them
+    /// above the count.
+    pub tag: u64,
+    /// The second, independent 64-bit hash of the position.
+    pub verification: u64,
+}
+
+impl Entry {
+    /// The entry for `board`'s subtree `depth` plies deep, or `None` when
+    /// the depth is too large to store (64 or more).
+    #[inline(always)]
+    pub fn new(board: &Board, depth: u32) -> Option<Self> {
+        if depth >= 1 << DEPTH_BITS {
+            return None;
+        }
+        let key = board.key();
+        Some(Self {
+            key,
+            tag: ((key >> KEY_SHIFT) << DEPTH_BITS) | u64::from(depth),
+            verification: verification(board, key ^ castling_rook_key(board)),
+        })
+    }
+}
+
+/// The numbers of the rook files that hold castling rights. The Polyglot
+/// key counts rights by side only; in Chess960 a side can have two rooks
+/// on one wing, and which of them may castle changes the move tree.
+#[inline]
+pub(crate) fn castling_rook_key(board: &Board) -> u64 {
+    let rights = board.castling_rights();
+    if rights.is_empty() {
+        return 0;
+    }
+    let mut key = 0;
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if let Some(file) = rights.rook(color, side) {
+                key ^= ZOBRIST_CASTLING_ROOK_FILE[color.index()][file.index()];
+            }
+        }
+    }
+    key
+}
+
+/// Odd 64-bit constants with more than 32 bits set, the first twelve such
+/// numbers of a SplitMix64 stream seeded with the ASCII bytes "perfthsh"
+/// (`0x7065_7266_7468_7368`). A bitboard XORed with one is never zero,
+/// since no position has more than 32 pieces.
+const MIX: [u64; 12] = [
+    0x834e_63ee_34fe_5c99,
+    0x895f_d95a_27e4_ad7d,
+    0x42f4_e8cf_3b29_14bb,
+    0x5618_ee4b_e357_6469,
+    0xfd71_a1b0_f265_a3d1,
+    0x4c55_9f2a_3d14_bdc9,
+    0x77b0_de5c_2451_cffd,
+    0x9981_ee2a_17be_21f5,
+    0xa57e_7cb6_ea20_8751,
+    0xbc6c_95da_1335_9d19,
+    0x46a5_45ae_2bbd_a795,
+    0xd62c_6f67_4757_969b,
+];
+
+/// The product of `a` and `b` as 128 bits, its halves XORed together.
+#[inline(always)]
+const fn fold_multiply(a: u64, b: u64) -> u64 {
+    let product = a as u128 * b as u128;
+    product as u64 ^ (product >> 64) as u64
+}
+
+/// A 64-bit hash of the whole position: the six piece bitboards, White's
+/// pieces, and `key` (the Polyglot key with the castling rook files, which
+/// brings in the side to move, the castling rights and the en passant
+/// file). Built by multiplication, not from Zobrist numbers, so it is not
+/// a function of the Polyglot key.
+#[inline(always)]
+fn verification(board: &Board, key: u64) -> u64 {
+    let bits = |piece| board.pieces(piece).0;
+    let a = fold_multiply(bits(Piece::Pawn) ^ MIX[0], bits(Piece::Knight) ^ MIX[1]);
+    let b = fold_multiply(bits(Piece::Bishop) ^ MIX[2], bits(Piece::Rook) ^ MIX[3]);
+    let c = fold_multiply(bits(Piece::Queen) ^ MIX[4], bits(Piece::King) ^ MIX[5]);
+    let d = fold_multiply(board.colors(Color::White).0 ^ MIX[6], key ^ MIX[7]);
+    fold_multiply(a ^ MIX[8], b ^ MIX[9]) ^ fold_multiply(c ^ MIX[10], d ^ MIX[11])
+}

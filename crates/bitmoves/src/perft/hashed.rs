@@ -1,8 +1,8 @@
 //! Perft with a [`Table`] of subtree counts: [`perft_hashed`] and
 //! [`divide_hashed`], counted in `u128`.
 
-use super::{Table, perft};
 use super::table::Entry;
+use super::{Table, perft};
 use crate::{Board, Move};
 
 /// The smallest remaining depth whose counts go into the table. Depth 1 is

@@ -1,5 +1,5 @@
 //! [`Table`]: the hash table of perft subtree counts, shared lock-free by
-//! threads, and [`parse_size`] for sizes such as `256M`.
+//! threads.
 //!
 //! # Layout
 //!
@@ -104,7 +104,16 @@ impl fmt::Display for TableError {
                 "a hash table of {bytes} bytes is smaller than one {BUCKET_BYTES}-byte bucket"
             ),
             Self::OutOfMemory { bytes } => {
-                write!(f, "cannot allocate a hash table of {bytes} bytes")
+                write!(f, "cannot allocate a hash table of {bytes} bytes")?;
+                let units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+                let exact = units.iter().enumerate().rev().find_map(|(power, unit)| {
+                    let size = 1usize.checked_shl(10 * (power as u32 + 1))?;
+                    (bytes % size == 0).then(|| (bytes / size, unit))
+                });
+                match exact {
+                    Some((count, unit)) => write!(f, " ({count} {unit})"),
+                    None => Ok(()),
+                }
             }
         }
     }
@@ -146,9 +155,7 @@ impl Table {
             bytes: len.saturating_mul(BUCKET_BYTES),
         };
         let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(len)
-            .map_err(|_| out_of_memory)?;
+        buckets.try_reserve_exact(len).map_err(|_| out_of_memory)?;
         buckets.resize_with(len, Bucket::default);
         Ok(Self {
             buckets,
@@ -333,4 +340,181 @@ fn verification(board: &Board, key: u64) -> u64 {
     let c = fold_multiply(bits(Piece::Queen) ^ MIX[4], bits(Piece::King) ^ MIX[5]);
     let d = fold_multiply(board.colors(Color::White).0 ^ MIX[6], key ^ MIX[7]);
     fold_multiply(a ^ MIX[8], b ^ MIX[9]) ^ fold_multiply(c ^ MIX[10], d ^ MIX[11])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::FenOptions;
+    use std::sync::atomic::AtomicBool;
+
+    fn board960(fen: &str) -> Board {
+        let options = FenOptions {
+            chess960: true,
+            ..FenOptions::default()
+        };
+        Board::from_fen_with(fen, options).expect("valid Chess960 position")
+    }
+
+    #[test]
+    fn sizes_round_down_to_a_power_of_two_of_buckets() {
+        assert_eq!(BUCKET_BYTES, 64);
+        for (bytes, rounded) in [
+            (64, 64),
+            (127, 64),
+            (128, 128),
+            (4095, 2048),
+            (5 << 20, 4 << 20),
+        ] {
+            let table = Table::new(bytes).expect("small");
+            assert_eq!(table.bytes(), rounded, "{bytes}");
+            assert_eq!(table.capacity(), rounded / 16, "{bytes}");
+        }
+        assert_eq!(Table::new(0).err(), Some(TableError::TooSmall { bytes: 0 }));
+        assert!(matches!(
+            Table::new(usize::MAX >> 1),
+            Err(TableError::OutOfMemory { .. })
+        ));
+    }
+
+    #[test]
+    fn out_of_memory_names_the_size_in_binary_units() {
+        let error = TableError::OutOfMemory { bytes: 1 << 50 };
+        assert_eq!(
+            error.to_string(),
+            "cannot allocate a hash table of 1125899906842624 bytes (1 PiB)"
+        );
+        let error = TableError::OutOfMemory { bytes: 192 };
+        assert_eq!(
+            error.to_string(),
+            "cannot allocate a hash table of 192 bytes"
+        );
+    }
+
+    /// Two Chess960 positions that differ only in which of the two rooks
+    /// on the king's side may castle share a Polyglot key but not an entry.
+    #[test]
+    fn castling_rights_by_rook_file_change_the_entry() {
+        let inner = board960("4k3/8/8/8/8/8/8/4K1RR w G - 0 1");
+        let outer = board960("4k3/8/8/8/8/8/8/4K1RR w H - 0 1");
+        let none = board960("4k3/8/8/8/8/8/8/4K1RR w - - 0 1");
+        assert_eq!(inner.key(), outer.key());
+        let entries = [inner, outer, none].map(|board| Entry::new(&board, 3).expect("depth 3"));
+        assert_ne!(entries[0].verification, entries[1].verification);
+        assert_ne!(entries[0].verification, entries[2].verification);
+        assert_ne!(entries[1].verification, entries[2].verification);
+        // Black's rights by rook file, too.
+        let a = board960("rr2k3/8/8/8/8/8/8/4K3 b a - 0 1");
+        let b = board960("rr2k3/8/8/8/8/8/8/4K3 b b - 0 1");
+        assert_eq!(a.key(), b.key());
+        assert_ne!(Entry::new(&a, 2), Entry::new(&b, 2));
+    }
+
+    #[test]
+    fn the_depth_is_part_of_the_entry_and_large_depths_are_not_stored() {
+        let board = Board::default();
+        let table = Table::new(1 << 10).expect("small");
+        let two = Entry::new(&board, 2).expect("depth 2");
+        let three = Entry::new(&board, 3).expect("depth 3");
+        table.store(&two, 400);
+        assert_eq!(table.probe(&two), Some(400));
+        assert_eq!(table.probe(&three), None);
+        assert_eq!(Entry::new(&board, 63).map(|e| e.tag & 63), Some(63));
+        assert_eq!(Entry::new(&board, 64), None);
+        // Counts beyond 48 bits are not stored.
+        table.store(&three, 1 << 48);
+        assert_eq!(table.probe(&three), None);
+        table.store(&three, (1 << 48) - 1);
+        assert_eq!(table.probe(&three), Some((1 << 48) - 1));
+    }
+
+    /// The replacement rule keeps the largest counts of a full bucket.
+    #[test]
+    fn a_full_bucket_replaces_its_smallest_count() {
+        let table = Table::new(BUCKET_BYTES).expect("one bucket");
+        let entry = |n: u64| Entry {
+            key: 0,
+            tag: 2,
+            verification: n,
+        };
+        for n in [50, 10, 40, 30] {
+            table.store(&entry(n), u128::from(n));
+        }
+        table.store(&entry(20), 20);
+        assert_eq!(table.probe(&entry(10)), None);
+        for n in [20, 30, 40, 50] {
+            assert_eq!(table.probe(&entry(n)), Some(n));
+        }
+    }
+
+    /// A slot holding one entry's check word and another's data word, as a
+    /// reader may see it while a writer is halfway through, is a miss for
+    /// both entries.
+    #[test]
+    fn a_torn_slot_is_a_miss() {
+        let table = Table::new(BUCKET_BYTES).expect("one bucket");
+        let a = Entry {
+            key: 0,
+            tag: 4,
+            verification: 0x1234_5678_9abc_def0,
+        };
+        let b = Entry {
+            verification: 0x0fed_cba9_8765_4321,
+            ..a
+        };
+        table.store(&a, 111);
+        let slot = &table.bucket(0).0[0];
+        assert_eq!(table.probe(&a), Some(111));
+        // The writer of `b` (count 222) has replaced the check word only.
+        slot.check
+            .store(((4 << COUNT_BITS) | 222) ^ b.verification, Relaxed);
+        assert_eq!(table.probe(&a), None);
+        assert_eq!(table.probe(&b), None);
+        // ... and then the data word.
+        slot.data.store((4 << COUNT_BITS) | 222, Relaxed);
+        assert_eq!(table.probe(&b), Some(222));
+        assert_eq!(table.probe(&a), None);
+    }
+
+    /// Stress: a writer stores entries that differ only in their
+    /// verification and count into one bucket while a reader probes: a torn entry (one
+    /// writer's check word with another's data word) must read as a miss,
+    /// never as a wrong count.
+    #[test]
+    fn torn_entries_are_misses_not_wrong_counts() {
+        let table = Table::new(BUCKET_BYTES).expect("one bucket");
+        let entry = |n: u64| Entry {
+            key: 0,
+            tag: 5,
+            verification: n.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        };
+        let stop = AtomicBool::new(false);
+        let writes = AtomicU64::new(0);
+        let wrong = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let mut n = 0;
+                while !stop.load(Relaxed) {
+                    table.store(&entry(n % 8), u128::from(n % 8 + 1000));
+                    n += 1;
+                    writes.store(n, Relaxed);
+                }
+            });
+            // Probe while the writer makes a million stores (or for at
+            // most five seconds, on a busy machine).
+            let start = std::time::Instant::now();
+            let first = writes.load(Relaxed);
+            while writes.load(Relaxed) < first + 1_000_000 && start.elapsed().as_secs() < 5 {
+                for n in 0..8 {
+                    if let Some(count) = table.probe(&entry(n))
+                        && count != n + 1000
+                    {
+                        wrong.fetch_add(1, Relaxed);
+                    }
+                }
+            }
+            stop.store(true, Relaxed);
+        });
+        assert_eq!(wrong.into_inner(), 0);
+    }
 }

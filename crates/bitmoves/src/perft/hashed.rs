@@ -4,6 +4,7 @@
 use super::table::Entry;
 use super::{Table, perft};
 use crate::{Board, Move};
+use std::vec::Vec;
 
 /// The smallest remaining depth whose counts go into the table. Depth 1 is
 /// bulk counted from the move generator, cheaper than a table probe.
@@ -24,7 +25,7 @@ const MIN_STORED_DEPTH: u32 = 2;
 /// # Ok::<(), bitmoves::perft::TableError>(())
 /// ```
 pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u128 {
-    count(board, depth, table)
+    Search::new(table).count(board, depth, 0)
 }
 
 /// [`divide`](super::divide) with a hash table: the count below each legal
@@ -55,54 +56,76 @@ pub fn divide_hashed<'a>(
     })
 }
 
-/// The hashed count of a subtree `depth` plies deep.
-fn count(board: &Board, depth: u32, table: &Table) -> u128 {
-    if depth < MIN_STORED_DEPTH {
-        return u128::from(perft(board, depth));
+/// A hashed count in progress: the table, and a list of children for each
+/// ply, reused from node to node. All the children of a node are made
+/// first and their buckets prefetched, then counted one by one, so the
+/// table's cache misses overlap one another and the work. (Prefetching one
+/// child ahead instead: startpos perft(8) takes 14.4 s against 11.4 s.)
+struct Search<'a> {
+    table: &'a Table,
+    children: Vec<Vec<Board>>,
+}
+
+impl<'a> Search<'a> {
+    fn new(table: &'a Table) -> Self {
+        Self {
+            table,
+            children: Vec::new(),
+        }
     }
-    let entry = Entry::new(board, depth);
-    if let Some(entry) = &entry
-        && let Some(nodes) = table.probe(entry)
-    {
-        return u128::from(nodes);
-    }
-    let nodes = if depth == 2 {
-        let mut nodes = 0u64;
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = *board;
-                child.play_piece(moves.piece, mv);
-                nodes += child.move_count() as u64;
-            }
-            false
-        });
-        u128::from(nodes)
-    } else {
-        // Each child's bucket is prefetched when it is made, and the child
-        // counted after the next one is made: the load overlaps a move.
-        let mut nodes = 0;
-        let mut pending: Option<Board> = None;
-        let prefetch = depth > MIN_STORED_DEPTH;
-        board.generate_moves(|moves| {
-            for mv in moves {
-                let mut child = *board;
-                child.play_piece(moves.piece, mv);
-                if prefetch {
-                    table.prefetch(child.key());
+
+    /// The hashed count of a subtree `depth` plies deep, `ply` plies below
+    /// where this search started.
+    fn count(&mut self, board: &Board, depth: u32, ply: usize) -> u128 {
+        if depth < MIN_STORED_DEPTH {
+            return u128::from(perft(board, depth));
+        }
+        let entry = Entry::new(board, depth);
+        if let Some(entry) = &entry
+            && let Some(nodes) = self.table.probe(entry)
+        {
+            return u128::from(nodes);
+        }
+        let nodes = if depth == 2 {
+            let mut nodes = 0u64;
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = *board;
+                    child.play_piece(moves.piece, mv);
+                    nodes += child.move_count() as u64;
                 }
-                if let Some(previous) = pending.replace(child) {
-                    nodes += count(&previous, depth - 1, table);
-                }
+                false
+            });
+            u128::from(nodes)
+        } else {
+            if self.children.len() <= ply {
+                self.children.resize_with(ply + 1, Vec::new);
             }
-            false
-        });
-        if let Some(last) = pending {
-            nodes += count(&last, depth - 1, table);
+            let mut children = core::mem::take(&mut self.children[ply]);
+            children.clear();
+            let prefetch = depth > MIN_STORED_DEPTH;
+            let table = self.table;
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = *board;
+                    child.play_piece(moves.piece, mv);
+                    if prefetch {
+                        table.prefetch(child.key());
+                    }
+                    children.push(child);
+                }
+                false
+            });
+            let mut nodes = 0;
+            for child in &children {
+                nodes += self.count(child, depth - 1, ply + 1);
+            }
+            self.children[ply] = children;
+            nodes
+        };
+        if let Some(entry) = &entry {
+            self.table.store(entry, nodes);
         }
         nodes
-    };
-    if let Some(entry) = &entry {
-        table.store(entry, nodes);
     }
-    nodes
 }

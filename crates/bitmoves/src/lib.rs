@@ -42,7 +42,8 @@ mod square;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::{
-    Board, FenError, FenOptions, GameStatus, IllegalMoveError, MoveError, PositionError, Snippet,
+    Board, FenError, FenOptions, GameStatus, IllegalMoveError, MoveError, NullMoveError,
+    PositionError, Snippet,
 };
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;

@@ -67,8 +67,14 @@ fn transpositions_meet_on_one_key() {
         &board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
         &["h1h2", "h8h7", "h2h1", "h7h8"],
     );
-    assert_ne!(rook.key(), board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").key());
-    assert_eq!(rook.key(), board("r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3").key());
+    assert_ne!(
+        rook.key(),
+        board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").key()
+    );
+    assert_eq!(
+        rook.key(),
+        board("r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3").key()
+    );
 }
 
 #[test]

@@ -21,6 +21,19 @@ impl fmt::Display for IllegalMoveError {
 
 impl core::error::Error for IllegalMoveError {}
 
+/// A null move asked for while the side to move is in check: passing would
+/// leave the king capturable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NullMoveError;
+
+impl fmt::Display for NullMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no null move in check")
+    }
+}
+
+impl core::error::Error for NullMoveError {}
+
 /// Why UCI text could not be turned into a legal move on a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveError {
@@ -65,6 +78,34 @@ impl Board {
             return Err(IllegalMoveError { mv });
         }
         self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Passes the move to the other side, as null-move pruning in a search
+    /// does: the side to move changes, the en passant square goes, the key
+    /// follows, and the clocks run as for a quiet move. Refused in check.
+    ///
+    /// ```
+    /// use bitmoves::{Board, Color};
+    /// let mut board = Board::default();
+    /// board.play("e2e4".parse()?)?;
+    /// board.play_null()?;
+    /// assert_eq!(board.side_to_move(), Color::White);
+    /// let check: Board = "4k3/8/8/8/8/8/8/4K2r w - - 0 1".parse()?;
+    /// assert!(check.clone().play_null().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> Result<(), NullMoveError> {
+        if self.is_check() {
+            return Err(NullMoveError);
+        }
+        let us = self.side_to_move();
+        self.key ^= key::en_passant_key(self.en_passant.take()) ^ tables::ZOBRIST_WHITE_TO_MOVE;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side_to_move = !us;
         Ok(())
     }
 

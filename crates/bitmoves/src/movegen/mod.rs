@@ -3,13 +3,15 @@
 
 mod move_list;
 mod piece_moves;
+mod single;
 mod sink;
 
 pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
 use crate::board::CheckInfo;
-use crate::{Bitboard, Board, CastlingSide, Move, Piece, Rank, Square, attacks};
+use crate::{Bitboard, Board, CastlingSide, Piece, Rank, Square, attacks};
+pub(crate) use sink::Mask;
 use sink::{MoveCounter, Sink, Visitor};
 
 /// This file holds the `impl Board` block for legal move generation.
@@ -35,7 +37,104 @@ impl Board {
     /// ```
     #[inline]
     pub fn generate_moves(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate_into(&mut Visitor(visitor))
+        self.generate_masked(Mask::ALL, visitor)
+    }
+
+    /// [`Board::generate_moves`] for the legal moves whose to-square is in
+    /// `targets` only: the others are not generated at all. (A castling
+    /// move's to-square is the one it is written with, see
+    /// [`Board::castling_move`].)
+    ///
+    /// ```
+    /// use bitmoves::{Board, Square};
+    /// let board = Board::default();
+    /// let mut moves = 0;
+    /// board.generate_moves_to(Square::F3.bitboard(), |group| {
+    ///     moves += group.len();
+    ///     false
+    /// });
+    /// assert_eq!(moves, 2); // f2f3 and g1f3
+    /// ```
+    #[inline]
+    pub fn generate_moves_to(
+        &self,
+        targets: Bitboard,
+        visitor: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let mask = Mask {
+            from: Bitboard::FULL,
+            to: targets,
+            pawn_to: targets,
+        };
+        self.generate_masked(mask, visitor)
+    }
+
+    /// [`Board::generate_moves`] for the captures only, the moves a
+    /// quiescence search looks at: every move onto an enemy piece, en
+    /// passant, and every promotion (captures or not).
+    #[inline]
+    pub fn generate_captures(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
+        let theirs = self.colors(!self.side_to_move());
+        let en_passant = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
+        let mask = Mask {
+            from: Bitboard::FULL,
+            to: theirs,
+            pawn_to: theirs | en_passant | Bitboard::BACK_RANKS,
+        };
+        self.generate_masked(mask, visitor)
+    }
+
+    /// [`Board::generate_moves`] for the quiet moves only: every legal move
+    /// that [`Board::generate_captures`] leaves out (castling among them).
+    #[inline]
+    pub fn generate_quiets(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
+        let theirs = self.colors(!self.side_to_move());
+        let en_passant = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
+        let mask = Mask {
+            from: Bitboard::FULL,
+            to: !theirs,
+            pawn_to: !(theirs | en_passant | Bitboard::BACK_RANKS),
+        };
+        self.generate_masked(mask, visitor)
+    }
+
+    /// The captures (see [`Board::generate_captures`]) in a list.
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// let board: Board = "4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1".parse()?;
+    /// let captures: Vec<String> = board.captures().iter().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(captures, ["e4d5", "b7b8q", "b7b8r", "b7b8b", "b7b8n"]);
+    /// assert_eq!(board.captures().len() + board.quiets().len(), board.legal_moves().len());
+    /// # Ok::<(), bitmoves::FenError>(())
+    /// ```
+    pub fn captures(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_captures(|moves| {
+            moves.into_iter().for_each(|mv| list.push(mv));
+            false
+        });
+        list
+    }
+
+    /// The quiet moves (see [`Board::generate_quiets`]) in a list.
+    pub fn quiets(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_quiets(|moves| {
+            moves.into_iter().for_each(|mv| list.push(mv));
+            false
+        });
+        list
+    }
+
+    /// Generation into a visitor that wants the moves of `mask` only.
+    #[inline(always)]
+    pub(crate) fn generate_masked(
+        &self,
+        mask: Mask,
+        visit: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        self.generate_into(&mut Visitor { visit, mask })
     }
 
     /// The legal moves, in a stack-allocated list.
@@ -69,25 +168,6 @@ impl Board {
         self.generate_moves(|_| true)
     }
 
-    /// Whether `mv` is legal here, written in this board's castling
-    /// convention (see [`Move`]).
-    pub fn is_legal(&self, mv: Move) -> bool {
-        let mut legal = false;
-        self.generate_moves(|moves| {
-            if moves.from != mv.from {
-                return false;
-            }
-            let promotes = moves.piece == Piece::Pawn && Bitboard::BACK_RANKS.contains(mv.to);
-            let promotion_ok = match mv.promotion {
-                None => !promotes,
-                Some(piece) => promotes && !matches!(piece, Piece::Pawn | Piece::King),
-            };
-            legal = moves.to.contains(mv.to) && promotion_ok;
-            true
-        });
-        legal
-    }
-
     /// Generates into any sink, choosing the specialisation by the number
     /// of checkers.
     #[inline(always)]
@@ -110,14 +190,17 @@ impl Board {
         let ours = self.colors(us);
         let occupied = self.occupied();
         let king = self.king(us);
-        let pinned = info.pinned;
-        let target = match info.checkers.first() {
+        let mask = sink.mask();
+        // Pinned pieces and pieces the sink does not want are left alone.
+        let pinned = info.pinned | !mask.from;
+        let evasions = match info.checkers.first() {
             Some(checker) if IN_CHECK => attacks::between(king, checker) | checker.bitboard(),
             _ => !ours,
         };
-        if self.pawn_moves(info, target, sink) {
+        if self.pawn_moves(info, evasions & mask.pawn_to, sink) {
             return true;
         }
+        let target = evasions & mask.to;
         // A pinned knight can never move.
         for from in self.colored_pieces(us, Piece::Knight) - pinned {
             if sink.emit(Piece::Knight, from, attacks::knight(from) & target) {
@@ -147,7 +230,7 @@ impl Board {
             }
         }
         // A pinned slider may only move along the line through its king.
-        for from in (bishops | rooks | queens) & pinned {
+        for from in (bishops | rooks | queens) & info.pinned & mask.from {
             let (piece, reach) = if bishops.contains(from) {
                 (Piece::Bishop, attacks::bishop(from, occupied))
             } else if rooks.contains(from) {
@@ -163,7 +246,8 @@ impl Board {
     }
 
     /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
-    /// passant.
+    /// passant. `target` holds the squares a pawn may go to (check evasions
+    /// and the sink's mask), apart from en passant, which is judged apart.
     #[inline(always)]
     fn pawn_moves(&self, info: &CheckInfo, target: Bitboard, sink: &mut impl Sink) -> bool {
         let us = self.side_to_move();
@@ -175,7 +259,7 @@ impl Board {
         let en_passant = self.en_passant_capturers(info, king);
         // A counting sink takes the unpinned pawns all at once.
         let one_by_one = match sink.setwise_count() {
-            None => pawns,
+            None => pawns & sink.mask().from,
             Some(count) => {
                 let free = pawns - info.pinned;
                 let single = free.forward(us) & empty;
@@ -209,6 +293,7 @@ impl Board {
             }
             if let Some((capturers, square)) = en_passant
                 && capturers.contains(from)
+                && sink.mask().pawn_to.contains(square)
             {
                 to.insert(square);
             }
@@ -225,7 +310,11 @@ impl Board {
     fn king_moves<const IN_CHECK: bool>(&self, sink: &mut impl Sink) -> bool {
         let us = self.side_to_move();
         let king = self.king(us);
-        let steps = attacks::king(king) - self.colors(us);
+        let mask = sink.mask();
+        if !mask.from.contains(king) {
+            return false;
+        }
+        let steps = (attacks::king(king) - self.colors(us)) & mask.to;
         let castles = if IN_CHECK || self.castling_rights().is_empty() {
             [None; CastlingSide::NUM]
         } else {
@@ -247,7 +336,7 @@ impl Board {
                 .collect(),
         };
         if castling {
-            to |= self.safe_castles(king, castles, attacked.unwrap_or(Bitboard::EMPTY));
+            to |= self.safe_castles(king, castles, attacked.unwrap_or(Bitboard::EMPTY)) & mask.to;
         }
         sink.emit(Piece::King, king, to)
     }

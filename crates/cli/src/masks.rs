@@ -1,7 +1,7 @@
 //! `bitmoves mask`: the named masks of the classic shift write-ups, drawn
 //! as diagrams.
 
-use crate::error::CliError;
+use crate::error::{CliError, shorten};
 use bitmoves::{Bitboard, File};
 use bitmoves_shift::masks;
 use clap::Args;
@@ -63,7 +63,8 @@ pub fn run(args: &MaskArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .or_else(|| MASKS.get(name.to_ascii_lowercase().as_str()))
         .ok_or_else(|| {
             CliError::input(format!(
-                "unknown mask \"{name}\": run `bitmoves mask` to list the names"
+                "unknown mask \"{}\": run `bitmoves mask` to list the names",
+                shorten(name)
             ))
         })?;
     write!(out, "{mask}")?;

@@ -61,7 +61,14 @@ fn main() -> ExitCode {
     report_panics_on_one_line();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => return error::report_clap(&error, &help_target()),
+        Err(error) => {
+            let args: Vec<String> = std::env::args_os()
+                .skip(1)
+                .filter_map(|arg| arg.into_string().ok())
+                .collect();
+            let hint = position::looks_split(&args).then_some(position::QUOTE_FEN_HINT);
+            return error::report_clap(&error, &help_target(&args), hint);
+        }
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let result = run(&cli.command, &mut out).and_then(|()| Ok(out.flush()?));
@@ -77,11 +84,9 @@ fn main() -> ExitCode {
 
 /// `bitmoves COMMAND` when the arguments name a command, else `bitmoves`:
 /// where an error message sends the user for help.
-fn help_target() -> String {
+fn help_target(args: &[String]) -> String {
     let cli = Cli::command();
-    std::env::args_os()
-        .skip(1)
-        .filter_map(|arg| arg.into_string().ok())
+    args.iter()
         .find(|arg| cli.find_subcommand(arg).is_some())
         .map_or_else(
             || "bitmoves".into(),

@@ -1,7 +1,7 @@
 //! POSITION arguments: `startpos`, a named position or a FEN, then the
 //! moves played from it (`--moves`).
 
-use crate::error::CliError;
+use crate::error::{CliError, shorten};
 use bitmoves::{Board, FenError, FenOptions, PositionError};
 use clap::Args;
 use std::io::Write;
@@ -38,7 +38,7 @@ pub static POSITIONS: phf::OrderedMap<&'static str, &'static str> = phf::phf_ord
 pub struct SetupArgs {
     /// Moves to play first, in UCI (e2e4, e7e8q, e1g1), as separate words
     /// or one quoted list. It takes every word up to the next option, so
-    /// put it after POSITION and DEPTH
+    /// put it last, or before another option
     #[arg(long, value_name = "UCI", num_args = 1..)]
     pub moves: Vec<String>,
     /// Read the position in Chess960 mode: castling moves are written
@@ -73,14 +73,34 @@ pub fn resolve(position: &str) -> Result<&str, CliError> {
         .copied()
         .ok_or_else(|| {
             CliError::input(format!(
-                "unknown position name \"{position}\": run `bitmoves positions` for the names, \
-                 or give a FEN as one quoted argument"
+                "unknown position name \"{}\": run `bitmoves positions` for the names, \
+                 or give a FEN as one quoted argument",
+                shorten(position)
             ))
         })
 }
 
+/// What to tell someone whose FEN the shell split into several
+/// arguments.
+pub const QUOTE_FEN_HINT: &str = "a FEN is one argument: put it in quotes, \
+     like \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"";
+
+/// Whether the command line looks like an unquoted FEN: a board field
+/// (with `/`, without spaces) followed by a separate `w` or `b`.
+pub fn looks_split(args: &[String]) -> bool {
+    args.windows(2).any(|pair| {
+        let (board, side) = (&pair[0], &pair[1]);
+        board.contains('/')
+            && !board.starts_with('-')
+            && !board.contains(char::is_whitespace)
+            && matches!(side.as_str(), "w" | "b")
+    })
+}
+
 /// Reads a POSITION argument. Impossible checks are refused unless
-/// `lenient`; the error then says that `--lenient` would accept them.
+/// `lenient`; the error then says that `--lenient` would accept them. A
+/// board field given alone (the rest of the FEN lost to the shell) gets
+/// the hint to quote the FEN.
 pub fn load(position: &str, chess960: bool, lenient: bool) -> Result<Board, CliError> {
     let fen = resolve(position)?;
     let options = FenOptions { lenient, chess960 };
@@ -88,8 +108,9 @@ pub fn load(position: &str, chess960: bool, lenient: bool) -> Result<Board, CliE
         let hint = match error {
             FenError::InvalidPosition(
                 PositionError::ImpossibleCheck | PositionError::TooManyCheckers { .. },
-            ) => " (pass --lenient to accept it)",
-            _ => "",
+            ) => " (pass --lenient to accept it)".to_owned(),
+            _ if !fen.trim().contains(char::is_whitespace) => format!("; {QUOTE_FEN_HINT}"),
+            _ => String::new(),
         };
         CliError::input(format!("{error}{hint}"))
     })
@@ -104,7 +125,11 @@ pub fn play_moves<'a>(
 ) -> Result<(), CliError> {
     for (index, text) in moves.into_iter().enumerate() {
         let mv = board.parse_move(text).map_err(|error| {
-            CliError::input(format!("{label} entry {} \"{text}\": {error}", index + 1))
+            CliError::input(format!(
+                "{label} entry {} \"{}\": {error}",
+                index + 1,
+                shorten(text)
+            ))
         })?;
         board.play_unchecked(mv);
     }
@@ -140,5 +165,15 @@ mod tests {
         );
         assert_eq!(resolve("KiwiPete").ok(), Some(POSITIONS["kiwipete"]));
         assert!(resolve("nowhere").is_err());
+    }
+
+    #[test]
+    fn a_board_field_followed_by_a_side_is_a_split_fen() {
+        let args = |text: &str| text.split(' ').map(String::from).collect::<Vec<_>>();
+        assert!(looks_split(&args("perft 8/8/8/8/8/8/8/K6k w - - 0 1 3")));
+        assert!(looks_split(&args("moves 8/8/8/8/8/8/8/K6k b")));
+        assert!(!looks_split(&args("perft startpos 3")));
+        assert!(!looks_split(&args("perft 8/8/8/8/8/8/8/K6k 3")));
+        assert!(!looks_split(&args("mask b")));
     }
 }

@@ -102,6 +102,38 @@ fn shift_method_draws_what_lookup_draws_on_every_square() {
 }
 
 #[test]
+fn center_and_edges_are_drawn() {
+    assert_eq!(
+        stdout(&["mask", "center"]),
+        "\
+8 0 0 0 0 0 0 0 0
+7 0 0 0 0 0 0 0 0
+6 0 0 0 0 0 0 0 0
+5 0 0 0 1 1 0 0 0
+4 0 0 0 1 1 0 0 0
+3 0 0 0 0 0 0 0 0
+2 0 0 0 0 0 0 0 0
+1 0 0 0 0 0 0 0 0
+  A B C D E F G H
+"
+    );
+    assert_eq!(
+        stdout(&["mask", "EDGES"]),
+        "\
+8 1 1 1 1 1 1 1 1
+7 1 0 0 0 0 0 0 1
+6 1 0 0 0 0 0 0 1
+5 1 0 0 0 0 0 0 1
+4 1 0 0 0 0 0 0 1
+3 1 0 0 0 0 0 0 1
+2 1 0 0 0 0 0 0 1
+1 1 1 1 1 1 1 1 1
+  A B C D E F G H
+"
+    );
+}
+
+#[test]
 fn masks_are_drawn_and_listed() {
     assert_eq!(
         stdout(&["mask", "not-a-file"]),

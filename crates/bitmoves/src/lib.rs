@@ -33,6 +33,8 @@ mod color;
 mod direction;
 mod enums;
 mod file;
+#[cfg(feature = "std")]
+mod game;
 mod movegen;
 mod moves;
 pub mod perft;
@@ -49,6 +51,8 @@ pub use castling::{CastlingRights, CastlingSide};
 pub use color::Color;
 pub use direction::Direction;
 pub use file::File;
+#[cfg(feature = "std")]
+pub use game::Game;
 pub use movegen::{MoveList, MoveListIntoIter, PieceMoves, PieceMovesIter};
 pub use moves::{Move, ParseMoveError};
 pub use piece::Piece;

@@ -23,6 +23,8 @@ mod validate;
 
 pub(crate) use check::CheckInfo;
 pub use fen::{FenError, FenOptions, Snippet};
+#[cfg(feature = "std")]
+pub(crate) use key::en_passant_key;
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub use status::GameStatus;
 pub use validate::PositionError;

@@ -168,6 +168,25 @@ impl Board {
         self.generate_moves(|_| true)
     }
 
+    /// The en passant square when an en passant capture is legal here.
+    /// [`Board::en_passant`] keeps the square whenever a pawn stands ready
+    /// beside (the FEN and Polyglot rule); this is the stricter rule that
+    /// decides whether two positions are the same for repetition.
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// // The d4 pawn may not take on e3: it is pinned along the fourth rank.
+    /// let pinned: Board = "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1".parse()?;
+    /// assert!(pinned.en_passant().is_some());
+    /// assert_eq!(pinned.legal_en_passant(), None);
+    /// # Ok::<(), bitmoves::FenError>(())
+    /// ```
+    pub fn legal_en_passant(&self) -> Option<Square> {
+        let info = self.check_info();
+        self.en_passant_capturers(&info, self.king(self.side_to_move()))
+            .map(|(_, square)| square)
+    }
+
     /// Generates into any sink, choosing the specialisation by the number
     /// of checkers.
     #[inline(always)]

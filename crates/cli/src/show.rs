@@ -19,13 +19,14 @@ pub struct ShowArgs {
     pub setup: SetupArgs,
 }
 
-/// Prints the diagram, then the FEN, side to move, status, checkers,
-/// pinned pieces and the number of legal moves.
+/// Prints the diagram, then the FEN, the Polyglot key, side to move,
+/// status, checkers, pinned pieces and the number of legal moves.
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
     write!(out, "{}", diagram::board(&board, args.unicode))?;
     writeln!(out)?;
     writeln!(out, "FEN:          {board}")?;
+    writeln!(out, "Key:          {:016x}", board.key())?;
     writeln!(out, "Side to move: {}", board.side_to_move())?;
     writeln!(out, "Status:       {}", status(&board))?;
     writeln!(out, "Checkers:     {}", squares(board.checkers()))?;
@@ -40,13 +41,14 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `check`, `checkmate`, `stalemate` or `ongoing`.
-fn status(board: &Board) -> &'static str {
+/// `check`, `ongoing`, or how the game ended (`checkmate`, `stalemate`,
+/// `draw by insufficient material`, `draw by the fifty-move rule`); a
+/// drawn position in check says so too.
+fn status(board: &Board) -> String {
     match board.status() {
-        GameStatus::Checkmate => "checkmate",
-        GameStatus::Stalemate => "stalemate",
-        GameStatus::Ongoing if board.is_check() => "check",
-        GameStatus::Ongoing => "ongoing",
+        GameStatus::Ongoing if board.is_check() => "check".into(),
+        status if status.is_draw() && board.is_check() => format!("check, {status}"),
+        status => status.to_string(),
     }
 }
 

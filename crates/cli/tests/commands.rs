@@ -290,3 +290,37 @@ fn help_and_version_succeed_on_stdout() {
     let version = run(&["--version"]);
     assert!(version.success && version.stdout.starts_with("bitmoves "));
 }
+
+#[test]
+fn show_prints_the_polyglot_key() {
+    let out = stdout(&["show", "startpos"]);
+    assert!(out.contains("Key:          463b96181691fc9c\n"), "{out}");
+    let out = stdout(&["show", "startpos", "--moves", "e2e4"]);
+    assert!(out.contains("Key:          823c9b50fd114196\n"), "{out}");
+}
+
+#[test]
+fn show_names_the_draws() {
+    let bare = stdout(&["show", "8/8/4k3/8/8/2B5/4K3/8 w - - 0 60"]);
+    assert!(
+        bare.contains("Status:       draw by insufficient material\n"),
+        "{bare}"
+    );
+    let slow = stdout(&["show", "8/8/4k3/8/8/2R5/4K3/8 w - - 100 60"]);
+    assert!(
+        slow.contains("Status:       draw by the fifty-move rule\n"),
+        "{slow}"
+    );
+}
+
+#[test]
+fn moves_lists_captures_and_quiets_apart() {
+    let captures = stdout(&["moves", "kiwipete", "--captures"]);
+    assert_eq!(captures, "d5e6\ne2a6\ne5d7\ne5f7\ne5g6\nf3f6\nf3h3\ng2h3\n");
+    let quiets = stdout(&["moves", "kiwipete", "--quiets"]);
+    assert_eq!(quiets.lines().count(), 48 - 8);
+    assert!(quiets.contains("e1g1\n") && !quiets.contains("d5e6"));
+    let both = run(&["moves", "kiwipete", "--captures", "--quiets"]);
+    assert_eq!(both.code, Some(2));
+    assert!(both.stderr.starts_with("error: "), "{}", both.stderr);
+}

@@ -205,9 +205,11 @@ impl Board {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side_to_move = !us;
-        self.key ^= key::en_passant_key(en_passant)
-            ^ key::en_passant_key(self.en_passant)
-            ^ tables::ZOBRIST_WHITE_TO_MOVE;
+        self.key ^= tables::ZOBRIST_WHITE_TO_MOVE;
+        // Most moves neither find nor leave an en passant square.
+        if en_passant.is_some() || self.en_passant.is_some() {
+            self.key ^= key::en_passant_key(en_passant) ^ key::en_passant_key(self.en_passant);
+        }
         if self.castling.rook_squares() != castling_before.rook_squares() {
             self.castling_changed(castling_before);
         }

@@ -31,6 +31,7 @@ mod board;
 mod castling;
 mod color;
 mod direction;
+mod dispatch;
 mod enums;
 mod file;
 #[cfg(feature = "std")]

@@ -5,6 +5,7 @@
 //! uses.
 
 use super::Board;
+use crate::attacks::{NATIVE, Sliders};
 use crate::{Bitboard, Color, Move, Piece, Square, attacks};
 
 /// The check situation of the side to move, computed once per generation.
@@ -19,13 +20,13 @@ pub(crate) struct CheckInfo {
 impl Board {
     /// The enemy pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
-        self.check_info().checkers
+        self.check_info(NATIVE).checkers
     }
 
     /// The pieces of the side to move that are pinned to their own king:
     /// moving them off the line to the king would expose it.
     pub fn pinned(&self) -> Bitboard {
-        self.check_info().pinned
+        self.check_info(NATIVE).pinned
     }
 
     /// Whether the side to move is in check.
@@ -156,8 +157,20 @@ impl Board {
     /// assert!(board.is_attacked(Square::F3, Color::White, board.occupied()));
     /// assert!(!board.is_attacked(Square::E4, Color::White, board.occupied()));
     /// ```
-    #[inline(always)]
+    #[inline]
     pub fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
+        self.is_attacked_with(square, by, occupied, NATIVE)
+    }
+
+    /// [`Board::is_attacked`] with the slider back-end `s`.
+    #[inline(always)]
+    pub(crate) fn is_attacked_with(
+        &self,
+        square: Square,
+        by: Color,
+        occupied: Bitboard,
+        s: impl Sliders,
+    ) -> bool {
         let them = self.colors(by);
         let queens = self.pieces(Piece::Queen);
         let hit = |attacks: Bitboard, pieces: Bitboard| attacks.intersects(pieces & them);
@@ -165,18 +178,16 @@ impl Board {
             || hit(attacks::pawn(!by, square), self.pieces(Piece::Pawn))
             || hit(attacks::king(square), self.pieces(Piece::King))
             || hit(
-                attacks::bishop(square, occupied),
+                s.bishop(square, occupied),
                 self.pieces(Piece::Bishop) | queens,
             )
-            || hit(
-                attacks::rook(square, occupied),
-                self.pieces(Piece::Rook) | queens,
-            )
+            || hit(s.rook(square, occupied), self.pieces(Piece::Rook) | queens)
     }
 
-    /// The checkers and pinned pieces of the side to move.
+    /// The checkers and pinned pieces of the side to move, with the
+    /// slider back-end `s`.
     #[inline(always)]
-    pub(crate) fn check_info(&self) -> CheckInfo {
+    pub(crate) fn check_info(&self, s: impl Sliders) -> CheckInfo {
         let us = self.side_to_move;
         let king = self.king(us);
         let ours = self.colors(us);
@@ -188,8 +199,7 @@ impl Board {
             | (attacks::pawn(us, king) & self.pieces(Piece::Pawn) & them);
         let mut pinned = Bitboard::EMPTY;
         // Sliders that would hit the king if only our own pieces were gone.
-        let snipers =
-            (attacks::bishop(king, them) & diagonal) | (attacks::rook(king, them) & orthogonal);
+        let snipers = (s.bishop(king, them) & diagonal) | (s.rook(king, them) & orthogonal);
         let occupied = ours | them;
         for sniper in snipers {
             let blockers = attacks::between(king, sniper) & occupied;
@@ -203,9 +213,14 @@ impl Board {
     }
 
     /// Every square a piece of `by` attacks, with `occupied` as the
-    /// blockers for sliders.
+    /// blockers for sliders, with the slider back-end `s`.
     #[inline(always)]
-    pub(crate) fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn attacked_squares(
+        &self,
+        by: Color,
+        occupied: Bitboard,
+        s: impl Sliders,
+    ) -> Bitboard {
         let them = self.colors(by);
         let queens = self.pieces(Piece::Queen);
         let (east, west) = attacks::pawns(by, self.colored_pieces(by, Piece::Pawn));
@@ -214,10 +229,10 @@ impl Board {
             attacked |= attacks::knight(from);
         }
         for from in (self.pieces(Piece::Bishop) | queens) & them {
-            attacked |= attacks::bishop(from, occupied);
+            attacked |= s.bishop(from, occupied);
         }
         for from in (self.pieces(Piece::Rook) | queens) & them {
-            attacked |= attacks::rook(from, occupied);
+            attacked |= s.rook(from, occupied);
         }
         attacked
     }

@@ -9,6 +9,7 @@ mod sink;
 pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
+use crate::attacks::{NATIVE, Sliders};
 use crate::board::CheckInfo;
 use crate::{Bitboard, Board, CastlingSide, Piece, Rank, Square, attacks};
 pub(crate) use sink::Mask;
@@ -134,7 +135,7 @@ impl Board {
         mask: Mask,
         visit: impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        self.generate_into(&mut Visitor { visit, mask })
+        self.generate_into(&mut Visitor { visit, mask }, NATIVE)
     }
 
     /// The legal moves, in a stack-allocated list.
@@ -158,9 +159,31 @@ impl Board {
     /// counted set-wise, a few shifts for all of them).
     #[inline]
     pub fn move_count(&self) -> usize {
+        self.move_count_with(NATIVE)
+    }
+
+    /// [`Board::move_count`] with the slider back-end `s`.
+    #[inline(always)]
+    pub(crate) fn move_count_with(&self, s: impl Sliders) -> usize {
         let mut counter = MoveCounter(0);
-        self.generate_into(&mut counter);
+        self.generate_into(&mut counter, s);
         counter.0
+    }
+
+    /// [`Board::generate_moves`] with the slider back-end `s`.
+    #[inline(always)]
+    pub(crate) fn generate_moves_with(
+        &self,
+        s: impl Sliders,
+        visit: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        self.generate_into(
+            &mut Visitor {
+                visit,
+                mask: Mask::ALL,
+            },
+            s,
+        )
     }
 
     /// Whether the side to move has any legal move.
@@ -182,29 +205,34 @@ impl Board {
     /// # Ok::<(), bitmoves::FenError>(())
     /// ```
     pub fn legal_en_passant(&self) -> Option<Square> {
-        let info = self.check_info();
-        self.en_passant_capturers(&info, self.king(self.side_to_move()))
+        let info = self.check_info(NATIVE);
+        self.en_passant_capturers(&info, self.king(self.side_to_move()), NATIVE)
             .map(|(_, square)| square)
     }
 
     /// Generates into any sink, choosing the specialisation by the number
     /// of checkers.
     #[inline(always)]
-    fn generate_into(&self, sink: &mut impl Sink) -> bool {
-        let info = self.check_info();
+    fn generate_into(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
+        let info = self.check_info(s);
         if info.checkers.is_empty() {
-            self.generate::<false>(&info, sink)
+            self.generate::<false>(&info, sink, s)
         } else if !info.checkers.has_more_than_one() {
-            self.generate::<true>(&info, sink)
+            self.generate::<true>(&info, sink, s)
         } else {
-            self.king_moves::<true>(sink)
+            self.king_moves::<true>(sink, s)
         }
     }
 
     /// All moves when at most one piece gives check. With a checker, every
     /// piece but the king must capture it or block the line to the king.
     #[inline(always)]
-    fn generate<const IN_CHECK: bool>(&self, info: &CheckInfo, sink: &mut impl Sink) -> bool {
+    fn generate<const IN_CHECK: bool>(
+        &self,
+        info: &CheckInfo,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+    ) -> bool {
         let us = self.side_to_move();
         let ours = self.colors(us);
         let occupied = self.occupied();
@@ -216,7 +244,7 @@ impl Board {
             Some(checker) if IN_CHECK => attacks::between(king, checker) | checker.bitboard(),
             _ => !ours,
         };
-        if self.pawn_moves(info, evasions & mask.pawn_to, sink) {
+        if self.pawn_moves(info, evasions & mask.pawn_to, sink, s) {
             return true;
         }
         let target = evasions & mask.to;
@@ -230,52 +258,54 @@ impl Board {
         let rooks = self.colored_pieces(us, Piece::Rook);
         let queens = self.colored_pieces(us, Piece::Queen);
         for from in bishops - pinned {
-            if sink.emit(
-                Piece::Bishop,
-                from,
-                attacks::bishop(from, occupied) & target,
-            ) {
+            if sink.emit(Piece::Bishop, from, s.bishop(from, occupied) & target) {
                 return true;
             }
         }
         for from in rooks - pinned {
-            if sink.emit(Piece::Rook, from, attacks::rook(from, occupied) & target) {
+            if sink.emit(Piece::Rook, from, s.rook(from, occupied) & target) {
                 return true;
             }
         }
         for from in queens - pinned {
-            if sink.emit(Piece::Queen, from, attacks::queen(from, occupied) & target) {
+            if sink.emit(Piece::Queen, from, s.queen(from, occupied) & target) {
                 return true;
             }
         }
         // A pinned slider may only move along the line through its king.
         for from in (bishops | rooks | queens) & info.pinned & mask.from {
             let (piece, reach) = if bishops.contains(from) {
-                (Piece::Bishop, attacks::bishop(from, occupied))
+                (Piece::Bishop, s.bishop(from, occupied))
             } else if rooks.contains(from) {
-                (Piece::Rook, attacks::rook(from, occupied))
+                (Piece::Rook, s.rook(from, occupied))
             } else {
-                (Piece::Queen, attacks::queen(from, occupied))
+                (Piece::Queen, s.queen(from, occupied))
             };
             if sink.emit(piece, from, reach & target & attacks::line(king, from)) {
                 return true;
             }
         }
-        self.king_moves::<IN_CHECK>(sink)
+        self.king_moves::<IN_CHECK>(sink, s)
     }
 
     /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
     /// passant. `target` holds the squares a pawn may go to (check evasions
     /// and the sink's mask), apart from en passant, which is judged apart.
     #[inline(always)]
-    fn pawn_moves(&self, info: &CheckInfo, target: Bitboard, sink: &mut impl Sink) -> bool {
+    fn pawn_moves(
+        &self,
+        info: &CheckInfo,
+        target: Bitboard,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+    ) -> bool {
         let us = self.side_to_move();
         let theirs = self.colors(!us);
         let empty = !self.occupied();
         let king = self.king(us);
         let double_step_rank = Rank::Third.relative_to(us).bitboard();
         let pawns = self.colored_pieces(us, Piece::Pawn);
-        let en_passant = self.en_passant_capturers(info, king);
+        let en_passant = self.en_passant_capturers(info, king, s);
         // A counting sink takes the unpinned pawns all at once.
         let one_by_one = match sink.setwise_count() {
             None => pawns & sink.mask().from,
@@ -326,7 +356,7 @@ impl Board {
     /// The king's moves: steps onto squares no enemy attacks, and castling
     /// when not in check.
     #[inline(always)]
-    fn king_moves<const IN_CHECK: bool>(&self, sink: &mut impl Sink) -> bool {
+    fn king_moves<const IN_CHECK: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
         let us = self.side_to_move();
         let king = self.king(us);
         let mask = sink.mask();
@@ -346,16 +376,17 @@ impl Board {
         // two, testing them one by one is cheaper.
         let many_steps = Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one();
         let attacked = (many_steps || (castling && !self.is_chess960()))
-            .then(|| self.attacked_squares(!us, occupied));
+            .then(|| self.attacked_squares(!us, occupied, s));
         let mut to = match attacked {
             Some(attacked) => steps - attacked,
             None => steps
                 .iter()
-                .filter(|&square| !self.is_attacked(square, !us, occupied))
+                .filter(|&square| !self.is_attacked_with(square, !us, occupied, s))
                 .collect(),
         };
         if castling {
-            to |= self.safe_castles(king, castles, attacked.unwrap_or(Bitboard::EMPTY)) & mask.to;
+            to |=
+                self.safe_castles(king, castles, attacked.unwrap_or(Bitboard::EMPTY), s) & mask.to;
         }
         sink.emit(Piece::King, king, to)
     }
@@ -386,6 +417,7 @@ impl Board {
         king: Square,
         castles: [Option<(Square, Bitboard)>; CastlingSide::NUM],
         attacked: Bitboard,
+        s: impl Sliders,
     ) -> Bitboard {
         let us = self.side_to_move();
         let mut to = Bitboard::EMPTY;
@@ -399,7 +431,7 @@ impl Board {
                 let occupied = self.occupied() - king.bitboard() - rook.bitboard();
                 !king_walk
                     .iter()
-                    .any(|square| self.is_attacked(square, !us, occupied))
+                    .any(|square| self.is_attacked_with(square, !us, occupied, s))
             } else {
                 // A rook in the corner shields nothing on the king's walk.
                 !king_walk.intersects(attacked)
@@ -414,9 +446,14 @@ impl Board {
     /// The pawns that may legally capture en passant, and the square they
     /// capture onto.
     #[inline(always)]
-    fn en_passant_capturers(&self, info: &CheckInfo, king: Square) -> Option<(Bitboard, Square)> {
+    fn en_passant_capturers(
+        &self,
+        info: &CheckInfo,
+        king: Square,
+        s: impl Sliders,
+    ) -> Option<(Bitboard, Square)> {
         let square = self.en_passant()?;
-        self.en_passant_capturers_slow(info, king, square)
+        self.en_passant_capturers_slow(info, king, square, s)
     }
 
     /// The body of [`Self::en_passant_capturers`], kept out of line: en
@@ -427,6 +464,7 @@ impl Board {
         info: &CheckInfo,
         king: Square,
         square: Square,
+        s: impl Sliders,
     ) -> Option<(Bitboard, Square)> {
         let us = self.side_to_move();
         let captured = square.en_passant_victim();
@@ -443,8 +481,8 @@ impl Board {
         for from in attacks::pawn(!us, square) & self.colored_pieces(us, Piece::Pawn) {
             let occupied =
                 (self.occupied() - from.bitboard() - captured.bitboard()) | square.bitboard();
-            let exposed = (attacks::bishop(king, occupied) & diagonal)
-                | (attacks::rook(king, occupied) & orthogonal);
+            let exposed =
+                (s.bishop(king, occupied) & diagonal) | (s.rook(king, occupied) & orthogonal);
             if exposed.is_empty() {
                 capturers.insert(from);
             }

@@ -365,11 +365,11 @@ impl Board {
         }
         let steps = (attacks::king(king) - self.colors(us)) & mask.to;
         let castles = if IN_CHECK || self.castling_rights().is_empty() {
-            [None; CastlingSide::NUM]
+            0
         } else {
             self.unblocked_castles(king)
         };
-        let castling = castles.iter().any(Option::is_some);
+        let castling = castles != 0;
         // The king must not hide behind itself from a slider.
         let occupied = self.occupied() - king.bitboard();
         // Build the enemy's attack map only when it pays: for a square or
@@ -391,53 +391,53 @@ impl Board {
         sink.emit(Piece::King, king, to)
     }
 
-    /// The castling moves whose squares are free, by side: the rook's
-    /// square and the king's walk of each.
+    /// The castling moves whose squares are free, one bit per side (bit
+    /// `side.index()`): a small value that crosses into `safe_castles` in a
+    /// register.
     #[inline(always)]
-    fn unblocked_castles(&self, king: Square) -> [Option<(Square, Bitboard)>; CastlingSide::NUM] {
+    fn unblocked_castles(&self, king: Square) -> u8 {
         let us = self.side_to_move();
         let occupied = self.occupied();
-        let unblocked = |side| {
-            let path = self.castling_rights().path(us, side, king)?;
-            (!path.empty.intersects(occupied)).then_some((path.rook, path.king_walk))
-        };
-        [
-            unblocked(CastlingSide::KingSide),
-            unblocked(CastlingSide::QueenSide),
-        ]
+        let mut sides = 0;
+        for side in CastlingSide::ALL {
+            if let Some(path) = self.castling_rights().path(us, side, king)
+                && !path.empty.intersects(occupied)
+            {
+                sides |= 1 << side.index();
+            }
+        }
+        sides
     }
 
-    /// The targets of the unblocked castling moves whose king walk is safe,
-    /// in the board's convention (see [`Board::castling_move`]).
-    /// `attacked` is the enemy's attack map (needed only on a standard
-    /// board).
+    /// The targets of the unblocked castling moves (`sides`, from
+    /// `unblocked_castles`) whose king walk is safe, in the board's
+    /// convention (see [`Board::castling_move`]). `attacked` is the enemy's
+    /// attack map (needed only on a standard board).
     #[inline(never)]
-    fn safe_castles(
-        &self,
-        king: Square,
-        castles: [Option<(Square, Bitboard)>; CastlingSide::NUM],
-        attacked: Bitboard,
-        s: impl Sliders,
-    ) -> Bitboard {
+    fn safe_castles(&self, king: Square, sides: u8, attacked: Bitboard, s: impl Sliders) -> Bitboard {
         let us = self.side_to_move();
         let mut to = Bitboard::EMPTY;
-        for (side, castle) in CastlingSide::ALL.into_iter().zip(castles) {
-            let Some((rook, king_walk)) = castle else {
+        for side in CastlingSide::ALL {
+            if sides & (1 << side.index()) == 0 {
+                continue;
+            }
+            let Some(path) = self.castling_rights().path(us, side, king) else {
                 continue;
             };
             let safe = if self.is_chess960() {
                 // The castling rook may be shielding a square the king
                 // crosses or lands on, so judge without it.
-                let occupied = self.occupied() - king.bitboard() - rook.bitboard();
-                !king_walk
+                let occupied = self.occupied() - king.bitboard() - path.rook.bitboard();
+                !path
+                    .king_walk
                     .iter()
                     .any(|square| self.is_attacked_with(square, !us, occupied, s))
             } else {
                 // A rook in the corner shields nothing on the king's walk.
-                !king_walk.intersects(attacked)
+                !path.king_walk.intersects(attacked)
             };
             if safe {
-                to.insert(self.castling_target(side, rook));
+                to.insert(self.castling_target(side, path.rook));
             }
         }
         to

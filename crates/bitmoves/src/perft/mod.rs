@@ -108,7 +108,14 @@ fn bulk<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
             board.generate_moves_with(s, |moves| {
                 for mv in moves {
                     let mut child = *board;
-                    child.play_piece(moves.piece, mv);
+                    if depth == 2 {
+                        // A leaf-parent: its children are only counted.
+                        child.play_to_count(moves.piece, mv);
+                    } else {
+                        child.play_piece(moves.piece, mv);
+                    }
+                    // This closure runs without the target features of
+                    // the recursion: the count itself must happen there.
                     nodes += recurse(&child, depth - 1);
                 }
                 false

@@ -246,3 +246,17 @@ pub(crate) fn pawns(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
     let west = Bitboard((ahead - crate::File::A.bitboard()).0 >> 1);
     (east, west)
 }
+
+/// The squares a bishop on `square` attacks on an empty board: its whole
+/// diagonals.
+#[inline(always)]
+pub(crate) fn bishop_rays(square: Square) -> Bitboard {
+    Bitboard(tables::BISHOP_RAYS_ALL[square.index()])
+}
+
+/// The squares a rook on `square` attacks on an empty board: its rank and
+/// file.
+#[inline(always)]
+pub(crate) fn rook_rays(square: Square) -> Bitboard {
+    Bitboard(tables::ROOK_RAYS_ALL[square.index()])
+}

@@ -20,13 +20,13 @@ pub(crate) struct CheckInfo {
 impl Board {
     /// The enemy pieces giving check to the side to move.
     pub fn checkers(&self) -> Bitboard {
-        self.check_info(NATIVE).checkers
+        self.check_info().checkers
     }
 
     /// The pieces of the side to move that are pinned to their own king:
     /// moving them off the line to the king would expose it.
     pub fn pinned(&self) -> Bitboard {
-        self.check_info(NATIVE).pinned
+        self.check_info().pinned
     }
 
     /// Whether the side to move is in check.
@@ -184,10 +184,9 @@ impl Board {
             || hit(s.rook(square, occupied), self.pieces(Piece::Rook) | queens)
     }
 
-    /// The checkers and pinned pieces of the side to move, with the
-    /// slider back-end `s`.
+    /// The checkers and pinned pieces of the side to move.
     #[inline(always)]
-    pub(crate) fn check_info(&self, s: impl Sliders) -> CheckInfo {
+    pub(crate) fn check_info(&self) -> CheckInfo {
         let us = self.side_to_move;
         let king = self.king(us);
         let ours = self.colors(us);
@@ -198,8 +197,12 @@ impl Board {
         let mut checkers = (attacks::knight(king) & self.pieces(Piece::Knight) & them)
             | (attacks::pawn(us, king) & self.pieces(Piece::Pawn) & them);
         let mut pinned = Bitboard::EMPTY;
-        // Sliders that would hit the king if only our own pieces were gone.
-        let snipers = (s.bishop(king, them) & diagonal) | (s.rook(king, them) & orthogonal);
+        // Enemy sliders on a line through the king: with nothing between,
+        // they check; with one of our pieces alone between, they pin it.
+        // Read from the empty board's lines, so that no slider lookup is
+        // needed.
+        let snipers =
+            (attacks::bishop_rays(king) & diagonal) | (attacks::rook_rays(king) & orthogonal);
         let occupied = ours | them;
         for sniper in snipers {
             let blockers = attacks::between(king, sniper) & occupied;

@@ -289,7 +289,12 @@ impl Board {
 
     /// En passant captures and double steps, after the pawn has moved.
     #[inline(always)]
-    fn pawn_specials<const KEEP: bool>(&mut self, from: Square, to: Square, en_passant: Option<Square>) {
+    fn pawn_specials<const KEEP: bool>(
+        &mut self,
+        from: Square,
+        to: Square,
+        en_passant: Option<Square>,
+    ) {
         let us = self.side_to_move();
         if Some(to) == en_passant {
             self.toggle::<KEEP>(!us, Piece::Pawn, to.en_passant_victim());

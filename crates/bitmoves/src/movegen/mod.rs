@@ -205,7 +205,7 @@ impl Board {
     /// # Ok::<(), bitmoves::FenError>(())
     /// ```
     pub fn legal_en_passant(&self) -> Option<Square> {
-        let info = self.check_info(NATIVE);
+        let info = self.check_info();
         self.en_passant_capturers(&info, self.king(self.side_to_move()), NATIVE)
             .map(|(_, square)| square)
     }
@@ -214,7 +214,7 @@ impl Board {
     /// of checkers.
     #[inline(always)]
     fn generate_into(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
-        let info = self.check_info(s);
+        let info = self.check_info();
         if info.checkers.is_empty() {
             self.generate::<false>(&info, sink, s)
         } else if !info.checkers.has_more_than_one() {
@@ -414,7 +414,13 @@ impl Board {
     /// convention (see [`Board::castling_move`]). `attacked` is the enemy's
     /// attack map (needed only on a standard board).
     #[inline(never)]
-    fn safe_castles(&self, king: Square, sides: u8, attacked: Bitboard, s: impl Sliders) -> Bitboard {
+    fn safe_castles(
+        &self,
+        king: Square,
+        sides: u8,
+        attacked: Bitboard,
+        s: impl Sliders,
+    ) -> Bitboard {
         let us = self.side_to_move();
         let mut to = Bitboard::EMPTY;
         for side in CastlingSide::ALL {

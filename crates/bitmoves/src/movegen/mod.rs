@@ -75,28 +75,14 @@ impl Board {
     /// passant, and every promotion (captures or not).
     #[inline]
     pub fn generate_captures(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        let theirs = self.colors(!self.side_to_move());
-        let en_passant = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
-        let mask = Mask {
-            from: Bitboard::FULL,
-            to: theirs,
-            pawn_to: theirs | en_passant | Bitboard::BACK_RANKS,
-        };
-        self.generate_masked(mask, visitor)
+        self.generate_masked(self.split_masks().0, visitor)
     }
 
     /// [`Board::generate_moves`] for the quiet moves only: every legal move
     /// that [`Board::generate_captures`] leaves out (castling among them).
     #[inline]
     pub fn generate_quiets(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        let theirs = self.colors(!self.side_to_move());
-        let en_passant = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
-        let mask = Mask {
-            from: Bitboard::FULL,
-            to: !theirs,
-            pawn_to: !(theirs | en_passant | Bitboard::BACK_RANKS),
-        };
-        self.generate_masked(mask, visitor)
+        self.generate_masked(self.split_masks().1, visitor)
     }
 
     /// The captures (see [`Board::generate_captures`]) in a list.
@@ -110,18 +96,38 @@ impl Board {
     /// # Ok::<(), bitmoves::FenError>(())
     /// ```
     pub fn captures(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_captures(|moves| {
-            moves.into_iter().for_each(|mv| list.push(mv));
-            false
-        });
-        list
+        self.list_masked(self.split_masks().0)
     }
 
     /// The quiet moves (see [`Board::generate_quiets`]) in a list.
     pub fn quiets(&self) -> MoveList {
+        self.list_masked(self.split_masks().1)
+    }
+
+    /// The masks of the captures and of the quiet moves: two halves of the
+    /// legal moves that never overlap.
+    #[inline(always)]
+    fn split_masks(&self) -> (Mask, Mask) {
+        let theirs = self.colors(!self.side_to_move());
+        let en_passant = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
+        let pawn_captures = theirs | en_passant | Bitboard::BACK_RANKS;
+        let captures = Mask {
+            from: Bitboard::FULL,
+            to: theirs,
+            pawn_to: pawn_captures,
+        };
+        let quiets = Mask {
+            from: Bitboard::FULL,
+            to: !theirs,
+            pawn_to: !pawn_captures,
+        };
+        (captures, quiets)
+    }
+
+    /// The moves of `mask`, in a list.
+    fn list_masked(&self, mask: Mask) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_quiets(|moves| {
+        self.generate_masked(mask, |moves| {
             moves.into_iter().for_each(|mv| list.push(mv));
             false
         });
@@ -147,12 +153,7 @@ impl Board {
     /// assert!(moves.iter().any(|mv| mv.to_string() == "g1f3"));
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_moves(|moves| {
-            moves.into_iter().for_each(|mv| list.push(mv));
-            false
-        });
-        list
+        self.list_masked(Mask::ALL)
     }
 
     /// The number of legal moves, counted without listing them (pawns are

@@ -252,14 +252,14 @@ fn read(text: &str) -> Result<Written, SanError> {
     let first = (reader.take(file), reader.take(rank));
     let separator_at = reader.pos;
     let separator = reader.take(|b| matches!(b, b'x' | b'-').then_some(b));
+    // `-` only separates long algebraic: a whole from-square.
+    if separator == Some(b'-') && !matches!(first, (Some(_), Some(_))) {
+        return Err(reader.error_at(separator_at));
+    }
     let second = (reader.take(file), reader.take(rank));
     let (from_file, from_rank, to) = match (first, separator, second) {
         ((Some(file), Some(rank)), None, (None, None)) => (None, None, Square::new(file, rank)),
         ((from_file, from_rank), _, (Some(file), Some(rank))) => {
-            // `-` only separates long algebraic: a whole from-square.
-            if separator == Some(b'-') && (from_file.is_none() || from_rank.is_none()) {
-                return Err(reader.error_at(separator_at));
-            }
             (from_file, from_rank, Square::new(file, rank))
         }
         _ => return Err(reader.error()),

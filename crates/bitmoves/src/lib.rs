@@ -29,6 +29,7 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod chess960;
 mod color;
 mod direction;
 mod enums;
@@ -49,6 +50,7 @@ pub use board::{
     PositionError, Snippet,
 };
 pub use castling::{CastlingRights, CastlingSide};
+pub use chess960::Chess960Error;
 pub use color::Color;
 pub use direction::Direction;
 pub use file::File;

@@ -42,6 +42,8 @@ mod notation;
 pub mod perft;
 mod piece;
 mod rank;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};

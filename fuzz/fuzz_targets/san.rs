@@ -31,7 +31,11 @@ fn check_text(board: &Board, text: &str) {
     if let Ok(mv) = board.parse_san(text) {
         assert!(board.is_legal(mv), "{board}: {text:?} gave {mv}");
         let san = board.san(mv).expect("a legal move has a SAN");
-        assert_eq!(board.parse_san(&san), Ok(mv), "{board}: {text:?} gave {mv} ({san})");
+        assert_eq!(
+            board.parse_san(&san),
+            Ok(mv),
+            "{board}: {text:?} gave {mv} ({san})"
+        );
     }
 }
 

@@ -4,8 +4,8 @@
 //! compares them with python-chess's.
 //!
 //! Without `python3` and the `chess` package (`pip install chess`) the test
-//! prints a notice and passes, unless `BITMOVES_REQUIRE_PYTHON_CHESS` is
-//! set (CI sets it), when it fails.
+//! prints a notice and passes, unless `BITMOVES_REQUIRE_ORACLE` is set
+//! (CI sets it, as for `oracle.rs`), when it fails.
 
 mod common;
 
@@ -86,8 +86,8 @@ fn san_and_chess960_numbering_match_python_chess() {
     if !python_chess_available() {
         let notice = "python-chess not available (pip install chess): SAN oracle test skipped";
         assert!(
-            std::env::var_os("BITMOVES_REQUIRE_PYTHON_CHESS").is_none(),
-            "{notice}, but BITMOVES_REQUIRE_PYTHON_CHESS is set"
+            std::env::var_os("BITMOVES_REQUIRE_ORACLE").is_none(),
+            "{notice}, but BITMOVES_REQUIRE_ORACLE is set"
         );
         eprintln!("{notice}");
         return;

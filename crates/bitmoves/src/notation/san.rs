@@ -161,9 +161,9 @@ impl Board {
             Some(side) => san.push_str(castling_text(side)),
             None => self.write_san_body(&mut san, piece, mv),
         }
-        let mut after = *self;
-        after.play_piece(piece, mv);
-        if after.is_check() {
+        if self.gives_check(mv) {
+            let mut after = *self;
+            after.play_piece(piece, mv);
             san.push(if after.has_legal_moves() { '+' } else { '#' });
         }
         Ok(san)

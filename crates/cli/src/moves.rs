@@ -17,13 +17,17 @@ pub struct MovesArgs {
     /// Only the quiet moves: every legal move that --captures leaves out
     #[arg(long)]
     pub quiets: bool,
+    /// Print the moves in SAN (Nf3, O-O, exd8=Q+), in the same order as the
+    /// UCI listing
+    #[arg(long)]
+    pub san: bool,
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
 }
 
 /// Prints the legal moves (or the captures, or the quiets) in UCI, one per
-/// line, sorted as text.
+/// line, sorted as text; with `--san`, the SAN of each in that order.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
     let list = if args.captures {
@@ -33,10 +37,13 @@ pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
     } else {
         board.legal_moves()
     };
-    let mut moves: Vec<String> = list.iter().map(ToString::to_string).collect();
-    moves.sort_unstable();
+    let mut moves = list.to_vec();
+    moves.sort_unstable_by_key(ToString::to_string);
     for mv in moves {
-        writeln!(out, "{mv}")?;
+        match board.san(mv) {
+            Ok(san) if args.san => writeln!(out, "{san}")?,
+            _ => writeln!(out, "{mv}")?,
+        }
     }
     Ok(())
 }

@@ -324,3 +324,56 @@ fn moves_lists_captures_and_quiets_apart() {
     assert_eq!(both.code, Some(2));
     assert!(both.stderr.starts_with("error: "), "{}", both.stderr);
 }
+
+#[test]
+fn moves_in_san_follow_the_uci_order() {
+    let uci = stdout(&["moves", "kiwipete"]);
+    let san = stdout(&["moves", "kiwipete", "--san"]);
+    assert_eq!(uci.lines().count(), san.lines().count());
+    let pairs: Vec<(&str, &str)> = uci.lines().zip(san.lines()).collect();
+    assert!(pairs.contains(&("e1g1", "O-O")), "{pairs:?}");
+    assert!(pairs.contains(&("e5f7", "Nxf7")), "{pairs:?}");
+    assert!(pairs.contains(&("d5e6", "dxe6")), "{pairs:?}");
+    let captures = stdout(&["moves", "kiwipete", "--captures", "--san"]);
+    assert!(captures.starts_with("dxe6\nBxa6\n"), "{captures}");
+}
+
+#[test]
+fn moves_may_be_given_in_san_and_uci_mixed() {
+    let mixed = stdout(&[
+        "show", "startpos", "--moves", "e4", "e7e5", "Nf3", "Nc6", "Bb5",
+    ]);
+    assert!(
+        mixed.contains(
+            "FEN:          r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n"
+        ),
+        "{mixed}"
+    );
+    let bad = run(&["perft", "startpos", "1", "--moves", "e4", "Ke3"]);
+    assert_eq!(bad.code, Some(1));
+    assert_eq!(bad.stderr.lines().count(), 1, "{}", bad.stderr);
+    assert!(
+        bad.stderr.starts_with("error: --moves entry 2 \"Ke3\""),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn chess960_starts_by_number() {
+    let out = stdout(&["show", "960:518"]);
+    assert!(
+        out.contains("FEN:          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n")
+    );
+    let perft = stdout(&["perft", "960:0", "3"]);
+    // python-chess: perft(Board.from_chess960_pos(0), 3) == 9006.
+    assert_eq!(common::nodes_searched(&perft), 9_006);
+    let double = stdout(&["show", "960:0:959"]);
+    assert!(double.contains("w HFca - 0 1\n"), "{double}");
+    for bad in ["960:960", "960:x", "960:1:2:3"] {
+        let run = run(&["perft", bad, "1"]);
+        assert_eq!(run.code, Some(1), "{bad}");
+        assert!(run.stderr.starts_with("error: "), "{bad}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1);
+    }
+}

@@ -187,7 +187,17 @@ impl Board {
     /// The checkers and pinned pieces of the side to move.
     #[inline(always)]
     pub(crate) fn check_info(&self) -> CheckInfo {
-        let us = self.side_to_move;
+        match self.side_to_move {
+            Color::White => self.check_info_for::<true>(),
+            Color::Black => self.check_info_for::<false>(),
+        }
+    }
+
+    /// [`Board::check_info`] with the side to move a constant: White when
+    /// `WHITE`, which must be the side to move.
+    #[inline(always)]
+    pub(crate) fn check_info_for<const WHITE: bool>(&self) -> CheckInfo {
+        let us = Color::of_const::<WHITE>();
         let king = self.king(us);
         let ours = self.colors(us);
         let them = self.colors(!us);

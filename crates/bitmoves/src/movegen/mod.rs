@@ -11,7 +11,7 @@ pub use piece_moves::{PieceMoves, PieceMovesIter};
 
 use crate::attacks::{NATIVE, Sliders};
 use crate::board::CheckInfo;
-use crate::{Bitboard, Board, CastlingSide, Piece, Rank, Square, attacks};
+use crate::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Square, attacks};
 pub(crate) use sink::Mask;
 use sink::{MoveCounter, Sink, Visitor};
 
@@ -207,34 +207,49 @@ impl Board {
     /// ```
     pub fn legal_en_passant(&self) -> Option<Square> {
         let info = self.check_info();
-        self.en_passant_capturers(&info, self.king(self.side_to_move()), NATIVE)
-            .map(|(_, square)| square)
+        let king = self.king(self.side_to_move());
+        let capturers = match self.side_to_move() {
+            Color::White => self.en_passant_capturers::<true>(&info, king, NATIVE),
+            Color::Black => self.en_passant_capturers::<false>(&info, king, NATIVE),
+        };
+        capturers.map(|(_, square)| square)
     }
 
-    /// Generates into any sink, choosing the specialisation by the number
-    /// of checkers.
+    /// Generates into any sink, choosing the specialisation by the side to
+    /// move: each side's generator is compiled apart, with the colour a
+    /// constant (`WHITE`).
     #[inline(always)]
     fn generate_into(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
-        let info = self.check_info();
+        match self.side_to_move() {
+            Color::White => self.generate_for::<true>(sink, s),
+            Color::Black => self.generate_for::<false>(sink, s),
+        }
+    }
+
+    /// Generates for the side `WHITE` says, choosing the specialisation by
+    /// the number of checkers.
+    #[inline(always)]
+    fn generate_for<const WHITE: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
+        let info = self.check_info_for::<WHITE>();
         if info.checkers.is_empty() {
-            self.generate::<false>(&info, sink, s)
+            self.generate::<false, WHITE>(&info, sink, s)
         } else if !info.checkers.has_more_than_one() {
-            self.generate::<true>(&info, sink, s)
+            self.generate::<true, WHITE>(&info, sink, s)
         } else {
-            self.king_moves::<true>(sink, s)
+            self.king_moves::<true, WHITE>(sink, s)
         }
     }
 
     /// All moves when at most one piece gives check. With a checker, every
     /// piece but the king must capture it or block the line to the king.
     #[inline(always)]
-    fn generate<const IN_CHECK: bool>(
+    fn generate<const IN_CHECK: bool, const WHITE: bool>(
         &self,
         info: &CheckInfo,
         sink: &mut impl Sink,
         s: impl Sliders,
     ) -> bool {
-        let us = self.side_to_move();
+        let us = Color::of_const::<WHITE>();
         let ours = self.colors(us);
         let occupied = self.occupied();
         let king = self.king(us);
@@ -245,7 +260,7 @@ impl Board {
             Some(checker) if IN_CHECK => attacks::between(king, checker) | checker.bitboard(),
             _ => !ours,
         };
-        if self.pawn_moves(info, evasions & mask.pawn_to, sink, s) {
+        if self.pawn_moves::<WHITE>(info, evasions & mask.pawn_to, sink, s) {
             return true;
         }
         let target = evasions & mask.to;
@@ -286,27 +301,27 @@ impl Board {
                 return true;
             }
         }
-        self.king_moves::<IN_CHECK>(sink, s)
+        self.king_moves::<IN_CHECK, WHITE>(sink, s)
     }
 
     /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
     /// passant. `target` holds the squares a pawn may go to (check evasions
     /// and the sink's mask), apart from en passant, which is judged apart.
     #[inline(always)]
-    fn pawn_moves(
+    fn pawn_moves<const WHITE: bool>(
         &self,
         info: &CheckInfo,
         target: Bitboard,
         sink: &mut impl Sink,
         s: impl Sliders,
     ) -> bool {
-        let us = self.side_to_move();
+        let us = Color::of_const::<WHITE>();
         let theirs = self.colors(!us);
         let empty = !self.occupied();
         let king = self.king(us);
         let double_step_rank = Rank::Third.relative_to(us).bitboard();
         let pawns = self.colored_pieces(us, Piece::Pawn);
-        let en_passant = self.en_passant_capturers(info, king, s);
+        let en_passant = self.en_passant_capturers::<WHITE>(info, king, s);
         // A counting sink takes the unpinned pawns all at once.
         let one_by_one = match sink.setwise_count() {
             None => pawns & sink.mask().from,
@@ -357,8 +372,12 @@ impl Board {
     /// The king's moves: steps onto squares no enemy attacks, and castling
     /// when not in check.
     #[inline(always)]
-    fn king_moves<const IN_CHECK: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
-        let us = self.side_to_move();
+    fn king_moves<const IN_CHECK: bool, const WHITE: bool>(
+        &self,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+    ) -> bool {
+        let us = Color::of_const::<WHITE>();
         let king = self.king(us);
         let mask = sink.mask();
         if !mask.from.contains(king) {
@@ -368,7 +387,7 @@ impl Board {
         let castles = if IN_CHECK || self.castling_rights().is_empty() {
             0
         } else {
-            self.unblocked_castles(king)
+            self.unblocked_castles::<WHITE>(king)
         };
         let castling = castles != 0;
         // The king must not hide behind itself from a slider.
@@ -386,8 +405,8 @@ impl Board {
                 .collect(),
         };
         if castling {
-            to |=
-                self.safe_castles(king, castles, attacked.unwrap_or(Bitboard::EMPTY), s) & mask.to;
+            to |= self.safe_castles::<WHITE>(king, castles, attacked.unwrap_or(Bitboard::EMPTY), s)
+                & mask.to;
         }
         sink.emit(Piece::King, king, to)
     }
@@ -396,8 +415,8 @@ impl Board {
     /// `side.index()`): a small value that crosses into `safe_castles` in a
     /// register.
     #[inline(always)]
-    fn unblocked_castles(&self, king: Square) -> u8 {
-        let us = self.side_to_move();
+    fn unblocked_castles<const WHITE: bool>(&self, king: Square) -> u8 {
+        let us = Color::of_const::<WHITE>();
         let occupied = self.occupied();
         let mut sides = 0;
         for side in CastlingSide::ALL {
@@ -415,14 +434,14 @@ impl Board {
     /// convention (see [`Board::castling_move`]). `attacked` is the enemy's
     /// attack map (needed only on a standard board).
     #[inline(never)]
-    fn safe_castles(
+    fn safe_castles<const WHITE: bool>(
         &self,
         king: Square,
         sides: u8,
         attacked: Bitboard,
         s: impl Sliders,
     ) -> Bitboard {
-        let us = self.side_to_move();
+        let us = Color::of_const::<WHITE>();
         let mut to = Bitboard::EMPTY;
         for side in CastlingSide::ALL {
             if sides & (1 << side.index()) == 0 {
@@ -453,27 +472,27 @@ impl Board {
     /// The pawns that may legally capture en passant, and the square they
     /// capture onto.
     #[inline(always)]
-    fn en_passant_capturers(
+    fn en_passant_capturers<const WHITE: bool>(
         &self,
         info: &CheckInfo,
         king: Square,
         s: impl Sliders,
     ) -> Option<(Bitboard, Square)> {
         let square = self.en_passant()?;
-        self.en_passant_capturers_slow(info, king, square, s)
+        self.en_passant_capturers_slow::<WHITE>(info, king, square, s)
     }
 
     /// The body of [`Self::en_passant_capturers`], kept out of line: en
     /// passant is rare.
     #[inline(never)]
-    fn en_passant_capturers_slow(
+    fn en_passant_capturers_slow<const WHITE: bool>(
         &self,
         info: &CheckInfo,
         king: Square,
         square: Square,
         s: impl Sliders,
     ) -> Option<(Bitboard, Square)> {
-        let us = self.side_to_move();
+        let us = Color::of_const::<WHITE>();
         let captured = square.en_passant_victim();
         let queens = self.pieces(Piece::Queen);
         let theirs = self.colors(!us) - captured.bitboard();

@@ -214,7 +214,9 @@ impl Board {
                     *set -= to.bitboard();
                 }
                 self.colors[(!us).index()] -= to.bitboard();
-            } else if let Some(captured) = self.piece_on(to) {
+            } else if self.colors(!us).contains(to)
+                && let Some(captured) = self.piece_on(to)
+            {
                 self.toggle::<KEEP>(!us, captured, to);
                 self.halfmove_clock = 0;
             }

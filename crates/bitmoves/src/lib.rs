@@ -19,9 +19,11 @@
 //!   moves ([`Board::legal_moves`], [`Board::generate_moves`]), and making
 //!   moves ([`Board::play`], [`Board::play_unchecked`]).
 //! - [`perft`]: counting the move tree, bulk and full, and divide.
+//! - [`polyglot`] (with `std`): Polyglot opening books, searched on disk.
 //!
 //! The crate is `no_std`: disable the default `std` feature to build it
-//! without the standard library (only [`perft::perft_parallel`] needs it).
+//! without the standard library (only [`perft::perft_parallel`], [`Game`]
+//! and [`polyglot`] need it).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
@@ -40,6 +42,8 @@ mod movegen;
 mod moves;
 pub mod perft;
 mod piece;
+#[cfg(feature = "std")]
+pub mod polyglot;
 mod rank;
 mod square;
 
@@ -69,3 +73,8 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/library.md")]
 pub struct LibraryGuideDoctests;
+
+/// The Rust examples of `docs/polyglot.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/polyglot.md")]
+pub struct PolyglotGuideDoctests;

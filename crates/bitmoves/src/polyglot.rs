@@ -37,7 +37,7 @@ use crate::{Board, Move};
 use std::{
     cmp::Reverse,
     fs::File,
-    io::{Cursor, Read, Seek, SeekFrom},
+    io::{self, Cursor, Read, Seek, SeekFrom},
     path::Path,
 };
 
@@ -73,10 +73,15 @@ impl Book<File> {
     ///
     /// # Errors
     /// [`BookError::Io`] when the file cannot be opened or its length
-    /// read, and [`BookError::Truncated`] when that length is not a
-    /// multiple of 16 bytes.
+    /// read, or `path` is a directory, and [`BookError::Truncated`] when
+    /// the length is not a multiple of 16 bytes.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, BookError> {
-        Self::from_reader(File::open(path)?)
+        let file = File::open(path)?;
+        // A directory opens on some systems, and "seeks" to a huge end.
+        if file.metadata()?.is_dir() {
+            return Err(io::Error::from(io::ErrorKind::IsADirectory).into());
+        }
+        Self::from_reader(file)
     }
 }
 

@@ -363,6 +363,11 @@ fn a_missing_file_is_an_io_error() {
     }
     assert!(std::error::Error::source(&error).is_some());
     assert!(error.to_string().starts_with("cannot read the book: "));
+    let error = Book::open(std::env::temp_dir()).unwrap_err();
+    assert!(
+        matches!(&error, BookError::Io(io) if io.kind() == io::ErrorKind::IsADirectory),
+        "{error:?}"
+    );
 }
 
 #[test]

@@ -108,7 +108,7 @@ fuzz_target!(|data: &[u8]| {
                 })
             })
             .collect();
-        expected.sort_by(|a, b| b.weight.cmp(&a.weight));
+        expected.sort_by_key(|book_move| std::cmp::Reverse(book_move.weight)); // stable
         assert_eq!(book.moves(board).expect("sorted"), expected, "{board}");
         assert_eq!(
             book.pick(board, r).expect("sorted"),

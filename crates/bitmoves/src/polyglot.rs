@@ -180,7 +180,7 @@ impl<R: Read + Seek> Book<R> {
     ///
     /// The moves come highest weight first; moves of equal weight keep
     /// their order in the book. An empty list means the position is not in
-    /// the book.
+    /// the book, or none of its entries is a legal move here.
     ///
     /// # Errors
     /// As [`Book::entries`].

@@ -19,6 +19,7 @@
 //!   moves ([`Board::legal_moves`], [`Board::generate_moves`]), and making
 //!   moves ([`Board::play`], [`Board::play_unchecked`]).
 //! - [`perft`]: counting the move tree, bulk and full, and divide.
+//! - [`polyglot`] (with `std`): Polyglot opening books, searched on disk.
 //! - Notation: UCI with [`Move`] and [`Board::parse_move`]; SAN with
 //!   [`Board::san`] (a [`San`], no allocation) and [`Board::parse_san`]
 //!   ([`SanError`]).
@@ -43,7 +44,8 @@
 //! serde forms and the Chess960 numbering.
 //!
 //! The crate is `no_std`: disable the default `std` feature to build it
-//! without the standard library (only [`perft::perft_parallel`] needs it).
+//! without the standard library (only [`perft::perft_parallel`], [`Game`]
+//! and [`polyglot`] need it).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
@@ -64,6 +66,8 @@ mod moves;
 mod notation;
 pub mod perft;
 mod piece;
+#[cfg(feature = "std")]
+pub mod polyglot;
 mod rank;
 #[cfg(feature = "serde")]
 mod serde_impls;
@@ -102,3 +106,8 @@ pub struct LibraryGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/notation.md")]
 pub struct NotationDoctests;
+
+/// The Rust examples of `docs/polyglot.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/polyglot.md")]
+pub struct PolyglotGuideDoctests;

@@ -1,11 +1,12 @@
 //! `bitmoves`: perft, divide and perftree for debugging move generators,
-//! legal moves, board diagrams, attack sets and masks, from the command
-//! line.
+//! legal moves, opening-book moves, board diagrams, attack sets and masks,
+//! from the command line.
 //!
 //! Every bad input ends with one line on stderr, `error: …`, and a
 //! non-zero exit status; a closed output pipe is not an error.
 
 mod attacks;
+mod book;
 mod count;
 mod diagram;
 mod error;
@@ -23,7 +24,7 @@ use std::{
 };
 
 /// Chess move generation from the command line: perft and divide, legal
-/// moves, and board, attack and mask diagrams.
+/// moves, Polyglot book moves, and board, attack and mask diagrams.
 ///
 /// POSITION is `startpos`, a name from `bitmoves positions`, or a FEN
 /// given as one quoted argument.
@@ -45,6 +46,9 @@ enum Command {
     Perftree(perft::PerftreeArgs),
     /// List the legal moves in UCI, one per line, sorted
     Moves(moves::MovesArgs),
+    /// List a Polyglot opening book's moves for a position as `UCI weight`
+    /// lines, highest weight first
+    Book(book::BookArgs),
     /// Draw the board, with the FEN, side to move, status, checkers and
     /// pinned pieces
     Show(show::ShowArgs),
@@ -100,6 +104,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Perft(args) => perft::run(args, out),
         Command::Perftree(args) => perft::run_perftree(args, out),
         Command::Moves(args) => moves::run(args, out),
+        Command::Book(args) => book::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Attacks(args) => attacks::run(args, out),
         Command::Mask(args) => masks::run(args, out),

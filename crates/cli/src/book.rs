@@ -16,8 +16,8 @@ use std::{
 pub struct BookArgs {
     /// The Polyglot book, a `.bin` file
     pub file: PathBuf,
-    /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
-    /// argument
+    /// startpos, a name from `bitmoves positions`, 960:N or 960:W:B (a
+    /// Chess960 start by number), or a FEN as one quoted argument
     pub position: String,
     #[command(flatten)]
     // --moves, --chess960 and --lenient.

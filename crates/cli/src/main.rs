@@ -26,8 +26,9 @@ use std::{
 /// Chess move generation from the command line: perft and divide, legal
 /// moves, Polyglot book moves, and board, attack and mask diagrams.
 ///
-/// POSITION is `startpos`, a name from `bitmoves positions`, or a FEN
-/// given as one quoted argument.
+/// POSITION is `startpos`, a name from `bitmoves positions`, `960:N` or
+/// `960:W:B` (a Chess960 start by number), or a FEN given as one quoted
+/// argument.
 #[derive(Parser, Debug)]
 #[command(name = "bitmoves", version, arg_required_else_help = false)]
 struct Cli {

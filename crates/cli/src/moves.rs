@@ -7,8 +7,8 @@ use std::io::Write;
 /// Arguments of `bitmoves moves`.
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
-    /// argument
+    /// startpos, a name from `bitmoves positions`, 960:N or 960:W:B (a
+    /// Chess960 start by number), or a FEN as one quoted argument
     pub position: String,
     /// Only the captures: moves onto enemy pieces, en passant, and every
     /// promotion (what a quiescence search looks at)

@@ -8,8 +8,8 @@ use std::io::Write;
 /// Arguments of `bitmoves show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
-    /// argument
+    /// startpos, a name from `bitmoves positions`, 960:N or 960:W:B (a
+    /// Chess960 start by number), or a FEN as one quoted argument
     pub position: String,
     /// Draw the pieces as Unicode chess glyphs instead of FEN letters
     #[arg(long)]

@@ -162,13 +162,24 @@ pub fn play_moves<'a>(
 }
 
 /// A legal move of `board` from UCI text or, failing that, SAN. Text that
-/// is UCI but illegal gets the UCI error; text that is neither gets the
-/// SAN error, which says what is wrong with it as SAN.
+/// is UCI but illegal, or that starts with two squares as UCI does
+/// (`e7e5x`), gets the UCI error; other text gets the SAN error, which says
+/// what is wrong with it as SAN.
 fn read_move(board: &Board, text: &str) -> Result<bitmoves::Move, String> {
     match board.parse_move(text) {
         Ok(mv) => Ok(mv),
         Err(MoveError::Illegal(error)) => Err(error.to_string()),
-        Err(MoveError::Syntax(_)) => board.parse_san(text).map_err(|error| error.to_string()),
+        Err(MoveError::Syntax(error)) => board.parse_san(text).map_err(|san| {
+            let squares = |range: std::ops::Range<usize>| {
+                text.get(range)
+                    .is_some_and(|s| s.parse::<bitmoves::Square>().is_ok())
+            };
+            if text.len() == 5 && squares(0..2) && squares(2..4) {
+                error.to_string()
+            } else {
+                san.to_string()
+            }
+        }),
     }
 }
 

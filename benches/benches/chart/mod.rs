@@ -45,6 +45,9 @@ pub fn write_svg(
     libraries: &[&str],
     panels: &[Panel],
 ) -> Result<(), Box<dyn Error>> {
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder)?;
+    }
     let height = HEADER_HEIGHT + PANEL_HEIGHT * panels.len() as u32;
     let root = SVGBackend::new(path, (WIDTH, height)).into_drawing_area();
     root.fill(&WHITE)?;

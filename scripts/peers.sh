@@ -118,21 +118,21 @@ for c in "${cases[@]}"; do
   for p in "${programs[@]}"; do
     s=$(median "${times[$p|$name]}")
     total_seconds[$p]=$(awk -v a="${total_seconds[$p]:-0}" -v b="$s" 'BEGIN { print a + b }')
-    line+=$(awk -v n="$count" -v s="$s" 'BEGIN { printf " %.0f |", s > 0 ? n / s / 1e6 : 0 }')
+    line+=$(awk -v n="$count" -v s="$s" 'BEGIN { printf " %.0f |", (s > 0 ? n / s / 1e6 : 0) }')
   done
   echo "$line"
 done
 declare -A total_mnps
 line="| **total** | | $total_nodes |"
 for p in "${programs[@]}"; do
-  total_mnps[$p]=$(awk -v n="$total_nodes" -v s="${total_seconds[$p]}" 'BEGIN { printf "%.1f", s > 0 ? n / s / 1e6 : 0 }')
+  total_mnps[$p]=$(awk -v n="$total_nodes" -v s="${total_seconds[$p]}" 'BEGIN { printf "%.1f", (s > 0 ? n / s / 1e6 : 0) }')
   line+=$(awk -v m="${total_mnps[$p]}" 'BEGIN { printf " **%.0f** |", m }')
 done
 echo "$line"
 for ours in "bitmoves default" "bitmoves native"; do
   line="| $ours ÷ program | | |"
   for p in "${programs[@]}"; do
-    line+=$(awk -v a="${total_mnps[$ours]}" -v b="${total_mnps[$p]}" 'BEGIN { printf " %.2f× |", b > 0 ? a / b : 0 }')
+    line+=$(awk -v a="${total_mnps[$ours]}" -v b="${total_mnps[$p]}" 'BEGIN { printf " %.2f× |", (b > 0 ? a / b : 0) }')
   done
   echo "$line"
 done

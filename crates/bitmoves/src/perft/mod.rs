@@ -3,6 +3,9 @@
 
 use crate::{Board, Move};
 
+#[cfg(feature = "std")]
+pub mod split;
+
 /// The number of leaf nodes of the legal move tree `depth` plies deep.
 /// `perft(board, 0)` is 1.
 ///

@@ -78,8 +78,9 @@ impl core::str::FromStr for ResultLine {
 /// `complete_len` says where it starts.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct ResultLines {
-    /// The complete lines, in file order.
-    pub lines: Vec<ResultLine>,
+    /// The complete lines, in file order, each with its line number
+    /// (from 1).
+    pub lines: Vec<(usize, ResultLine)>,
     /// The length in bytes of the complete lines: the file's length unless
     /// it ends in a cut-off line.
     pub complete_len: usize,
@@ -113,7 +114,7 @@ impl ResultLines {
             let result = text
                 .parse()
                 .map_err(|problem| ResultsError { line, problem })?;
-            lines.push(result);
+            lines.push((line, result));
         }
         Ok(Self {
             lines,
@@ -203,17 +204,17 @@ impl ResultsFile {
         let read = ResultLines::parse(&bytes).map_err(OpenResultsError::Malformed)?;
         let mut done = std::vec![false; units.units().len()];
         let expected = units.checksum();
-        for (number, line) in read.lines.iter().enumerate() {
+        for &(number, line) in &read.lines {
             if line.checksum != expected {
                 return Err(OpenResultsError::OtherUnitFile {
-                    line: number + 1,
+                    line: number,
                     found: line.checksum,
                     expected,
                 });
             }
             let Some(slot) = done.get_mut(line.index) else {
                 return Err(OpenResultsError::UnknownUnit {
-                    line: number + 1,
+                    line: number,
                     index: line.index,
                 });
             };

@@ -368,7 +368,7 @@ fn results_lines_read_back_and_cut_off_lines_are_left_out() {
         "3;340282366920938463463374607431768211455;0123456789abcdef\n"
     );
     let read = ResultLines::parse(text.as_bytes()).expect("a line");
-    assert_eq!(read.lines, [line]);
+    assert_eq!(read.lines, [(1, line)]);
     let partial = std::format!("{line}\n7;12");
     let read = ResultLines::parse(partial.as_bytes()).expect("a cut-off line");
     assert_eq!((read.lines.len(), read.complete_len), (1, text.len()));
@@ -566,7 +566,7 @@ fn a_killed_worker_restarts_where_it_stopped() {
         let bytes = std::fs::read(dir.join(name)).expect("results");
         let read = ResultLines::parse(&bytes).expect("complete lines only");
         assert_eq!(read.complete_len, bytes.len(), "no cut-off line left");
-        for line in &read.lines {
+        for (_, line) in &read.lines {
             merge.add(line).expect("a result");
         }
     }

@@ -82,90 +82,106 @@ impl Hasher for KeyHasher {
     }
 }
 
-type Table = HashMap<PositionKey, u64, BuildHasherDefault<KeyHasher>>;
+/// A table of positions by key.
+type Table<V> = HashMap<PositionKey, V, BuildHasherDefault<KeyHasher>>;
 
 /// Every position `ply` plies below `root` with the number of paths that
 /// reach it, sorted by key.
+///
+/// The walk goes one ply at a time and merges transpositions at every
+/// ply, not only the last: positions with equal keys have the same moves
+/// and children, so each unique position is expanded once, with its
+/// multiplicity passed on to its children. At ply 6 of the start position
+/// that makes 25 million table updates instead of 119 million.
 pub(super) fn enumerate(
     root: &Board,
     ply: u32,
     options: SplitOptions,
 ) -> Result<(Counted, SplitStats), SplitError> {
-    let mut walk = Walk {
-        table: Table::default(),
-        max_units: options.max_units(),
-        stats: SplitStats::default(),
+    let max_units = options.max_units();
+    let mut stats = SplitStats::default();
+    let mut level: Vec<(Board, u64)> = std::vec![(*root, 1)];
+    for _ in 1..ply {
+        let mut table: Table<(Board, u64)> = Table::default();
+        let largest = expand(&level, max_units, |key, child, paths| {
+            let entry = table.entry(key).or_insert((child, 0));
+            entry.1 = add(entry.1, paths)?;
+            Ok(table.len())
+        })?;
+        stats.table_bytes = stats.table_bytes.max(table_bytes::<(Board, u64)>(largest));
+        level = table.into_values().collect();
+    }
+    let units = if ply == 0 {
+        let key = PositionKey::new(root).ok_or(SplitError::Unencodable)?;
+        std::vec![(key, 1)]
+    } else {
+        let mut table: Table<u64> = Table::default();
+        let largest = expand(&level, max_units, |key, _, paths| {
+            let count = table.entry(key).or_insert(0);
+            *count = add(*count, paths)?;
+            Ok(table.len())
+        })?;
+        stats.table_bytes = stats.table_bytes.max(table_bytes::<u64>(largest));
+        drop(level);
+        let mut units: Counted = table.into_iter().collect();
+        units.sort_unstable_by_key(|&(key, _)| key);
+        units
     };
-    walk.visit(root, ply)?;
-    walk.note_size();
-    let Walk {
-        table, mut stats, ..
-    } = walk;
-    stats.units = table.len();
-    let mut units: Counted = table.into_iter().collect();
-    units.sort_unstable_by_key(|&(key, _)| key);
+    stats.units = units.len();
+    stats.paths = units
+        .iter()
+        .try_fold(0u64, |sum, &(_, paths)| sum.checked_add(paths))
+        .ok_or(SplitError::Overflow)?;
     Ok((units, stats))
 }
 
-/// The state of the depth-first walk.
-struct Walk {
-    table: Table,
-    max_units: usize,
-    stats: SplitStats,
+/// `a + b`, or the overflow error.
+fn add(a: u64, b: u64) -> Result<u64, SplitError> {
+    a.checked_add(b).ok_or(SplitError::Overflow)
 }
 
-impl Walk {
-    /// Walks `plies` further down from `board`, counting each position
-    /// reached at the bottom.
-    fn visit(&mut self, board: &Board, plies: u32) -> Result<(), SplitError> {
-        if plies == 0 {
-            return self.insert(board);
-        }
-        let mut result = Ok(());
+/// Hands every child of every position of `level` to `insert(key, child,
+/// paths)`, which files it and returns the table's new length; stops when
+/// that passes `max_units`. Returns the table's largest length.
+fn expand(
+    level: &[(Board, u64)],
+    max_units: usize,
+    mut insert: impl FnMut(PositionKey, Board, u64) -> Result<usize, SplitError>,
+) -> Result<usize, SplitError> {
+    let mut result = Ok(());
+    let mut largest = 0;
+    for &(board, paths) in level {
         board.generate_moves(|moves| {
             for mv in moves {
-                let mut child = *board;
+                let mut child = board;
                 child.play_piece(moves.piece, mv);
-                result = self.visit(&child, plies - 1);
+                result = PositionKey::new(&child)
+                    .ok_or(SplitError::Unencodable)
+                    .and_then(|key| insert(key, child, paths))
+                    .and_then(|len| {
+                        largest = largest.max(len);
+                        if len > max_units {
+                            Err(SplitError::TooManyUnits { max_units })
+                        } else {
+                            Ok(len)
+                        }
+                    })
+                    .map(|_| ());
                 if result.is_err() {
                     return true;
                 }
             }
             false
         });
-        result
+        result.clone()?;
     }
+    Ok(largest)
+}
 
-    /// Counts one more path to `board`.
-    fn insert(&mut self, board: &Board) -> Result<(), SplitError> {
-        let key = PositionKey::new(board).ok_or(SplitError::Unencodable)?;
-        self.stats.paths = self
-            .stats
-            .paths
-            .checked_add(1)
-            .ok_or(SplitError::Overflow)?;
-        let full = self.table.len() == self.table.capacity();
-        if let Some(count) = self.table.get_mut(&key) {
-            *count = count.checked_add(1).ok_or(SplitError::Overflow)?;
-            return Ok(());
-        }
-        if self.table.len() >= self.max_units {
-            return Err(SplitError::TooManyUnits {
-                max_units: self.max_units,
-            });
-        }
-        if full {
-            // About to grow: the old size was the largest so far.
-            self.note_size();
-        }
-        self.table.insert(key, 1);
-        Ok(())
-    }
-
-    /// Records the table's current size if it is the largest yet.
-    fn note_size(&mut self) {
-        let entry = core::mem::size_of::<(PositionKey, u64)>() + 1;
-        let bytes = self.table.capacity() * entry;
-        self.stats.table_bytes = self.stats.table_bytes.max(bytes);
-    }
+/// An estimate of the bytes of a table holding `len` entries with values
+/// of type `V`: the standard table's buckets (a power of two, at most
+/// seven eighths full), each an entry and a control byte.
+fn table_bytes<V>(len: usize) -> usize {
+    let buckets = (len.saturating_mul(8) / 7).next_power_of_two();
+    buckets.saturating_mul(core::mem::size_of::<(PositionKey, V)>() + 1)
 }

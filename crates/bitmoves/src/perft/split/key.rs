@@ -2,8 +2,7 @@
 //! exactly (not hashed) into 24 bytes.
 
 use crate::{
-    Bitboard, Board, CastlingSide, Color, FenError, FenOptions, File, Move, Piece, Rank, Square,
-    attacks,
+    Bitboard, Board, CastlingSide, Color, FenError, FenOptions, Move, Piece, Rank, Square, attacks,
 };
 use core::fmt::Write as _;
 use std::string::String;
@@ -130,48 +129,47 @@ impl PositionKey {
     /// The key unpacked into squares and the state folded into them.
     fn decode(&self) -> Decoded {
         let [occupied, low, high] = self.0;
-        let nibbles = u128::from(low) | (u128::from(high) << 64);
-        let mut codes = [EMPTY; 64];
-        for (slot, square) in Bitboard(occupied).iter().enumerate().take(32) {
-            // A nibble is 4 bits: the cast keeps all of it.
-            #[allow(clippy::cast_possible_truncation)]
-            let code = ((nibbles >> (4 * slot)) & 0xf) as u8;
-            codes[square.index()] = code;
-        }
-        let side = if codes.contains(&BLACK_KING_TO_MOVE) {
-            Color::Black
-        } else {
-            Color::White
-        };
+        let mut nibbles = u128::from(low) | (u128::from(high) << 64);
         let mut decoded = Decoded {
-            pieces: [None; 64],
+            letters: [0; 64],
+            kings: [Square::E1, Square::E8],
             castling_rooks: [Bitboard::EMPTY; Color::NUM],
             en_passant_pawn: None,
-            side,
+            side: Color::White,
         };
-        for (index, &code) in codes.iter().enumerate() {
-            let square = Square::from_index(index);
-            decoded.pieces[index] = match code {
-                EMPTY => None,
+        for square in Bitboard(occupied).iter().take(32) {
+            // A nibble is 4 bits: the cast keeps all of it.
+            #[allow(clippy::cast_possible_truncation)]
+            let code = (nibbles & 0xf) as u8;
+            nibbles >>= 4;
+            let (color, piece) = match code {
                 EN_PASSANT_PAWN => {
                     decoded.en_passant_pawn = Some(square);
-                    Some((!side, Piece::Pawn))
+                    // The side to move may not be known yet: fixed below.
+                    (Color::White, Piece::Pawn)
                 }
-                BLACK_KING_TO_MOVE => Some((Color::Black, Piece::King)),
-                c if CASTLING_ROOK.contains(&c) => {
-                    let color = if c == CASTLING_ROOK[0] {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
+                BLACK_KING_TO_MOVE => {
+                    decoded.side = Color::Black;
+                    (Color::Black, Piece::King)
+                }
+                c if c == CASTLING_ROOK[0] || c == CASTLING_ROOK[1] => {
+                    let color = Color::from_index(usize::from(c - CASTLING_ROOK[0]));
                     decoded.castling_rooks[color.index()].insert(square);
-                    Some((color, Piece::Rook))
+                    (color, Piece::Rook)
                 }
-                c => Some((
+                c => (
                     Color::from_index(usize::from(c) / Piece::NUM),
                     Piece::from_index(usize::from(c) % Piece::NUM),
-                )),
+                ),
             };
+            if piece == Piece::King {
+                decoded.kings[color.index()] = square;
+            }
+            decoded.letters[square.index()] = letter(color, piece);
+        }
+        if let Some(pawn) = decoded.en_passant_pawn {
+            // The pawn that may be taken belongs to the side not to move.
+            decoded.letters[pawn.index()] = letter(!decoded.side, Piece::Pawn);
         }
         decoded
     }
@@ -184,27 +182,23 @@ impl PositionKey {
     /// key.
     pub fn write_fen(&self, chess960: bool, fullmove: u16, out: &mut String) {
         let decoded = self.decode();
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                let Some((color, piece)) = decoded.pieces[Square::new(file, rank).index()] else {
+        for rank in (0..8).rev() {
+            let mut empty = 0u8;
+            for &letter in &decoded.letters[rank * 8..rank * 8 + 8] {
+                if letter == 0 {
                     empty += 1;
                     continue;
-                };
+                }
                 if empty > 0 {
-                    let _ = write!(out, "{empty}");
+                    out.push(char::from(b'0' + empty));
                     empty = 0;
                 }
-                let c = piece.to_char();
-                out.push(match color {
-                    Color::White => c.to_ascii_uppercase(),
-                    Color::Black => c,
-                });
+                out.push(char::from(letter));
             }
             if empty > 0 {
-                let _ = write!(out, "{empty}");
+                out.push(char::from(b'0' + empty));
             }
-            if rank != Rank::First {
+            if rank > 0 {
                 out.push('/');
             }
         }
@@ -213,11 +207,7 @@ impl PositionKey {
         out.push(' ');
         let castling_start = out.len();
         for color in Color::ALL {
-            let king = decoded
-                .pieces
-                .iter()
-                .position(|&p| p == Some((color, Piece::King)))
-                .map_or(File::E, |index| Square::from_index(index).file());
+            let king = decoded.kings[color.index()].file();
             let rooks = decoded.castling_rooks[color.index()];
             let king_side = rooks.iter().find(|rook| rook.file() > king);
             let queen_side = rooks.iter().find(|rook| rook.file() < king);
@@ -242,14 +232,16 @@ impl PositionKey {
             Color::White => 1,
             Color::Black => -1,
         };
+        out.push(' ');
         match decoded
             .en_passant_pawn
             .and_then(|pushed| pushed.offset(0, forward))
         {
             Some(square) => {
-                let _ = write!(out, " {square}");
+                out.push(square.file().to_char());
+                out.push(square.rank().to_char());
             }
-            None => out.push_str(" -"),
+            None => out.push('-'),
         }
         let _ = write!(out, " 0 {fullmove}");
     }
@@ -281,13 +273,26 @@ fn piece_code(color: Color, piece: Piece) -> u8 {
     code
 }
 
-/// A key unpacked: the piece on each square, the rooks that may castle,
-/// the pawn that may be captured en passant, the side to move.
+/// A key unpacked: the FEN letter on each square (0 for none), the kings,
+/// the rooks that may castle, the pawn that may be captured en passant,
+/// the side to move.
 struct Decoded {
-    pieces: [Option<(Color, Piece)>; 64],
+    letters: [u8; 64],
+    kings: [Square; Color::NUM],
     castling_rooks: [Bitboard; Color::NUM],
     en_passant_pawn: Option<Square>,
     side: Color,
+}
+
+/// The FEN letter of a piece, as an ASCII byte.
+fn letter(color: Color, piece: Piece) -> u8 {
+    // FEN letters are ASCII: the cast keeps all of it.
+    #[allow(clippy::cast_possible_truncation)]
+    let c = piece.to_char() as u8;
+    match color {
+        Color::White => c.to_ascii_uppercase(),
+        Color::Black => c,
+    }
 }
 
 /// The pawn that may be captured en passant by a legal move, if any. The

@@ -29,13 +29,13 @@ fn arg(path: &Path) -> &str {
 
 /// Checks that a run failed with exactly one `error:` line and no panic,
 /// and returns that line.
-fn one_error(run: &Run) -> &str {
+fn one_error(run: &Run) -> String {
     assert!(!run.success, "should have failed: {}", run.stdout);
     let lines: Vec<&str> = run.stderr.lines().collect();
     assert_eq!(lines.len(), 1, "one line on stderr: {:?}", run.stderr);
     assert!(lines[0].starts_with("error: "), "{:?}", run.stderr);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    lines[0]
+    lines[0].to_string()
 }
 
 /// Splits, runs every shard, merges: the merged node count.
@@ -48,7 +48,14 @@ fn split_work_merge(dir: &Path, position: &str, depth: u32, ply: u32, shards: u3
         let shard = format!("{shard}/{shards}");
         let threads = if shard.starts_with('0') { "2" } else { "1" };
         stdout(&[
-            "work", arg(&units), "--shard", &shard, "--threads", threads, "-o", arg(&results),
+            "work",
+            arg(&units),
+            "--shard",
+            &shard,
+            "--threads",
+            threads,
+            "-o",
+            arg(&results),
         ]);
     }
     nodes_searched(&stdout(&["merge", arg(&units), arg(&results)]))
@@ -58,14 +65,26 @@ fn split_work_merge(dir: &Path, position: &str, depth: u32, ply: u32, shards: u3
 fn split_work_merge_equals_perft() {
     let dir = scratch("equals");
     for ply in [1, 2, 3] {
-        assert_eq!(split_work_merge(&dir, "startpos", 5, ply, 3), 4_865_609, "startpos at {ply}");
+        assert_eq!(
+            split_work_merge(&dir, "startpos", 5, ply, 3),
+            4_865_609,
+            "startpos at {ply}"
+        );
     }
     for ply in [1, 2, 3] {
-        assert_eq!(split_work_merge(&dir, KIWIPETE, 4, ply, 2), 4_085_603, "kiwipete at {ply}");
+        assert_eq!(
+            split_work_merge(&dir, KIWIPETE, 4, ply, 2),
+            4_085_603,
+            "kiwipete at {ply}"
+        );
     }
     let chess960 = scratch("chess960");
     for ply in [1, 2, 3] {
-        assert_eq!(split_work_merge(&chess960, CHESS960, 4, ply, 4), 326_672, "chess960 at {ply}");
+        assert_eq!(
+            split_work_merge(&chess960, CHESS960, 4, ply, 4),
+            326_672,
+            "chess960 at {ply}"
+        );
     }
 }
 
@@ -86,7 +105,11 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     let text = fs::read_to_string(&file).expect("results");
     let lines: Vec<&str> = text.lines().collect();
     let kept = lines.len() / 3;
-    let cut = format!("{}\n{}", lines[..kept].join("\n"), &lines[kept][..lines[kept].len() / 2]);
+    let cut = format!(
+        "{}\n{}",
+        lines[..kept].join("\n"),
+        &lines[kept][..lines[kept].len() / 2]
+    );
     fs::write(&file, cut).expect("a cut results file");
     let merge = run(&["merge", arg(&units), arg(&results)]);
     let error = one_error(&merge);
@@ -95,7 +118,11 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     // Restarted, it counts only what is missing.
     let restart = run(&["work", arg(&units), "--shard", "1/2", "-o", arg(&results)]);
     assert!(restart.success, "{}", restart.stderr);
-    assert!(restart.stderr.contains(&format!("({kept} earlier)")), "{}", restart.stderr);
+    assert!(
+        restart.stderr.contains(&format!("({kept} earlier)")),
+        "{}",
+        restart.stderr
+    );
     let merged = stdout(&["merge", arg(&units), arg(&results)]);
     assert_eq!(nodes_searched(&merged), 4_085_603);
     // A retried shard appends identical duplicates: still exact.
@@ -103,7 +130,10 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     work("1/2");
     let copy = results.join("retry.results");
     fs::copy(results.join("shard-0-of-2.results"), &copy).expect("a duplicate");
-    assert_eq!(nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])), 4_085_603);
+    assert_eq!(
+        nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])),
+        4_085_603
+    );
     // Differing duplicates are an error naming the unit.
     let first = fs::read_to_string(&copy).expect("results");
     let line = first.lines().next().expect("a line");
@@ -111,7 +141,7 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     let count: u128 = fields[1].parse().expect("a count");
     let changed = format!("{};{};{}\n", fields[0], count + 1, fields[2]);
     fs::write(&copy, changed).expect("a wrong duplicate");
-    let error = one_error(&run(&["merge", arg(&units), arg(&results)])).to_string();
+    let error = one_error(&run(&["merge", arg(&units), arg(&results)]));
     assert!(error.contains(&format!("unit {} (", fields[0])), "{error}");
     assert!(error.contains("two different counts"), "{error}");
 }
@@ -128,13 +158,20 @@ fn bad_unit_files_are_one_line_errors() {
     // Truncated.
     let truncated = dir.join("truncated.txt");
     fs::write(&truncated, &text[..text.len() * 2 / 3]).expect("write");
-    let error = one_error(&run(&["merge", arg(&truncated), arg(&results)])).to_string();
+    let error = one_error(&run(&["merge", arg(&truncated), arg(&results)]));
     assert!(error.contains("truncated.txt"), "{error}");
 
     // Edited: a multiplicity changed.
     let edited = dir.join("edited.txt");
     fs::write(&edited, text.replacen(";1;2\n", ";2;2\n", 1)).expect("write");
-    let error = one_error(&run(&["work", arg(&edited), "--shard", "0/1", "-o", arg(&results)]));
+    let error = one_error(&run(&[
+        "work",
+        arg(&edited),
+        "--shard",
+        "0/1",
+        "-o",
+        arg(&results),
+    ]));
     assert!(error.contains("edited.txt"), "{error}");
 
     // From another root: the results do not belong to it.
@@ -144,14 +181,32 @@ fn bad_unit_files_are_one_line_errors() {
     assert!(error.contains("another unit file"), "{error}");
     // Nor may a worker append to them.
     let before = fs::read(results.join("shard-0-of-1.results")).expect("results");
-    let error = one_error(&run(&["work", arg(&other), "--shard", "0/1", "-o", arg(&results)]));
+    let error = one_error(&run(&[
+        "work",
+        arg(&other),
+        "--shard",
+        "0/1",
+        "-o",
+        arg(&results),
+    ]));
     assert!(error.contains("another unit file"), "{error}");
-    assert_eq!(fs::read(results.join("shard-0-of-1.results")).ok(), Some(before));
+    assert_eq!(
+        fs::read(results.join("shard-0-of-1.results")).ok(),
+        Some(before)
+    );
 
     // Not a unit file at all, or not there.
-    let error = one_error(&run(&["merge", arg(&results.join("shard-0-of-1.results")), arg(&results)]));
+    let error = one_error(&run(&[
+        "merge",
+        arg(&results.join("shard-0-of-1.results")),
+        arg(&results),
+    ]));
     assert!(error.contains("not a unit file"), "{error}");
-    one_error(&run(&["merge", arg(&dir.join("nowhere.txt")), arg(&results)]));
+    one_error(&run(&[
+        "merge",
+        arg(&dir.join("nowhere.txt")),
+        arg(&results),
+    ]));
     one_error(&run(&["merge", arg(&units), arg(&dir.join("no-results"))]));
 }
 
@@ -171,12 +226,39 @@ fn bad_shards_and_options_are_one_line_errors_that_touch_nothing() {
         assert!(error.contains(message), "{shard}: {error}");
         assert!(!results.exists(), "{shard}: nothing created");
     }
-    let error = one_error(&run(&["work", arg(&units), "--hash", "256M", "-o", arg(&results), "--shard", "0/1"]));
+    let error = one_error(&run(&[
+        "work",
+        arg(&units),
+        "--hash",
+        "256M",
+        "-o",
+        arg(&results),
+        "--shard",
+        "0/1",
+    ]));
     assert!(error.contains("not available yet"), "{error}");
-    let error = one_error(&run(&["work", arg(&units), "--hash", "lots", "-o", arg(&results), "--shard", "0/1"]));
+    let error = one_error(&run(&[
+        "work",
+        arg(&units),
+        "--hash",
+        "lots",
+        "-o",
+        arg(&results),
+        "--shard",
+        "0/1",
+    ]));
     assert!(error.contains("not a size"), "{error}");
     assert!(!results.exists(), "nothing created");
-    stdout(&["work", arg(&units), "--hash", "0", "-o", arg(&results), "--shard", "0/1"]);
+    stdout(&[
+        "work",
+        arg(&units),
+        "--hash",
+        "0",
+        "-o",
+        arg(&results),
+        "--shard",
+        "0/1",
+    ]);
 
     for args in [
         ["split", "startpos", "3", "--at", "4"],
@@ -196,13 +278,45 @@ fn split_never_clobbers_a_file() {
     let dir = scratch("clobber");
     let units = dir.join("units.txt");
     fs::write(&units, "precious\n").expect("write");
-    let error = one_error(&run(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]));
+    let error = one_error(&run(&[
+        "split",
+        "startpos",
+        "3",
+        "--at",
+        "1",
+        "-o",
+        arg(&units),
+    ]));
     assert!(error.contains("--force"), "{error}");
-    assert_eq!(fs::read_to_string(&units).ok().as_deref(), Some("precious\n"));
+    assert_eq!(
+        fs::read_to_string(&units).ok().as_deref(),
+        Some("precious\n")
+    );
     // A failed split with --force leaves it too.
-    one_error(&run(&["split", "startpos", "3", "--at", "5", "-o", arg(&units), "--force"]));
-    assert_eq!(fs::read_to_string(&units).ok().as_deref(), Some("precious\n"));
-    stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units), "--force"]);
+    one_error(&run(&[
+        "split",
+        "startpos",
+        "3",
+        "--at",
+        "5",
+        "-o",
+        arg(&units),
+        "--force",
+    ]));
+    assert_eq!(
+        fs::read_to_string(&units).ok().as_deref(),
+        Some("precious\n")
+    );
+    stdout(&[
+        "split",
+        "startpos",
+        "3",
+        "--at",
+        "1",
+        "-o",
+        arg(&units),
+        "--force",
+    ]);
     assert!(fs::read_to_string(&units).is_ok_and(|text| text.starts_with("# bitmoves units v1\n")));
     let leftovers = fs::read_dir(&dir).expect("the directory").count();
     assert_eq!(leftovers, 1, "no temporary file left behind");
@@ -224,19 +338,32 @@ fn the_shard_comes_from_slurm_when_not_given() {
     };
     for id in ["0", "1"] {
         let output = work(id, "2");
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
     }
     assert!(results.join("shard-1-of-2.results").is_file());
-    assert_eq!(nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])), 197_281);
+    assert_eq!(
+        nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])),
+        197_281
+    );
     let output = work("3", "1");
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with("error: ") && stderr.contains("out of range"), "{stderr}");
+    assert!(
+        stderr.starts_with("error: ") && stderr.contains("out of range"),
+        "{stderr}"
+    );
     let output = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
         .args(["work", arg(&units), "-o", arg(&results)])
         .env_remove("SLURM_ARRAY_TASK_ID")
         .output()
         .expect("the binary runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(!output.status.success() && stderr.contains("--shard"), "{stderr}");
+    assert!(
+        !output.status.success() && stderr.contains("--shard"),
+        "{stderr}"
+    );
 }

@@ -5,9 +5,12 @@
 use crate::{error::CliError, perft::parse_depth, position::SetupArgs};
 use bitmoves::{
     Board,
-    perft::split::{
-        self, Merge, MergeError, ResultLines, ResultsFile, Shard, SplitOptions, UnitFile,
-        WorkSummary,
+    perft::{
+        perft, perft_full,
+        split::{
+            self, CountPool, Merge, MergeError, ResultLines, ResultsFile, Shard, SplitOptions,
+            UnitFile, WorkSummary,
+        },
     },
 };
 use clap::Args;
@@ -213,15 +216,9 @@ fn unit_counter(args: &WorkArgs) -> Result<impl Fn(&Board, u32) -> u128 + use<>,
              leave --hash out (or pass --hash 0) to count without a table",
         ));
     }
-    let threads = usize::from(args.threads);
-    let bulk = !args.no_bulk;
-    Ok(move |board: &Board, depth: u32| {
-        if bulk {
-            split::count(board, depth, threads)
-        } else {
-            split::count_full(board, depth, threads)
-        }
-    })
+    let leaf = if args.no_bulk { perft_full } else { perft };
+    let pool = CountPool::new(usize::from(args.threads), leaf);
+    Ok(move |board: &Board, depth: u32| pool.count(board, depth))
 }
 
 /// `bitmoves work`: counts one shard's units into its results file.

@@ -108,7 +108,7 @@ mod work;
 #[cfg(test)]
 mod tests;
 
-pub use count::{U64_SAFE_DEPTH, count, count_full, count_with};
+pub use count::{CountPool, U64_SAFE_DEPTH, count, count_full, count_with};
 pub use enumerate::{SplitOptions, SplitStats};
 pub use error::{
     MergeError, ResultsError, ResultsProblem, SplitError, UnitFileError, UnitFileProblem,

@@ -5,7 +5,11 @@ use crate::{
     perft::{perft, perft_full},
 };
 use std::{
-    sync::atomic::{AtomicUsize, Ordering},
+    sync::{
+        Arc, Condvar, Mutex, MutexGuard, PoisonError,
+        atomic::{AtomicUsize, Ordering},
+    },
+    thread::JoinHandle,
     vec::Vec,
 };
 
@@ -106,4 +110,144 @@ fn collect(board: &Board, plies: u32, out: &mut Vec<Board>) {
         }
         false
     });
+}
+
+/// Threads kept for counting many units one after another: between units
+/// they wait instead of being started again, which matters when units take
+/// well under a millisecond. Each unit is shared out as [`count_with`]
+/// does; the calling thread counts too, so `threads` is the total.
+///
+/// ```
+/// use bitmoves::{Board, perft::{perft, split::CountPool}};
+/// let pool = CountPool::new(2, perft);
+/// assert_eq!(pool.count(&Board::default(), 4), 197_281);
+/// assert_eq!(pool.count(&Board::default(), 3), 8_902);
+/// ```
+#[derive(Debug)]
+pub struct CountPool {
+    shared: Arc<Shared>,
+    helpers: Vec<JoinHandle<()>>,
+}
+
+/// What the pool's threads share.
+#[derive(Debug)]
+struct Shared {
+    batch: Mutex<Batch>,
+    /// Signalled when a batch is posted or the pool closes.
+    posted: Condvar,
+    /// Signalled when a batch's last task is done.
+    finished: Condvar,
+    leaf: fn(&Board, u32) -> u64,
+}
+
+/// The positions of the unit being counted.
+#[derive(Debug, Default)]
+struct Batch {
+    tasks: Vec<Board>,
+    depth: u32,
+    next: usize,
+    pending: usize,
+    sum: u128,
+    closed: bool,
+}
+
+impl CountPool {
+    /// A pool of `threads` threads in all (0 is taken as 1) counting
+    /// subtrees with `leaf`, [`perft`] or [`perft_full`].
+    pub fn new(threads: usize, leaf: fn(&Board, u32) -> u64) -> Self {
+        let shared = Arc::new(Shared {
+            batch: Mutex::new(Batch::default()),
+            posted: Condvar::new(),
+            finished: Condvar::new(),
+            leaf,
+        });
+        let helpers = (1..threads.max(1))
+            .map(|_| {
+                let shared = Arc::clone(&shared);
+                std::thread::spawn(move || while shared.help(true) {})
+            })
+            .collect();
+        Self { shared, helpers }
+    }
+
+    /// `perft(board, depth)` as a `u128`, as [`count_with`] counts it.
+    pub fn count(&self, board: &Board, depth: u32) -> u128 {
+        if self.helpers.is_empty() || depth < 2 {
+            return serial(board, depth, &self.shared.leaf);
+        }
+        let plies = if depth >= 3 { 2 } else { 1 };
+        let mut tasks = Vec::new();
+        collect(board, plies, &mut tasks);
+        {
+            let mut batch = self.shared.lock();
+            batch.pending = tasks.len();
+            batch.tasks = tasks;
+            batch.depth = depth - plies;
+            batch.next = 0;
+            batch.sum = 0;
+        }
+        self.shared.posted.notify_all();
+        // Count alongside the helpers until no task is left to take.
+        while self.shared.help(false) {}
+        let mut batch = self.shared.lock();
+        while batch.pending > 0 {
+            batch = self
+                .shared
+                .finished
+                .wait(batch)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        batch.sum
+    }
+}
+
+impl Shared {
+    /// The batch, even if a thread panicked while holding it (the counts
+    /// are then lost, but the panic is reported where it happened).
+    fn lock(&self) -> MutexGuard<'_, Batch> {
+        self.batch.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Counts one task of the current batch. A helper (`wait`) waits for
+    /// one to be posted and returns `false` once the pool closes; the
+    /// caller of `count` returns `false` when none is left to take.
+    fn help(&self, wait: bool) -> bool {
+        let (task, depth) = {
+            let mut batch = self.lock();
+            loop {
+                if batch.closed {
+                    return false;
+                }
+                if let Some(&task) = batch.tasks.get(batch.next) {
+                    batch.next += 1;
+                    break (task, batch.depth);
+                }
+                if !wait {
+                    return false;
+                }
+                batch = self
+                    .posted
+                    .wait(batch)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+        };
+        let nodes = serial(&task, depth, &self.leaf);
+        let mut batch = self.lock();
+        batch.sum += nodes;
+        batch.pending -= 1;
+        if batch.pending == 0 {
+            self.finished.notify_all();
+        }
+        true
+    }
+}
+
+impl Drop for CountPool {
+    fn drop(&mut self) {
+        self.shared.lock().closed = true;
+        self.shared.posted.notify_all();
+        for helper in self.helpers.drain(..) {
+            let _ = helper.join();
+        }
+    }
 }

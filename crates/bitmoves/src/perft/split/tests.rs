@@ -620,6 +620,24 @@ fn counts_are_perft_on_any_number_of_threads() {
 }
 
 #[test]
+fn a_count_pool_counts_unit_after_unit() {
+    let kiwipete: Board = KIWIPETE.parse().expect("kiwipete");
+    let (units, _) = UnitFile::split(&kiwipete, 4, 1, SplitOptions::default()).expect("a split");
+    for threads in [0, 1, 2, 3] {
+        let pool = CountPool::new(threads, perft);
+        let full = CountPool::new(threads, crate::perft::perft_full);
+        for unit in units.units() {
+            let board = units.board(unit);
+            for depth in 0..=3 {
+                let expected = u128::from(perft(&board, depth));
+                assert_eq!(pool.count(&board, depth), expected, "{board} {depth}");
+                assert_eq!(full.count(&board, depth), expected, "{board} {depth}");
+            }
+        }
+    }
+}
+
+#[test]
 fn splits_stop_at_their_memory_limit() {
     let options = SplitOptions {
         max_memory: 100 * SplitOptions::BYTES_PER_UNIT,

@@ -261,7 +261,7 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             last_report = now;
         }
     })
-    .map_err(|error| CliError::input(format!("cannot write {}: {error}", path.display())))?;
+    .map_err(|error| CliError::input(format!("{}: {error}", path.display())))?;
     report(&summary, Instant::now());
     Ok(())
 }

@@ -22,7 +22,7 @@
 //! let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default())?;
 //! let mut merge = Merge::new(&units);
 //! for (index, unit) in units.units().iter().enumerate() {
-//!     let count = count(&units.board(unit), units.remaining(), 1);
+//!     let count = count(&units.board(unit)?, units.remaining(), 1);
 //!     merge.add(&ResultLine { index, count, checksum: units.checksum() })?;
 //! }
 //! assert_eq!(merge.total()?, u128::from(perft(&root, 5)));
@@ -118,4 +118,4 @@ pub use merge::Merge;
 pub use results::{OpenResultsError, ResultLine, ResultLines, ResultsFile};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
-pub use work::{WorkSummary, work};
+pub use work::{WorkError, WorkSummary, work};

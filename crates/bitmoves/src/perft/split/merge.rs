@@ -11,7 +11,7 @@ use std::vec::Vec;
 /// let (units, _) = UnitFile::split(&Board::default(), 3, 1, SplitOptions::default())?;
 /// let mut merge = Merge::new(&units);
 /// for index in 0..units.units().len() {
-///     let count = bitmoves::perft::perft(&units.board(&units.units()[index]), 2).into();
+///     let count = bitmoves::perft::perft(&units.board(&units.units()[index])?, 2).into();
 ///     merge.add(&ResultLine { index, count, checksum: units.checksum() })?;
 /// }
 /// assert_eq!(merge.total()?, 8_902);

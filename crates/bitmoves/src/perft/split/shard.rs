@@ -184,7 +184,11 @@ pub fn assign(units: &UnitFile, shards: u32) -> Vec<u32> {
     let costs: Vec<u128> = units
         .units()
         .iter()
-        .map(|unit| estimate(&units.board(unit), remaining))
+        .map(|unit| {
+            units
+                .board(unit)
+                .map_or(1, |board| estimate(&board, remaining))
+        })
         .collect();
     let mut order: Vec<usize> = (0..costs.len()).collect();
     order.sort_unstable_by_key(|&index| (Reverse(costs[index]), index));

@@ -4,7 +4,7 @@
 use super::{
     PositionKey, SplitError, SplitOptions, SplitStats, UnitFileError, UnitFileProblem, enumerate,
 };
-use crate::{Board, Color, FenOptions};
+use crate::{Board, Color, FenError, FenOptions};
 use core::fmt::Write as _;
 use std::{
     io::{self, BufRead, Read, Write},
@@ -45,8 +45,8 @@ pub struct Unit {
 /// let total: u64 = units
 ///     .units()
 ///     .iter()
-///     .map(|unit| unit.multiplicity * perft(&units.board(unit), units.remaining()))
-///     .sum();
+///     .map(|unit| Ok(unit.multiplicity * perft(&units.board(unit)?, units.remaining())))
+///     .sum::<Result<u64, bitmoves::FenError>>()?;
 /// assert_eq!(total, perft(&root, 5));
 /// // The file reads back as the same units.
 /// let mut text = Vec::new();
@@ -158,15 +158,16 @@ impl UnitFile {
         unit.key.fen(self.root.is_chess960(), self.unit_fullmove())
     }
 
-    /// The unit's position as a board, ready to count.
-    pub fn board(&self, unit: &Unit) -> Board {
+    /// The unit's position as a board, ready to count. Every unit of a
+    /// unit file comes from a board (made by the split, or read from a FEN
+    /// and checked), so this does not fail; the error is there so that a
+    /// bug would show as an error, never as a wrong count.
+    pub fn board(&self, unit: &Unit) -> Result<Board, FenError> {
         let options = FenOptions {
             lenient: true,
             chess960: self.root.is_chess960(),
         };
-        // Every key comes from a board (split, or a FEN checked on reading),
-        // so its FEN always reads back; the root is only a fallback.
-        Board::from_fen_with(&self.fen(unit), options).unwrap_or(self.root)
+        Board::from_fen_with(&self.fen(unit), options)
     }
 
     /// The header lines that the checksum covers, without line ends.

@@ -2,8 +2,42 @@
 //! skipping those already done.
 
 use super::{ResultsFile, Shard, UnitFile};
-use crate::Board;
+use crate::{Board, FenError};
+use core::fmt;
 use std::io;
+
+/// Why a worker stopped.
+#[derive(Debug)]
+pub enum WorkError {
+    /// Writing a result failed.
+    Io(io::Error),
+    /// A unit's position could not be set up (a bug: units always come
+    /// from boards).
+    Unit {
+        /// The unit's index.
+        index: usize,
+        /// Why its FEN did not read.
+        error: FenError,
+    },
+}
+
+impl fmt::Display for WorkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Io(error) => write!(f, "cannot write a result: {error}"),
+            Self::Unit { index, error } => write!(f, "unit {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for WorkError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Io(error) => Some(error),
+            Self::Unit { error, .. } => Some(error),
+        }
+    }
+}
 
 /// What a worker did, for reporting.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -48,7 +82,7 @@ pub fn work(
     results: &mut ResultsFile,
     mut count: impl FnMut(&Board, u32) -> u128,
     mut progress: impl FnMut(&WorkSummary, usize, u128),
-) -> io::Result<WorkSummary> {
+) -> Result<WorkSummary, WorkError> {
     let assigned = shard.units(units);
     let mut summary = WorkSummary {
         assigned: assigned.len(),
@@ -60,8 +94,11 @@ pub fn work(
             continue;
         }
         let unit = &units.units()[index];
-        let nodes = count(&units.board(unit), units.remaining());
-        results.record(index, nodes)?;
+        let board = units
+            .board(unit)
+            .map_err(|error| WorkError::Unit { index, error })?;
+        let nodes = count(&board, units.remaining());
+        results.record(index, nodes).map_err(WorkError::Io)?;
         summary.counted += 1;
         summary.nodes = summary.nodes.saturating_add(nodes);
         progress(&summary, index, nodes);

@@ -126,6 +126,28 @@ fn split_and_merge_equals_perft_for_chess960_positions() {
 }
 
 #[test]
+fn games_that_end_before_the_split_ply_count_nothing() {
+    let mate: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+        .parse()
+        .expect("fool's mate");
+    for (depth, ply) in [(0, 0), (1, 0), (1, 1), (3, 2)] {
+        let (units, _) =
+            UnitFile::split(&mate, depth, ply, SplitOptions::default()).expect("a split");
+        let expected = u128::from(perft(&mate, depth));
+        assert_eq!(
+            split_count(&mate, depth, ply),
+            expected,
+            "depth {depth} at {ply}"
+        );
+        let text = text_of(&units);
+        assert_eq!(UnitFile::parse(&text).expect("reads back"), units);
+    }
+    // At depth == ply every unit counts 1: the total is the number of paths.
+    let start = Board::default();
+    assert_eq!(split_count(&start, 3, 3), 8_902);
+}
+
+#[test]
 fn every_unit_fen_reads_back_as_its_own_key() {
     let fischer = suite(include_str!("../../../tests/data/fischer.epd"));
     let roots = [

@@ -392,7 +392,7 @@ impl<R: BufRead> Reader<R> {
                         Err(UnitFileProblem::NotAscending)
                     } else if index >= expected_units {
                         Err(UnitFileProblem::ExtraUnit {
-                            units: units as usize,
+                            units: expected_units,
                         })
                     } else {
                         Ok(unit)

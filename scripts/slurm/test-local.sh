@@ -44,9 +44,10 @@ if [ ${#missing[@]} -gt 0 ]; then
   if [ "${INSTALL:-1}" = 1 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     say "installing slurm-wlm and munge (missing: ${missing[*]})"
     export DEBIAN_FRONTEND=noninteractive
-    timeout 600 apt-get update -qq >/dev/null &&
-      timeout 900 apt-get install -y -qq slurm-wlm munge >/dev/null ||
+    if ! { timeout 600 apt-get update -qq >/dev/null &&
+      timeout 900 apt-get install -y -qq slurm-wlm munge >/dev/null; }; then
       fail "could not install slurm-wlm and munge"
+    fi
   else
     fail "Slurm is not installed (missing: ${missing[*]}); install the Debian packages slurm-wlm and munge"
   fi

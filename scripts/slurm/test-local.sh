@@ -4,8 +4,8 @@
 # key, config, state and ports in a temporary directory, and are stopped
 # again on exit, whatever happens.
 #
-# 1. startpos perft(7) split at ply 3 over 4 array tasks, merged by a job
-#    that depends on the array (afterok): 3,195,901,860.
+# 1. submit.sh: startpos perft(7) split at ply 3 over 4 array tasks,
+#    merged by a job that depends on the array (afterok): 3,195,901,860.
 # 2. The fault case: one array task cancelled mid-run (scancel), the merge
 #    then reports the missing units, only that index is resubmitted, and
 #    the merge is exact again.
@@ -204,26 +204,26 @@ wait_done() {
   done
 }
 submit() { timeout 30 sbatch --parsable "$@" | cut -d';' -f1; }
-units=$work/units.txt
 
-# --- 1. the plain run ---------------------------------------------------------
-"$bitmoves" split startpos 7 --at 3 -o "$units"
-results=$work/results
-array=$(submit --array=0-3 --output="$work/jobs/work-%A_%a.out" \
-  "$here/work.sbatch" "$bitmoves" "$units" "$results" 4)
-merge=$(submit --dependency="afterok:$array" --kill-on-invalid-dep=yes \
-  --output="$work/jobs/merge-%j.out" "$here/merge.sbatch" "$bitmoves" "$units" "$results")
+# --- 1. the plain run, through submit.sh --------------------------------------
+submitted=$(BITMOVES=$bitmoves "$here/submit.sh" startpos 7 3 4 "$work/run")
+echo "$submitted"
+array=$(sed -n 's/^array job \([0-9]*\) .*/\1/p' <<<"$submitted")
+merge=$(sed -n 's/.*merge job \([0-9]*\)$/\1/p' <<<"$submitted")
+if [ -z "$array" ] || [ -z "$merge" ]; then fail "submit.sh did not print the job ids"; fi
 say "submitted array $array (4 shards) and merge $merge (afterok:$array)"
 wait_done "$array"
 wait_done "$merge"
 state=$(job_state "$merge")
-[ "$state" = COMPLETED ] || fail "merge job $merge ended $state: $(cat "$work/jobs/merge-$merge.out" 2>/dev/null)"
-grep -qx "Nodes searched: $expected" "$work/jobs/merge-$merge.out" ||
-  fail "merge printed $(cat "$work/jobs/merge-$merge.out"), expected $expected"
+out=$work/run/logs/merge-$merge.out
+[ "$state" = COMPLETED ] || fail "merge job $merge ended $state: $(cat "$out" 2>/dev/null)"
+grep -qx "Nodes searched: $expected" "$out" ||
+  fail "merge printed $(cat "$out"), expected $expected"
 say "plain run: Nodes searched: $expected"
 
 # --- 2. a task cancelled mid-run, resubmitted ----------------------------------
 # --no-bulk makes the shards slow enough (seconds) to cancel one mid-run.
+units=$work/run/units.txt
 results=$work/results-fault
 array=$(submit --array=0-3 --output="$work/jobs/work-%A_%a.out" \
   "$here/work.sbatch" "$bitmoves" "$units" "$results" 4 --no-bulk)

@@ -70,6 +70,16 @@ fn unique_positions_after_one_to_five_plies_are_the_published_numbers() {
     }
 }
 
+/// About 30 s and 1 GB: `cargo test -p bitmoves --release -- --ignored six_plies`.
+#[test]
+#[ignore = "30 s and 1 GB"]
+fn unique_positions_after_six_plies_are_the_published_number() {
+    let (units, stats) = UnitFile::split(&Board::default(), 6, 6, SplitOptions::default())
+        .expect("ply 6 fits the default memory limit");
+    assert_eq!(units.units().len(), 9_417_681);
+    assert_eq!(stats.paths, 119_060_324);
+}
+
 #[test]
 fn split_and_merge_equals_perft_for_the_start_position_and_kiwipete() {
     let start = Board::default();

@@ -15,6 +15,7 @@ mod moves;
 mod perft;
 mod position;
 mod show;
+mod split;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use error::CliError;
@@ -60,6 +61,15 @@ enum Command {
     Mask(masks::MaskArgs),
     /// List the named positions with their FENs
     Positions,
+    /// Deep perft, step 1: write the unique positions PLY plies below
+    /// POSITION, with their multiplicities, as work units
+    Split(split::SplitArgs),
+    /// Deep perft, step 2: count one shard of the units into
+    /// RESULTS_DIR; run again after a kill to go on where it stopped
+    Work(split::WorkArgs),
+    /// Deep perft, step 3: check that every unit has one count and print
+    /// the exact total
+    Merge(split::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -110,6 +120,9 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Attacks(args) => attacks::run(args, out),
         Command::Mask(args) => masks::run(args, out),
         Command::Positions => position::list(out),
+        Command::Split(args) => split::run_split(args),
+        Command::Work(args) => split::run_work(args),
+        Command::Merge(args) => split::run_merge(args, out),
     }
 }
 

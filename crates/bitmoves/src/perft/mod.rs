@@ -7,6 +7,9 @@ use crate::attacks::{Magic, NATIVE, Sliders};
 use crate::dispatch::{self, Backend};
 use crate::{Board, Move};
 
+#[cfg(feature = "std")]
+pub mod split;
+
 /// Calls `$step` (a function of this module taking `board, depth,
 /// sliders` and a function to recurse with) through the variant of the
 /// recursion that this CPU runs best.

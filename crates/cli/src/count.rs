@@ -1,13 +1,17 @@
-//! Counting the move tree below each root move: bulk or full, on one or
-//! more threads, with a progress bar over the root moves when wanted.
+//! Counting the move tree below each root move: bulk or full, with or
+//! without a hash table, on one or more threads, with a progress bar over
+//! the work units when wanted.
 
-use bitmoves::{Board, Move, perft};
+use bitmoves::{
+    Board, Move,
+    perft::{self, Table},
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
 /// How to count a perft tree.
 #[derive(Debug, Clone, Copy)]
-pub struct Counter {
+pub struct Counter<'a> {
     /// Plies below the root, the root moves included.
     pub depth: u32,
     /// Count the last ply from the move generator instead of making it.
@@ -16,38 +20,44 @@ pub struct Counter {
     pub threads: usize,
     /// Whether to draw a progress bar on stderr (only ever on a terminal).
     pub progress: bool,
+    /// The hash table of subtree counts, shared by the threads, if any.
+    /// With a table the last ply is always bulk counted.
+    pub table: Option<&'a Table>,
 }
 
-impl Counter {
+impl Counter<'_> {
     /// The depth from which a run may take long enough to want a progress
     /// bar.
     const PROGRESS_DEPTH: u32 = 5;
 
     /// The count below each legal root move, in move generation order.
     /// Empty at depth 0, where the tree is the root alone.
-    pub fn divide(&self, board: &Board) -> Vec<(Move, u64)> {
-        let roots = if self.depth == 0 {
-            0
-        } else {
-            board.move_count()
-        };
-        let bar = self.progress_bar(roots);
-        let split = perft::divide_parallel_with(board, self.depth, self.threads, |child, depth| {
-            let nodes = if self.bulk {
-                perft::perft(child, depth)
-            } else {
-                perft::perft_full(child, depth)
-            };
-            bar.inc(1);
-            nodes
-        });
+    pub fn divide(&self, board: &Board) -> Vec<(Move, u128)> {
+        let bar = self.progress_bar();
+        let split = perft::divide_parallel_with(
+            board,
+            self.depth,
+            self.threads,
+            |unit, depth| match self.table {
+                Some(table) => perft::perft_hashed(unit, depth, table),
+                None if self.bulk => u128::from(perft::perft(unit, depth)),
+                None => u128::from(perft::perft_full(unit, depth)),
+            },
+            |done, total| {
+                if done == 0 {
+                    bar.set_length(u64::try_from(total).unwrap_or(u64::MAX));
+                } else {
+                    bar.inc(1);
+                }
+            },
+        );
         bar.finish_and_clear();
         split
     }
 
     /// The total below the root: the sum of [`Counter::divide`], and 1 at
     /// depth 0.
-    pub fn total(divide: &[(Move, u64)], depth: u32) -> u64 {
+    pub fn total(divide: &[(Move, u128)], depth: u32) -> u128 {
         if depth == 0 {
             1
         } else {
@@ -55,36 +65,36 @@ impl Counter {
         }
     }
 
-    /// A bar over `len` root moves on stderr; hidden unless asked for, the
-    /// run is deep, and stderr is a terminal.
-    fn progress_bar(&self, len: usize) -> ProgressBar {
+    /// A bar over the work units on stderr (its length is set when the
+    /// count starts); hidden unless asked for, the run is deep, and stderr
+    /// is a terminal.
+    fn progress_bar(&self) -> ProgressBar {
         let shown =
             self.progress && self.depth >= Self::PROGRESS_DEPTH && std::io::stderr().is_terminal();
         if !shown {
             return ProgressBar::hidden();
         }
         let style = ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} root moves, ETA {eta}",
+            "{elapsed_precise} [{bar:30}] {pos}/{len} subtrees, ETA {eta}",
         )
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ");
-        let len = u64::try_from(len).unwrap_or(u64::MAX);
-        ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::stderr()).with_style(style)
+        ProgressBar::with_draw_target(Some(0), ProgressDrawTarget::stderr()).with_style(style)
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn threads_and_bulk_give_the_same_divide() {
+    fn threads_bulk_and_hash_give_the_same_divide() {
         let board = Board::default();
         let base = Counter {
             depth: 3,
             bulk: true,
             threads: 1,
             progress: false,
+            table: None,
         };
         let one = base.divide(&board);
         assert_eq!(one.len(), 20);
@@ -97,6 +107,15 @@ mod tests {
             },
         ] {
             assert_eq!(counter.divide(&board), one);
+        }
+        let table = Table::new(1 << 16).expect("64 KiB");
+        for threads in [1, 2] {
+            let hashed = Counter {
+                table: Some(&table),
+                threads,
+                ..base
+            };
+            assert_eq!(hashed.divide(&board), one);
         }
         assert_eq!(Counter::total(&[], 0), 1);
     }

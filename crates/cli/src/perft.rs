@@ -6,7 +6,10 @@ use crate::{
     error::{CliError, shorten},
     position::{self, SetupArgs},
 };
-use bitmoves::Move;
+use bitmoves::{
+    Move,
+    perft::{Table, parse_size},
+};
 use clap::Args;
 use std::{
     io::{self, Write},
@@ -37,11 +40,17 @@ pub struct PerftArgs {
     /// exactly as Stockfish's `go perft` does; sorted by move
     #[arg(long)]
     pub divide: bool,
-    /// Share the root moves out among N threads, 1 to 1024 (same counts,
-    /// less time; threads beyond the number of root moves stay idle)
+    /// Share the work out among N threads, 1 to 1024 (same counts, less
+    /// time)
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: u16,
+    /// Keep subtree counts in a hash table of SIZE bytes, shared by the
+    /// threads: 256M, 1G, 64K (binary units) or plain bytes; 0 for none.
+    /// Rounded down to a power of two of 64-byte buckets
+    #[arg(long, value_name = "SIZE", value_parser = parse_hash, default_value = "0",
+          allow_negative_numbers = true)]
+    pub hash: usize,
     /// Make every move down to the leaves instead of counting the last ply
     /// from the move generator (slower, same counts)
     #[arg(long)]
@@ -101,15 +110,39 @@ pub fn parse_threads(text: &str) -> Result<u16, String> {
     }
 }
 
+/// Reads a `--hash` size with [`parse_size`]: `256M`, `1G`,
+/// `64K`, or bytes.
+pub fn parse_hash(text: &str) -> Result<usize, String> {
+    parse_size(text).map_err(|error| error.to_string())
+}
+
+/// The table `--hash` asks for, or `None` for `--hash 0`. A size the
+/// machine cannot allocate is an input error naming the size.
+fn hash_table(args: &PerftArgs) -> Result<Option<Table>, CliError> {
+    if args.hash == 0 {
+        return Ok(None);
+    }
+    if args.no_bulk {
+        return Err(CliError::input(
+            "--hash cannot be combined with --no-bulk: the hashed count always counts the last ply in bulk",
+        ));
+    }
+    Table::new(args.hash)
+        .map(Some)
+        .map_err(|error| CliError::input(format!("--hash: {error}")))
+}
+
 /// `bitmoves perft`: `Nodes searched: N` on stdout, after the divide
 /// lines when asked; the time and speed on stderr.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
+    let table = hash_table(args)?;
     let counter = Counter {
         depth: args.depth,
         bulk: !args.no_bulk,
         threads: usize::from(args.threads),
         progress: true,
+        table: table.as_ref(),
     };
     let start = Instant::now();
     let divide = counter.divide(&board);
@@ -142,6 +175,7 @@ pub fn run_perftree(args: &PerftreeArgs, out: &mut dyn Write) -> Result<(), CliE
         bulk: true,
         threads: thread::available_parallelism().map_or(1, NonZeroUsize::get),
         progress: false,
+        table: None,
     };
     let divide = counter.divide(&board);
     for (uci, count) in sorted(&divide) {
@@ -154,7 +188,7 @@ pub fn run_perftree(args: &PerftreeArgs, out: &mut dyn Write) -> Result<(), CliE
 
 /// The divide as UCI text and count, sorted by the text so that two
 /// engines' outputs line up.
-fn sorted(divide: &[(Move, u64)]) -> Vec<(String, u64)> {
+fn sorted(divide: &[(Move, u128)]) -> Vec<(String, u128)> {
     let mut rows: Vec<_> = divide
         .iter()
         .map(|&(mv, nodes)| (mv.to_string(), nodes))
@@ -164,9 +198,9 @@ fn sorted(divide: &[(Move, u64)]) -> Vec<(String, u64)> {
 }
 
 /// One line on stderr: the time taken and millions of nodes per second.
-fn report_speed(nodes: u64, elapsed: Duration) {
+fn report_speed(nodes: u128, elapsed: Duration) {
     let seconds = elapsed.as_secs_f64();
-    // Precision loss only past 2^53 nodes, far beyond any practical run.
+    // Precision loss past 2^53 nodes only rounds the speed shown.
     #[allow(clippy::cast_precision_loss)]
     let mnps = if seconds > 0.0 {
         nodes as f64 / seconds / 1e6

@@ -8,7 +8,25 @@ use crate::dispatch::{self, Backend};
 use crate::{Board, Move};
 
 #[cfg(feature = "std")]
+mod hashed;
+#[cfg(feature = "std")]
+mod parallel;
+mod size;
+#[cfg(feature = "std")]
 pub mod split;
+#[cfg(feature = "std")]
+mod table;
+
+#[cfg(feature = "std")]
+pub use hashed::{divide_hashed, perft_hashed};
+#[cfg(feature = "std")]
+pub use parallel::{
+    divide_hashed_parallel, divide_parallel, divide_parallel_with, perft_hashed_parallel,
+    perft_parallel,
+};
+pub use size::{SizeError, parse_size};
+#[cfg(feature = "std")]
+pub use table::{BUCKET_BYTES, Table, TableError};
 
 /// Calls `$step` (a function of this module taking `board, depth,
 /// sliders` and a function to recurse with) through the variant of the
@@ -175,93 +193,6 @@ pub fn divide(board: &Board, depth: u32) -> impl Iterator<Item = (Move, u64)> + 
         child.play_unchecked(mv);
         (mv, perft(&child, depth - 1))
     })
-}
-
-/// [`perft`] on `threads` threads: the root moves are shared out among
-/// them as they finish. Gives the same count as one thread. `threads` of 0
-/// is taken as 1.
-///
-/// ```
-/// use bitmoves::{perft::{perft, perft_parallel}, Board};
-/// let board = Board::default();
-/// assert_eq!(perft_parallel(&board, 4, 2), perft(&board, 4));
-/// ```
-#[cfg(feature = "std")]
-pub fn perft_parallel(board: &Board, depth: u32, threads: usize) -> u64 {
-    divide_parallel(board, depth, threads)
-        .iter()
-        .map(|&(_, nodes)| nodes)
-        .sum::<u64>()
-        .max(u64::from(depth == 0))
-}
-
-/// [`divide`] on `threads` threads, in move generation order. Each root
-/// move's subtree is counted by whichever thread takes it next.
-#[cfg(feature = "std")]
-pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> std::vec::Vec<(Move, u64)> {
-    divide_parallel_with(board, depth, threads, perft)
-}
-
-/// [`divide_parallel`] with the subtree count left to the caller:
-/// `count(child, depth - 1)` is called once per root move, on whichever
-/// thread takes it. Pass [`perft`] or [`perft_full`], or wrap one to report
-/// progress as root moves finish.
-///
-/// ```
-/// use bitmoves::{perft::{divide_parallel_with, perft_full}, Board};
-/// use std::sync::atomic::{AtomicUsize, Ordering};
-/// let done = AtomicUsize::new(0);
-/// let split = divide_parallel_with(&Board::default(), 3, 2, |child, depth| {
-///     done.fetch_add(1, Ordering::Relaxed);
-///     perft_full(child, depth)
-/// });
-/// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u64>(), 8_902);
-/// assert_eq!(done.into_inner(), 20);
-/// ```
-#[cfg(feature = "std")]
-pub fn divide_parallel_with(
-    board: &Board,
-    depth: u32,
-    threads: usize,
-    count: impl Fn(&Board, u32) -> u64 + Sync,
-) -> std::vec::Vec<(Move, u64)> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let moves = if depth == 0 {
-        Default::default()
-    } else {
-        board.legal_moves()
-    };
-    let next = AtomicUsize::new(0);
-    let mut counts = std::vec![0u64; moves.len()];
-    let threads = threads.clamp(1, moves.len().max(1));
-    std::thread::scope(|scope| {
-        let workers: std::vec::Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut done = std::vec::Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&mv) = moves.get(index) else {
-                            break done;
-                        };
-                        let mut child = *board;
-                        child.play_unchecked(mv);
-                        done.push((index, count(&child, depth - 1)));
-                    }
-                })
-            })
-            .collect();
-        for worker in workers {
-            // A worker only panics if the count does, which is a bug: pass it on.
-            for (index, nodes) in worker
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            {
-                counts[index] = nodes;
-            }
-        }
-    });
-    moves.iter().copied().zip(counts).collect()
 }
 
 #[cfg(test)]

@@ -1,0 +1,124 @@
+//! Perft with a [`Table`] of subtree counts: [`perft_hashed`] and
+//! [`divide_hashed`], counted in `u128`.
+
+use super::table::Entry;
+use super::{Table, perft};
+use crate::{Board, Move};
+use std::vec::Vec;
+
+/// The smallest remaining depth whose counts go into the table. Depth 1 is
+/// bulk counted from the move generator, cheaper than a table probe.
+const MIN_STORED_DEPTH: u32 = 2;
+
+/// [`perft`](super::perft) with a hash table: the count of each subtree of
+/// two or more plies is stored in `table`, and a position met again at
+/// the same depth (by another move order) is counted once. Counts are
+/// `u128`, so no depth overflows them.
+///
+/// The table may be shared with other threads counting at the same time,
+/// and keeps what it learned for the next call.
+///
+/// ```
+/// use bitmoves::{perft::{perft_hashed, Table}, Board};
+/// let table = Table::new(16 << 20)?;
+/// assert_eq!(perft_hashed(&Board::default(), 6, &table), 119_060_324);
+/// # Ok::<(), bitmoves::perft::TableError>(())
+/// ```
+pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u128 {
+    Search::new(table).count(board, depth, 0)
+}
+
+/// [`divide`](super::divide) with a hash table: the count below each legal
+/// root move, in move generation order, as [`perft_hashed`] gives it.
+///
+/// ```
+/// use bitmoves::{perft::{divide_hashed, Table}, Board};
+/// let table = Table::new(1 << 20)?;
+/// let split: Vec<_> = divide_hashed(&Board::default(), 3, &table).collect();
+/// assert_eq!(split.len(), 20);
+/// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u128>(), 8_902);
+/// # Ok::<(), bitmoves::perft::TableError>(())
+/// ```
+pub fn divide_hashed<'a>(
+    board: &'a Board,
+    depth: u32,
+    table: &'a Table,
+) -> impl Iterator<Item = (Move, u128)> + 'a {
+    let moves = if depth == 0 {
+        Default::default()
+    } else {
+        board.legal_moves()
+    };
+    moves.into_iter().map(move |mv| {
+        let mut child = *board;
+        child.play_unchecked(mv);
+        (mv, perft_hashed(&child, depth - 1, table))
+    })
+}
+
+/// A hashed count in progress: the table, and a list of children for each
+/// ply, reused from node to node. All the children of a node are made
+/// first and their buckets prefetched, then counted one by one, so the
+/// table's cache misses overlap one another and the work. (Prefetching one
+/// child ahead instead: startpos perft(8) takes 14.4 s against 11.4 s.)
+struct Search<'a> {
+    table: &'a Table,
+    children: Vec<Vec<Board>>,
+}
+
+impl<'a> Search<'a> {
+    fn new(table: &'a Table) -> Self {
+        Self {
+            table,
+            children: Vec::new(),
+        }
+    }
+
+    /// The hashed count of a subtree `depth` plies deep, `ply` plies below
+    /// where this search started.
+    fn count(&mut self, board: &Board, depth: u32, ply: usize) -> u128 {
+        if depth < MIN_STORED_DEPTH {
+            return u128::from(perft(board, depth));
+        }
+        let entry = Entry::new(board, depth);
+        if let Some(entry) = &entry
+            && let Some(nodes) = self.table.probe(entry)
+        {
+            return u128::from(nodes);
+        }
+        let nodes = if depth == 2 {
+            // Plain perft: it runs the variant this CPU runs best, and
+            // makes the leaf-parents' children only to count them.
+            u128::from(perft(board, 2))
+        } else {
+            if self.children.len() <= ply {
+                self.children.resize_with(ply + 1, Vec::new);
+            }
+            let mut children = core::mem::take(&mut self.children[ply]);
+            children.clear();
+            let prefetch = depth > MIN_STORED_DEPTH;
+            let table = self.table;
+            board.generate_moves(|moves| {
+                for mv in moves {
+                    let mut child = *board;
+                    child.play_piece(moves.piece, mv);
+                    if prefetch {
+                        table.prefetch(child.key());
+                    }
+                    children.push(child);
+                }
+                false
+            });
+            let mut nodes = 0;
+            for child in &children {
+                nodes += self.count(child, depth - 1, ply + 1);
+            }
+            self.children[ply] = children;
+            nodes
+        };
+        if let Some(entry) = &entry {
+            self.table.store(entry, nodes);
+        }
+        nodes
+    }
+}

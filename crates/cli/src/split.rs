@@ -2,11 +2,15 @@
 //! work units, for batch engines (docs/deep-perft.md). The library's
 //! `perft::split` does the work; this reads arguments and files.
 
-use crate::{error::CliError, perft::parse_depth, position::SetupArgs};
+use crate::{
+    error::CliError,
+    perft::{parse_depth, parse_hash},
+    position::SetupArgs,
+};
 use bitmoves::{
     Board,
     perft::{
-        perft, perft_full,
+        Table, perft, perft_full, perft_hashed, perft_hashed_parallel,
         split::{
             self, CountPool, Merge, MergeError, ResultLines, ResultsFile, Shard, SplitOptions,
             UnitFile, WorkSummary,
@@ -44,8 +48,8 @@ pub struct SplitArgs {
     pub force: bool,
     /// The most memory for the table of unique positions, in binary units
     /// (512M, 8G); the split stops with an error rather than exceed it
-    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = parse_size)]
-    pub max_memory: u64,
+    #[arg(long, value_name = "SIZE", default_value = "8G", value_parser = parse_hash)]
+    pub max_memory: usize,
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
@@ -60,11 +64,11 @@ pub struct WorkArgs {
     /// $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT
     #[arg(long, value_name = "I/N", value_parser = parse_shard)]
     pub shard: Option<Shard>,
-    /// The size of a shared hash table for hashed perft, in binary units
-    /// (256M, 1G); 0 for none. Hashed perft is not available yet: only 0
-    /// is accepted
-    #[arg(long, value_name = "SIZE", default_value = "0", value_parser = parse_size)]
-    pub hash: u64,
+    /// Count each unit with hashed perft, in a table of SIZE bytes (256M,
+    /// 1G; binary units) shared by the threads and kept from unit to unit;
+    /// 0 for no table
+    #[arg(long, value_name = "SIZE", default_value = "0", value_parser = parse_hash)]
+    pub hash: usize,
     /// Threads to count each unit with
     #[arg(long, value_name = "T", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
@@ -94,36 +98,6 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
         .map_err(|error: split::ShardError| error.to_string())
 }
 
-/// Reads a size in bytes: a whole number with an optional binary unit, K,
-/// M, G or T (also written KB, KiB, …; any case). `0` is zero.
-pub fn parse_size(text: &str) -> Result<u64, String> {
-    let invalid = || format!("\"{text}\" is not a size (for example 0, 512M, 8G)");
-    let digits_end = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (digits, unit) = text.split_at(digits_end);
-    if digits.is_empty() {
-        return Err(invalid());
-    }
-    let unit = unit.to_ascii_uppercase();
-    let unit = unit
-        .strip_suffix("IB")
-        .or_else(|| unit.strip_suffix('B'))
-        .unwrap_or(&unit);
-    let shift = match unit {
-        "" => 0,
-        "K" => 10,
-        "M" => 20,
-        "G" => 30,
-        "T" => 40,
-        _ => return Err(invalid()),
-    };
-    let number: u64 = digits.parse().map_err(|_| invalid())?;
-    number
-        .checked_mul(1 << shift)
-        .ok_or_else(|| format!("size \"{text}\" is too large"))
-}
-
 /// `bitmoves split`: writes the unit file, reports on stderr.
 pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
@@ -135,7 +109,7 @@ pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
         )));
     }
     let options = SplitOptions {
-        max_memory: usize::try_from(args.max_memory).unwrap_or(usize::MAX),
+        max_memory: args.max_memory,
     };
     let start = Instant::now();
     let (units, stats) = UnitFile::split(&board, args.depth, args.ply, options)
@@ -204,21 +178,35 @@ fn read_units(path: &Path) -> Result<UnitFile, CliError> {
         .map_err(|error| CliError::input(format!("{}: {error}", path.display())))
 }
 
-/// The one place that decides how a unit is counted.
-///
-/// Hashed perft plugs in here: when `--hash` is nonzero, build the shared
-/// table once from `args.hash` bytes and return a closure that counts with
-/// it (and `args.threads`). Until it exists, a nonzero `--hash` is refused.
-fn unit_counter(args: &WorkArgs) -> Result<impl Fn(&Board, u32) -> u128 + use<>, CliError> {
-    if args.hash != 0 {
+/// Counts a unit: its board and remaining depth to the exact node count.
+type UnitCounter = Box<dyn Fn(&Board, u32) -> u128>;
+
+/// The one place that decides how a unit is counted: plain perft on a
+/// pool of threads, or, with `--hash`, hashed perft in one table that all
+/// the shard's units share (transpositions between units hit it too).
+fn unit_counter(args: &WorkArgs) -> Result<UnitCounter, CliError> {
+    let threads = usize::from(args.threads);
+    if args.hash == 0 {
+        let leaf = if args.no_bulk { perft_full } else { perft };
+        let pool = CountPool::new(threads, leaf);
+        return Ok(Box::new(move |board: &Board, depth: u32| {
+            pool.count(board, depth)
+        }));
+    }
+    if args.no_bulk {
         return Err(CliError::input(
-            "--hash: hashed perft is not available yet in this version; \
-             leave --hash out (or pass --hash 0) to count without a table",
+            "--hash cannot be combined with --no-bulk: the hashed count always counts the last ply in bulk",
         ));
     }
-    let leaf = if args.no_bulk { perft_full } else { perft };
-    let pool = CountPool::new(usize::from(args.threads), leaf);
-    Ok(move |board: &Board, depth: u32| pool.count(board, depth))
+    let table =
+        Table::new(args.hash).map_err(|error| CliError::input(format!("--hash: {error}")))?;
+    Ok(Box::new(move |board: &Board, depth: u32| {
+        if threads == 1 {
+            perft_hashed(board, depth, &table)
+        } else {
+            perft_hashed_parallel(board, depth, &table, threads)
+        }
+    }))
 }
 
 /// `bitmoves work`: counts one shard's units into its results file.
@@ -334,24 +322,4 @@ fn rerun_hint(units: &UnitFile, files: &[PathBuf], missing: &[usize]) -> String 
         .map(|shard| format!("{shard}/{count}"))
         .collect();
     format!(" (run these shards again: {})", list.join(", "))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes_are_whole_numbers_with_binary_units() {
-        assert_eq!(parse_size("0"), Ok(0));
-        assert_eq!(parse_size("4096"), Ok(4096));
-        assert_eq!(parse_size("256M"), Ok(256 << 20));
-        assert_eq!(parse_size("1G"), Ok(1 << 30));
-        assert_eq!(parse_size("1gib"), Ok(1 << 30));
-        assert_eq!(parse_size("2KB"), Ok(2048));
-        assert_eq!(parse_size("3T"), Ok(3 << 40));
-        for bad in ["", "M", "-1", "1.5G", "1X", "1 G", "99999999999999999999"] {
-            assert!(parse_size(bad).is_err(), "{bad:?}");
-        }
-        assert!(parse_size("99999999T").is_err_and(|e| e.contains("too large")));
-    }
 }

@@ -1,5 +1,24 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of
 //! a move generator.
+//!
+//! | function | threads | table | count |
+//! |---|---|---|---|
+//! | [`perft`], [`perft_full`], [`divide`] | one | no | `u64` |
+//! | [`perft_parallel`], [`divide_parallel`], [`divide_parallel_with`] | many | no | `u128` |
+//! | [`perft_hashed`], [`divide_hashed`] | one | [`Table`] | `u128` |
+//! | [`perft_hashed_parallel`], [`divide_hashed_parallel`] | many | shared [`Table`] | `u128` |
+//!
+//! `u64` holds every count up to perft(13) of the start position
+//! (1,981,066,775,000,976,614); perft(14) and beyond need the `u128`
+//! functions. Everything but the first row needs the default `std`
+//! feature. [`parse_size`] reads table sizes such as `256M`.
+//!
+//! ```
+//! use bitmoves::{perft::{perft_hashed_parallel, Table}, Board};
+//! let table = Table::new(32 << 20)?; // 32 MiB, shared by both threads
+//! assert_eq!(perft_hashed_parallel(&Board::default(), 6, &table, 2), 119_060_324);
+//! # Ok::<(), bitmoves::perft::TableError>(())
+//! ```
 
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::Pext;

@@ -17,6 +17,10 @@ pub struct Case {
     /// Depth and known count for the criterion bench: bitmoves takes about
     /// 0.1–0.5 s a run there.
     pub criterion: (u32, u64),
+    /// Depth and known count two plies under `bulk`: the full perft of a
+    /// quick check of the tools (the peers bench's `--quick`), which runs
+    /// bulk perft at the `full` depth.
+    pub shallow: (u32, u64),
 }
 
 /// The six standard perft positions (CPW), at the depths the peer table uses.
@@ -27,6 +31,7 @@ pub const CASES: [Case; 6] = [
         bulk: (6, 119_060_324),
         full: (5, 4_865_609),
         criterion: (6, 119_060_324),
+        shallow: (4, 197_281),
     },
     Case {
         name: "kiwipete",
@@ -34,6 +39,7 @@ pub const CASES: [Case; 6] = [
         bulk: (5, 193_690_690),
         full: (4, 4_085_603),
         criterion: (5, 193_690_690),
+        shallow: (3, 97_862),
     },
     Case {
         name: "pos3",
@@ -41,6 +47,7 @@ pub const CASES: [Case; 6] = [
         bulk: (7, 178_633_661),
         full: (6, 11_030_083),
         criterion: (7, 178_633_661),
+        shallow: (5, 674_624),
     },
     Case {
         name: "pos4",
@@ -48,6 +55,7 @@ pub const CASES: [Case; 6] = [
         bulk: (6, 706_045_033),
         full: (5, 15_833_292),
         criterion: (5, 15_833_292),
+        shallow: (4, 422_333),
     },
     Case {
         name: "pos5",
@@ -55,6 +63,7 @@ pub const CASES: [Case; 6] = [
         bulk: (5, 89_941_194),
         full: (4, 2_103_487),
         criterion: (5, 89_941_194),
+        shallow: (3, 62_379),
     },
     Case {
         name: "pos6",
@@ -62,6 +71,7 @@ pub const CASES: [Case; 6] = [
         bulk: (5, 164_075_551),
         full: (4, 3_894_594),
         criterion: (5, 164_075_551),
+        shallow: (3, 89_890),
     },
 ];
 

@@ -44,10 +44,6 @@ impl Bitboard {
     pub const LIGHT_SQUARES: Self = Self(0x55aa_55aa_55aa_55aa);
     /// The 32 dark squares (a1 is dark).
     pub const DARK_SQUARES: Self = Self(!0x55aa_55aa_55aa_55aa);
-    /// The four centre squares d4, e4, d5 and e5.
-    pub const CENTER: Self = Self(0x0000_0018_1800_0000);
-    /// The squares on the edge of the board.
-    pub const EDGES: Self = Self(0xff81_8181_8181_81ff);
 
     /// The number of squares in the set.
     #[inline(always)]
@@ -315,13 +311,6 @@ mod tests {
         assert!(Bitboard::LIGHT_SQUARES.contains(Square::H1));
         assert!(Bitboard::DARK_SQUARES.contains(Square::A1));
         assert_eq!(Bitboard::LIGHT_SQUARES.len(), 32);
-        assert_eq!(
-            Bitboard::CENTER,
-            [Square::D4, Square::E4, Square::D5, Square::E5]
-                .into_iter()
-                .collect()
-        );
-        assert_eq!(Bitboard::EDGES.len(), 28);
     }
 
     #[test]

@@ -50,6 +50,13 @@ impl Color {
         Rank::First.relative_to(self)
     }
 
+    /// White when `WHITE`, else Black: the colour of code compiled for
+    /// one side.
+    #[inline(always)]
+    pub(crate) const fn of_const<const WHITE: bool>() -> Self {
+        if WHITE { Self::White } else { Self::Black }
+    }
+
     /// The side a FEN letter belongs to: uppercase is White, lowercase
     /// Black (`'K'` is White's king, `'q'` Black's queen-side right).
     #[inline]

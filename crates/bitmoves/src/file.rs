@@ -26,6 +26,22 @@ simple_enum! {
 }
 
 impl File {
+    /// The file with index `index % 8`, written as a match so that it
+    /// compiles to no table load (see `Square::from_index_wrapping`).
+    #[inline(always)]
+    pub(crate) const fn from_index_wrapping(index: usize) -> Self {
+        match index % 8 {
+            0 => Self::A,
+            1 => Self::B,
+            2 => Self::C,
+            3 => Self::D,
+            4 => Self::E,
+            5 => Self::F,
+            6 => Self::G,
+            _ => Self::H,
+        }
+    }
+
     /// The file's lowercase letter, `'a'` to `'h'`.
     pub const fn to_char(self) -> char {
         (b'a' + self as u8) as char

@@ -19,9 +19,33 @@
 //!   moves ([`Board::legal_moves`], [`Board::generate_moves`]), and making
 //!   moves ([`Board::play`], [`Board::play_unchecked`]).
 //! - [`perft`]: counting the move tree, bulk and full, and divide.
+//! - [`polyglot`] (with `std`): Polyglot opening books, searched on disk.
+//! - Notation: UCI with [`Move`] and [`Board::parse_move`]; SAN with
+//!   [`Board::san`] (a [`San`], no allocation) and [`Board::parse_san`]
+//!   ([`SanError`]).
+//! - Chess960: start positions by number, [`Board::chess960_start`] and
+//!   [`Board::double_chess960_start`] (Double Fischer Random).
+//! - The `serde` feature (off by default): `Serialize` and `Deserialize`
+//!   for the value types, [`Move`] as UCI, [`Board`] as FEN, [`Bitboard`]
+//!   as a list of squares, and [`CastlingRights`].
+//!
+//! ```
+//! use bitmoves::Board;
+//! let mut board = Board::chess960_start(518)?;
+//! for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"] {
+//!     let mv = board.parse_san(san)?;
+//!     board.play(mv)?;
+//! }
+//! assert_eq!(board.to_string(), "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b ha - 5 4");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! See `docs/notation.md` for the SAN variants accepted and rejected, the
+//! serde forms and the Chess960 numbering.
 //!
 //! The crate is `no_std`: disable the default `std` feature to build it
-//! without the standard library (only [`perft::perft_parallel`] needs it).
+//! without the standard library (only [`perft::perft_parallel`], [`Game`]
+//! and [`polyglot`] need it).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![warn(missing_docs)]
 
@@ -29,27 +53,41 @@ pub mod attacks;
 mod bitboard;
 mod board;
 mod castling;
+mod chess960;
 mod color;
 mod direction;
+mod dispatch;
 mod enums;
 mod file;
+#[cfg(feature = "std")]
+mod game;
 mod movegen;
 mod moves;
+mod notation;
 pub mod perft;
 mod piece;
+#[cfg(feature = "std")]
+pub mod polyglot;
 mod rank;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod square;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::{
-    Board, FenError, FenOptions, GameStatus, IllegalMoveError, MoveError, PositionError, Snippet,
+    Board, FenError, FenOptions, GameStatus, IllegalMoveError, MoveError, NullMoveError,
+    PositionError, Snippet,
 };
 pub use castling::{CastlingRights, CastlingSide};
+pub use chess960::Chess960Error;
 pub use color::Color;
 pub use direction::Direction;
 pub use file::File;
+#[cfg(feature = "std")]
+pub use game::Game;
 pub use movegen::{MoveList, MoveListIntoIter, PieceMoves, PieceMovesIter};
 pub use moves::{Move, ParseMoveError};
+pub use notation::{San, SanError};
 pub use piece::Piece;
 pub use rank::Rank;
 pub use square::{ParseSquareError, Square};
@@ -58,3 +96,18 @@ pub use square::{ParseSquareError, Square};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The Rust examples of `docs/library.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryGuideDoctests;
+
+/// The Rust examples of `docs/notation.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/notation.md")]
+pub struct NotationDoctests;
+
+/// The Rust examples of `docs/polyglot.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/polyglot.md")]
+pub struct PolyglotGuideDoctests;

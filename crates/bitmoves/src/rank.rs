@@ -26,6 +26,22 @@ simple_enum! {
 }
 
 impl Rank {
+    /// The rank with index `index % 8`, written as a match so that it
+    /// compiles to no table load (see `Square::from_index_wrapping`).
+    #[inline(always)]
+    pub(crate) const fn from_index_wrapping(index: usize) -> Self {
+        match index % 8 {
+            0 => Self::First,
+            1 => Self::Second,
+            2 => Self::Third,
+            3 => Self::Fourth,
+            4 => Self::Fifth,
+            5 => Self::Sixth,
+            6 => Self::Seventh,
+            _ => Self::Eighth,
+        }
+    }
+
     /// The rank's digit, `'1'` to `'8'`.
     pub const fn to_char(self) -> char {
         (b'1' + self as u8) as char
@@ -54,7 +70,7 @@ impl Rank {
     pub const fn relative_to(self, color: Color) -> Self {
         match color {
             Color::White => self,
-            Color::Black => Self::from_index(7 - self.index()),
+            Color::Black => Self::from_index_wrapping(7 - self.index()),
         }
     }
 }

@@ -152,7 +152,7 @@ impl Square {
     /// The square on `file` and `rank`.
     #[inline(always)]
     pub const fn new(file: File, rank: Rank) -> Self {
-        Self::from_index(rank.index() * 8 + file.index())
+        Self::from_index_wrapping((rank.index() * 8 + file.index()) as u32)
     }
 
     /// The square with index `index % 64`: the conversion for indices that
@@ -233,13 +233,13 @@ impl Square {
     /// The square's file.
     #[inline(always)]
     pub const fn file(self) -> File {
-        File::from_index(self.index() % 8)
+        File::from_index_wrapping(self.index())
     }
 
     /// The square's rank.
     #[inline(always)]
     pub const fn rank(self) -> Rank {
-        Rank::from_index(self.index() / 8)
+        Rank::from_index_wrapping(self.index() / 8)
     }
 
     /// The square `file_delta` files east and `rank_delta` ranks north, or
@@ -265,7 +265,7 @@ impl Square {
     /// The same file on the mirrored rank: a1 ↔ a8, e2 ↔ e7.
     #[inline(always)]
     pub const fn flip_rank(self) -> Self {
-        Self::from_index(self.index() ^ 56)
+        Self::from_index_wrapping((self.index() ^ 56) as u32)
     }
 
     /// This square as seen from `color`'s side: unchanged for White,
@@ -289,7 +289,7 @@ impl Square {
     /// one rank further on (rank 4 or 5).
     #[inline(always)]
     pub(crate) const fn en_passant_victim(self) -> Self {
-        Self::from_index(self.index() ^ 8)
+        Self::from_index_wrapping((self.index() ^ 8) as u32)
     }
 }
 

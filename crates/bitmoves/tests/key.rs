@@ -47,6 +47,9 @@ fn en_passant_file_counts_even_when_the_capture_is_illegal() {
     assert!(!support::is_legal_uci(&played, "d4e3"));
     let without = board("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
     assert_ne!(played.key(), without.key());
+    // Board equality follows the same rule (docs/library.md says so).
+    assert_ne!(played, without);
+    assert_eq!(played.legal_en_passant(), without.legal_en_passant());
     // A double step with no pawn beside it leaves no file to hash.
     let quiet = after(&Board::default(), &["e2e4"]);
     assert_eq!(quiet.en_passant(), None);
@@ -58,6 +61,7 @@ fn transpositions_meet_on_one_key() {
     let a = after(&start, &["g1f3", "g8f6", "b1c3", "b8c6"]);
     let b = after(&start, &["b1c3", "b8c6", "g1f3", "g8f6"]);
     assert_eq!(a.key(), b.key());
+    assert_eq!(a, b);
     // Clocks are not in the key: knights out and back.
     let back = after(&start, &["g1f3", "g8f6", "f3g1", "f6g8"]);
     assert_eq!(back.key(), start.key());
@@ -67,8 +71,14 @@ fn transpositions_meet_on_one_key() {
         &board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
         &["h1h2", "h8h7", "h2h1", "h7h8"],
     );
-    assert_ne!(rook.key(), board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").key());
-    assert_eq!(rook.key(), board("r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3").key());
+    assert_ne!(
+        rook.key(),
+        board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").key()
+    );
+    assert_eq!(
+        rook.key(),
+        board("r3k2r/8/8/8/8/8/8/R3K2R w Qq - 4 3").key()
+    );
 }
 
 #[test]

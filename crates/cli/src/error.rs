@@ -47,6 +47,19 @@ impl From<io::Error> for CliError {
     }
 }
 
+/// How many characters of a user's argument an error message repeats.
+pub const ECHO_LIMIT: usize = 40;
+
+/// `text` as an error message repeats it: whole when it is at most
+/// [`ECHO_LIMIT`] characters, else its first [`ECHO_LIMIT`] characters and
+/// `…`, so that a huge argument cannot make a huge error line.
+pub fn shorten(text: &str) -> String {
+    match text.char_indices().nth(ECHO_LIMIT) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
 /// Writes `error: {message}` to stderr as one line. A failure to write to
 /// stderr is ignored: there is nowhere left to report it.
 pub fn report(message: &dyn fmt::Display) {
@@ -59,15 +72,18 @@ pub fn report(message: &dyn fmt::Display) {
 /// `error: …`, and exit code 2.
 ///
 /// `help` names where to look for help: `bitmoves` or `bitmoves perft`.
-pub fn report_clap(error: &clap::Error, help: &str) -> ExitCode {
+/// `hint`, when there is one, goes between clap's message and that
+/// pointer.
+pub fn report_clap(error: &clap::Error, help: &str, hint: Option<&str>) -> ExitCode {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
             let _ = error.print();
             ExitCode::SUCCESS
         }
         _ => {
+            let hint = hint.map(|hint| format!("; {hint}")).unwrap_or_default();
             report(&format_args!(
-                "{}; see '{help} --help'",
+                "{}{hint}; see '{help} --help'",
                 clap_message(error)
             ));
             ExitCode::from(2)
@@ -82,6 +98,15 @@ fn clap_message(error: &clap::Error) -> String {
     let rendered = error.render().to_string();
     let first = rendered.lines().next().unwrap_or_default();
     let mut message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    // clap repeats the offending argument whole: shorten a long one.
+    for kind in [ContextKind::InvalidValue, ContextKind::InvalidArg] {
+        if let Some(ContextValue::String(value)) = error.get(kind) {
+            let short = shorten(value);
+            if short.len() < value.len() {
+                message = message.replace(value.as_str(), &short);
+            }
+        }
+    }
     let strings = |kind| match error.get(kind) {
         Some(ContextValue::Strings(values)) => values.join(", "),
         Some(ContextValue::String(value)) => value.clone(),
@@ -114,4 +139,23 @@ fn clap_message(error: &clap::Error) -> String {
         }
     }
     message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_arguments_are_shortened_to_the_echo_limit() {
+        assert_eq!(shorten("kiwipete"), "kiwipete");
+        let limit = "x".repeat(ECHO_LIMIT);
+        assert_eq!(shorten(&limit), limit);
+        assert_eq!(
+            shorten(&"y".repeat(100_000)),
+            format!("{}…", "y".repeat(ECHO_LIMIT))
+        );
+        // Characters, not bytes: a multi-byte character is never cut.
+        let wide = "é".repeat(ECHO_LIMIT + 1);
+        assert_eq!(shorten(&wide), format!("{}…", "é".repeat(ECHO_LIMIT)));
+    }
 }

@@ -1,11 +1,12 @@
 //! `bitmoves`: perft, divide and perftree for debugging move generators,
-//! legal moves, board diagrams, attack sets and masks, from the command
-//! line.
+//! legal moves, opening-book moves, board diagrams, attack sets and masks,
+//! from the command line.
 //!
 //! Every bad input ends with one line on stderr, `error: …`, and a
 //! non-zero exit status; a closed output pipe is not an error.
 
 mod attacks;
+mod book;
 mod count;
 mod diagram;
 mod error;
@@ -14,6 +15,7 @@ mod moves;
 mod perft;
 mod position;
 mod show;
+mod split;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use error::CliError;
@@ -23,10 +25,11 @@ use std::{
 };
 
 /// Chess move generation from the command line: perft and divide, legal
-/// moves, and board, attack and mask diagrams.
+/// moves, Polyglot book moves, and board, attack and mask diagrams.
 ///
-/// POSITION is `startpos`, a name from `bitmoves positions`, or a FEN
-/// given as one quoted argument.
+/// POSITION is `startpos`, a name from `bitmoves positions`, `960:N` or
+/// `960:W:B` (a Chess960 start by number), or a FEN given as one quoted
+/// argument.
 #[derive(Parser, Debug)]
 #[command(name = "bitmoves", version, arg_required_else_help = false)]
 struct Cli {
@@ -45,6 +48,9 @@ enum Command {
     Perftree(perft::PerftreeArgs),
     /// List the legal moves in UCI, one per line, sorted
     Moves(moves::MovesArgs),
+    /// List a Polyglot opening book's moves for a position as `UCI weight`
+    /// lines, highest weight first
+    Book(book::BookArgs),
     /// Draw the board, with the FEN, side to move, status, checkers and
     /// pinned pieces
     Show(show::ShowArgs),
@@ -55,13 +61,29 @@ enum Command {
     Mask(masks::MaskArgs),
     /// List the named positions with their FENs
     Positions,
+    /// Deep perft, step 1: write the unique positions PLY plies below
+    /// POSITION, with their multiplicities, as work units
+    Split(split::SplitArgs),
+    /// Deep perft, step 2: count one shard of the units into
+    /// RESULTS_DIR; run again after a kill to go on where it stopped
+    Work(split::WorkArgs),
+    /// Deep perft, step 3: check that every unit has one count and print
+    /// the exact total
+    Merge(split::MergeArgs),
 }
 
 fn main() -> ExitCode {
     report_panics_on_one_line();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(error) => return error::report_clap(&error, &help_target()),
+        Err(error) => {
+            let args: Vec<String> = std::env::args_os()
+                .skip(1)
+                .filter_map(|arg| arg.into_string().ok())
+                .collect();
+            let hint = position::looks_split(&args).then_some(position::QUOTE_FEN_HINT);
+            return error::report_clap(&error, &help_target(&args), hint);
+        }
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let result = run(&cli.command, &mut out).and_then(|()| Ok(out.flush()?));
@@ -77,11 +99,9 @@ fn main() -> ExitCode {
 
 /// `bitmoves COMMAND` when the arguments name a command, else `bitmoves`:
 /// where an error message sends the user for help.
-fn help_target() -> String {
+fn help_target(args: &[String]) -> String {
     let cli = Cli::command();
-    std::env::args_os()
-        .skip(1)
-        .filter_map(|arg| arg.into_string().ok())
+    args.iter()
         .find(|arg| cli.find_subcommand(arg).is_some())
         .map_or_else(
             || "bitmoves".into(),
@@ -95,10 +115,14 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Perft(args) => perft::run(args, out),
         Command::Perftree(args) => perft::run_perftree(args, out),
         Command::Moves(args) => moves::run(args, out),
+        Command::Book(args) => book::run(args, out),
         Command::Show(args) => show::run(args, out),
         Command::Attacks(args) => attacks::run(args, out),
         Command::Mask(args) => masks::run(args, out),
         Command::Positions => position::list(out),
+        Command::Split(args) => split::run_split(args),
+        Command::Work(args) => split::run_work(args),
+        Command::Merge(args) => split::run_merge(args, out),
     }
 }
 

@@ -1,8 +1,9 @@
 //! `bitmoves mask`: the named masks of the classic shift write-ups, drawn
 //! as diagrams.
 
-use crate::error::CliError;
-use bitmoves::{Bitboard, File, Rank};
+use crate::error::{CliError, shorten};
+use bitmoves::{Bitboard, File};
+use bitmoves_shift::masks;
 use clap::Args;
 use std::io::Write;
 
@@ -14,13 +15,9 @@ pub struct MaskArgs {
     pub name: Option<String>,
 }
 
-/// Every square off the given files: the mask that clears the bits a
-/// shift wrapped round the board edge onto them.
-const fn not_files(files: &[File]) -> Bitboard {
-    Bitboard(!Bitboard::files(files).0)
-}
-
-/// The named masks, in the order `bitmoves mask` lists them.
+/// The named masks, in the order `bitmoves mask` lists them. The masks of
+/// the shift write-ups come from [`bitmoves_shift::masks`]; the files and
+/// the colours of the squares from the core crate.
 pub static MASKS: phf::OrderedMap<&'static str, Bitboard> = phf::phf_ordered_map! {
     "a-file" => File::A.bitboard(),
     "b-file" => File::B.bitboard(),
@@ -30,27 +27,27 @@ pub static MASKS: phf::OrderedMap<&'static str, Bitboard> = phf::phf_ordered_map
     "f-file" => File::F.bitboard(),
     "g-file" => File::G.bitboard(),
     "h-file" => File::H.bitboard(),
-    "rank-1" => Rank::First.bitboard(),
-    "rank-2" => Rank::Second.bitboard(),
-    "rank-3" => Rank::Third.bitboard(),
-    "rank-4" => Rank::Fourth.bitboard(),
-    "rank-5" => Rank::Fifth.bitboard(),
-    "rank-6" => Rank::Sixth.bitboard(),
-    "rank-7" => Rank::Seventh.bitboard(),
-    "rank-8" => Rank::Eighth.bitboard(),
+    "rank-1" => masks::RANK_1,
+    "rank-2" => masks::RANK_2,
+    "rank-3" => masks::RANK_3,
+    "rank-4" => masks::RANK_4,
+    "rank-5" => masks::RANK_5,
+    "rank-6" => masks::RANK_6,
+    "rank-7" => masks::RANK_7,
+    "rank-8" => masks::RANK_8,
     // Shifting east (+1, +9, -7) must not wrap h-file bits onto the a-file.
-    "not-a-file" => not_files(&[File::A]),
+    "not-a-file" => masks::NOT_A_FILE,
     // Knight jumps two files east.
-    "not-ab-file" => not_files(&[File::A, File::B]),
+    "not-ab-file" => masks::NOT_AB_FILE,
     // Shifting west (-1, +7, -9) must not wrap a-file bits onto the h-file.
-    "not-h-file" => not_files(&[File::H]),
+    "not-h-file" => masks::NOT_H_FILE,
     // Knight jumps two files west.
-    "not-gh-file" => not_files(&[File::G, File::H]),
+    "not-gh-file" => masks::NOT_GH_FILE,
     "light-squares" => Bitboard::LIGHT_SQUARES,
     "dark-squares" => Bitboard::DARK_SQUARES,
-    "center" => Bitboard::CENTER,
-    "edges" => Bitboard::EDGES,
-    "back-ranks" => Bitboard::ranks(&[Rank::First, Rank::Eighth]),
+    "center" => masks::CENTER,
+    "edges" => masks::EDGES,
+    "back-ranks" => Bitboard(masks::RANK_1.0 | masks::RANK_8.0),
 };
 
 /// Draws the named mask, or lists the names when none is given.
@@ -66,7 +63,8 @@ pub fn run(args: &MaskArgs, out: &mut dyn Write) -> Result<(), CliError> {
         .or_else(|| MASKS.get(name.to_ascii_lowercase().as_str()))
         .ok_or_else(|| {
             CliError::input(format!(
-                "unknown mask \"{name}\": run `bitmoves mask` to list the names"
+                "unknown mask \"{}\": run `bitmoves mask` to list the names",
+                shorten(name)
             ))
         })?;
     write!(out, "{mask}")?;
@@ -91,5 +89,15 @@ mod tests {
         assert_eq!(MASKS["edges"], rim);
         assert_eq!(MASKS["back-ranks"], MASKS["rank-1"] | MASKS["rank-8"]);
         assert_eq!(MASKS.len(), 25);
+    }
+
+    #[test]
+    fn write_up_masks_are_the_shift_crates() {
+        assert_eq!(MASKS["center"], masks::CENTER);
+        assert_eq!(MASKS["edges"], masks::EDGES);
+        assert_eq!(MASKS["not-a-file"], masks::NOT_A_FILE);
+        assert_eq!(MASKS["not-gh-file"], masks::NOT_GH_FILE);
+        assert_eq!(MASKS["rank-3"], masks::RANK_3);
+        assert_eq!(MASKS["light-squares"], Bitboard::LIGHT_SQUARES);
     }
 }

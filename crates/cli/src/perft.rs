@@ -3,7 +3,7 @@
 
 use crate::{
     count::Counter,
-    error::CliError,
+    error::{CliError, shorten},
     position::{self, SetupArgs},
 };
 use bitmoves::{
@@ -22,6 +22,11 @@ use std::{
 /// depth 10 of the start position is already 69 trillion leaves.
 pub const MAX_DEPTH: u32 = 20;
 
+/// The most threads `--threads` accepts. The root moves are what the
+/// threads share, and no position has more than 218 of them, so a larger
+/// number would only spawn threads with nothing to do.
+pub const MAX_THREADS: u16 = 1024;
+
 /// Arguments of `bitmoves perft`.
 #[derive(Args, Debug)]
 pub struct PerftArgs {
@@ -35,9 +40,10 @@ pub struct PerftArgs {
     /// exactly as Stockfish's `go perft` does; sorted by move
     #[arg(long)]
     pub divide: bool,
-    /// Share the work out among N threads (same counts, less time)
+    /// Share the work out among N threads, 1 to 1024 (same counts, less
+    /// time)
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u16).range(1..=1024))]
+          value_parser = parse_threads, allow_negative_numbers = true)]
     pub threads: u16,
     /// Keep subtree counts in a hash table of SIZE bytes, shared by the
     /// threads: 256M, 1G, 64K (binary units) or plain bytes; 0 for none.
@@ -87,7 +93,19 @@ pub fn parse_depth(text: &str) -> Result<u32, String> {
     match digits.parse::<u32>() {
         Ok(depth) if depth <= MAX_DEPTH => Ok(depth),
         _ => Err(format!(
-            "depth {digits} is too large: at most {MAX_DEPTH} (perft grows about 30-fold per ply)"
+            "depth {} is too large: at most {MAX_DEPTH} (perft grows about 30-fold per ply)",
+            shorten(digits)
+        )),
+    }
+}
+
+/// Reads a thread count: a whole number from 1 to [`MAX_THREADS`]. Every
+/// other text gets the same message, which gives the range.
+pub fn parse_threads(text: &str) -> Result<u16, String> {
+    match text.trim().parse::<u16>() {
+        Ok(threads) if (1..=MAX_THREADS).contains(&threads) => Ok(threads),
+        _ => Err(format!(
+            "the number of threads must be a whole number from 1 to {MAX_THREADS}"
         )),
     }
 }
@@ -206,5 +224,17 @@ mod tests {
         assert!(parse_depth("three").is_err_and(|e| e.contains("whole number")));
         assert!(parse_depth("").is_err_and(|e| e.contains("whole number")));
         assert!(parse_depth("-").is_err_and(|e| e.contains("whole number")));
+    }
+
+    #[test]
+    fn thread_counts_are_whole_numbers_from_1_to_the_limit() {
+        assert_eq!(parse_threads("1"), Ok(1));
+        assert_eq!(parse_threads("1024"), Ok(MAX_THREADS));
+        for bad in ["0", "1025", "-1", "abc", "", "2.5", "18446744073709551616"] {
+            assert!(
+                parse_threads(bad).is_err_and(|e| e.contains("from 1 to 1024")),
+                "{bad:?}"
+            );
+        }
     }
 }

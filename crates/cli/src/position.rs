@@ -1,8 +1,8 @@
 //! POSITION arguments: `startpos`, a named position or a FEN, then the
 //! moves played from it (`--moves`).
 
-use crate::error::CliError;
-use bitmoves::{Board, FenError, FenOptions, PositionError};
+use crate::error::{CliError, shorten};
+use bitmoves::{Board, FenError, FenOptions, MoveError, PositionError};
 use clap::Args;
 use std::io::Write;
 
@@ -36,10 +36,11 @@ pub static POSITIONS: phf::OrderedMap<&'static str, &'static str> = phf::phf_ord
 /// The options that turn a POSITION argument into a board.
 #[derive(Args, Debug, Clone, Default)]
 pub struct SetupArgs {
-    /// Moves to play first, in UCI (e2e4, e7e8q, e1g1), as separate words
-    /// or one quoted list. It takes every word up to the next option, so
-    /// put it after POSITION and DEPTH
-    #[arg(long, value_name = "UCI", num_args = 1..)]
+    /// Moves to play first, in UCI (e2e4, e7e8q, e1g1) or SAN (e4, Nf3,
+    /// O-O, exd8=Q), mixed as you like, as separate words or one quoted
+    /// list. It takes every word up to the next option, so put it last, or
+    /// before another option
+    #[arg(long, value_name = "MOVE", num_args = 1..)]
     pub moves: Vec<String>,
     /// Read the position in Chess960 mode: castling moves are written
     /// king-takes-rook (e1h1)
@@ -73,42 +74,113 @@ pub fn resolve(position: &str) -> Result<&str, CliError> {
         .copied()
         .ok_or_else(|| {
             CliError::input(format!(
-                "unknown position name \"{position}\": run `bitmoves positions` for the names, \
-                 or give a FEN as one quoted argument"
+                "unknown position name \"{}\": run `bitmoves positions` for the names, \
+                 or give a FEN as one quoted argument",
+                shorten(position)
             ))
         })
 }
 
+/// What to tell someone whose FEN the shell split into several
+/// arguments.
+pub const QUOTE_FEN_HINT: &str = "a FEN is one argument: put it in quotes, \
+     like \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"";
+
+/// Whether the command line looks like an unquoted FEN: a board field
+/// (with `/`, without spaces) followed by a separate `w` or `b`.
+pub fn looks_split(args: &[String]) -> bool {
+    args.windows(2).any(|pair| {
+        let (board, side) = (&pair[0], &pair[1]);
+        board.contains('/')
+            && !board.starts_with('-')
+            && !board.contains(char::is_whitespace)
+            && matches!(side.as_str(), "w" | "b")
+    })
+}
+
+/// A Chess960 start by number, `960:N` (Chess960 start N, 0 to 959, 518
+/// being the standard position) or `960:W:B` (Double Fischer Random:
+/// White's back rank from start W, Black's from start B); `None` when
+/// `position` does not start with `960:`.
+fn chess960_start(position: &str) -> Option<Result<Board, CliError>> {
+    let numbers = position.strip_prefix("960:")?;
+    let invalid = || {
+        CliError::input(format!(
+            "invalid Chess960 start \"{}\": expected 960:N or 960:W:B with numbers from 0 to 959",
+            shorten(position)
+        ))
+    };
+    let parsed: Result<Vec<u16>, _> = numbers.split(':').map(str::parse::<u16>).collect();
+    let board = match parsed.as_deref() {
+        Ok([n]) => Board::chess960_start(*n),
+        Ok([white, black]) => Board::double_chess960_start(*white, *black),
+        _ => return Some(Err(invalid())),
+    };
+    Some(board.map_err(|error| CliError::input(format!("{error} (in \"{}\")", shorten(position)))))
+}
+
 /// Reads a POSITION argument. Impossible checks are refused unless
-/// `lenient`; the error then says that `--lenient` would accept them.
+/// `lenient`; the error then says that `--lenient` would accept them. A
+/// board field given alone (the rest of the FEN lost to the shell) gets
+/// the hint to quote the FEN. `960:N` and `960:W:B` are Chess960 starts.
 pub fn load(position: &str, chess960: bool, lenient: bool) -> Result<Board, CliError> {
+    if let Some(board) = chess960_start(position) {
+        return board;
+    }
     let fen = resolve(position)?;
     let options = FenOptions { lenient, chess960 };
     Board::from_fen_with(fen, options).map_err(|error| {
         let hint = match error {
             FenError::InvalidPosition(
                 PositionError::ImpossibleCheck | PositionError::TooManyCheckers { .. },
-            ) => " (pass --lenient to accept it)",
-            _ => "",
+            ) => " (pass --lenient to accept it)".to_owned(),
+            _ if !fen.trim().contains(char::is_whitespace) => format!("; {QUOTE_FEN_HINT}"),
+            _ => String::new(),
         };
         CliError::input(format!("{error}{hint}"))
     })
 }
 
-/// Plays UCI moves in order. An error names the move and its 1-based
-/// index, with `label` saying where the moves came from.
+/// Plays moves in order, each in UCI or in SAN. An error names the move
+/// and its 1-based index, with `label` saying where the moves came from.
 pub fn play_moves<'a>(
     board: &mut Board,
     label: &str,
     moves: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), CliError> {
     for (index, text) in moves.into_iter().enumerate() {
-        let mv = board.parse_move(text).map_err(|error| {
-            CliError::input(format!("{label} entry {} \"{text}\": {error}", index + 1))
+        let mv = read_move(board, text).map_err(|error| {
+            CliError::input(format!(
+                "{label} entry {} \"{}\": {error}",
+                index + 1,
+                shorten(text)
+            ))
         })?;
         board.play_unchecked(mv);
     }
     Ok(())
+}
+
+/// A legal move of `board` from UCI text or, failing that, SAN. Text that
+/// is UCI but illegal, or that starts with two squares as UCI does
+/// (`e7e5x`), gets the UCI error; other text gets the SAN error, which says
+/// what is wrong with it as SAN.
+fn read_move(board: &Board, text: &str) -> Result<bitmoves::Move, String> {
+    match board.parse_move(text) {
+        Ok(mv) => Ok(mv),
+        Err(MoveError::Illegal(error)) => Err(error.to_string()),
+        Err(MoveError::Syntax(error)) => board.parse_san(text).map_err(|san| {
+            let squares = |range: std::ops::Range<usize>| {
+                text.get(range)
+                    .is_some_and(|s| s.parse::<bitmoves::Square>().is_ok())
+            };
+            if text.len() == 5 && squares(0..2) && squares(2..4) {
+                error.to_string()
+            } else {
+                san.to_string()
+            }
+        }),
+    }
 }
 
 /// `bitmoves positions`: every name with its FEN, aligned.
@@ -133,6 +205,35 @@ mod tests {
     }
 
     #[test]
+    fn chess960_starts_by_number() {
+        let start = load("960:518", false, false).unwrap();
+        assert_eq!(
+            start.to_string(),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        );
+        let double = load("960:0:959", false, false).unwrap();
+        assert_eq!(
+            double.to_string(),
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"
+        );
+        for bad in ["960:960", "960:", "960:x", "960:1:2:3", "960:-1", "960:1:"] {
+            assert!(load(bad, false, false).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn moves_may_be_uci_or_san() {
+        let mut board = Board::default();
+        play_moves(&mut board, "--moves", ["e4", "e7e5", "Nf3", "Nc6", "Bb5"]).unwrap();
+        assert_eq!(
+            board.to_string(),
+            "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+        );
+        let error = play_moves(&mut Board::default(), "--moves", ["e4", "Ke2"]);
+        assert!(error.is_err());
+    }
+
+    #[test]
     fn fens_pass_through_and_names_are_looked_up() {
         assert_eq!(
             resolve("8/8/8/8/8/8/8/K6k w - -").ok(),
@@ -140,5 +241,15 @@ mod tests {
         );
         assert_eq!(resolve("KiwiPete").ok(), Some(POSITIONS["kiwipete"]));
         assert!(resolve("nowhere").is_err());
+    }
+
+    #[test]
+    fn a_board_field_followed_by_a_side_is_a_split_fen() {
+        let args = |text: &str| text.split(' ').map(String::from).collect::<Vec<_>>();
+        assert!(looks_split(&args("perft 8/8/8/8/8/8/8/K6k w - - 0 1 3")));
+        assert!(looks_split(&args("moves 8/8/8/8/8/8/8/K6k b")));
+        assert!(!looks_split(&args("perft startpos 3")));
+        assert!(!looks_split(&args("perft 8/8/8/8/8/8/8/K6k 3")));
+        assert!(!looks_split(&args("mask b")));
     }
 }

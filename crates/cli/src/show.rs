@@ -8,8 +8,8 @@ use std::io::Write;
 /// Arguments of `bitmoves show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
-    /// argument
+    /// startpos, a name from `bitmoves positions`, 960:N or 960:W:B (a
+    /// Chess960 start by number), or a FEN as one quoted argument
     pub position: String,
     /// Draw the pieces as Unicode chess glyphs instead of FEN letters
     #[arg(long)]
@@ -19,13 +19,14 @@ pub struct ShowArgs {
     pub setup: SetupArgs,
 }
 
-/// Prints the diagram, then the FEN, side to move, status, checkers,
-/// pinned pieces and the number of legal moves.
+/// Prints the diagram, then the FEN, the Polyglot key, side to move,
+/// status, checkers, pinned pieces and the number of legal moves.
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
     write!(out, "{}", diagram::board(&board, args.unicode))?;
     writeln!(out)?;
     writeln!(out, "FEN:          {board}")?;
+    writeln!(out, "Key:          {:016x}", board.key())?;
     writeln!(out, "Side to move: {}", board.side_to_move())?;
     writeln!(out, "Status:       {}", status(&board))?;
     writeln!(out, "Checkers:     {}", squares(board.checkers()))?;
@@ -40,13 +41,14 @@ pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `check`, `checkmate`, `stalemate` or `ongoing`.
-fn status(board: &Board) -> &'static str {
+/// `check`, `ongoing`, or how the game ended (`checkmate`, `stalemate`,
+/// `draw by insufficient material`, `draw by the fifty-move rule`); a
+/// drawn position in check says so too.
+fn status(board: &Board) -> String {
     match board.status() {
-        GameStatus::Checkmate => "checkmate",
-        GameStatus::Stalemate => "stalemate",
-        GameStatus::Ongoing if board.is_check() => "check",
-        GameStatus::Ongoing => "ongoing",
+        GameStatus::Ongoing if board.is_check() => "check".into(),
+        status if status.is_draw() && board.is_check() => format!("check, {status}"),
+        status => status.to_string(),
     }
 }
 

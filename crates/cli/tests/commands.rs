@@ -102,6 +102,38 @@ fn shift_method_draws_what_lookup_draws_on_every_square() {
 }
 
 #[test]
+fn center_and_edges_are_drawn() {
+    assert_eq!(
+        stdout(&["mask", "center"]),
+        "\
+8 0 0 0 0 0 0 0 0
+7 0 0 0 0 0 0 0 0
+6 0 0 0 0 0 0 0 0
+5 0 0 0 1 1 0 0 0
+4 0 0 0 1 1 0 0 0
+3 0 0 0 0 0 0 0 0
+2 0 0 0 0 0 0 0 0
+1 0 0 0 0 0 0 0 0
+  A B C D E F G H
+"
+    );
+    assert_eq!(
+        stdout(&["mask", "EDGES"]),
+        "\
+8 1 1 1 1 1 1 1 1
+7 1 0 0 0 0 0 0 1
+6 1 0 0 0 0 0 0 1
+5 1 0 0 0 0 0 0 1
+4 1 0 0 0 0 0 0 1
+3 1 0 0 0 0 0 0 1
+2 1 0 0 0 0 0 0 1
+1 1 1 1 1 1 1 1 1
+  A B C D E F G H
+"
+    );
+}
+
+#[test]
 fn masks_are_drawn_and_listed() {
     assert_eq!(
         stdout(&["mask", "not-a-file"]),
@@ -257,4 +289,91 @@ fn help_and_version_succeed_on_stdout() {
     }
     let version = run(&["--version"]);
     assert!(version.success && version.stdout.starts_with("bitmoves "));
+}
+
+#[test]
+fn show_prints_the_polyglot_key() {
+    let out = stdout(&["show", "startpos"]);
+    assert!(out.contains("Key:          463b96181691fc9c\n"), "{out}");
+    let out = stdout(&["show", "startpos", "--moves", "e2e4"]);
+    assert!(out.contains("Key:          823c9b50fd114196\n"), "{out}");
+}
+
+#[test]
+fn show_names_the_draws() {
+    let bare = stdout(&["show", "8/8/4k3/8/8/2B5/4K3/8 w - - 0 60"]);
+    assert!(
+        bare.contains("Status:       draw by insufficient material\n"),
+        "{bare}"
+    );
+    let slow = stdout(&["show", "8/8/4k3/8/8/2R5/4K3/8 w - - 100 60"]);
+    assert!(
+        slow.contains("Status:       draw by the fifty-move rule\n"),
+        "{slow}"
+    );
+}
+
+#[test]
+fn moves_lists_captures_and_quiets_apart() {
+    let captures = stdout(&["moves", "kiwipete", "--captures"]);
+    assert_eq!(captures, "d5e6\ne2a6\ne5d7\ne5f7\ne5g6\nf3f6\nf3h3\ng2h3\n");
+    let quiets = stdout(&["moves", "kiwipete", "--quiets"]);
+    assert_eq!(quiets.lines().count(), 48 - 8);
+    assert!(quiets.contains("e1g1\n") && !quiets.contains("d5e6"));
+    let both = run(&["moves", "kiwipete", "--captures", "--quiets"]);
+    assert_eq!(both.code, Some(2));
+    assert!(both.stderr.starts_with("error: "), "{}", both.stderr);
+}
+
+#[test]
+fn moves_in_san_follow_the_uci_order() {
+    let uci = stdout(&["moves", "kiwipete"]);
+    let san = stdout(&["moves", "kiwipete", "--san"]);
+    assert_eq!(uci.lines().count(), san.lines().count());
+    let pairs: Vec<(&str, &str)> = uci.lines().zip(san.lines()).collect();
+    assert!(pairs.contains(&("e1g1", "O-O")), "{pairs:?}");
+    assert!(pairs.contains(&("e5f7", "Nxf7")), "{pairs:?}");
+    assert!(pairs.contains(&("d5e6", "dxe6")), "{pairs:?}");
+    let captures = stdout(&["moves", "kiwipete", "--captures", "--san"]);
+    assert!(captures.starts_with("dxe6\nBxa6\n"), "{captures}");
+}
+
+#[test]
+fn moves_may_be_given_in_san_and_uci_mixed() {
+    let mixed = stdout(&[
+        "show", "startpos", "--moves", "e4", "e7e5", "Nf3", "Nc6", "Bb5",
+    ]);
+    assert!(
+        mixed.contains(
+            "FEN:          r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3\n"
+        ),
+        "{mixed}"
+    );
+    let bad = run(&["perft", "startpos", "1", "--moves", "e4", "Ke3"]);
+    assert_eq!(bad.code, Some(1));
+    assert_eq!(bad.stderr.lines().count(), 1, "{}", bad.stderr);
+    assert!(
+        bad.stderr.starts_with("error: --moves entry 2 \"Ke3\""),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn chess960_starts_by_number() {
+    let out = stdout(&["show", "960:518"]);
+    assert!(
+        out.contains("FEN:          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n")
+    );
+    let perft = stdout(&["perft", "960:0", "3"]);
+    // python-chess: perft(Board.from_chess960_pos(0), 3) == 9006.
+    assert_eq!(common::nodes_searched(&perft), 9_006);
+    let double = stdout(&["show", "960:0:959"]);
+    assert!(double.contains("w HFca - 0 1\n"), "{double}");
+    for bad in ["960:960", "960:x", "960:1:2:3"] {
+        let run = run(&["perft", bad, "1"]);
+        assert_eq!(run.code, Some(1), "{bad}");
+        assert!(run.stderr.starts_with("error: "), "{bad}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1);
+    }
 }

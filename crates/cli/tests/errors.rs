@@ -8,6 +8,25 @@ use common::run;
 /// Runs `bitmoves` with `args` and checks the one-line error, which must
 /// contain `needle`.
 fn assert_error(args: &[&str], needle: &str) {
+    error_line(args, needle);
+}
+
+/// Like [`assert_error`], for a malformed command line: exit status 2.
+fn assert_usage_error(args: &[&str], needle: &str) {
+    let out = error_line(args, needle);
+    assert_eq!(out.code, Some(2), "bitmoves {args:?}: {}", out.stderr);
+}
+
+/// Like [`assert_error`], for a well-formed command with a bad position,
+/// move or name: exit status 1.
+fn assert_input_error(args: &[&str], needle: &str) {
+    let out = error_line(args, needle);
+    assert_eq!(out.code, Some(1), "bitmoves {args:?}: {}", out.stderr);
+}
+
+/// Runs `bitmoves` with `args`, checks the one-line error, which must
+/// contain `needle`, and returns the run.
+fn error_line(args: &[&str], needle: &str) -> common::Run {
     let out = run(args);
     assert!(!out.success, "bitmoves {args:?} succeeded");
     assert!(
@@ -36,6 +55,7 @@ fn assert_error(args: &[&str], needle: &str) {
         "bitmoves {args:?}: {:?} lacks {needle:?}",
         out.stderr
     );
+    out
 }
 
 #[test]
@@ -136,4 +156,87 @@ fn usage_errors_fit_on_one_line() {
     assert_error(&["perft", "startpos", "1", "--bogus"], "'--bogus'");
     assert_error(&["moves"], "<POSITION>");
     assert_error(&["positions", "extra"], "'extra'");
+}
+
+#[test]
+fn thread_counts_outside_1_to_1024_name_the_option_and_the_range() {
+    for threads in ["abc", "18446744073709551616", "-1", "0", "1025", "2.5", ""] {
+        assert_usage_error(
+            &["perft", "startpos", "1", "--threads", threads],
+            "for '--threads <N>': the number of threads must be a whole number from 1 to 1024",
+        );
+    }
+    assert_usage_error(
+        &["perft", "startpos", "1", "--threads=-7"],
+        "from 1 to 1024",
+    );
+}
+
+#[test]
+fn the_thread_limit_is_in_the_help() {
+    let help = common::stdout(&["perft", "--help"]);
+    assert!(help.contains("1 to 1024"), "{help}");
+}
+
+#[test]
+fn long_arguments_are_shortened_in_errors() {
+    // Near the largest single argument Linux passes (128 KiB).
+    let long = "x".repeat(130_000);
+    let excerpt = format!("\"{}…\"", "x".repeat(40));
+    for args in [
+        vec!["perft", long.as_str(), "1"],
+        vec!["show", long.as_str()],
+        vec!["mask", long.as_str()],
+        vec!["moves", "startpos", "--moves", long.as_str()],
+    ] {
+        let out = error_line(&args, &excerpt);
+        assert!(out.stderr.len() < 300, "{} bytes", out.stderr.len());
+    }
+    let digits = "9".repeat(130_000);
+    let out = error_line(&["perft", "startpos", &digits], "too large");
+    assert!(out.stderr.len() < 300, "{} bytes", out.stderr.len());
+    let out = error_line(&["perft", "startpos", "1", &long], "unexpected argument");
+    assert!(out.stderr.len() < 300, "{} bytes", out.stderr.len());
+}
+
+#[test]
+fn unquoted_fens_get_the_hint_to_quote_them() {
+    let hint = "a FEN is one argument: put it in quotes";
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let split = |command: &'static str, tail: &[&'static str]| {
+        let mut args = vec![command];
+        args.extend(fen.split(' '));
+        args.extend(tail);
+        args
+    };
+    assert_usage_error(&split("perft", &["3"]), hint);
+    assert_usage_error(&split("moves", &[]), hint);
+    assert_usage_error(&split("show", &["--unicode"]), hint);
+    // Only the board field reached the command, as when the rest was lost.
+    assert_input_error(
+        &["show", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"],
+        hint,
+    );
+    // A quoted FEN that is wrong gets no such hint.
+    let out = error_line(&["moves", "8/8/8 w - - 0 1"], "expected 8 ranks");
+    assert!(!out.stderr.contains(hint), "{}", out.stderr);
+}
+
+#[test]
+fn help_mentions_only_the_arguments_a_command_takes() {
+    for command in ["moves", "show"] {
+        let help = common::stdout(&[command, "--help"]);
+        assert!(!help.contains("DEPTH"), "{command} --help: {help}");
+        assert!(help.contains("--moves"), "{command} --help: {help}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_and_input_errors_exit_1() {
+    assert_usage_error(&["perft", "startpos"], "<DEPTH>");
+    assert_usage_error(&["perft", "startpos", "x"], "whole number");
+    assert_usage_error(&["frobnicate"], "'frobnicate'");
+    assert_input_error(&["perft", "kiwipeet", "1"], "unknown position name");
+    assert_input_error(&["moves", "startpos", "--moves", "e2e5"], "illegal move");
+    assert_input_error(&["mask", "middle"], "unknown mask");
 }

@@ -8,7 +8,7 @@ use crate::sliders::Slider;
 use crate::zobrist::{self, ZobristTables};
 use crate::{leapers, rays};
 
-/// `lib.rs`: crate docs, the modules, and the `cfg` choice between the two slider tables.
+/// `lib.rs`: crate docs, the modules, and which targets get the PEXT tables.
 pub fn lib_rs() -> GeneratedFile {
     let mut source = Source::new(&[
         "Precomputed bitboard tables for `bitmoves`: raw data only.",
@@ -18,11 +18,13 @@ pub fn lib_rs() -> GeneratedFile {
         "Squares are little-endian rank-file: a1 = 0, b1 = 1, …, h8 = 63; colours White = 0,",
         "Black = 1; pieces Pawn = 0, Knight, Bishop, Rook, Queen, King = 5.",
         "",
-        "Slider attacks come in two forms and a build compiles only the one it uses: fancy",
-        "magic bitboards (`ROOK_MAGICS`, `SLIDER_ATTACKS`, …) by default, and PEXT tables",
-        "(`ROOK_PEXT_OFFSETS`, `PEXT_ATTACKS`, …) when the `bmi2` target feature is enabled.",
-        "The `all-sliders` feature compiles both. Both share `ROOK_MASKS`, `BISHOP_MASKS`,",
-        "`ROOK_RAYS_ALL` and `BISHOP_RAYS_ALL`.",
+        "Slider attacks come in two forms. Fancy magic bitboards (`ROOK_MAGICS`,",
+        "`SLIDER_ATTACKS`, …) are in every build: they work on any CPU. PEXT tables",
+        "(`ROOK_PEXT_OFFSETS`, `PEXT_ATTACKS`, …) are compiled for x86-64, the one target",
+        "whose CPUs may have the PEXT instruction (BMI2) that reads them; the core crate",
+        "decides at build time or at run time which one to use. The `all-sliders` feature",
+        "compiles the PEXT tables on other targets too, for tests. Both share",
+        "`ROOK_MASKS`, `BISHOP_MASKS`, `ROOK_RAYS_ALL` and `BISHOP_RAYS_ALL`.",
         "",
         "Zobrist keys are the Polyglot opening-book format's published Random64 numbers,",
         "rearranged into the indexing above (`ZOBRIST_PIECES`, `ZOBRIST_CASTLING`,",
@@ -44,14 +46,12 @@ pub use rays::*;
 pub use sliders::*;
 pub use zobrist::*;
 
-#[cfg(any(not(target_feature = \"bmi2\"), feature = \"all-sliders\"))]
 mod magic;
-#[cfg(any(not(target_feature = \"bmi2\"), feature = \"all-sliders\"))]
 pub use magic::*;
 
-#[cfg(any(target_feature = \"bmi2\", feature = \"all-sliders\"))]
+#[cfg(any(target_arch = \"x86_64\", feature = \"all-sliders\"))]
 mod pext;
-#[cfg(any(target_feature = \"bmi2\", feature = \"all-sliders\"))]
+#[cfg(any(target_arch = \"x86_64\", feature = \"all-sliders\"))]
 pub use pext::*;
 ",
     );

@@ -36,3 +36,8 @@ pub mod masks;
 pub mod offset;
 pub mod pawns;
 pub mod sliders;
+
+/// The README's Rust example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

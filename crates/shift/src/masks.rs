@@ -1,5 +1,6 @@
-//! Named file and rank masks: what a shift must clear so it cannot wrap
-//! round the board edge, and the ranks pawn pushes pass through.
+//! Named masks of the classic write-ups: the files a shift must clear so
+//! it cannot wrap round the board edge, the ranks pawn pushes pass
+//! through, and the centre and the rim that evaluation examples use.
 
 use bitmoves::{Bitboard, File, Rank};
 
@@ -82,6 +83,48 @@ pub const RANK_7: Bitboard = Rank::Seventh.bitboard();
 /// Rank 8, Black's back rank.
 pub const RANK_8: Bitboard = Rank::Eighth.bitboard();
 
+/// The four centre squares d4, e4, d5 and e5.
+///
+/// ```
+/// use bitmoves_shift::masks::CENTER;
+/// assert_eq!(format!("{CENTER:#}"), "\
+/// 8 . . . . . . . .
+/// 7 . . . . . . . .
+/// 6 . . . . . . . .
+/// 5 . . . 1 1 . . .
+/// 4 . . . 1 1 . . .
+/// 3 . . . . . . . .
+/// 2 . . . . . . . .
+/// 1 . . . . . . . .
+///   A B C D E F G H
+/// ");
+/// ```
+pub const CENTER: Bitboard = Bitboard(
+    (File::D.bitboard().0 | File::E.bitboard().0)
+        & (Rank::Fourth.bitboard().0 | Rank::Fifth.bitboard().0),
+);
+
+/// The 28 squares on the rim of the board: the a- and h-files and the
+/// first and last ranks. A knight there attacks at most four squares.
+///
+/// ```
+/// use bitmoves_shift::masks::EDGES;
+/// assert_eq!(format!("{EDGES:#}"), "\
+/// 8 1 1 1 1 1 1 1 1
+/// 7 1 . . . . . . 1
+/// 6 1 . . . . . . 1
+/// 5 1 . . . . . . 1
+/// 4 1 . . . . . . 1
+/// 3 1 . . . . . . 1
+/// 2 1 . . . . . . 1
+/// 1 1 1 1 1 1 1 1 1
+///   A B C D E F G H
+/// ");
+/// assert_eq!(EDGES.len(), 28);
+/// ```
+pub const EDGES: Bitboard =
+    Bitboard(File::A.bitboard().0 | File::H.bitboard().0 | RANK_1.0 | RANK_8.0);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,5 +150,18 @@ mod tests {
             assert_eq!(rank.len(), 8);
             assert!(rank.iter().all(|sq| sq.rank().index() == index));
         }
+    }
+
+    #[test]
+    fn center_and_edges_are_the_middle_four_and_the_rim() {
+        for sq in Square::ALL {
+            let (file, rank) = (sq.file().index(), sq.rank().index());
+            let middle = |i: usize| i == 3 || i == 4;
+            let rim = |i: usize| i == 0 || i == 7;
+            assert_eq!(CENTER.contains(sq), middle(file) && middle(rank), "{sq}");
+            assert_eq!(EDGES.contains(sq), rim(file) || rim(rank), "{sq}");
+        }
+        assert_eq!(CENTER.len(), 4);
+        assert_eq!(EDGES.len(), 28);
     }
 }

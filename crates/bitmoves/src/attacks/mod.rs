@@ -4,27 +4,29 @@
 //! moves are the business of [`Board`](crate::Board). Sliding pieces take the
 //! board's occupancy and stop at (and include) the first blocker on each ray.
 //!
-//! The slider lookup is chosen at compile time: PEXT when the build enables
-//! the `bmi2` target feature (for example `RUSTFLAGS="-C target-cpu=native"`
-//! on a CPU that has it), magic bitboards otherwise. Both give identical
-//! results; the tests check every occupancy subset of every square.
+//! Both slider back-ends give identical results; the tests check every
+//! occupancy subset of every square. The functions here use PEXT when the
+//! build enables the `bmi2` target feature (for example
+//! `RUSTFLAGS="-C target-cpu=native"` on a CPU that has it) and magic
+//! bitboards otherwise. Perft does better than that: it asks the CPU when
+//! it runs (see [`perft::slider_backend`](crate::perft::slider_backend)).
 
-#[cfg(any(not(all(target_arch = "x86_64", target_feature = "bmi2")), test))]
+mod backend;
 mod magic;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(target_arch = "x86_64")]
 mod pext;
 #[cfg(test)]
 mod tests;
 
-#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-use magic as sliders;
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-use pext as sliders;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use backend::Pext;
+pub(crate) use backend::{Magic, NATIVE, Sliders};
 
 use crate::{Bitboard, Color, Direction, Square};
 use bitmoves_tables as tables;
 
-/// The name of the slider lookup this build uses: `"pext"` or `"magic"`.
+/// The name of the slider lookup the functions of this module use:
+/// `"pext"` or `"magic"`, fixed when the crate is built.
 pub const SLIDER_BACKEND: &str = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
     "pext"
 } else {
@@ -118,7 +120,7 @@ pub fn pawn(color: Color, square: Square) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
-    sliders::bishop(square, occupied)
+    NATIVE.bishop(square, occupied)
 }
 
 /// The squares a rook on `square` attacks when `occupied` holds the pieces
@@ -142,7 +144,7 @@ pub fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
 /// ```
 #[inline(always)]
 pub fn rook(square: Square, occupied: Bitboard) -> Bitboard {
-    sliders::rook(square, occupied)
+    NATIVE.rook(square, occupied)
 }
 
 /// The squares a queen on `square` attacks: the rook's and the bishop's
@@ -243,4 +245,18 @@ pub(crate) fn pawns(color: Color, pawns: Bitboard) -> (Bitboard, Bitboard) {
     let east = Bitboard((ahead - crate::File::H.bitboard()).0 << 1);
     let west = Bitboard((ahead - crate::File::A.bitboard()).0 >> 1);
     (east, west)
+}
+
+/// The squares a bishop on `square` attacks on an empty board: its whole
+/// diagonals.
+#[inline(always)]
+pub(crate) fn bishop_rays(square: Square) -> Bitboard {
+    Bitboard(tables::BISHOP_RAYS_ALL[square.index()])
+}
+
+/// The squares a rook on `square` attacks on an empty board: its rank and
+/// file.
+#[inline(always)]
+pub(crate) fn rook_rays(square: Square) -> Bitboard {
+    Bitboard(tables::ROOK_RAYS_ALL[square.index()])
 }

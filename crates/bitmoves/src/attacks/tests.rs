@@ -224,6 +224,17 @@ fn sliders_equal_the_reference_for_every_occupancy_subset_magic_pext_and_active(
                     active, expected,
                     "{SLIDER_BACKEND} {piece} on {sq} with {occupied:?}"
                 );
+                // The PEXT instructions themselves, where the CPU has them.
+                #[cfg(all(target_arch = "x86_64", feature = "std"))]
+                if let Some(pext) = super::Pext::detect() {
+                    use super::Sliders;
+                    let by_cpu = if orthogonal {
+                        pext.rook(sq, occupied)
+                    } else {
+                        pext.bishop(sq, occupied)
+                    };
+                    assert_eq!(by_cpu, expected, "hardware pext {piece} on {sq}");
+                }
                 // Pieces outside the mask never change the answer.
                 let noisy = occupied | Bitboard(!mask & 0x8100_0000_0000_0081);
                 let again = if orthogonal {

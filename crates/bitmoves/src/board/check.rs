@@ -1,10 +1,12 @@
 //! Who attacks what. This file holds the `impl Board` block for attacks
 //! and check: [`Board::checkers`], [`Board::pinned`], [`Board::is_check`],
-//! [`Board::attackers_to`], [`Board::is_attacked`], and the crate's
-//! [`CheckInfo`] and enemy attack map that move generation uses.
+//! [`Board::gives_check`], [`Board::attackers_to`], [`Board::is_attacked`],
+//! and the crate's [`CheckInfo`] and enemy attack map that move generation
+//! uses.
 
 use super::Board;
-use crate::{Bitboard, Color, Piece, Square, attacks};
+use crate::attacks::{NATIVE, Sliders};
+use crate::{Bitboard, Color, Move, Piece, Square, attacks};
 
 /// The check situation of the side to move, computed once per generation.
 #[derive(Debug, Clone, Copy)]
@@ -30,6 +32,78 @@ impl Board {
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         !self.checkers().is_empty()
+    }
+
+    /// Whether `mv`, a legal move of the side to move, gives check, worked
+    /// out without playing it: a direct check by the piece that arrives
+    /// (the promoted piece for a promotion, the rook for castling), or a
+    /// discovered check by a slider behind the squares the move empties,
+    /// en passant's captured pawn included.
+    ///
+    /// For a move that is not legal the answer is unspecified (but never a
+    /// panic).
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// let board: Board = "4k3/8/8/8/8/8/4B3/4RK2 w - - 0 1".parse()?;
+    /// assert!(board.gives_check("e2d3".parse()?)); // discovered by the rook
+    /// assert!(!board.gives_check("f1f2".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side_to_move();
+        let their_king = self.king(!us);
+        let Some(piece) = self.piece_on(mv.from) else {
+            return false;
+        };
+        let mut occupied = self.occupied() - mv.from.bitboard();
+        // Our pieces, after the move, that may check from where they stand.
+        let mut ours = self.colors(us) - mv.from.bitboard();
+        let arrivals = match (piece, self.castling_side(mv)) {
+            (Piece::King, Some(side)) => {
+                let rook = if self.colors(us).contains(mv.to) {
+                    mv.to
+                } else {
+                    self.castling_rights()
+                        .rook_square(us, side)
+                        .unwrap_or(mv.to)
+                };
+                let (king_to, rook_to) = (side.king_destination(us), side.rook_destination(us));
+                occupied = (occupied - rook.bitboard()) | king_to.bitboard() | rook_to.bitboard();
+                ours -= rook.bitboard();
+                // A king never checks; the rook may.
+                return attacks::rook(rook_to, occupied).contains(their_king)
+                    || self.discovers_check(us, ours, occupied);
+            }
+            (Piece::Pawn, _) if Some(mv.to) == self.en_passant() => {
+                occupied -= mv.to.en_passant_victim().bitboard();
+                (Piece::Pawn, mv.to)
+            }
+            _ => (mv.promotion.unwrap_or(piece), mv.to),
+        };
+        let (arriving, to) = arrivals;
+        occupied |= to.bitboard();
+        let direct = match arriving {
+            Piece::Pawn => attacks::pawn(us, to),
+            Piece::Knight => attacks::knight(to),
+            Piece::Bishop => attacks::bishop(to, occupied),
+            Piece::Rook => attacks::rook(to, occupied),
+            Piece::Queen => attacks::queen(to, occupied),
+            Piece::King => Bitboard::EMPTY,
+        };
+        direct.contains(their_king) || self.discovers_check(us, ours - to.bitboard(), occupied)
+    }
+
+    /// Whether a slider among `ours` (pieces of `us` that did not move)
+    /// attacks the enemy king through `occupied`.
+    #[inline]
+    fn discovers_check(&self, us: Color, ours: Bitboard, occupied: Bitboard) -> bool {
+        let their_king = self.king(!us);
+        let queens = self.pieces(Piece::Queen);
+        let diagonal = (self.pieces(Piece::Bishop) | queens) & ours;
+        let orthogonal = (self.pieces(Piece::Rook) | queens) & ours;
+        attacks::bishop(their_king, occupied).intersects(diagonal)
+            || attacks::rook(their_king, occupied).intersects(orthogonal)
     }
 
     /// Every piece, of either colour, that attacks `square` when `occupied`
@@ -83,8 +157,20 @@ impl Board {
     /// assert!(board.is_attacked(Square::F3, Color::White, board.occupied()));
     /// assert!(!board.is_attacked(Square::E4, Color::White, board.occupied()));
     /// ```
-    #[inline(always)]
+    #[inline]
     pub fn is_attacked(&self, square: Square, by: Color, occupied: Bitboard) -> bool {
+        self.is_attacked_with(square, by, occupied, NATIVE)
+    }
+
+    /// [`Board::is_attacked`] with the slider back-end `s`.
+    #[inline(always)]
+    pub(crate) fn is_attacked_with(
+        &self,
+        square: Square,
+        by: Color,
+        occupied: Bitboard,
+        s: impl Sliders,
+    ) -> bool {
         let them = self.colors(by);
         let queens = self.pieces(Piece::Queen);
         let hit = |attacks: Bitboard, pieces: Bitboard| attacks.intersects(pieces & them);
@@ -92,19 +178,26 @@ impl Board {
             || hit(attacks::pawn(!by, square), self.pieces(Piece::Pawn))
             || hit(attacks::king(square), self.pieces(Piece::King))
             || hit(
-                attacks::bishop(square, occupied),
+                s.bishop(square, occupied),
                 self.pieces(Piece::Bishop) | queens,
             )
-            || hit(
-                attacks::rook(square, occupied),
-                self.pieces(Piece::Rook) | queens,
-            )
+            || hit(s.rook(square, occupied), self.pieces(Piece::Rook) | queens)
     }
 
     /// The checkers and pinned pieces of the side to move.
     #[inline(always)]
     pub(crate) fn check_info(&self) -> CheckInfo {
-        let us = self.side_to_move;
+        match self.side_to_move {
+            Color::White => self.check_info_for::<true>(),
+            Color::Black => self.check_info_for::<false>(),
+        }
+    }
+
+    /// [`Board::check_info`] with the side to move a constant: White when
+    /// `WHITE`, which must be the side to move.
+    #[inline(always)]
+    pub(crate) fn check_info_for<const WHITE: bool>(&self) -> CheckInfo {
+        let us = Color::of_const::<WHITE>();
         let king = self.king(us);
         let ours = self.colors(us);
         let them = self.colors(!us);
@@ -114,9 +207,12 @@ impl Board {
         let mut checkers = (attacks::knight(king) & self.pieces(Piece::Knight) & them)
             | (attacks::pawn(us, king) & self.pieces(Piece::Pawn) & them);
         let mut pinned = Bitboard::EMPTY;
-        // Sliders that would hit the king if only our own pieces were gone.
+        // Enemy sliders on a line through the king: with nothing between,
+        // they check; with one of our pieces alone between, they pin it.
+        // Read from the empty board's lines, so that no slider lookup is
+        // needed.
         let snipers =
-            (attacks::bishop(king, them) & diagonal) | (attacks::rook(king, them) & orthogonal);
+            (attacks::bishop_rays(king) & diagonal) | (attacks::rook_rays(king) & orthogonal);
         let occupied = ours | them;
         for sniper in snipers {
             let blockers = attacks::between(king, sniper) & occupied;
@@ -130,9 +226,14 @@ impl Board {
     }
 
     /// Every square a piece of `by` attacks, with `occupied` as the
-    /// blockers for sliders.
+    /// blockers for sliders, with the slider back-end `s`.
     #[inline(always)]
-    pub(crate) fn attacked_squares(&self, by: Color, occupied: Bitboard) -> Bitboard {
+    pub(crate) fn attacked_squares(
+        &self,
+        by: Color,
+        occupied: Bitboard,
+        s: impl Sliders,
+    ) -> Bitboard {
         let them = self.colors(by);
         let queens = self.pieces(Piece::Queen);
         let (east, west) = attacks::pawns(by, self.colored_pieces(by, Piece::Pawn));
@@ -141,10 +242,10 @@ impl Board {
             attacked |= attacks::knight(from);
         }
         for from in (self.pieces(Piece::Bishop) | queens) & them {
-            attacked |= attacks::bishop(from, occupied);
+            attacked |= s.bishop(from, occupied);
         }
         for from in (self.pieces(Piece::Rook) | queens) & them {
-            attacked |= attacks::rook(from, occupied);
+            attacked |= s.rook(from, occupied);
         }
         attacked
     }

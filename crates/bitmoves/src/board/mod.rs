@@ -9,7 +9,8 @@
 //! | `board/fen.rs` | FEN in and out |
 //! | `board/key.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
-//! | `board/play.rs` | making moves, UCI text to a legal move |
+//! | `board/play.rs` | making moves, the null move, UCI text to a legal move |
+//! | `board/status.rs` | how the game stands: mate, stalemate, draws |
 //! | `castling.rs` | how castling moves are written and recognised |
 //! | `movegen/mod.rs` | legal move generation and legality tests |
 
@@ -17,11 +18,15 @@ mod check;
 mod fen;
 mod key;
 mod play;
+mod status;
 mod validate;
 
 pub(crate) use check::CheckInfo;
 pub use fen::{FenError, FenOptions, Snippet};
-pub use play::{IllegalMoveError, MoveError};
+#[cfg(feature = "std")]
+pub(crate) use key::en_passant_key;
+pub use play::{IllegalMoveError, MoveError, NullMoveError};
+pub use status::GameStatus;
 pub use validate::PositionError;
 
 use crate::{Bitboard, CastlingRights, Color, Piece, Square};
@@ -60,17 +65,6 @@ pub struct Board {
     chess960: bool,
     /// The Polyglot key of all of the above, kept by `play`.
     key: u64,
-}
-
-/// Whether the game goes on, and if not, how it ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum GameStatus {
-    /// The side to move has a legal move.
-    Ongoing,
-    /// The side to move is in check and has no legal move.
-    Checkmate,
-    /// The side to move is not in check and has no legal move.
-    Stalemate,
 }
 
 impl Default for Board {
@@ -195,21 +189,5 @@ impl Board {
     /// Whether the board is in Chess960 mode (see the type's docs).
     pub fn is_chess960(&self) -> bool {
         self.chess960
-    }
-
-    /// Whether the game goes on, or ended in checkmate or stalemate.
-    ///
-    /// ```
-    /// use bitmoves::{Board, GameStatus};
-    /// let mate: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".parse()?;
-    /// assert_eq!(mate.status(), GameStatus::Checkmate);
-    /// # Ok::<(), bitmoves::FenError>(())
-    /// ```
-    pub fn status(&self) -> GameStatus {
-        match (self.has_legal_moves(), self.is_check()) {
-            (true, _) => GameStatus::Ongoing,
-            (false, true) => GameStatus::Checkmate,
-            (false, false) => GameStatus::Stalemate,
-        }
     }
 }

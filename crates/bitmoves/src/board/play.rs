@@ -21,6 +21,19 @@ impl fmt::Display for IllegalMoveError {
 
 impl core::error::Error for IllegalMoveError {}
 
+/// A null move asked for while the side to move is in check: passing would
+/// leave the king capturable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NullMoveError;
+
+impl fmt::Display for NullMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no null move in check")
+    }
+}
+
+impl core::error::Error for NullMoveError {}
+
 /// Why UCI text could not be turned into a legal move on a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveError {
@@ -65,6 +78,34 @@ impl Board {
             return Err(IllegalMoveError { mv });
         }
         self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Passes the move to the other side, as null-move pruning in a search
+    /// does: the side to move changes, the en passant square goes, the key
+    /// follows, and the clocks run as for a quiet move. Refused in check.
+    ///
+    /// ```
+    /// use bitmoves::{Board, Color};
+    /// let mut board = Board::default();
+    /// board.play("e2e4".parse()?)?;
+    /// board.play_null()?;
+    /// assert_eq!(board.side_to_move(), Color::White);
+    /// let check: Board = "4k3/8/8/8/8/8/8/4K2r w - - 0 1".parse()?;
+    /// assert!(check.clone().play_null().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_null(&mut self) -> Result<(), NullMoveError> {
+        if self.is_check() {
+            return Err(NullMoveError);
+        }
+        let us = self.side_to_move();
+        self.key ^= key::en_passant_key(self.en_passant.take()) ^ tables::ZOBRIST_WHITE_TO_MOVE;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side_to_move = !us;
         Ok(())
     }
 
@@ -123,6 +164,25 @@ impl Board {
     /// it is to anyone holding a [`PieceMoves`](crate::PieceMoves).
     #[inline(always)]
     pub(crate) fn play_piece(&mut self, piece: Piece, mv: Move) {
+        self.make::<true>(piece, mv);
+    }
+
+    /// The part of a move that counting the next ply's moves needs: pieces,
+    /// side to move, castling rights and the en passant square, but no key,
+    /// no clocks and no Chess960 mode, and a capture is cleared from every
+    /// piece set instead of looked up. Perft's leaf-parents play their
+    /// children this way and only count them: the board it leaves must
+    /// never be seen outside.
+    #[inline(always)]
+    pub(crate) fn play_to_count(&mut self, piece: Piece, mv: Move) {
+        self.make::<false>(piece, mv);
+    }
+
+    /// A move made, in full (`KEEP` true: key, clocks and Chess960 mode
+    /// kept) or just enough to count the next ply (see
+    /// [`Board::play_to_count`]).
+    #[inline(always)]
+    fn make<const KEEP: bool>(&mut self, piece: Piece, mv: Move) {
         let us = self.side_to_move();
         let Move {
             from,
@@ -135,7 +195,9 @@ impl Board {
         );
         let en_passant = self.en_passant.take();
         let castling_before = self.castling;
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        if KEEP {
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        }
         self.castling
             .forget_rooks_on(from.bitboard() | to.bitboard());
 
@@ -144,29 +206,44 @@ impl Board {
             _ => None,
         };
         if let Some(side) = castles {
-            self.castle(side, from, to);
+            self.castle::<KEEP>(side, from, to);
         } else {
-            if let Some(captured) = self.piece_on(to) {
-                self.toggle(!us, captured, to);
+            if !KEEP {
+                // Branch-free: whatever stood on `to` is gone.
+                for set in &mut self.pieces {
+                    *set -= to.bitboard();
+                }
+                self.colors[(!us).index()] -= to.bitboard();
+            } else if self.colors(!us).contains(to)
+                && let Some(captured) = self.piece_on(to)
+            {
+                self.toggle::<KEEP>(!us, captured, to);
                 self.halfmove_clock = 0;
             }
-            self.toggle(us, piece, from);
-            self.toggle(us, promotion.unwrap_or(piece), to);
+            self.toggle::<KEEP>(us, piece, from);
+            self.toggle::<KEEP>(us, promotion.unwrap_or(piece), to);
             if piece == Piece::King {
                 self.castling.clear(us);
             }
             if piece == Piece::Pawn {
-                self.halfmove_clock = 0;
-                self.pawn_specials(from, to, en_passant);
+                if KEEP {
+                    self.halfmove_clock = 0;
+                }
+                self.pawn_specials::<KEEP>(from, to, en_passant);
             }
+        }
+        self.side_to_move = !us;
+        if !KEEP {
+            return;
         }
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
-        self.side_to_move = !us;
-        self.key ^= key::en_passant_key(en_passant)
-            ^ key::en_passant_key(self.en_passant)
-            ^ tables::ZOBRIST_WHITE_TO_MOVE;
+        self.key ^= tables::ZOBRIST_WHITE_TO_MOVE;
+        // Most moves neither find nor leave an en passant square.
+        if en_passant.is_some() || self.en_passant.is_some() {
+            self.key ^= key::en_passant_key(en_passant) ^ key::en_passant_key(self.en_passant);
+        }
         if self.castling.rook_squares() != castling_before.rook_squares() {
             self.castling_changed(castling_before);
         }
@@ -181,18 +258,20 @@ impl Board {
         self.chess960 &= !self.castling.is_empty();
     }
 
-    /// Adds or removes one piece, keeping the key.
+    /// Adds or removes one piece, and with `KEEP` keeps the key.
     #[inline(always)]
-    fn toggle(&mut self, color: Color, piece: Piece, square: Square) {
+    fn toggle<const KEEP: bool>(&mut self, color: Color, piece: Piece, square: Square) {
         self.pieces[piece.index()] ^= square.bitboard();
         self.colors[color.index()] ^= square.bitboard();
-        self.key ^= key::piece_key(color, piece, square);
+        if KEEP {
+            self.key ^= key::piece_key(color, piece, square);
+        }
     }
 
     /// Moves king and rook for castling to `side`; `to` is the rook's
     /// square (Chess960 convention) or the king's destination (standard).
     #[inline(always)]
-    fn castle(&mut self, side: CastlingSide, king: Square, to: Square) {
+    fn castle<const KEEP: bool>(&mut self, side: CastlingSide, king: Square, to: Square) {
         let us = self.side_to_move();
         // In Chess960 notation the move names the rook's square (whose right
         // `forget_rooks_on` has just dropped); otherwise the right names it.
@@ -203,19 +282,24 @@ impl Board {
                 .rook_square(us, side)
                 .unwrap_or(Square::new(side.standard_rook_file(), king.rank()))
         };
-        self.toggle(us, Piece::King, king);
-        self.toggle(us, Piece::King, side.king_destination(us));
-        self.toggle(us, Piece::Rook, rook);
-        self.toggle(us, Piece::Rook, side.rook_destination(us));
+        self.toggle::<KEEP>(us, Piece::King, king);
+        self.toggle::<KEEP>(us, Piece::King, side.king_destination(us));
+        self.toggle::<KEEP>(us, Piece::Rook, rook);
+        self.toggle::<KEEP>(us, Piece::Rook, side.rook_destination(us));
         self.castling.clear(us);
     }
 
     /// En passant captures and double steps, after the pawn has moved.
     #[inline(always)]
-    fn pawn_specials(&mut self, from: Square, to: Square, en_passant: Option<Square>) {
+    fn pawn_specials<const KEEP: bool>(
+        &mut self,
+        from: Square,
+        to: Square,
+        en_passant: Option<Square>,
+    ) {
         let us = self.side_to_move();
         if Some(to) == en_passant {
-            self.toggle(!us, Piece::Pawn, to.en_passant_victim());
+            self.toggle::<KEEP>(!us, Piece::Pawn, to.en_passant_victim());
         } else if from.index().abs_diff(to.index()) == 16 {
             let passed = Square::from_index((from.index() + to.index()) / 2);
             if !(attacks::pawn(us, passed) & self.colored_pieces(!us, Piece::Pawn)).is_empty() {

@@ -3,13 +3,16 @@
 
 mod move_list;
 mod piece_moves;
+mod single;
 mod sink;
 
 pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
+use crate::attacks::{NATIVE, Sliders};
 use crate::board::CheckInfo;
-use crate::{Bitboard, Board, CastlingSide, Move, Piece, Rank, Square, attacks};
+use crate::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Square, attacks};
+pub(crate) use sink::Mask;
 use sink::{MoveCounter, Sink, Visitor};
 
 /// This file holds the `impl Board` block for legal move generation.
@@ -35,7 +38,110 @@ impl Board {
     /// ```
     #[inline]
     pub fn generate_moves(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate_into(&mut Visitor(visitor))
+        self.generate_masked(Mask::ALL, visitor)
+    }
+
+    /// [`Board::generate_moves`] for the legal moves whose to-square is in
+    /// `targets` only: the others are not generated at all. (A castling
+    /// move's to-square is the one it is written with, see
+    /// [`Board::castling_move`].)
+    ///
+    /// ```
+    /// use bitmoves::{Board, Square};
+    /// let board = Board::default();
+    /// let mut moves = 0;
+    /// board.generate_moves_to(Square::F3.bitboard(), |group| {
+    ///     moves += group.len();
+    ///     false
+    /// });
+    /// assert_eq!(moves, 2); // f2f3 and g1f3
+    /// ```
+    #[inline]
+    pub fn generate_moves_to(
+        &self,
+        targets: Bitboard,
+        visitor: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        let mask = Mask {
+            from: Bitboard::FULL,
+            to: targets,
+            pawn_to: targets,
+        };
+        self.generate_masked(mask, visitor)
+    }
+
+    /// [`Board::generate_moves`] for the captures only, the moves a
+    /// quiescence search looks at: every move onto an enemy piece, en
+    /// passant, and every promotion (captures or not).
+    #[inline]
+    pub fn generate_captures(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate_masked(self.split_masks().0, visitor)
+    }
+
+    /// [`Board::generate_moves`] for the quiet moves only: every legal move
+    /// that [`Board::generate_captures`] leaves out (castling among them).
+    #[inline]
+    pub fn generate_quiets(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
+        self.generate_masked(self.split_masks().1, visitor)
+    }
+
+    /// The captures (see [`Board::generate_captures`]) in a list.
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// let board: Board = "4k3/1P6/8/3p4/4P3/8/8/4K3 w - - 0 1".parse()?;
+    /// let captures: Vec<String> = board.captures().iter().map(|mv| mv.to_string()).collect();
+    /// assert_eq!(captures, ["e4d5", "b7b8q", "b7b8r", "b7b8b", "b7b8n"]);
+    /// assert_eq!(board.captures().len() + board.quiets().len(), board.legal_moves().len());
+    /// # Ok::<(), bitmoves::FenError>(())
+    /// ```
+    pub fn captures(&self) -> MoveList {
+        self.list_masked(self.split_masks().0)
+    }
+
+    /// The quiet moves (see [`Board::generate_quiets`]) in a list.
+    pub fn quiets(&self) -> MoveList {
+        self.list_masked(self.split_masks().1)
+    }
+
+    /// The masks of the captures and of the quiet moves: two halves of the
+    /// legal moves that never overlap.
+    #[inline(always)]
+    fn split_masks(&self) -> (Mask, Mask) {
+        let theirs = self.colors(!self.side_to_move());
+        let en_passant = self.en_passant().map_or(Bitboard::EMPTY, Square::bitboard);
+        let pawn_captures = theirs | en_passant | Bitboard::BACK_RANKS;
+        let captures = Mask {
+            from: Bitboard::FULL,
+            to: theirs,
+            pawn_to: pawn_captures,
+        };
+        let quiets = Mask {
+            from: Bitboard::FULL,
+            to: !theirs,
+            pawn_to: !pawn_captures,
+        };
+        (captures, quiets)
+    }
+
+    /// The moves of `mask`, in a list.
+    fn list_masked(&self, mask: Mask) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_masked(mask, |moves| {
+            moves.into_iter().for_each(|mv| list.push(mv));
+            false
+        });
+        list
+    }
+
+    /// Generation into a visitor that wants the moves of `mask` only.
+    #[inline(always)]
+    pub(crate) fn generate_masked(
+        &self,
+        mask: Mask,
+        visit: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        self.generate_into(&mut Visitor { visit, mask }, NATIVE)
     }
 
     /// The legal moves, in a stack-allocated list.
@@ -47,21 +153,38 @@ impl Board {
     /// assert!(moves.iter().any(|mv| mv.to_string() == "g1f3"));
     /// ```
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
-        self.generate_moves(|moves| {
-            moves.into_iter().for_each(|mv| list.push(mv));
-            false
-        });
-        list
+        self.list_masked(Mask::ALL)
     }
 
     /// The number of legal moves, counted without listing them (pawns are
     /// counted set-wise, a few shifts for all of them).
     #[inline]
     pub fn move_count(&self) -> usize {
+        self.move_count_with(NATIVE)
+    }
+
+    /// [`Board::move_count`] with the slider back-end `s`.
+    #[inline(always)]
+    pub(crate) fn move_count_with(&self, s: impl Sliders) -> usize {
         let mut counter = MoveCounter(0);
-        self.generate_into(&mut counter);
+        self.generate_into(&mut counter, s);
         counter.0
+    }
+
+    /// [`Board::generate_moves`] with the slider back-end `s`.
+    #[inline(always)]
+    pub(crate) fn generate_moves_with(
+        &self,
+        s: impl Sliders,
+        visit: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        self.generate_into(
+            &mut Visitor {
+                visit,
+                mask: Mask::ALL,
+            },
+            s,
+        )
     }
 
     /// Whether the side to move has any legal move.
@@ -69,55 +192,78 @@ impl Board {
         self.generate_moves(|_| true)
     }
 
-    /// Whether `mv` is legal here, written in this board's castling
-    /// convention (see [`Move`]).
-    pub fn is_legal(&self, mv: Move) -> bool {
-        let mut legal = false;
-        self.generate_moves(|moves| {
-            if moves.from != mv.from {
-                return false;
-            }
-            let promotes = moves.piece == Piece::Pawn && Bitboard::BACK_RANKS.contains(mv.to);
-            let promotion_ok = match mv.promotion {
-                None => !promotes,
-                Some(piece) => promotes && !matches!(piece, Piece::Pawn | Piece::King),
-            };
-            legal = moves.to.contains(mv.to) && promotion_ok;
-            true
-        });
-        legal
+    /// The en passant square when an en passant capture is legal here.
+    /// [`Board::en_passant`] keeps the square whenever a pawn stands ready
+    /// beside (the FEN and Polyglot rule); this is the stricter rule that
+    /// decides whether two positions are the same for repetition.
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// // The d4 pawn may not take on e3: it is pinned along the fourth rank.
+    /// let pinned: Board = "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1".parse()?;
+    /// assert!(pinned.en_passant().is_some());
+    /// assert_eq!(pinned.legal_en_passant(), None);
+    /// # Ok::<(), bitmoves::FenError>(())
+    /// ```
+    pub fn legal_en_passant(&self) -> Option<Square> {
+        let info = self.check_info();
+        let king = self.king(self.side_to_move());
+        let capturers = match self.side_to_move() {
+            Color::White => self.en_passant_capturers::<true>(&info, king, NATIVE),
+            Color::Black => self.en_passant_capturers::<false>(&info, king, NATIVE),
+        };
+        capturers.map(|(_, square)| square)
     }
 
-    /// Generates into any sink, choosing the specialisation by the number
-    /// of checkers.
+    /// Generates into any sink, choosing the specialisation by the side to
+    /// move: each side's generator is compiled apart, with the colour a
+    /// constant (`WHITE`).
     #[inline(always)]
-    fn generate_into(&self, sink: &mut impl Sink) -> bool {
-        let info = self.check_info();
+    fn generate_into(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
+        match self.side_to_move() {
+            Color::White => self.generate_for::<true>(sink, s),
+            Color::Black => self.generate_for::<false>(sink, s),
+        }
+    }
+
+    /// Generates for the side `WHITE` says, choosing the specialisation by
+    /// the number of checkers.
+    #[inline(always)]
+    fn generate_for<const WHITE: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
+        let info = self.check_info_for::<WHITE>();
         if info.checkers.is_empty() {
-            self.generate::<false>(&info, sink)
+            self.generate::<false, WHITE>(&info, sink, s)
         } else if !info.checkers.has_more_than_one() {
-            self.generate::<true>(&info, sink)
+            self.generate::<true, WHITE>(&info, sink, s)
         } else {
-            self.king_moves::<true>(sink)
+            self.king_moves::<true, WHITE>(sink, s)
         }
     }
 
     /// All moves when at most one piece gives check. With a checker, every
     /// piece but the king must capture it or block the line to the king.
     #[inline(always)]
-    fn generate<const IN_CHECK: bool>(&self, info: &CheckInfo, sink: &mut impl Sink) -> bool {
-        let us = self.side_to_move();
+    fn generate<const IN_CHECK: bool, const WHITE: bool>(
+        &self,
+        info: &CheckInfo,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+    ) -> bool {
+        let us = Color::of_const::<WHITE>();
         let ours = self.colors(us);
         let occupied = self.occupied();
         let king = self.king(us);
-        let pinned = info.pinned;
-        let target = match info.checkers.first() {
+        let mask = sink.mask();
+        // Pinned pieces and pieces the sink does not want are left alone.
+        let pinned = info.pinned | !mask.from;
+        let evasions = match info.checkers.first() {
             Some(checker) if IN_CHECK => attacks::between(king, checker) | checker.bitboard(),
             _ => !ours,
         };
-        if self.pawn_moves(info, target, sink) {
+        if self.pawn_moves::<WHITE>(info, evasions & mask.pawn_to, sink, s) {
             return true;
         }
+        let target = evasions & mask.to;
         // A pinned knight can never move.
         for from in self.colored_pieces(us, Piece::Knight) - pinned {
             if sink.emit(Piece::Knight, from, attacks::knight(from) & target) {
@@ -128,54 +274,57 @@ impl Board {
         let rooks = self.colored_pieces(us, Piece::Rook);
         let queens = self.colored_pieces(us, Piece::Queen);
         for from in bishops - pinned {
-            if sink.emit(
-                Piece::Bishop,
-                from,
-                attacks::bishop(from, occupied) & target,
-            ) {
+            if sink.emit(Piece::Bishop, from, s.bishop(from, occupied) & target) {
                 return true;
             }
         }
         for from in rooks - pinned {
-            if sink.emit(Piece::Rook, from, attacks::rook(from, occupied) & target) {
+            if sink.emit(Piece::Rook, from, s.rook(from, occupied) & target) {
                 return true;
             }
         }
         for from in queens - pinned {
-            if sink.emit(Piece::Queen, from, attacks::queen(from, occupied) & target) {
+            if sink.emit(Piece::Queen, from, s.queen(from, occupied) & target) {
                 return true;
             }
         }
         // A pinned slider may only move along the line through its king.
-        for from in (bishops | rooks | queens) & pinned {
+        for from in (bishops | rooks | queens) & info.pinned & mask.from {
             let (piece, reach) = if bishops.contains(from) {
-                (Piece::Bishop, attacks::bishop(from, occupied))
+                (Piece::Bishop, s.bishop(from, occupied))
             } else if rooks.contains(from) {
-                (Piece::Rook, attacks::rook(from, occupied))
+                (Piece::Rook, s.rook(from, occupied))
             } else {
-                (Piece::Queen, attacks::queen(from, occupied))
+                (Piece::Queen, s.queen(from, occupied))
             };
             if sink.emit(piece, from, reach & target & attacks::line(king, from)) {
                 return true;
             }
         }
-        self.king_moves::<IN_CHECK>(sink)
+        self.king_moves::<IN_CHECK, WHITE>(sink, s)
     }
 
     /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
-    /// passant.
+    /// passant. `target` holds the squares a pawn may go to (check evasions
+    /// and the sink's mask), apart from en passant, which is judged apart.
     #[inline(always)]
-    fn pawn_moves(&self, info: &CheckInfo, target: Bitboard, sink: &mut impl Sink) -> bool {
-        let us = self.side_to_move();
+    fn pawn_moves<const WHITE: bool>(
+        &self,
+        info: &CheckInfo,
+        target: Bitboard,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+    ) -> bool {
+        let us = Color::of_const::<WHITE>();
         let theirs = self.colors(!us);
         let empty = !self.occupied();
         let king = self.king(us);
         let double_step_rank = Rank::Third.relative_to(us).bitboard();
         let pawns = self.colored_pieces(us, Piece::Pawn);
-        let en_passant = self.en_passant_capturers(info, king);
+        let en_passant = self.en_passant_capturers::<WHITE>(info, king, s);
         // A counting sink takes the unpinned pawns all at once.
         let one_by_one = match sink.setwise_count() {
-            None => pawns,
+            None => pawns & sink.mask().from,
             Some(count) => {
                 let free = pawns - info.pinned;
                 let single = free.forward(us) & empty;
@@ -209,6 +358,7 @@ impl Board {
             }
             if let Some((capturers, square)) = en_passant
                 && capturers.contains(from)
+                && sink.mask().pawn_to.contains(square)
             {
                 to.insert(square);
             }
@@ -222,82 +372,98 @@ impl Board {
     /// The king's moves: steps onto squares no enemy attacks, and castling
     /// when not in check.
     #[inline(always)]
-    fn king_moves<const IN_CHECK: bool>(&self, sink: &mut impl Sink) -> bool {
-        let us = self.side_to_move();
+    fn king_moves<const IN_CHECK: bool, const WHITE: bool>(
+        &self,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+    ) -> bool {
+        let us = Color::of_const::<WHITE>();
         let king = self.king(us);
-        let steps = attacks::king(king) - self.colors(us);
+        let mask = sink.mask();
+        if !mask.from.contains(king) {
+            return false;
+        }
+        let steps = (attacks::king(king) - self.colors(us)) & mask.to;
         let castles = if IN_CHECK || self.castling_rights().is_empty() {
-            [None; CastlingSide::NUM]
+            0
         } else {
-            self.unblocked_castles(king)
+            self.unblocked_castles::<WHITE>(king)
         };
-        let castling = castles.iter().any(Option::is_some);
+        let castling = castles != 0;
         // The king must not hide behind itself from a slider.
         let occupied = self.occupied() - king.bitboard();
         // Build the enemy's attack map only when it pays: for a square or
         // two, testing them one by one is cheaper.
         let many_steps = Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one();
         let attacked = (many_steps || (castling && !self.is_chess960()))
-            .then(|| self.attacked_squares(!us, occupied));
+            .then(|| self.attacked_squares(!us, occupied, s));
         let mut to = match attacked {
             Some(attacked) => steps - attacked,
             None => steps
                 .iter()
-                .filter(|&square| !self.is_attacked(square, !us, occupied))
+                .filter(|&square| !self.is_attacked_with(square, !us, occupied, s))
                 .collect(),
         };
         if castling {
-            to |= self.safe_castles(king, castles, attacked.unwrap_or(Bitboard::EMPTY));
+            to |= self.safe_castles::<WHITE>(king, castles, attacked.unwrap_or(Bitboard::EMPTY), s)
+                & mask.to;
         }
         sink.emit(Piece::King, king, to)
     }
 
-    /// The castling moves whose squares are free, by side: the rook's
-    /// square and the king's walk of each.
+    /// The castling moves whose squares are free, one bit per side (bit
+    /// `side.index()`): a small value that crosses into `safe_castles` in a
+    /// register.
     #[inline(always)]
-    fn unblocked_castles(&self, king: Square) -> [Option<(Square, Bitboard)>; CastlingSide::NUM] {
-        let us = self.side_to_move();
+    fn unblocked_castles<const WHITE: bool>(&self, king: Square) -> u8 {
+        let us = Color::of_const::<WHITE>();
         let occupied = self.occupied();
-        let unblocked = |side| {
-            let path = self.castling_rights().path(us, side, king)?;
-            (!path.empty.intersects(occupied)).then_some((path.rook, path.king_walk))
-        };
-        [
-            unblocked(CastlingSide::KingSide),
-            unblocked(CastlingSide::QueenSide),
-        ]
+        let mut sides = 0;
+        for side in CastlingSide::ALL {
+            if let Some(path) = self.castling_rights().path(us, side, king)
+                && !path.empty.intersects(occupied)
+            {
+                sides |= 1 << side.index();
+            }
+        }
+        sides
     }
 
-    /// The targets of the unblocked castling moves whose king walk is safe,
-    /// in the board's convention (see [`Board::castling_move`]).
-    /// `attacked` is the enemy's attack map (needed only on a standard
-    /// board).
+    /// The targets of the unblocked castling moves (`sides`, from
+    /// `unblocked_castles`) whose king walk is safe, in the board's
+    /// convention (see [`Board::castling_move`]). `attacked` is the enemy's
+    /// attack map (needed only on a standard board).
     #[inline(never)]
-    fn safe_castles(
+    fn safe_castles<const WHITE: bool>(
         &self,
         king: Square,
-        castles: [Option<(Square, Bitboard)>; CastlingSide::NUM],
+        sides: u8,
         attacked: Bitboard,
+        s: impl Sliders,
     ) -> Bitboard {
-        let us = self.side_to_move();
+        let us = Color::of_const::<WHITE>();
         let mut to = Bitboard::EMPTY;
-        for (side, castle) in CastlingSide::ALL.into_iter().zip(castles) {
-            let Some((rook, king_walk)) = castle else {
+        for side in CastlingSide::ALL {
+            if sides & (1 << side.index()) == 0 {
+                continue;
+            }
+            let Some(path) = self.castling_rights().path(us, side, king) else {
                 continue;
             };
             let safe = if self.is_chess960() {
                 // The castling rook may be shielding a square the king
                 // crosses or lands on, so judge without it.
-                let occupied = self.occupied() - king.bitboard() - rook.bitboard();
-                !king_walk
+                let occupied = self.occupied() - king.bitboard() - path.rook.bitboard();
+                !path
+                    .king_walk
                     .iter()
-                    .any(|square| self.is_attacked(square, !us, occupied))
+                    .any(|square| self.is_attacked_with(square, !us, occupied, s))
             } else {
                 // A rook in the corner shields nothing on the king's walk.
-                !king_walk.intersects(attacked)
+                !path.king_walk.intersects(attacked)
             };
             if safe {
-                to.insert(self.castling_target(side, rook));
+                to.insert(self.castling_target(side, path.rook));
             }
         }
         to
@@ -306,21 +472,27 @@ impl Board {
     /// The pawns that may legally capture en passant, and the square they
     /// capture onto.
     #[inline(always)]
-    fn en_passant_capturers(&self, info: &CheckInfo, king: Square) -> Option<(Bitboard, Square)> {
+    fn en_passant_capturers<const WHITE: bool>(
+        &self,
+        info: &CheckInfo,
+        king: Square,
+        s: impl Sliders,
+    ) -> Option<(Bitboard, Square)> {
         let square = self.en_passant()?;
-        self.en_passant_capturers_slow(info, king, square)
+        self.en_passant_capturers_slow::<WHITE>(info, king, square, s)
     }
 
     /// The body of [`Self::en_passant_capturers`], kept out of line: en
     /// passant is rare.
     #[inline(never)]
-    fn en_passant_capturers_slow(
+    fn en_passant_capturers_slow<const WHITE: bool>(
         &self,
         info: &CheckInfo,
         king: Square,
         square: Square,
+        s: impl Sliders,
     ) -> Option<(Bitboard, Square)> {
-        let us = self.side_to_move();
+        let us = Color::of_const::<WHITE>();
         let captured = square.en_passant_victim();
         let queens = self.pieces(Piece::Queen);
         let theirs = self.colors(!us) - captured.bitboard();
@@ -335,8 +507,8 @@ impl Board {
         for from in attacks::pawn(!us, square) & self.colored_pieces(us, Piece::Pawn) {
             let occupied =
                 (self.occupied() - from.bitboard() - captured.bitboard()) | square.bitboard();
-            let exposed = (attacks::bishop(king, occupied) & diagonal)
-                | (attacks::rook(king, occupied) & orthogonal);
+            let exposed =
+                (s.bishop(king, occupied) & diagonal) | (s.rook(king, occupied) & orthogonal);
             if exposed.is_empty() {
                 capturers.insert(from);
             }

@@ -1,7 +1,7 @@
 //! [`MoveList`]: a fixed-capacity list of moves on the stack.
 
 use crate::{Move, Square};
-use core::ops::Deref;
+use core::ops::{Deref, DerefMut};
 
 /// A list of moves that lives on the stack: no heap allocation.
 ///
@@ -14,8 +14,21 @@ use core::ops::Deref;
 /// at most 12 moves. That bounds the list at 8 + 9·27 + 2·14 + 2·13 + 2·8
 /// = 321 moves.
 ///
-/// It dereferences to a slice, so `len()`, `iter()`, `contains()` and
-/// indexing work as on any slice.
+/// It dereferences to a slice, mutably too, so `len()`, `iter()`,
+/// `contains()`, indexing, `swap` and the in-place sorts work as on any
+/// slice: an engine orders its moves where they lie.
+///
+/// ```
+/// use bitmoves::{Board, Piece};
+/// let board: Board = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1".parse()?;
+/// let mut moves = board.legal_moves();
+/// // Captures first, then the rest by to-square.
+/// moves.sort_unstable_by_key(|mv| (board.piece_on(mv.to).is_none(), mv.to));
+/// assert_eq!(moves[0].to_string(), "e4d5");
+/// moves.retain(|mv| board.piece_on(mv.from) == Some(Piece::King));
+/// assert_eq!(moves.len(), 5);
+/// # Ok::<(), bitmoves::FenError>(())
+/// ```
 #[derive(Clone)]
 pub struct MoveList {
     moves: [Move; MoveList::CAPACITY],
@@ -48,6 +61,37 @@ impl MoveList {
     pub fn push(&mut self, mv: Move) {
         self.moves[self.len] = mv;
         self.len += 1;
+    }
+
+    /// Keeps only the moves for which `keep` returns `true`, in their
+    /// order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let mv = self.moves[i];
+            if keep(&mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// Shortens the list to at most `len` moves.
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Removes every move.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl DerefMut for MoveList {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
     }
 }
 

@@ -1,7 +1,30 @@
-//! Where generated moves go: a caller's visitor, or a bare counter.
+//! Where generated moves go: a caller's visitor, or a bare counter, and
+//! which moves each wants ([`Mask`]).
 
 use super::PieceMoves;
 use crate::{Bitboard, Piece, Square};
+
+/// Which moves a sink wants: those from a square of `from` to a square of
+/// `to` (`pawn_to` for pawns, so that promotions and en passant can be
+/// sorted with the captures).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mask {
+    /// Squares a wanted move may start on.
+    pub from: Bitboard,
+    /// Squares a wanted move of a piece other than a pawn may end on.
+    pub to: Bitboard,
+    /// Squares a wanted pawn move may end on.
+    pub pawn_to: Bitboard,
+}
+
+impl Mask {
+    /// Every move.
+    pub const ALL: Self = Self {
+        from: Bitboard::FULL,
+        to: Bitboard::FULL,
+        pawn_to: Bitboard::FULL,
+    };
+}
 
 /// A destination for generated moves. One generator serves both listing
 /// and counting; a counter takes unpinned pawns set-wise.
@@ -14,24 +37,35 @@ pub(super) trait Sink {
     /// rather than one [`PieceMoves`] per pawn; `None` for a sink that
     /// wants to see every move.
     fn setwise_count(&mut self) -> Option<&mut usize>;
+
+    /// The moves this sink wants; generation skips the rest.
+    fn mask(&self) -> Mask;
 }
 
-/// Passes each non-empty group to a caller's closure.
-pub(super) struct Visitor<F>(pub F);
+/// Passes each non-empty group of wanted moves to a caller's closure.
+pub(super) struct Visitor<F> {
+    pub visit: F,
+    pub mask: Mask,
+}
 
 impl<F: FnMut(PieceMoves) -> bool> Sink for Visitor<F> {
     #[inline(always)]
     fn emit(&mut self, piece: Piece, from: Square, to: Bitboard) -> bool {
-        !to.is_empty() && (self.0)(PieceMoves { piece, from, to })
+        !to.is_empty() && (self.visit)(PieceMoves { piece, from, to })
     }
 
     #[inline(always)]
     fn setwise_count(&mut self) -> Option<&mut usize> {
         None
     }
+
+    #[inline(always)]
+    fn mask(&self) -> Mask {
+        self.mask
+    }
 }
 
-/// Counts moves without looking at them.
+/// Counts every move without looking at them.
 pub(super) struct MoveCounter(pub usize);
 
 impl Sink for MoveCounter {
@@ -44,5 +78,10 @@ impl Sink for MoveCounter {
     #[inline(always)]
     fn setwise_count(&mut self) -> Option<&mut usize> {
         Some(&mut self.0)
+    }
+
+    #[inline(always)]
+    fn mask(&self) -> Mask {
+        Mask::ALL
     }
 }

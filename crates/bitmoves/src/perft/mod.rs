@@ -20,6 +20,10 @@
 //! # Ok::<(), bitmoves::perft::TableError>(())
 //! ```
 
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::Pext;
+use crate::attacks::{Magic, NATIVE, Sliders};
+use crate::dispatch::{self, Backend};
 use crate::{Board, Move};
 
 #[cfg(feature = "std")]
@@ -27,6 +31,8 @@ mod hashed;
 #[cfg(feature = "std")]
 mod parallel;
 mod size;
+#[cfg(feature = "std")]
+pub mod split;
 #[cfg(feature = "std")]
 mod table;
 
@@ -40,6 +46,41 @@ pub use parallel::{
 pub use size::{SizeError, parse_size};
 #[cfg(feature = "std")]
 pub use table::{BUCKET_BYTES, Table, TableError};
+
+/// Calls `$step` (a function of this module taking `board, depth,
+/// sliders` and a function to recurse with) through the variant of the
+/// recursion that this CPU runs best.
+macro_rules! dispatched {
+    ($backend:expr, $step:ident($board:expr, $depth:expr)) => {{
+        /// The recursion for the build's own target.
+        fn portable(board: &Board, depth: u32) -> u64 {
+            $step(board, depth, NATIVE, portable)
+        }
+        /// The recursion with POPCNT, LZCNT and BMI1, magic sliders.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,lzcnt,bmi1")]
+        fn popcnt(board: &Board, depth: u32) -> u64 {
+            $step(board, depth, Magic, |b, d| popcnt(b, d))
+        }
+        /// The recursion with BMI2 as well, PEXT sliders.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
+        fn pext(board: &Board, depth: u32, sliders: Pext) -> u64 {
+            $step(board, depth, sliders, |b, d| pext(b, d, sliders))
+        }
+        match $backend {
+            Backend::Magic => $step($board, $depth, Magic, portable),
+            // SAFETY: `backend` picks this variant only on a CPU with
+            // POPCNT, LZCNT and BMI1.
+            #[cfg(target_arch = "x86_64")]
+            Backend::MagicPopcnt => unsafe { popcnt($board, $depth) },
+            // SAFETY: `backend` picks this variant only on a CPU with
+            // POPCNT, LZCNT and BMI1; a `Pext` proves BMI2.
+            #[cfg(target_arch = "x86_64")]
+            Backend::Pext(sliders) => unsafe { pext($board, $depth, sliders) },
+        }
+    }};
+}
 
 /// The number of leaf nodes of the legal move tree `depth` plies deep.
 /// `perft(board, 0)` is 1.
@@ -55,22 +96,17 @@ pub use table::{BUCKET_BYTES, Table, TableError};
 /// assert_eq!(perft(&board, 3), 8_902);
 /// ```
 pub fn perft(board: &Board, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => board.move_count() as u64,
-        _ => {
-            let mut nodes = 0;
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = *board;
-                    child.play_piece(moves.piece, mv);
-                    nodes += perft(&child, depth - 1);
-                }
-                false
-            });
-            nodes
-        }
-    }
+    perft_on(dispatch::backend(), board, depth)
+}
+
+/// [`perft`] run by the variant `backend`, which must suit this CPU.
+fn perft_on(backend: Backend, board: &Board, depth: u32) -> u64 {
+    dispatched!(backend, bulk(board, depth))
+}
+
+/// [`perft_full`] run by the variant `backend`, which must suit this CPU.
+fn perft_full_on(backend: Backend, board: &Board, depth: u32) -> u64 {
+    dispatched!(backend, full(board, depth))
 }
 
 /// Like [`perft`], but makes every move down to the leaves instead of
@@ -83,15 +119,71 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
 /// assert_eq!(perft_full(&board, 3), perft(&board, 3));
 /// ```
 pub fn perft_full(board: &Board, depth: u32) -> u64 {
+    perft_full_on(dispatch::backend(), board, depth)
+}
+
+/// The slider back-end and instruction set perft runs with on this CPU:
+/// `"pext"` (BMI2's PEXT, with POPCNT), `"magic+popcnt"` or `"magic"`.
+///
+/// A build for generic x86-64 still runs the PEXT variant on a CPU that has
+/// BMI2, except AMD's Zen 1 and Zen 2, whose PEXT is slow. Setting the
+/// environment variable `BITMOVES_SLIDERS=magic` forces magic sliders.
+///
+/// ```
+/// let backend = bitmoves::perft::slider_backend();
+/// assert!(["pext", "magic+popcnt", "magic"].contains(&backend));
+/// ```
+pub fn slider_backend() -> &'static str {
+    dispatch::backend().name()
+}
+
+/// One node of bulk perft: the last ply counted, not made.
+#[inline(always)]
+fn bulk<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u32) -> u64) -> u64 {
+    match depth {
+        0 => 1,
+        1 => board.move_count_with(s) as u64,
+        _ => {
+            let mut nodes = 0;
+            board.generate_moves_with(s, |moves| {
+                for mv in moves {
+                    let mut child = *board;
+                    if depth == 2 {
+                        // A leaf-parent: its children are only counted.
+                        child.play_to_count(moves.piece, mv);
+                    } else {
+                        child.play_piece(moves.piece, mv);
+                    }
+                    // This closure runs without the target features of
+                    // the recursion: the count itself must happen there.
+                    nodes += recurse(&child, depth - 1);
+                }
+                false
+            });
+            nodes
+        }
+    }
+}
+
+/// One node of full perft: every move made, down to the leaves.
+#[inline(always)]
+fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u32) -> u64) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut nodes = 0;
-    board.generate_moves(|moves| {
+    board.generate_moves_with(s, |moves| {
         for mv in moves {
             let mut child = *board;
             child.play_piece(moves.piece, mv);
-            nodes += perft_full(&child, depth - 1);
+            nodes += if depth == 1 {
+                // A leaf: made in full, and kept from being optimised
+                // away, but with no call to count it.
+                core::hint::black_box(&child);
+                1
+            } else {
+                recurse(&child, depth - 1)
+            };
         }
         false
     });
@@ -120,4 +212,57 @@ pub fn divide(board: &Board, depth: u32) -> impl Iterator<Item = (Move, u64)> + 
         child.play_unchecked(mv);
         (mv, perft(&child, depth - 1))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every variant of the recursion this CPU can run gives the same
+    /// counts, bulk and full, on positions with castling, en passant and
+    /// promotions (kiwipete, CPW positions 3 and 4).
+    #[test]
+    fn every_variant_this_cpu_runs_counts_alike() {
+        let mut backends = std::vec![Backend::Magic];
+        #[cfg(all(target_arch = "x86_64", feature = "std"))]
+        {
+            use std::is_x86_feature_detected as has;
+            if has!("popcnt") && has!("lzcnt") && has!("bmi1") {
+                backends.push(Backend::MagicPopcnt);
+                if let Some(pext) = Pext::detect() {
+                    backends.push(Backend::Pext(pext));
+                }
+            }
+        }
+        let cases = [
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                4,
+                4_085_603,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674_624),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                4,
+                422_333,
+            ),
+        ];
+        for (fen, depth, expected) in cases {
+            let board: Board = fen.parse().unwrap();
+            for &backend in &backends {
+                assert_eq!(
+                    perft_on(backend, &board, depth),
+                    expected,
+                    "{} {fen}",
+                    backend.name()
+                );
+                assert_eq!(
+                    perft_full_on(backend, &board, depth - 1),
+                    perft_on(backend, &board, depth - 1),
+                    "{} {fen}",
+                    backend.name()
+                );
+            }
+        }
+    }
 }

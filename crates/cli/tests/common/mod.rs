@@ -9,6 +9,8 @@ use std::process::{Command, Output};
 pub struct Run {
     /// Whether it exited with status 0.
     pub success: bool,
+    /// Its exit status (`None` if a signal ended it).
+    pub code: Option<i32>,
     /// Everything it wrote to stdout.
     pub stdout: String,
     /// Everything it wrote to stderr.
@@ -27,6 +29,7 @@ pub fn run(args: &[&str]) -> Run {
         .expect("the bitmoves binary runs");
     Run {
         success: status.success(),
+        code: status.code(),
         stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
     }

@@ -1,0 +1,86 @@
+//! Slider back-ends as types, so that move generation can be compiled once
+//! per back-end and the fast one picked when the program runs.
+//!
+//! [`Magic`] works everywhere. [`Pext`] reads the PEXT tables with the
+//! PEXT/PDEP instructions of BMI2; a value of it exists only where the CPU
+//! has them, which makes its lookups sound to call. [`NATIVE`] is the
+//! back-end this build can use without asking the CPU: PEXT when the build
+//! enables `bmi2` (for example with `-C target-cpu=native`), magic
+//! otherwise.
+
+use crate::{Bitboard, Square};
+
+/// A way to look up slider attacks. All back-ends give the same sets.
+pub(crate) trait Sliders: Copy {
+    /// Bishop attacks from `square` through `occupied`.
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard;
+
+    /// Rook attacks from `square` through `occupied`.
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard;
+
+    /// Queen attacks: rook and bishop together.
+    #[inline(always)]
+    fn queen(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.bishop(square, occupied) | self.rook(square, occupied)
+    }
+}
+
+/// Fancy magic bitboards: the portable back-end.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Magic;
+
+impl Sliders for Magic {
+    #[inline(always)]
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
+        super::magic::bishop(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
+        super::magic::rook(square, occupied)
+    }
+}
+
+/// PEXT/PDEP lookups: only made where the CPU has BMI2.
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pext {
+    /// Private: a `Pext` is proof that the CPU has BMI2.
+    _bmi2: (),
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Pext {
+    /// A `Pext` when this build promises BMI2 (`target_feature = "bmi2"`).
+    #[cfg(target_feature = "bmi2")]
+    pub(crate) const STATIC: Self = Self { _bmi2: () };
+
+    /// A `Pext` when the CPU running this has BMI2.
+    #[cfg(feature = "std")]
+    pub(crate) fn detect() -> Option<Self> {
+        std::is_x86_feature_detected!("bmi2").then_some(Self { _bmi2: () })
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Sliders for Pext {
+    #[inline(always)]
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
+        // SAFETY: a `Pext` exists only on a CPU with BMI2 (see `Pext`).
+        unsafe { super::pext::bishop(square, occupied) }
+    }
+
+    #[inline(always)]
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
+        // SAFETY: a `Pext` exists only on a CPU with BMI2 (see `Pext`).
+        unsafe { super::pext::rook(square, occupied) }
+    }
+}
+
+/// The back-end this build uses without asking the CPU.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+pub(crate) const NATIVE: Pext = Pext::STATIC;
+
+/// The back-end this build uses without asking the CPU.
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+pub(crate) const NATIVE: Magic = Magic;

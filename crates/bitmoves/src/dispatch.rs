@@ -1,0 +1,126 @@
+//! Run-time CPU dispatch: which compiled variant of the hot loops (perft)
+//! this CPU should run.
+//!
+//! A build for generic x86-64 (what `cargo install` or a dependency without
+//! `RUSTFLAGS` gets) may not use POPCNT, BMI2's PEXT, or the other
+//! instructions newer CPUs have. Perft is compiled three times: for the
+//! build's own target, with POPCNT (and LZCNT/BMI1) for magic sliders, and
+//! with BMI2 as well for PEXT sliders; [`backend`] picks one when a program
+//! first asks.
+//!
+//! PEXT is never picked on AMD's Zen 1 and Zen 2 (family 17h), which run it
+//! in slow microcode. The environment variable `BITMOVES_SLIDERS=magic`
+//! forces magic sliders in any build (`pext` asks for PEXT where the CPU has
+//! it, `auto` or unset decides as above).
+
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::Pext;
+
+/// The variant of the hot loops to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+// Without `std` nothing is detected, so some variants are never chosen.
+#[cfg_attr(not(feature = "std"), allow(dead_code))]
+pub(crate) enum Backend {
+    /// Magic sliders, compiled for the build's target only.
+    Magic,
+    /// Magic sliders, compiled with POPCNT, LZCNT and BMI1.
+    #[cfg(target_arch = "x86_64")]
+    MagicPopcnt,
+    /// PEXT sliders, compiled with BMI2 as well.
+    #[cfg(target_arch = "x86_64")]
+    Pext(Pext),
+}
+
+impl Backend {
+    /// A short name: `magic`, `magic+popcnt` or `pext`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::Magic => "magic",
+            #[cfg(target_arch = "x86_64")]
+            Self::MagicPopcnt => "magic+popcnt",
+            #[cfg(target_arch = "x86_64")]
+            Self::Pext(_) => "pext",
+        }
+    }
+}
+
+/// The variant this CPU runs, decided once.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+pub(crate) fn backend() -> Backend {
+    use std::sync::OnceLock;
+    static BACKEND: OnceLock<Backend> = OnceLock::new();
+    *BACKEND.get_or_init(|| {
+        let wanted = std::env::var("BITMOVES_SLIDERS").unwrap_or_default();
+        detect(wanted.trim())
+    })
+}
+
+/// The variant a build without `std` runs: the one its target features
+/// allow, with no questions asked of the CPU.
+#[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+pub(crate) fn backend() -> Backend {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    return Backend::Pext(Pext::STATIC);
+    #[allow(unreachable_code)]
+    Backend::Magic
+}
+
+/// Chooses the variant for this CPU; `wanted` is the value of
+/// `BITMOVES_SLIDERS`.
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+fn detect(wanted: &str) -> Backend {
+    use std::is_x86_feature_detected as has;
+    let popcnt = has!("popcnt") && has!("lzcnt") && has!("bmi1");
+    if !popcnt {
+        return Backend::Magic;
+    }
+    let pext = match wanted {
+        "magic" => None,
+        "pext" => Pext::detect(),
+        _ => Pext::detect().filter(|_| !slow_pext()),
+    };
+    pext.map_or(Backend::MagicPopcnt, Backend::Pext)
+}
+
+/// Whether this CPU runs PEXT in slow microcode: AMD family 17h (Zen 1,
+/// Zen+ and Zen 2).
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+fn slow_pext() -> bool {
+    use core::arch::x86_64::__cpuid;
+    // `__cpuid` is an unsafe function before Rust 1.89 and safe after.
+    #[allow(unused_unsafe)]
+    // SAFETY: CPUID exists on every x86-64 CPU, and leaves 0 and 1 always do.
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1)) };
+    let amd = (vendor.ebx, vendor.edx, vendor.ecx) == (0x6874_7541, 0x6974_6e65, 0x444d_4163);
+    let base_family = (signature.eax >> 8) & 0xf;
+    let family = if base_family == 0xf {
+        base_family + ((signature.eax >> 20) & 0xff)
+    } else {
+        base_family
+    };
+    amd && family == 0x17
+}
+
+#[cfg(all(test, target_arch = "x86_64", feature = "std"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_can_always_be_forced() {
+        assert!(!matches!(detect("magic"), Backend::Pext(_)));
+    }
+
+    #[test]
+    fn pext_is_chosen_only_where_the_cpu_has_bmi2() {
+        let has_bmi2 = std::is_x86_feature_detected!("bmi2");
+        for wanted in ["", "auto", "pext", "magic"] {
+            if let Backend::Pext(_) = detect(wanted) {
+                assert!(has_bmi2);
+                assert_ne!(wanted, "magic");
+            }
+        }
+        if has_bmi2 && std::is_x86_feature_detected!("popcnt") {
+            assert!(matches!(detect("pext"), Backend::Pext(_)));
+        }
+    }
+}

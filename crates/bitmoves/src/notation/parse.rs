@@ -1,0 +1,335 @@
+//! Reading SAN: the `impl Board` block for [`Board::parse_san`], and
+//! [`SanError`], which says whether the text was not SAN at all, named no
+//! legal move, or named more than one.
+
+use super::san::{castling_text, piece_letter};
+use crate::{Bitboard, Board, CastlingSide, File, Move, Piece, Rank, Square};
+use core::fmt;
+
+/// Why text could not be read as SAN for a legal move on a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SanError {
+    /// The text is not SAN at all.
+    Syntax {
+        /// The byte offset where reading stopped: the first byte that
+        /// cannot continue a SAN move, or the text's length when it ended
+        /// too early.
+        at: usize,
+        /// The character at `at`, or `None` when the text ended there.
+        found: Option<char>,
+    },
+    /// The text is SAN, but no legal move here fits it.
+    NoSuchMove {
+        /// The piece the text moves.
+        piece: Piece,
+        /// The square it moves to.
+        to: Square,
+        /// The promotion it names, if any.
+        promotion: Option<Piece>,
+    },
+    /// The text castles (`O-O` or `O-O-O`), but that castling is not legal
+    /// here.
+    NoSuchCastling {
+        /// The side it castles to.
+        side: CastlingSide,
+    },
+    /// The text fits more than one legal move: it needs a file or rank to
+    /// tell them apart.
+    Ambiguous {
+        /// The piece the text moves.
+        piece: Piece,
+        /// The square it moves to.
+        to: Square,
+        /// Where the pieces stand whose moves fit the text.
+        candidates: Bitboard,
+    },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::Syntax { at, found: None } => {
+                write!(f, "not a SAN move: it ends too early, at byte {at}")
+            }
+            Self::Syntax { at, found: Some(c) } => {
+                write!(f, "not a SAN move: unexpected {c:?} at byte {at}")
+            }
+            Self::NoSuchMove {
+                piece,
+                to,
+                promotion,
+            } => {
+                write!(f, "no legal {piece} move to {to}")?;
+                match promotion {
+                    Some(promotion) => write!(f, " promoting to a {promotion}"),
+                    None if piece == Piece::Pawn && Bitboard::BACK_RANKS.contains(to) => {
+                        write!(f, " (a promotion names its piece, like {to}=Q)")
+                    }
+                    None => Ok(()),
+                }
+            }
+            Self::NoSuchCastling { side } => {
+                write!(f, "castling {} is not legal here", castling_text(side))
+            }
+            Self::Ambiguous {
+                piece,
+                to,
+                candidates,
+            } => {
+                write!(f, "ambiguous: a {piece} move to {to} from ")?;
+                for (i, square) in candidates.iter().enumerate() {
+                    write!(f, "{}{square}", if i > 0 { " or " } else { "" })?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl core::error::Error for SanError {}
+
+/// A non-castling SAN move as written: what it names, before the board
+/// is asked which legal move fits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Pattern {
+    piece: Piece,
+    from_file: Option<File>,
+    from_rank: Option<Rank>,
+    /// Whether the text claims a capture (`x`).
+    capture: bool,
+    to: Square,
+    promotion: Option<Piece>,
+}
+
+/// What SAN text says, read without a board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Written {
+    Castling(CastlingSide),
+    Move(Pattern),
+}
+
+/// The `impl Board` block for reading SAN.
+impl Board {
+    /// Reads SAN text as the legal move it names here.
+    ///
+    /// Besides SAN as [`Board::san`] writes it, this accepts what people
+    /// commonly type:
+    ///
+    /// - castling with zeros, `0-0` and `0-0-0`;
+    /// - promotion without `=` (`e8Q`), and promotion letters in lowercase
+    ///   (`e8=q`, `e8q`);
+    /// - a missing, extra or wrong check mark: `+`, `#` or `++` at the end
+    ///   is read and ignored;
+    /// - up to two annotation marks, `!` or `?`, at the very end
+    ///   (`Nf3!?`, `Qxf7#!!`);
+    /// - a missing `x` on a capture (`Nd5` for `Nxd5`, `ed5` for `exd5`);
+    /// - more disambiguation than needed, up to long algebraic notation
+    ///   (`Ng1f3`, `Ng1-f3`, `e2-e4`, `e2e4`, `e7e8q`);
+    /// - a `P` for a pawn (`Pe4`).
+    ///
+    /// It rejects, as [`SanError::Syntax`], lowercase piece letters (`nf3`),
+    /// surrounding whitespace, null moves (`--`, `Z0`), suffixes other than
+    /// the ones above (`e.p.`, `$1`), promotion to a king or a pawn, and a
+    /// promotion on a piece move. An `x` that claims a capture the move does
+    /// not make is [`SanError::NoSuchMove`]. A pawn move without a file
+    /// before the to-square is a push (`d5` never means `exd5`), and a
+    /// pawn reaching the last rank must name its promotion.
+    ///
+    /// ```
+    /// use bitmoves::{Board, SanError, Square};
+    /// let board: Board = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 2 3".parse()?;
+    /// assert_eq!(board.parse_san("Nf3")?.to_string(), "g1f3");
+    /// assert_eq!(board.parse_san("Nge2")?.to_string(), "g1e2");
+    /// assert_eq!(board.parse_san("Nd5!?")?.to_string(), "c3d5");
+    /// assert!(matches!(
+    ///     board.parse_san("Ne2"),
+    ///     Err(SanError::Ambiguous { candidates, .. })
+    ///         if candidates == Square::C3.bitboard() | Square::G1.bitboard()
+    /// ));
+    /// assert!(matches!(board.parse_san("Nxd5"), Err(SanError::NoSuchMove { .. })));
+    /// assert!(matches!(board.parse_san("O-O"), Err(SanError::NoSuchCastling { .. })));
+    /// assert!(matches!(board.parse_san("Nz3"), Err(SanError::Syntax { at: 1, found: Some('z') })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
+        match read(text)? {
+            Written::Castling(side) => self
+                .castling_move(side)
+                .filter(|&mv| self.is_legal(mv))
+                .ok_or(SanError::NoSuchCastling { side }),
+            Written::Move(pattern) => self.find_san_move(pattern),
+        }
+    }
+
+    /// The one legal move that fits `pattern`.
+    fn find_san_move(&self, pattern: Pattern) -> Result<Move, SanError> {
+        let mut fits = self.san_candidates(pattern.piece, pattern.to);
+        if let Some(file) = pattern.from_file {
+            fits &= file.bitboard();
+        }
+        if let Some(rank) = pattern.from_rank {
+            fits &= rank.bitboard();
+        }
+        let promotes = pattern.piece == Piece::Pawn && Bitboard::BACK_RANKS.contains(pattern.to);
+        let no_such_move = SanError::NoSuchMove {
+            piece: pattern.piece,
+            to: pattern.to,
+            promotion: pattern.promotion,
+        };
+        if pattern.capture {
+            fits = Bitboard::from_iter(fits.iter().filter(|&from| {
+                let mv = Move {
+                    from,
+                    to: pattern.to,
+                    promotion: None,
+                };
+                self.is_capture(pattern.piece, mv)
+            }));
+        }
+        // A pawn without its promotion fits nothing; the generated moves
+        // promote whenever a pawn reaches the last rank, so the promotion
+        // piece itself needs no further test.
+        if promotes != pattern.promotion.is_some() {
+            return Err(no_such_move);
+        }
+        match fits.single() {
+            Some(from) => Ok(Move {
+                from,
+                to: pattern.to,
+                promotion: pattern.promotion,
+            }),
+            None if fits.is_empty() => Err(no_such_move),
+            None => Err(SanError::Ambiguous {
+                piece: pattern.piece,
+                to: pattern.to,
+                candidates: fits,
+            }),
+        }
+    }
+}
+
+/// A cursor over SAN text, ASCII byte by byte.
+struct Reader<'a> {
+    text: &'a str,
+    end: usize,
+    pos: usize,
+}
+
+impl Reader<'_> {
+    /// Takes the next byte if `accept` maps it to something.
+    fn take<T>(&mut self, accept: impl Fn(u8) -> Option<T>) -> Option<T> {
+        let byte = *self.text.as_bytes()[..self.end].get(self.pos)?;
+        let value = accept(byte)?;
+        self.pos += 1;
+        Some(value)
+    }
+
+    /// The syntax error at the current position (at `at`, for `error_at`).
+    fn error(&self) -> SanError {
+        self.error_at(self.pos)
+    }
+
+    fn error_at(&self, at: usize) -> SanError {
+        let found = if at < self.end {
+            self.text.get(at..).and_then(|rest| rest.chars().next())
+        } else {
+            None
+        };
+        SanError::Syntax { at, found }
+    }
+}
+
+/// Reads SAN text without a board.
+fn read(text: &str) -> Result<Written, SanError> {
+    let end = strip_suffixes(text.as_bytes());
+    let mut reader = Reader { text, end, pos: 0 };
+    if let Some(side) = read_castling(&mut reader)? {
+        return Ok(Written::Castling(side));
+    }
+    let piece = reader.take(piece_of_letter).unwrap_or(Piece::Pawn);
+    let file = |b: u8| File::from_char(char::from(b));
+    let rank = |b: u8| Rank::from_char(char::from(b));
+    let first = (reader.take(file), reader.take(rank));
+    let separator_at = reader.pos;
+    let separator = reader.take(|b| matches!(b, b'x' | b'-').then_some(b));
+    // `-` only separates long algebraic: a whole from-square.
+    if separator == Some(b'-') && !matches!(first, (Some(_), Some(_))) {
+        return Err(reader.error_at(separator_at));
+    }
+    let second = (reader.take(file), reader.take(rank));
+    let (from_file, from_rank, to) = match (first, separator, second) {
+        ((Some(file), Some(rank)), None, (None, None)) => (None, None, Square::new(file, rank)),
+        ((from_file, from_rank), _, (Some(file), Some(rank))) => {
+            (from_file, from_rank, Square::new(file, rank))
+        }
+        _ => return Err(reader.error()),
+    };
+    let promotion_at = reader.pos;
+    let equals = reader.take(|b| (b == b'=').then_some(())).is_some();
+    let promotion = reader.take(|b| match Piece::from_char(char::from(b)) {
+        Some(p @ (Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen)) => Some(p),
+        _ => None,
+    });
+    if (equals && promotion.is_none()) || reader.pos < end {
+        return Err(reader.error());
+    }
+    if promotion.is_some() && piece != Piece::Pawn {
+        return Err(reader.error_at(promotion_at));
+    }
+    Ok(Written::Move(Pattern {
+        piece,
+        // A pawn move without a file stays on its file: a push.
+        from_file: from_file.or((piece == Piece::Pawn).then_some(to.file())),
+        from_rank,
+        capture: separator == Some(b'x'),
+        to,
+        promotion,
+    }))
+}
+
+/// The piece an uppercase SAN letter names, `P` included.
+fn piece_of_letter(letter: u8) -> Option<Piece> {
+    match letter {
+        b'P' => Some(Piece::Pawn),
+        _ => Piece::ALL
+            .into_iter()
+            .find(|&piece| piece_letter(piece) == Some(char::from(letter))),
+    }
+}
+
+/// Reads `O-O` or `O-O-O` (or with zeros) when the text starts with `O`
+/// or `0`; `None` when it does not.
+fn read_castling(reader: &mut Reader) -> Result<Option<CastlingSide>, SanError> {
+    let bytes = &reader.text.as_bytes()[..reader.end];
+    let Some(&letter @ (b'O' | b'0')) = bytes.first() else {
+        return Ok(None);
+    };
+    let long = [letter, b'-', letter, b'-', letter];
+    let side = match bytes.len() {
+        3 => CastlingSide::KingSide,
+        _ => CastlingSide::QueenSide,
+    };
+    let expected = &long[..if side == CastlingSide::KingSide { 3 } else { 5 }];
+    match bytes.iter().zip(expected).position(|(a, b)| a != b) {
+        Some(at) => Err(reader.error_at(at)),
+        None if bytes.len() == expected.len() => Ok(Some(side)),
+        None => Err(reader.error_at(bytes.len().min(expected.len()))),
+    }
+}
+
+/// The length of the text without its suffixes: up to two annotation
+/// marks (`!`, `?`) at the very end, and before them `+`, `#` or `++`.
+fn strip_suffixes(bytes: &[u8]) -> usize {
+    let mut end = bytes.len();
+    for _ in 0..2 {
+        if end > 0 && matches!(bytes[end - 1], b'!' | b'?') {
+            end -= 1;
+        }
+    }
+    if end >= 2 && bytes[end - 2..end] == *b"++" {
+        end -= 2;
+    } else if end > 0 && matches!(bytes[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    end
+}

@@ -1,0 +1,244 @@
+//! Writing SAN: [`San`], a move's Standard Algebraic Notation in a fixed
+//! buffer, and the `impl Board` block for [`Board::san`].
+
+use crate::{Bitboard, Board, CastlingSide, IllegalMoveError, Move, Piece, Square};
+use core::{fmt, ops::Deref};
+
+/// A move written in Standard Algebraic Notation (`Nbd7`, `exd6`, `e8=Q+`,
+/// `O-O-O#`), as [`Board::san`] makes it.
+///
+/// It holds its text in a buffer of [`San::CAPACITY`] bytes, so writing
+/// one allocates nothing. It dereferences to `str` and compares equal to
+/// string slices.
+///
+/// ```
+/// use bitmoves::Board;
+/// let board = Board::default();
+/// let san = board.san("g1f3".parse()?)?;
+/// assert_eq!(san, "Nf3");
+/// assert_eq!(san.to_string(), "Nf3");
+/// assert_eq!(san.len(), 3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct San {
+    bytes: [u8; San::CAPACITY],
+    len: u8,
+}
+
+impl San {
+    /// The longest SAN there is, in bytes: a piece letter, a full
+    /// from-square, `x`, the to-square and `+` or `#` (`Qh4xe1#`) is 7, as
+    /// is a pawn capture that promotes and checks (`exd8=Q+`). Castling is
+    /// at most 6 (`O-O-O#`).
+    pub const CAPACITY: usize = 7;
+
+    const fn new() -> Self {
+        Self {
+            bytes: [0; Self::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Appends ASCII text. Every SAN fits (see [`San::CAPACITY`]); were
+    /// the bound ever wrong the text would be cut short, never a panic.
+    fn push_str(&mut self, text: &str) {
+        for &byte in text.as_bytes() {
+            if let Some(slot) = self.bytes.get_mut(usize::from(self.len)) {
+                *slot = byte;
+                self.len += 1;
+            }
+        }
+    }
+
+    /// Appends one ASCII character.
+    fn push(&mut self, c: char) {
+        let mut buffer = [0; 4];
+        self.push_str(c.encode_utf8(&mut buffer));
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever pushed, so this never falls back.
+        core::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl Deref for San {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for San {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq<str> for San {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for San {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl fmt::Display for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl fmt::Debug for San {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// The SAN letter of a piece: `N B R Q K`, and nothing for a pawn.
+pub(super) const fn piece_letter(piece: Piece) -> Option<char> {
+    match piece {
+        Piece::Pawn => None,
+        Piece::Knight => Some('N'),
+        Piece::Bishop => Some('B'),
+        Piece::Rook => Some('R'),
+        Piece::Queen => Some('Q'),
+        Piece::King => Some('K'),
+    }
+}
+
+/// The SAN text of castling to `side`.
+pub(super) const fn castling_text(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "O-O",
+        CastlingSide::QueenSide => "O-O-O",
+    }
+}
+
+/// The `impl Board` block for writing moves in SAN.
+impl Board {
+    /// Writes a legal move in Standard Algebraic Notation:
+    ///
+    /// - the piece letter (`N B R Q K`; none for a pawn);
+    /// - for a piece, the least that tells it apart from the others of its
+    ///   kind that may legally move to the same square: its file if no
+    ///   other shares it, else its rank if no other shares that, else both
+    ///   (`Nbd7`, `R1e2`, `Qh4e1`); a pawn capture names its file (`exd5`);
+    /// - `x` for a capture, en passant included;
+    /// - the to-square, then `=Q` (or `=R`, `=B`, `=N`) for a promotion;
+    /// - `O-O` or `O-O-O` for castling, on standard and Chess960 boards;
+    /// - `+` when the move gives check, `#` when it gives checkmate.
+    ///
+    /// A move that is not legal here (castling included, which must be
+    /// written in the board's own convention, see [`Move`]) is an error.
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// let board: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse()?;
+    /// let san = |uci: &str| board.san(uci.parse().unwrap()).unwrap().to_string();
+    /// assert_eq!(san("e5f7"), "Nxf7");
+    /// assert_eq!(san("d5e6"), "dxe6");
+    /// assert_eq!(san("e1c1"), "O-O-O");
+    /// assert_eq!(san("c3b1"), "Nb1");
+    /// assert_eq!(san("e2a6"), "Bxa6");
+    /// assert!(board.san("e1e3".parse()?).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn san(&self, mv: Move) -> Result<San, IllegalMoveError> {
+        let piece = match self.piece_on(mv.from) {
+            Some(piece) if self.is_legal(mv) => piece,
+            _ => return Err(IllegalMoveError { mv }),
+        };
+        let mut san = San::new();
+        match self.castling_side(mv) {
+            Some(side) => san.push_str(castling_text(side)),
+            None => self.write_san_body(&mut san, piece, mv),
+        }
+        if self.gives_check(mv) {
+            let mut after = *self;
+            after.play_piece(piece, mv);
+            san.push(if after.has_legal_moves() { '+' } else { '#' });
+        }
+        Ok(san)
+    }
+
+    /// Everything of a non-castling SAN before the check mark.
+    fn write_san_body(&self, san: &mut San, piece: Piece, mv: Move) {
+        let capture = self.is_capture(piece, mv);
+        match piece_letter(piece) {
+            None if capture => san.push(mv.from.file().to_char()),
+            None => {}
+            Some(letter) => {
+                san.push(letter);
+                self.write_disambiguation(san, piece, mv);
+            }
+        }
+        if capture {
+            san.push('x');
+        }
+        write_square(san, mv.to);
+        if let Some(letter) = mv.promotion.and_then(piece_letter) {
+            san.push('=');
+            san.push(letter);
+        }
+    }
+
+    /// The file, rank or both of `mv.from`, as few as tell it apart from
+    /// the other pieces of its kind that may legally move to `mv.to`.
+    fn write_disambiguation(&self, san: &mut San, piece: Piece, mv: Move) {
+        let others = self.san_candidates(piece, mv.to) - mv.from.bitboard();
+        if others.is_empty() {
+            return;
+        }
+        let (file, rank) = (mv.from.file(), mv.from.rank());
+        if !others.intersects(file.bitboard()) {
+            san.push(file.to_char());
+        } else if !others.intersects(rank.bitboard()) {
+            san.push(rank.to_char());
+        } else {
+            write_square(san, mv.from);
+        }
+    }
+
+    /// The squares of the pieces of kind `piece` (of the side to move) with
+    /// a legal move to `to` that SAN writes as a move of that piece to
+    /// `to`: every legal move but castling, which SAN writes `O-O`.
+    pub(super) fn san_candidates(&self, piece: Piece, to: Square) -> Bitboard {
+        let mut candidates = Bitboard::EMPTY;
+        self.generate_moves(|moves| {
+            if moves.piece == piece && moves.to.contains(to) {
+                let mv = Move {
+                    from: moves.from,
+                    to,
+                    promotion: None,
+                };
+                if piece != Piece::King || self.castling_side(mv).is_none() {
+                    candidates.insert(moves.from);
+                }
+            }
+            false
+        });
+        candidates
+    }
+
+    /// Whether `mv`, a legal non-castling move of `piece`, captures: it
+    /// lands on an enemy piece, or it is a pawn's diagonal step (which
+    /// without a piece there is en passant).
+    pub(super) fn is_capture(&self, piece: Piece, mv: Move) -> bool {
+        self.colors(!self.side_to_move()).contains(mv.to)
+            || (piece == Piece::Pawn && mv.from.file() != mv.to.file())
+    }
+}
+
+/// Appends a square's name.
+fn write_square(san: &mut San, square: Square) {
+    san.push(square.file().to_char());
+    san.push(square.rank().to_char());
+}

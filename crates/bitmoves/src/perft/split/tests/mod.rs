@@ -1,0 +1,226 @@
+//! Tests of splitting, the file formats, working and merging.
+
+mod files;
+mod work;
+
+use super::*;
+use crate::{Board, FenOptions, perft::perft};
+use std::{string::String, vec::Vec};
+
+pub(super) const KIWIPETE: &str =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The positions and counts of an EPD suite: `FEN ;D1 n ;D2 n …`, as
+/// `(depth, count)` pairs.
+fn suite(text: &str) -> Vec<(Board, Vec<(u32, u64)>)> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split(';');
+            let fen = fields.next().unwrap_or_default().trim();
+            let options = FenOptions {
+                lenient: true,
+                chess960: false,
+            };
+            let board =
+                Board::from_fen_with(fen, options).unwrap_or_else(|error| panic!("{fen}: {error}"));
+            let counts = fields
+                .filter_map(|field| {
+                    let (depth, count) = field.trim().split_once(' ')?;
+                    Some((depth.strip_prefix('D')?.parse().ok()?, count.parse().ok()?))
+                })
+                .collect();
+            (board, counts)
+        })
+        .collect()
+}
+
+/// The root split at `ply`, every unit counted and merged.
+pub(super) fn split_count(root: &Board, depth: u32, ply: u32) -> u128 {
+    let (units, stats) = UnitFile::split(root, depth, ply, SplitOptions::default())
+        .unwrap_or_else(|error| panic!("{root} split at {ply}: {error}"));
+    assert_eq!(stats.paths, perft(root, ply), "{root}: paths to ply {ply}");
+    let mut merge = Merge::new(&units);
+    for (index, unit) in units.units().iter().enumerate() {
+        let count = count(&units.board(unit).expect("a unit"), units.remaining(), 1);
+        let line = ResultLine {
+            index,
+            count,
+            checksum: units.checksum(),
+        };
+        merge.add(&line).expect("results of this file");
+    }
+    merge.total().expect("every unit counted")
+}
+
+/// Writes a unit file as text.
+pub(super) fn text_of(units: &UnitFile) -> String {
+    let mut bytes = Vec::new();
+    units.write(&mut bytes).expect("writing to memory");
+    String::from_utf8(bytes).expect("unit files are UTF-8")
+}
+
+#[test]
+fn unique_positions_after_one_to_five_plies_are_the_published_numbers() {
+    let root = Board::default();
+    for (ply, expected) in [(1, 20), (2, 400), (3, 5_362), (4, 72_078), (5, 822_518)] {
+        let (units, _) = UnitFile::split(&root, ply, ply, SplitOptions::default())
+            .unwrap_or_else(|error| panic!("ply {ply}: {error}"));
+        assert_eq!(
+            units.units().len(),
+            expected,
+            "unique positions at ply {ply}"
+        );
+    }
+}
+
+/// About 30 s and 1 GB: `cargo test -p bitmoves --release -- --ignored six_plies`.
+#[test]
+#[ignore = "30 s and 1 GB"]
+fn unique_positions_after_six_plies_are_the_published_number() {
+    let (units, stats) = UnitFile::split(&Board::default(), 6, 6, SplitOptions::default())
+        .expect("ply 6 fits the default memory limit");
+    assert_eq!(units.units().len(), 9_417_681);
+    assert_eq!(stats.paths, 119_060_324);
+}
+
+#[test]
+fn split_and_merge_equals_perft_for_the_start_position_and_kiwipete() {
+    let start = Board::default();
+    for ply in 0..=5 {
+        assert_eq!(
+            split_count(&start, 5, ply),
+            4_865_609,
+            "startpos split at {ply}"
+        );
+    }
+    let kiwipete: Board = KIWIPETE.parse().expect("kiwipete");
+    for ply in 0..=4 {
+        assert_eq!(
+            split_count(&kiwipete, 4, ply),
+            4_085_603,
+            "kiwipete split at {ply}"
+        );
+    }
+}
+
+#[test]
+fn split_and_merge_equals_the_suites() {
+    let standard = suite(include_str!("../../../../tests/data/standard.epd"));
+    let tricky = suite(include_str!("../../../../tests/data/tricky.epd"));
+    for (board, counts) in standard.iter().chain(&tricky) {
+        // The deepest count up to depth 3, else the shallowest.
+        let shallow = counts.iter().rfind(|&&(depth, _)| depth <= 3);
+        let Some(&(depth, expected)) = shallow.or(counts.first()) else {
+            continue;
+        };
+        for ply in [1, 2.min(depth), 3.min(depth)] {
+            assert_eq!(
+                split_count(board, depth, ply),
+                u128::from(expected),
+                "{board} depth {depth} split at {ply}"
+            );
+        }
+    }
+}
+
+#[test]
+fn split_and_merge_equals_perft_for_chess960_positions() {
+    let fischer = suite(include_str!("../../../../tests/data/fischer.epd"));
+    for (board, counts) in fischer.iter().step_by(48) {
+        assert!(board.is_chess960(), "{board}");
+        for ply in [1, 2, 3] {
+            assert_eq!(
+                split_count(board, 4, ply),
+                u128::from(counts[3].1),
+                "{board} depth 4 split at {ply}"
+            );
+        }
+    }
+}
+
+#[test]
+fn games_that_end_before_the_split_ply_count_nothing() {
+    let mate: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+        .parse()
+        .expect("fool's mate");
+    for (depth, ply) in [(0, 0), (1, 0), (1, 1), (3, 2)] {
+        let (units, _) =
+            UnitFile::split(&mate, depth, ply, SplitOptions::default()).expect("a split");
+        let expected = u128::from(perft(&mate, depth));
+        assert_eq!(
+            split_count(&mate, depth, ply),
+            expected,
+            "depth {depth} at {ply}"
+        );
+        let text = text_of(&units);
+        assert_eq!(UnitFile::parse(&text).expect("reads back"), units);
+    }
+    // At depth == ply every unit counts 1: the total is the number of paths.
+    let start = Board::default();
+    assert_eq!(split_count(&start, 3, 3), 8_902);
+}
+
+#[test]
+fn every_unit_fen_reads_back_as_its_own_key() {
+    let fischer = suite(include_str!("../../../../tests/data/fischer.epd"));
+    let roots = [
+        (Board::default(), 4),
+        (KIWIPETE.parse().expect("kiwipete"), 3),
+        (fischer[0].0, 3),
+        (fischer[500].0, 3),
+    ];
+    for (root, ply) in roots {
+        let (units, _) =
+            UnitFile::split(&root, ply, ply, SplitOptions::default()).expect("a split");
+        for unit in units.units() {
+            let fen = units.fen(unit);
+            let board = Board::from_fen(&fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
+            assert_eq!(
+                board.to_string(),
+                fen,
+                "the FEN is the board's own spelling"
+            );
+            assert_eq!(PositionKey::new(&board), Some(unit.key), "{fen}");
+            assert_eq!(
+                board.is_chess960(),
+                root.is_chess960() && !board.castling_rights().is_empty()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_en_passant_square_counts_only_when_the_capture_is_legal() {
+    let key = |fen: &str| PositionKey::new(&Board::from_fen(fen).expect(fen));
+    // The d4 pawn may take on e3: the square is part of the position.
+    let legal = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1";
+    assert_ne!(key(legal), key("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1"));
+    assert!(key(legal).is_some_and(|k| k.fen(false, 1).contains(" e3 ")));
+    // The d4 pawn is pinned along the rank: the square is kept by the board
+    // but is no part of the position.
+    let pinned = "8/8/8/8/k2pP2Q/8/8/4K3 b - e3 0 1";
+    let board = Board::from_fen(pinned).expect(pinned);
+    assert!(board.en_passant().is_some());
+    assert_eq!(key(pinned), key("8/8/8/8/k2pP2Q/8/8/4K3 b - - 0 1"));
+    // Clocks do not count.
+    assert_eq!(key(legal), key("4k3/8/8/8/3pP3/8/8/4K3 b - e3 17 40"));
+}
+
+#[test]
+fn transpositions_with_different_en_passant_histories_merge() {
+    // 1. e4 d5 2. Nf3 Nf6 and 1. Nf3 Nf6 2. e4 d5 differ only in an en
+    // passant square no pawn can use.
+    let play = |moves: &[&str]| {
+        let mut board = Board::default();
+        for text in moves {
+            let mv = board.parse_move(text).expect(text);
+            board.play_unchecked(mv);
+        }
+        board
+    };
+    let a = play(&["e2e4", "d7d5", "g1f3", "g8f6"]);
+    let b = play(&["g1f3", "g8f6", "e2e4", "d7d5"]);
+    assert_ne!(a, b);
+    assert_eq!(PositionKey::new(&a), PositionKey::new(&b));
+}

@@ -1,0 +1,278 @@
+//! Shards, the worker, counting and the merge.
+
+use super::KIWIPETE;
+use crate::{
+    Board,
+    perft::{perft, split::*},
+};
+use std::vec::Vec;
+
+#[test]
+fn the_merge_checks_every_unit_and_takes_identical_duplicates() {
+    let (units, _) =
+        UnitFile::split(&Board::default(), 3, 2, SplitOptions::default()).expect("a split");
+    let checksum = units.checksum();
+    let lines: Vec<ResultLine> = (0..units.units().len())
+        .map(|index| ResultLine {
+            index,
+            count: count(&units.board(&units.units()[index]).expect("a unit"), 1, 1),
+            checksum,
+        })
+        .collect();
+    let mut merge = Merge::new(&units);
+    for line in &lines[1..] {
+        merge.add(line).expect("a result");
+    }
+    assert_eq!(merge.missing(), [0]);
+    assert_eq!(
+        merge.total(),
+        Err(MergeError::Missing {
+            units: std::vec![0]
+        })
+    );
+    merge.add(&lines[0]).expect("a result");
+    merge.add(&lines[5]).expect("an identical duplicate");
+    assert_eq!(merge.total(), Ok(8_902));
+
+    let differing = ResultLine {
+        count: lines[5].count + 1,
+        ..lines[5]
+    };
+    let error = merge.add(&differing).expect_err("a conflict");
+    assert!(matches!(error, MergeError::Conflict { index: 5, .. }));
+    assert!(
+        error.to_string().contains(&units.fen(&units.units()[5])),
+        "{error}"
+    );
+    let foreign = ResultLine {
+        checksum: checksum ^ 1,
+        ..lines[5]
+    };
+    assert!(matches!(
+        merge.add(&foreign),
+        Err(MergeError::OtherUnitFile { .. })
+    ));
+    let unknown = ResultLine {
+        index: 400,
+        ..lines[5]
+    };
+    assert!(matches!(
+        merge.add(&unknown),
+        Err(MergeError::UnknownUnit { index: 400, .. })
+    ));
+    let huge = ResultLine {
+        count: u128::MAX,
+        ..lines[7]
+    };
+    let mut overflowing = Merge::new(&units);
+    for line in lines.iter().filter(|line| line.index != 7).chain([&huge]) {
+        overflowing.add(line).expect("a result");
+    }
+    assert_eq!(overflowing.total(), Err(MergeError::Overflow));
+}
+
+#[test]
+fn shards_are_read_strictly() {
+    assert_eq!("0/1".parse(), Shard::new(0, 1));
+    for (text, error) in [
+        ("5/4", ShardError::OutOfRange { index: 5, count: 4 }),
+        ("4/4", ShardError::OutOfRange { index: 4, count: 4 }),
+        ("0/0", ShardError::NoShards),
+    ] {
+        assert_eq!(text.parse::<Shard>(), Err(error), "{text}");
+    }
+    for text in [
+        "x",
+        "",
+        "1",
+        "1/",
+        "/4",
+        "-1/4",
+        "1/4/2",
+        " 1/4",
+        "1/99999999999",
+    ] {
+        assert!(
+            matches!(text.parse::<Shard>(), Err(ShardError::Syntax { .. })),
+            "{text:?}"
+        );
+    }
+    let missing = Shard::from_env(|_| None);
+    assert_eq!(
+        missing,
+        Err(ShardError::MissingVariable {
+            name: "SLURM_ARRAY_TASK_ID"
+        })
+    );
+}
+
+#[test]
+fn shards_cover_every_unit_once_and_balance_the_estimated_work() {
+    let (units, _) =
+        UnitFile::split(&Board::default(), 6, 3, SplitOptions::default()).expect("a split");
+    let remaining = units.remaining();
+    let costs: Vec<u128> = units
+        .units()
+        .iter()
+        .map(|unit| estimate(&units.board(unit).expect("a unit"), remaining))
+        .collect();
+    for shards in [1, 2, 4, 7] {
+        let assignment = assign(&units, shards);
+        assert_eq!(assignment, assign(&units, shards), "deterministic");
+        let mut seen = std::vec![false; units.units().len()];
+        let mut loads = std::vec![0u128; shards as usize];
+        for shard in 0..shards {
+            for index in Shard::new(shard, shards).expect("a shard").units(&units) {
+                assert!(!seen[index], "unit {index} in two shards");
+                seen[index] = true;
+                loads[shard as usize] += costs[index];
+            }
+        }
+        assert!(seen.iter().all(|&seen| seen), "every unit in a shard");
+        let (min, max) = (loads.iter().min(), loads.iter().max());
+        let (Some(&min), Some(&max)) = (min, max) else {
+            continue;
+        };
+        assert!(
+            max - min <= costs.iter().copied().max().unwrap_or(0),
+            "{loads:?}"
+        );
+    }
+}
+
+#[test]
+fn a_killed_worker_restarts_where_it_stopped() {
+    let root: Board = KIWIPETE.parse().expect("kiwipete");
+    let (units, _) = UnitFile::split(&root, 4, 2, SplitOptions::default()).expect("a split");
+    let dir = std::env::temp_dir().join(std::format!("bitmoves-split-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("shard-1-of-2.results");
+    let _ = std::fs::remove_file(&path);
+    let shard = Shard::new(1, 2).expect("a shard");
+    let plain = |board: &Board, depth| count(board, depth, 1);
+
+    // The worker is killed while writing its 10th line: 9 complete lines
+    // and half of one are left.
+    let mut results = ResultsFile::open(&path, &units).expect("a new results file");
+    work(&units, shard, &mut results, plain, |_, _, _| {}).expect("a first run");
+    drop(results);
+    let text = std::fs::read_to_string(&path).expect("the results");
+    let mut lines: Vec<&str> = text.lines().take(10).collect();
+    let partial = lines
+        .pop()
+        .map(|line| &line[..line.len() / 2])
+        .unwrap_or_default();
+    std::fs::write(&path, lines.join("\n") + "\n" + partial).expect("a cut results file");
+
+    // Restarted, it skips the 9 complete units and cuts off the half line.
+    let mut results = ResultsFile::open(&path, &units).expect("a results file to resume");
+    let summary = work(&units, shard, &mut results, plain, |_, _, _| {}).expect("the rest");
+    assert_eq!(summary.skipped, 9);
+    assert_eq!(summary.counted, summary.assigned - 9);
+    drop(results);
+
+    let mut results =
+        ResultsFile::open(&dir.join("shard-0-of-2.results"), &units).expect("shard 0");
+    work(
+        &units,
+        Shard::new(0, 2).expect("a shard"),
+        &mut results,
+        plain,
+        |_, _, _| {},
+    )
+    .expect("shard 0");
+    drop(results);
+    let mut merge = Merge::new(&units);
+    for name in ["shard-0-of-2.results", "shard-1-of-2.results"] {
+        let bytes = std::fs::read(dir.join(name)).expect("results");
+        let read = ResultLines::parse(&bytes).expect("complete lines only");
+        assert_eq!(read.complete_len, bytes.len(), "no cut-off line left");
+        for (_, line) in &read.lines {
+            merge.add(line).expect("a result");
+        }
+    }
+    assert_eq!(merge.total(), Ok(4_085_603));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn results_of_another_unit_file_are_refused_on_resume() {
+    let (units, _) =
+        UnitFile::split(&Board::default(), 3, 1, SplitOptions::default()).expect("a split");
+    let dir =
+        std::env::temp_dir().join(std::format!("bitmoves-split-other-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("shard-0-of-1.results");
+    let foreign = ResultLine {
+        index: 0,
+        count: 1,
+        checksum: units.checksum() ^ 1,
+    };
+    std::fs::write(&path, std::format!("{foreign}\n")).expect("a results file");
+    let error = ResultsFile::open(&path, &units).expect_err("another unit file");
+    assert!(
+        matches!(error, OpenResultsError::OtherUnitFile { line: 1, .. }),
+        "{error}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&path).ok(),
+        Some(std::format!("{foreign}\n")),
+        "left as it was"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn counts_are_perft_on_any_number_of_threads() {
+    let kiwipete: Board = KIWIPETE.parse().expect("kiwipete");
+    for threads in [0, 1, 2, 3] {
+        for depth in 0..=4 {
+            assert_eq!(
+                count(&kiwipete, depth, threads),
+                u128::from(perft(&kiwipete, depth))
+            );
+        }
+        assert_eq!(count_full(&kiwipete, 3, threads), 97_862);
+    }
+    // Past the u64-safe depth the sums are kept in a u128.
+    let bare: Board = "7k/8/8/8/8/8/8/K7 w - - 0 1".parse().expect("two kings");
+    let depth = U64_SAFE_DEPTH + 2;
+    assert_eq!(count(&bare, depth, 2), u128::from(perft(&bare, depth)));
+}
+
+#[test]
+fn a_count_pool_counts_unit_after_unit() {
+    let kiwipete: Board = KIWIPETE.parse().expect("kiwipete");
+    let (units, _) = UnitFile::split(&kiwipete, 4, 1, SplitOptions::default()).expect("a split");
+    for threads in [0, 1, 2, 3] {
+        let pool = CountPool::new(threads, perft);
+        let full = CountPool::new(threads, crate::perft::perft_full);
+        for unit in units.units() {
+            let board = units.board(unit).expect("a unit");
+            for depth in 0..=3 {
+                let expected = u128::from(perft(&board, depth));
+                assert_eq!(pool.count(&board, depth), expected, "{board} {depth}");
+                assert_eq!(full.count(&board, depth), expected, "{board} {depth}");
+            }
+        }
+    }
+}
+
+#[test]
+fn splits_stop_at_their_memory_limit() {
+    let options = SplitOptions {
+        max_memory: 100 * SplitOptions::BYTES_PER_UNIT,
+    };
+    assert_eq!(
+        UnitFile::split(&Board::default(), 3, 2, options).map(|_| ()),
+        Err(SplitError::TooManyUnits { max_units: 100 })
+    );
+    assert_eq!(
+        UnitFile::split(&Board::default(), 3, 4, SplitOptions::default()).map(|_| ()),
+        Err(SplitError::PlyBelowDepth { ply: 4, depth: 3 })
+    );
+    assert_eq!(
+        UnitFile::split(&Board::default(), 17, 4, SplitOptions::default()).map(|_| ()),
+        Err(SplitError::TooDeep { depth: 17 })
+    );
+}

@@ -1,0 +1,105 @@
+//! Independent oracles: python-chess checks the Polyglot key, the legal
+//! moves (and, once SAN lands, the SAN) of a few hundred random positions,
+//! and Stockfish checks their perft(3), through `scripts/oracle/check.py`.
+//!
+//! The oracles are outside programs: when python-chess is missing the test
+//! says so and passes, unless `BITMOVES_REQUIRE_ORACLE=1` is set, as CI
+//! sets it (CI installs python-chess and Stockfish first).
+
+mod common;
+
+use bitmoves::{Board, perft};
+use std::{fmt::Write as _, path::Path, process::Command};
+
+/// SplitMix64: a small, seeded random source, so every run checks the
+/// same positions.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random positions: up to 60 random plies from random suite positions.
+fn positions(count: usize) -> Vec<Board> {
+    let starts: Vec<Board> = common::all_entries()
+        .into_iter()
+        .filter(|e| Board::from_fen(&e.fen).is_ok())
+        .map(|e| e.board)
+        .collect();
+    let mut random = Random(0x6269_746d_6f76_6573);
+    (0..count)
+        .map(|_| {
+            let mut board = starts[random.below(starts.len())];
+            for _ in 0..random.below(60) {
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                board.play_unchecked(moves[random.below(moves.len())]);
+            }
+            board
+        })
+        .collect()
+}
+
+fn python_chess_available() -> bool {
+    Command::new("python3")
+        .args(["-c", "import chess.polyglot"])
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
+#[test]
+fn python_chess_and_stockfish_agree() {
+    if !python_chess_available() {
+        let required = std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing: pip install chess"
+        );
+        eprintln!("oracle skipped: python-chess is not installed (pip install chess)");
+        return;
+    }
+    let mut cases = String::new();
+    for board in positions(400) {
+        let moves = board.legal_moves();
+        let uci: Vec<String> = moves.iter().map(ToString::to_string).collect();
+        writeln!(
+            cases,
+            "{board}\t{}\t{:016x}\t{}\t-\t3\t{}",
+            u8::from(board.is_chess960()),
+            board.key(),
+            uci.join(" "),
+            perft::perft(&board, 3),
+        )
+        .unwrap();
+    }
+    let dir = std::env::temp_dir().join(format!("bitmoves-oracle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("cases.tsv");
+    std::fs::write(&file, cases).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/oracle/check.py");
+    let mut command = Command::new("python3");
+    command.arg(&script).arg(&file);
+    let stockfish = Path::new("/usr/games/stockfish");
+    if stockfish.exists() {
+        command.arg("--stockfish").arg(stockfish);
+    } else {
+        eprintln!("Stockfish not found at /usr/games/stockfish: perft not checked against it");
+    }
+    let out = command.output().expect("python3 runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    let report = String::from_utf8_lossy(&out.stdout);
+    eprintln!("{report}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "the oracles disagree:\n{report}");
+}

@@ -1,0 +1,120 @@
+//! SAN and Chess960 numbering against python-chess, an independent
+//! implementation: this test writes positions with our SAN for every legal
+//! move, and the 960 start positions, to a file, and `san_oracle.py`
+//! compares them with python-chess's.
+//!
+//! Without `python3` and the `chess` package (`pip install chess`) the test
+//! prints a notice and passes, unless `BITMOVES_REQUIRE_ORACLE` is set
+//! (CI sets it, as for `oracle.rs`), when it fails.
+
+mod common;
+
+use bitmoves::Board;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+/// Random games from each start, and how long each runs.
+const GAMES: usize = 300;
+const PLIES: usize = 60;
+/// Every how many plies a position is written out.
+const EVERY: usize = 3;
+
+/// A small deterministic generator (xorshift64*), so a failure repeats.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self, below: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % below
+    }
+}
+
+/// One `san` line: the position and every legal move with its SAN.
+fn san_line(board: &Board) -> String {
+    let mut line = format!(
+        "san\t{}\t{board}\t",
+        if board.is_chess960() { 1 } else { 0 }
+    );
+    for &mv in board.legal_moves().iter() {
+        let san = board
+            .san(mv)
+            .unwrap_or_else(|e| panic!("{board}: {mv}: {e}"));
+        let _ = write!(line, "{mv}={san} ");
+    }
+    line
+}
+
+/// The positions: every suite entry, and positions along random games from
+/// the suite entries and from Chess960 start positions.
+fn positions() -> Vec<Board> {
+    let entries = common::all_entries();
+    let mut boards: Vec<Board> = entries.iter().map(|e| e.board).collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for game in 0..GAMES {
+        let mut board = if game % 4 == 0 {
+            Board::chess960_start(rng.next(960) as u16).expect("in range")
+        } else {
+            entries[rng.next(entries.len())].board
+        };
+        for ply in 0..PLIES {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                boards.push(board);
+                break;
+            }
+            if ply % EVERY == 0 {
+                boards.push(board);
+            }
+            board.play_unchecked(moves[rng.next(moves.len())]);
+        }
+    }
+    boards
+}
+
+fn python_chess_available() -> bool {
+    Command::new("python3")
+        .args(["-c", "import chess"])
+        .output()
+        .is_ok_and(|out| out.status.success())
+}
+
+#[test]
+fn san_and_chess960_numbering_match_python_chess() {
+    if !python_chess_available() {
+        let notice = "python-chess not available (pip install chess): SAN oracle test skipped";
+        assert!(
+            std::env::var_os("BITMOVES_REQUIRE_ORACLE").is_none(),
+            "{notice}, but BITMOVES_REQUIRE_ORACLE is set"
+        );
+        eprintln!("{notice}");
+        return;
+    }
+    let mut text = String::new();
+    for board in positions() {
+        text.push_str(&san_line(&board));
+        text.push('\n');
+    }
+    for n in 0..Board::CHESS960_POSITIONS {
+        let board = Board::chess960_start(n).expect("in range");
+        let _ = writeln!(text, "start\t{n}\t{board}");
+    }
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("san_oracle.tsv");
+    std::fs::write(&path, text).expect("write the oracle input");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/san_oracle.py");
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(&path)
+        .output()
+        .expect("run san_oracle.py");
+    let report = String::from_utf8_lossy(&out.stdout);
+    println!("{report}");
+    assert!(
+        out.status.success(),
+        "python-chess disagrees (input kept at {}):\n{report}\n{}",
+        path.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -1,0 +1,211 @@
+//! `bitmoves book FILE POSITION`: books written by the test, read by the
+//! binary; its lines, its note for a position the book lacks, and its
+//! one-line errors.
+
+mod common;
+
+use common::{run, stdout};
+use std::{fs, path::PathBuf};
+
+/// The starting position's Polyglot key.
+const START_KEY: u64 = 0x463b_9618_1691_fc9c;
+/// The key after 1. e4.
+const E4_KEY: u64 = 0x823c_9b50_fd11_4196;
+/// The key of the named position `castling` (kings and rooks, all rights).
+const CASTLING_KEY: u64 = 0xfda2_39cc_692a_6053;
+
+/// Polyglot's move bits for a UCI move: to-file, to-rank, from-file,
+/// from-rank, promotion, three bits each from the lowest.
+fn bits(uci: &str) -> u16 {
+    let b = uci.as_bytes();
+    let file = |c: u8| u16::from(c - b'a');
+    let rank = |c: u8| u16::from(c - b'1');
+    let promotion = b.get(4).map_or(0, |&p| match p {
+        b'n' => 1,
+        b'b' => 2,
+        b'r' => 3,
+        _ => 4,
+    });
+    file(b[2]) | rank(b[3]) << 3 | file(b[0]) << 6 | rank(b[1]) << 9 | promotion << 12
+}
+
+/// A book of `(key, uci, weight)` entries, written in the order given.
+fn book(entries: &[(u64, &str, u16)]) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for &(key, uci, weight) in entries {
+        bytes.extend(key.to_be_bytes());
+        bytes.extend(bits(uci).to_be_bytes());
+        bytes.extend(weight.to_be_bytes());
+        bytes.extend(0u32.to_be_bytes());
+    }
+    bytes
+}
+
+/// A file in the temporary directory, removed when dropped.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, bytes: &[u8]) -> Self {
+        let path =
+            std::env::temp_dir().join(format!("bitmoves-cli-{}-{name}.bin", std::process::id()));
+        fs::write(&path, bytes).expect("the temporary directory is writable");
+        Self(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.0);
+    }
+}
+
+/// A small sorted book: the start, after 1. e4, and the `castling` position.
+fn opening_book(name: &str) -> TempFile {
+    let mut entries = vec![
+        (START_KEY, "g1f3", 5),
+        (START_KEY, "e2e4", 10),
+        (START_KEY, "e2e5", 50), // not legal: never printed
+        (START_KEY, "d2d4", 10),
+        (START_KEY, "c2c4", 20),
+        (E4_KEY, "c7c5", 7),
+        (E4_KEY, "e7e5", 9),
+        (CASTLING_KEY, "e1a1", 1),
+        (CASTLING_KEY, "e1h1", 2),
+    ];
+    entries.sort_by_key(|&(key, _, _)| key);
+    TempFile::new(name, &book(&entries))
+}
+
+#[test]
+fn moves_print_highest_weight_first_with_ties_in_book_order() {
+    let file = opening_book("order");
+    assert_eq!(
+        stdout(&["book", file.path(), "startpos"]),
+        "c2c4 20\ne2e4 10\nd2d4 10\ng1f3 5\n"
+    );
+}
+
+#[test]
+fn moves_played_first_lead_to_the_position_looked_up() {
+    let file = opening_book("moves");
+    assert_eq!(
+        stdout(&["book", file.path(), "startpos", "--moves", "e2e4"]),
+        "e7e5 9\nc7c5 7\n"
+    );
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    assert_eq!(stdout(&["book", file.path(), fen]), "e7e5 9\nc7c5 7\n");
+}
+
+#[test]
+fn castling_is_printed_in_the_boards_convention() {
+    let file = opening_book("castling");
+    assert_eq!(
+        stdout(&["book", file.path(), "castling"]),
+        "e1g1 2\ne1c1 1\n"
+    );
+    assert_eq!(
+        stdout(&["book", file.path(), "castling", "--chess960"]),
+        "e1h1 2\ne1a1 1\n"
+    );
+}
+
+#[test]
+fn a_position_not_in_the_book_prints_nothing_and_succeeds() {
+    let file = opening_book("missing-position");
+    let out = run(&["book", file.path(), "kiwipete"]);
+    assert!(out.success, "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert!(
+        out.stderr
+            .starts_with("note: no book moves for this position (key "),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.lines().count(), 1);
+
+    let empty = TempFile::new("empty", &[]);
+    let out = run(&["book", empty.path(), "startpos"]);
+    assert!(out.success, "{}", out.stderr);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        "note: no book moves for this position (the book has no entries)\n"
+    );
+}
+
+/// Runs `bitmoves` and checks for one `error:` line containing `needle`,
+/// exit status 1 and nothing on stdout.
+fn assert_error(args: &[&str], needle: &str) {
+    let out = run(args);
+    assert_eq!(out.code, Some(1), "bitmoves {args:?}: {}", out.stderr);
+    assert_eq!(out.stdout, "", "bitmoves {args:?}");
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
+    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains(needle),
+        "{:?} lacks {needle:?}",
+        out.stderr
+    );
+}
+
+#[test]
+fn a_missing_file_is_an_error_naming_it() {
+    assert_error(
+        &["book", "/nonexistent/bitmoves/book.bin", "startpos"],
+        "book file \"/nonexistent/bitmoves/book.bin\": cannot read the book: ",
+    );
+    let directory = std::env::temp_dir();
+    assert_error(
+        &["book", directory.to_str().unwrap(), "startpos"],
+        "cannot read the book",
+    );
+}
+
+#[test]
+fn a_truncated_or_unsorted_book_is_an_error() {
+    let bytes = book(&[(START_KEY, "e2e4", 1)]);
+    let truncated = TempFile::new("truncated", &bytes[..10]);
+    assert_error(
+        &["book", truncated.path(), "startpos"],
+        "the book is 10 bytes, not a whole number of 16-byte entries",
+    );
+    let unsorted = TempFile::new(
+        "unsorted",
+        &book(&[
+            (u64::MAX, "e2e4", 1),
+            (START_KEY, "e2e4", 1),
+            (0, "e2e4", 1),
+        ]),
+    );
+    assert_error(
+        &["book", unsorted.path(), "startpos"],
+        "the book is not sorted by key",
+    );
+}
+
+#[test]
+fn a_bad_position_or_move_is_an_error() {
+    let file = opening_book("bad-position");
+    assert_error(&["book", file.path(), "nowhere"], "unknown position name");
+    assert_error(
+        &["book", file.path(), "8/8/8 w - - 0 1"],
+        "expected 8 ranks",
+    );
+    assert_error(
+        &["book", file.path(), "startpos", "--moves", "e2e5"],
+        "--moves entry 1 \"e2e5\"",
+    );
+}
+
+#[test]
+fn missing_arguments_are_a_usage_error() {
+    let out = run(&["book", "only-a-file.bin"]);
+    assert_eq!(out.code, Some(2), "{}", out.stderr);
+    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
+    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+}

@@ -1,0 +1,73 @@
+//! Fuzzes the deep-perft file readers, `UnitFile::read` and
+//! `ResultLines::parse`, and the merge of what they accept: none may
+//! panic, and none may give a wrong sum.
+//!
+//! The first byte picks a cut point in the rest, to check that a file cut
+//! short never reads as a different file: a cut unit file either fails or
+//! is the same file (only blank lines cut), and the results read from a
+//! cut results file are a prefix of the whole file's.
+
+#![no_main]
+
+use bitmoves::{
+    Board,
+    perft::split::{Merge, ResultLines, SplitOptions, UnitFile},
+};
+use libfuzzer_sys::fuzz_target;
+use std::sync::LazyLock;
+
+/// A small unit file to merge results against: 20 units, perft(3) = 8902.
+static UNITS: LazyLock<UnitFile> = LazyLock::new(|| {
+    UnitFile::split(&Board::default(), 3, 1, SplitOptions::default())
+        .expect("the start position splits")
+        .0
+});
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&cut, data)) = data.split_first() else {
+        return;
+    };
+    let cut = data.len() * usize::from(cut) / 255;
+
+    // Unit files: a file that reads writes back as one that reads the same.
+    let whole = UnitFile::read(data);
+    if let Ok(units) = &whole {
+        let mut written = Vec::new();
+        units.write(&mut written).expect("writing to memory");
+        assert_eq!(UnitFile::read(&written[..]).as_ref().ok(), Some(units));
+        if let Ok(part) = UnitFile::read(&data[..cut]) {
+            assert_eq!(&part, units, "a cut unit file read as other units");
+        }
+    }
+
+    // Results: lines print back as themselves; cutting only drops lines.
+    let Ok(read) = ResultLines::parse(data) else {
+        return;
+    };
+    for (_, line) in &read.lines {
+        assert_eq!(line.to_string().parse().ok(), Some(*line));
+    }
+    if let Ok(part) = ResultLines::parse(&data[..cut]) {
+        assert!(read.lines.starts_with(&part.lines), "a cut line read as another");
+    }
+
+    // The merge: an accepted set of results sums exactly what it says.
+    let units = &*UNITS;
+    let mut merge = Merge::new(units);
+    let mut counts = vec![None; units.units().len()];
+    for (_, line) in &read.lines {
+        if merge.add(line).is_ok() {
+            let previous = counts[line.index].replace(line.count);
+            assert!(previous.is_none_or(|count| count == line.count));
+        }
+    }
+    if let Ok(total) = merge.total() {
+        let expected = units
+            .units()
+            .iter()
+            .zip(&counts)
+            .map(|(unit, count)| count.expect("every unit counted") * u128::from(unit.multiplicity))
+            .sum::<u128>();
+        assert_eq!(total, expected);
+    }
+});

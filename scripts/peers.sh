@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Times bitmoves' bulk perft next to the C/C++ peers in ../shared/peers
+# (ellxor/perft and MPerft 2.0) on one core, and prints a Markdown table of
+# Mnps per program and position, with totals and the ratios of bitmoves to
+# each program.
+#
+#   scripts/peers.sh [--rounds N] [--cpu C] [--wall] [--quick]
+#
+#   --rounds N  rounds of the whole table, interleaved program by program and
+#               position by position; each cell is the median (default 3)
+#   --cpu C     the core every run is pinned to with taskset (default 0)
+#   --wall      time whole processes (start-up and table set-up included)
+#               instead of the perft time each program reports
+#   --quick     one ply shallower everywhere: checks the script in seconds,
+#               too short to time well
+#
+# It builds the peers with their build.sh (gcc/g++, -march=native) into a
+# temporary folder, and bitmoves' perft example twice: the default build
+# (target/) and a `-C target-cpu=native` one (target/peers-native/). Every
+# count is checked against the known value; a wrong one stops the script.
+# Progress goes to stderr, the table to stdout. Needs gcc, g++ and taskset.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+peers_src=${PEERS_SRC:-$root/../shared/peers}
+
+rounds=3 cpu=0 wall=false quick=false
+while [ $# -gt 0 ]; do
+  case $1 in
+    --rounds) rounds=${2:?--rounds needs N}; shift 2 ;;
+    --cpu) cpu=${2:?--cpu needs a core number}; shift 2 ;;
+    --wall) wall=true; shift ;;
+    --quick) quick=true; shift ;;
+    -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    *) echo "error: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+[[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "error: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
+[ -x "$peers_src/build.sh" ] || { echo "error: no peers at $peers_src (set PEERS_SRC)" >&2; exit 2; }
+
+# name, FEN, depth and count at the peer table's depths, depth and count one ply shallower.
+cases=(
+  "startpos|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6|119060324|5|4865609"
+  "kiwipete|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5|193690690|4|4085603"
+  "pos3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|7|178633661|6|11030083"
+  "pos4|r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1|6|706045033|5|15833292"
+  "pos5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|5|89941194|4|2103487"
+  "pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551|4|3894594"
+)
+programs=("bitmoves default" "bitmoves native" "ellxor" "MPerft")
+
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+echo "building the peers into $bin" >&2
+"$peers_src/build.sh" "$bin" >&2
+echo "building bitmoves' perft example: default, then target-cpu=native" >&2
+(cd "$root" && cargo build --release --quiet -p bitmoves --example perft)
+(cd "$root" && RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/peers-native \
+  cargo build --release --quiet -p bitmoves --example perft)
+default_perft=$root/target/release/examples/perft
+native_perft=$root/target/peers-native/release/examples/perft
+
+# Runs program $1 on FEN $2 to depth $3, pinned; prints "NODES SECONDS".
+run() {
+  local out start end
+  start=$(date +%s%N)
+  case $1 in
+    "bitmoves default") out=$(taskset -c "$cpu" "$default_perft" "$3" "$2") ;;
+    "bitmoves native") out=$(taskset -c "$cpu" "$native_perft" "$3" "$2") ;;
+    ellxor) out=$(taskset -c "$cpu" "$bin/ellxor" "$2" "$3") ;;
+    MPerft) out=$(taskset -c "$cpu" "$bin/mperft" -f "$2" -d "$3" -b) ;;
+  esac
+  end=$(date +%s%N)
+  # bitmoves: "N nodes in T s: M Mnps"; ellxor: "Result: N" and
+  # "Time taken: T seconds."; MPerft: "perft D : N leaves in T s ...".
+  awk -v wall="$wall" -v ns="$((end - start))" '
+    / nodes in / { n = $1; t = $4 }
+    /^Result:/ { n = $2 }
+    /^Time taken:/ { t = $3 }
+    / leaves in / { for (i = 1; i <= NF; i++) { if ($i == "leaves") n = $(i - 1); if ($i == "in") t = $(i + 1) } }
+    END { if (wall == "true") t = ns / 1e9; print n, t }' <<<"$out"
+}
+
+declare -A times
+for ((r = 1; r <= rounds; r++)); do
+  for c in "${cases[@]}"; do
+    IFS='|' read -r name fen depth count qdepth qcount <<<"$c"
+    if $quick; then depth=$qdepth count=$qcount; fi
+    for p in "${programs[@]}"; do
+      read -r nodes seconds <<<"$(run "$p" "$fen" "$depth")"
+      if [ "$nodes" != "$count" ]; then
+        echo "error: $p counts ${nodes:-nothing} on $name at depth $depth, not $count" >&2
+        exit 1
+      fi
+      times[$p|$name]+="$seconds "
+      printf 'round %d/%d  %-9s d%d  %-17s %s s\n' "$r" "$rounds" "$name" "$depth" "$p" "$seconds" >&2
+    done
+  done
+done
+
+median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END { print v[int(NR / 2) + 1] }'; }
+
+model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+source=$($wall && echo "wall time of each process" || echo "the perft time each program reports")
+plural=$([ "$rounds" = 1 ] && echo round || echo rounds)
+echo "Bulk perft on one core (taskset -c $cpu), ${model:-unknown CPU}: Mnps from the median of $rounds interleaved $plural, $source."
+echo
+header="| position | depth | nodes |" rule="|---|---:|---:|"
+for p in "${programs[@]}"; do header+=" $p |"; rule+="---:|"; done
+echo "$header"
+echo "$rule"
+declare -A total_seconds
+total_nodes=0
+for c in "${cases[@]}"; do
+  IFS='|' read -r name fen depth count qdepth qcount <<<"$c"
+  if $quick; then depth=$qdepth count=$qcount; fi
+  total_nodes=$((total_nodes + count))
+  line="| $name | $depth | $count |"
+  for p in "${programs[@]}"; do
+    s=$(median "${times[$p|$name]}")
+    total_seconds[$p]=$(awk -v a="${total_seconds[$p]:-0}" -v b="$s" 'BEGIN { print a + b }')
+    line+=$(awk -v n="$count" -v s="$s" 'BEGIN { printf " %.0f |", (s > 0 ? n / s / 1e6 : 0) }')
+  done
+  echo "$line"
+done
+declare -A total_mnps
+line="| **total** | | $total_nodes |"
+for p in "${programs[@]}"; do
+  total_mnps[$p]=$(awk -v n="$total_nodes" -v s="${total_seconds[$p]}" 'BEGIN { printf "%.1f", (s > 0 ? n / s / 1e6 : 0) }')
+  line+=$(awk -v m="${total_mnps[$p]}" 'BEGIN { printf " **%.0f** |", m }')
+done
+echo "$line"
+for ours in "bitmoves default" "bitmoves native"; do
+  line="| $ours ÷ program | | |"
+  for p in "${programs[@]}"; do
+    line+=$(awk -v a="${total_mnps[$ours]}" -v b="${total_mnps[$p]}" 'BEGIN { printf " %.2f× |", (b > 0 ? a / b : 0) }')
+  done
+  echo "$line"
+done

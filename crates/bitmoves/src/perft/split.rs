@@ -118,4 +118,4 @@ pub use merge::Merge;
 pub use results::{OpenResultsError, ResultLine, ResultLines, ResultsFile};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
-pub use work::{WorkError, WorkSummary, work};
+pub use work::{WorkError, WorkSummary, work, work_parallel};

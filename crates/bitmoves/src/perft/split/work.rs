@@ -4,7 +4,14 @@
 use super::{ResultsFile, Shard, UnitFile};
 use crate::{Board, FenError};
 use core::fmt;
-use std::io;
+use std::{
+    io,
+    sync::{
+        Mutex, PoisonError,
+        atomic::{AtomicBool, AtomicUsize, Ordering},
+    },
+    vec::Vec,
+};
 
 /// Why a worker stopped.
 #[derive(Debug)]
@@ -104,4 +111,108 @@ pub fn work(
         progress(&summary, index, nodes);
     }
     Ok(summary)
+}
+
+/// [`work`] on `threads` threads (0 is taken as 1), each counting whole
+/// units: a thread takes the next unit not yet taken, counts it with
+/// `count` and records it, until none is left. `count` is shared by the
+/// threads, so it can use one table for all of them (a
+/// [`Table`](crate::perft::Table) with
+/// [`perft_hashed`](crate::perft::perft_hashed)); `progress` is told after
+/// each unit, from the thread that counted it, one at a time.
+///
+/// Units are finished out of index order, and a worker killed at any
+/// point loses at most the `threads` units being counted; run again, it
+/// counts just those. On an error the threads stop taking units, and the
+/// first error is returned once they have finished the ones in hand.
+///
+/// Many small units keep the threads busy to the end; for a shard of a
+/// few large units, count each unit on all the threads instead (call
+/// [`work`] with [`count`](super::count) or a parallel hashed perft).
+///
+/// ```
+/// use bitmoves::{Board, perft::{perft_hashed, Table, split::{work_parallel, ResultsFile, Shard, SplitOptions, UnitFile}}};
+/// let (units, _) = UnitFile::split(&Board::default(), 5, 3, SplitOptions::default())?;
+/// let path = std::env::temp_dir().join(format!("bitmoves-work-parallel-doctest-{}", std::process::id()));
+/// let mut results = ResultsFile::open(&path, &units)?;
+/// let table = Table::new(1 << 20)?;
+/// let count = |board: &Board, depth| perft_hashed(board, depth, &table);
+/// let summary = work_parallel(&units, Shard::new(0, 1)?, &mut results, 2, count, |_, _, _| {})?;
+/// assert_eq!(summary.counted, 5_362);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn work_parallel(
+    units: &UnitFile,
+    shard: Shard,
+    results: &mut ResultsFile,
+    threads: usize,
+    count: impl Fn(&Board, u32) -> u128 + Sync,
+    progress: impl FnMut(&WorkSummary, usize, u128) + Send,
+) -> Result<WorkSummary, WorkError> {
+    let assigned = shard.units(units);
+    let todo: Vec<usize> = assigned
+        .iter()
+        .copied()
+        .filter(|&index| !results.is_done(index))
+        .collect();
+    let summary = WorkSummary {
+        assigned: assigned.len(),
+        skipped: assigned.len() - todo.len(),
+        ..WorkSummary::default()
+    };
+    /// What the threads record into, one at a time.
+    struct Record<'a, P> {
+        results: &'a mut ResultsFile,
+        summary: WorkSummary,
+        progress: P,
+        error: Option<WorkError>,
+    }
+    let record = Mutex::new(Record {
+        results,
+        summary,
+        progress,
+        error: None,
+    });
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let worker = || {
+        while !stop.load(Ordering::Relaxed) {
+            let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                return;
+            };
+            let counted = units
+                .board(&units.units()[index])
+                .map(|board| count(&board, units.remaining()))
+                .map_err(|error| WorkError::Unit { index, error });
+            let mut guard = record.lock().unwrap_or_else(PoisonError::into_inner);
+            let record = &mut *guard;
+            let done = counted.and_then(|nodes| {
+                record.results.record(index, nodes).map_err(WorkError::Io)?;
+                Ok(nodes)
+            });
+            match done {
+                Ok(nodes) => {
+                    record.summary.counted += 1;
+                    record.summary.nodes = record.summary.nodes.saturating_add(nodes);
+                    (record.progress)(&record.summary, index, nodes);
+                }
+                Err(error) => {
+                    stop.store(true, Ordering::Relaxed);
+                    record.error.get_or_insert(error);
+                }
+            }
+        }
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads.clamp(1, todo.len().max(1)) {
+            scope.spawn(worker);
+        }
+        worker();
+    });
+    let record = record.into_inner().unwrap_or_else(PoisonError::into_inner);
+    match record.error {
+        Some(error) => Err(error),
+        None => Ok(record.summary),
+    }
 }

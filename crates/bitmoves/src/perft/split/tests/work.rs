@@ -276,3 +276,54 @@ fn splits_stop_at_their_memory_limit() {
         Err(SplitError::TooDeep { depth: 17 })
     );
 }
+
+/// Threads that take whole units, sharing one small table (so entries are
+/// replaced all the time), and restarted after part of the shard was
+/// done, still merge to the exact count; every unit is recorded once.
+#[test]
+fn parallel_workers_sharing_a_table_resume_and_merge_exactly() {
+    use crate::perft::{Table, perft_hashed};
+    let root: Board = KIWIPETE.parse().expect("kiwipete");
+    let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default()).expect("a split");
+    let dir = std::env::temp_dir().join(std::format!(
+        "bitmoves-parallel-work-test-{}",
+        std::process::id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("shard-0-of-1.results");
+    let _ = std::fs::remove_file(&path);
+    let shard = Shard::new(0, 1).expect("a shard");
+    let table = Table::new(64 << 10).expect("a small table");
+    let hashed = |board: &Board, depth| perft_hashed(board, depth, &table);
+
+    // An earlier run got a third of the way.
+    let mut results = ResultsFile::open(&path, &units).expect("a new results file");
+    let done = units.units().len() / 3;
+    for index in 0..done {
+        let board = units.board(&units.units()[index]).expect("a unit");
+        results
+            .record(index, count(&board, units.remaining(), 1))
+            .expect("a result");
+    }
+    drop(results);
+
+    let mut results = ResultsFile::open(&path, &units).expect("a results file to resume");
+    let mut seen = Vec::new();
+    let summary = work_parallel(&units, shard, &mut results, 3, hashed, |_, index, _| {
+        seen.push(index)
+    })
+    .expect("the rest");
+    assert_eq!(summary.skipped, done);
+    assert_eq!(summary.counted, units.units().len() - done);
+    seen.sort_unstable();
+    assert_eq!(seen, (done..units.units().len()).collect::<Vec<_>>());
+    drop(results);
+
+    let bytes = std::fs::read(&path).expect("results");
+    let mut merge = Merge::new(&units);
+    for (_, line) in &ResultLines::parse(&bytes).expect("results").lines {
+        merge.add(line).expect("a result");
+    }
+    assert_eq!(merge.total(), Ok(193_690_690));
+    let _ = std::fs::remove_dir_all(&dir);
+}

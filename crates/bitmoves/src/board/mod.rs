@@ -34,7 +34,7 @@ use crate::{Bitboard, CastlingRights, Color, Piece, Square};
 /// A chess position: where the pieces stand, the side to move, castling
 /// rights, the en passant square and the move clocks.
 ///
-/// The board is `Copy` (88 bytes): to try a move, copy the board and play
+/// The board is `Copy` (96 bytes): to try a move, copy the board and play
 /// it on the copy. Checkers and pinned pieces are worked out when moves are
 /// generated, so playing a move stays cheap.
 ///

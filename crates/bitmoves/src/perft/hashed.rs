@@ -50,7 +50,7 @@ pub fn divide_hashed<'a>(
         board.legal_moves()
     };
     moves.into_iter().map(move |mv| {
-        let mut child = *board;
+        let mut child = board.copy_for_child();
         child.play_unchecked(mv);
         (mv, perft_hashed(&child, depth - 1, table))
     })
@@ -100,7 +100,7 @@ impl<'a> Search<'a> {
             let table = self.table;
             board.generate_moves(|moves| {
                 for mv in moves {
-                    let mut child = *board;
+                    let mut child = board.copy_for_child();
                     child.play_piece(moves.piece, mv);
                     if prefetch {
                         table.prefetch(child.key());

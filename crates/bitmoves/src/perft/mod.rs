@@ -147,7 +147,7 @@ fn bulk<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
             let mut nodes = 0;
             board.generate_moves_with(s, |moves| {
                 for mv in moves {
-                    let mut child = *board;
+                    let mut child = board.copy_for_child();
                     if depth == 2 {
                         // A leaf-parent: its children are only counted.
                         child.play_to_count(moves.piece, mv);
@@ -174,7 +174,7 @@ fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
     let mut nodes = 0;
     board.generate_moves_with(s, |moves| {
         for mv in moves {
-            let mut child = *board;
+            let mut child = board.copy_for_child();
             child.play_piece(moves.piece, mv);
             nodes += if depth == 1 {
                 // A leaf: made in full, and kept from being optimised
@@ -208,7 +208,7 @@ pub fn divide(board: &Board, depth: u32) -> impl Iterator<Item = (Move, u64)> + 
         board.legal_moves()
     };
     moves.into_iter().map(move |mv| {
-        let mut child = *board;
+        let mut child = board.copy_for_child();
         child.play_unchecked(mv);
         (mv, perft(&child, depth - 1))
     })

@@ -216,7 +216,7 @@ fn work_units(board: &Board, depth: u32, threads: usize) -> (u32, Vec<Unit>) {
 /// The positions after each legal move, in move generation order.
 fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
     board.legal_moves().into_iter().map(|mv| {
-        let mut child = *board;
+        let mut child = board.copy_for_child();
         child.play_unchecked(mv);
         child
     })

@@ -87,7 +87,7 @@ fn serial(board: &Board, depth: u32, leaf: &(impl Fn(&Board, u32) -> u64 + Sync)
     let mut nodes = 0u128;
     board.generate_moves(|moves| {
         for mv in moves {
-            let mut child = *board;
+            let mut child = board.copy_for_child();
             child.play_piece(moves.piece, mv);
             nodes += serial(&child, depth - 1, leaf);
         }
@@ -104,7 +104,7 @@ fn collect(board: &Board, plies: u32, out: &mut Vec<Board>) {
     }
     board.generate_moves(|moves| {
         for mv in moves {
-            let mut child = *board;
+            let mut child = board.copy_for_child();
             child.play_piece(moves.piece, mv);
             collect(&child, plies - 1, out);
         }

@@ -1,27 +1,82 @@
-//! Slider attacks by PEXT/PDEP, for x86-64 CPUs with BMI2. Every function
-//! here is `unsafe`: it may only run on such a CPU, which
+//! Slider attacks by PEXT, for x86-64 CPUs with BMI2. Every function here
+//! is `unsafe`: it may only run on such a CPU, which
 //! [`Pext`](super::backend::Pext) stands for.
 //!
-//! PEXT packs the relevant occupancy bits into a dense index; each table
-//! entry is the attack set packed the same way into 16 bits, and PDEP
-//! spreads it back over the empty-board rays. That makes the table a
-//! quarter the size of one holding whole bitboards.
+//! PEXT packs the relevant occupancy bits into a dense index into a table
+//! of whole attack bitboards. The tables crate stores that table
+//! compressed (each entry packed into 16 bits along the empty-board rays,
+//! to be spread back with PDEP); [`ATTACKS`] is it expanded to `u64`s when
+//! this crate compiles. The expanded table is four times the size (841 KiB
+//! against 210 KiB), but a lookup saves the PDEP and the load of the rays:
+//! bulk perft ran 5–6% faster with it (startpos d6, kiwipete d5 and pos4
+//! d5, interleaved medians of 7: 0.309 s against 0.292 s in the default
+//! build, 0.318 s against 0.298 s in a native one, on Zen 4).
 
 use crate::{Bitboard, Square};
 use bitmoves_tables as tables;
-use core::arch::x86_64::{_pdep_u64, _pext_u64};
+use core::arch::x86_64::_pext_u64;
 
-/// The attack set of a slider with the given masks and table offset.
+/// The number of entries of the PEXT table, rook blocks first.
+const ENTRIES: usize = tables::PEXT_ATTACKS.len();
+
+/// Rook and bishop attacks, whole: `ATTACKS[offset + pext(occupied,
+/// mask)]`, with the offsets and masks of the tables crate. Built at
+/// compile time from `tables::PEXT_ATTACKS`, each entry spread over its
+/// square's empty-board rays.
+// About 1.5 million loop steps: more than the compiler's guard against
+// endless constant evaluation expects, and a second or two of build time.
+#[allow(long_running_const_eval)]
+static ATTACKS: [u64; ENTRIES] = {
+    let mut attacks = [0; ENTRIES];
+    let mut square = 0;
+    while square < 64 {
+        expand(
+            &mut attacks,
+            tables::ROOK_PEXT_OFFSETS[square] as usize,
+            tables::ROOK_MASKS[square],
+            tables::ROOK_RAYS_ALL[square],
+        );
+        expand(
+            &mut attacks,
+            tables::BISHOP_PEXT_OFFSETS[square] as usize,
+            tables::BISHOP_MASKS[square],
+            tables::BISHOP_RAYS_ALL[square],
+        );
+        square += 1;
+    }
+    attacks
+};
+
+/// Expands one square's block of the compressed table into `attacks`: the
+/// `2^popcount(mask)` entries from `offset`, each spread over `rays` (what
+/// PDEP does, in a loop that runs at compile time).
+const fn expand(attacks: &mut [u64; ENTRIES], offset: usize, mask: u64, rays: u64) {
+    let mut index = 0;
+    while index < 1 << mask.count_ones() {
+        let mut packed = tables::PEXT_ATTACKS[offset + index];
+        let mut rays_left = rays;
+        let mut attack = 0;
+        while packed != 0 {
+            if packed & 1 != 0 {
+                attack |= rays_left & rays_left.wrapping_neg();
+            }
+            rays_left &= rays_left - 1;
+            packed >>= 1;
+        }
+        attacks[offset + index] = attack;
+        index += 1;
+    }
+}
+
+/// The attack set of a slider with the given mask and table offset.
 ///
 /// # Safety
 /// The CPU must have BMI2.
 #[inline(always)]
-unsafe fn lookup(occupied: Bitboard, mask: u64, rays: u64, offset: u32) -> Bitboard {
+unsafe fn lookup(occupied: Bitboard, mask: u64, offset: u32) -> Bitboard {
     // SAFETY: the caller promises BMI2, which has PEXT.
     let index = unsafe { _pext_u64(occupied.0, mask) } as usize;
-    let packed = tables::PEXT_ATTACKS[offset as usize + index];
-    // SAFETY: the caller promises BMI2, which has PDEP.
-    Bitboard(unsafe { _pdep_u64(u64::from(packed), rays) })
+    Bitboard(ATTACKS[offset as usize + index])
 }
 
 /// Rook attacks from `square` through `occupied`.
@@ -36,7 +91,6 @@ pub(crate) unsafe fn rook(square: Square, occupied: Bitboard) -> Bitboard {
         lookup(
             occupied,
             tables::ROOK_MASKS[s],
-            tables::ROOK_RAYS_ALL[s],
             tables::ROOK_PEXT_OFFSETS[s],
         )
     }
@@ -54,7 +108,6 @@ pub(crate) unsafe fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
         lookup(
             occupied,
             tables::BISHOP_MASKS[s],
-            tables::BISHOP_RAYS_ALL[s],
             tables::BISHOP_PEXT_OFFSETS[s],
         )
     }

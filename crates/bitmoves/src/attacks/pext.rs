@@ -10,7 +10,7 @@
 //! against 210 KiB), but a lookup saves the PDEP and the load of the rays:
 //! bulk perft ran 5–6% faster with it (startpos d6, kiwipete d5 and pos4
 //! d5, interleaved medians of 7: 0.309 s against 0.292 s in the default
-//! build, 0.318 s against 0.298 s in a native one, on Zen 4).
+//! build, 0.318 s against 0.298 s in a native one, on Zen 5).
 
 use crate::{Bitboard, Square};
 use bitmoves_tables as tables;

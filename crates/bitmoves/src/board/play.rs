@@ -166,7 +166,7 @@ impl Board {
     /// 8-byte reads cannot take their data from until the stores reach the
     /// cache (a failed store-to-load forward, tens of cycles on each
     /// child). The copy is then made one 8-byte word at a time instead:
-    /// native-build bulk perft 10% faster on Zen 4 (kiwipete d5, startpos
+    /// native-build bulk perft 10% faster on Zen 5 (kiwipete d5, startpos
     /// d6 and pos4 d5 together, 0.351 s against 0.318 s). Builds without
     /// AVX-512 copy with 16- or 32-byte stores, which forward well, and a
     /// word copy there costs about 1%.

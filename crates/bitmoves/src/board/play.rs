@@ -2,7 +2,7 @@
 //! [`Board::play_unchecked`], and [`Board::parse_move`] from UCI text.
 
 use super::{Board, key};
-use crate::{CastlingRights, CastlingSide, Color, Move, ParseMoveError, Piece, Square, attacks};
+use crate::{CastlingSide, Color, Move, ParseMoveError, Piece, Square, attacks};
 use bitmoves_tables as tables;
 use core::fmt;
 
@@ -240,7 +240,18 @@ impl Board {
             "play_unchecked: {mv} is not a move of the side to move"
         );
         let en_passant = self.en_passant.take();
-        let castling_before = self.castling;
+        // Castling rights change only when a move touches a castling rook's
+        // square or a king with rights moves. The rights are not copied
+        // whole here: a 16-byte read of a board just copied word by word
+        // (see `copy_for_child`) would wait on the copy's stores.
+        let rooks = self.castling.rook_squares();
+        let castling_may_change = rooks.intersects(from.bitboard() | to.bitboard())
+            || (piece == Piece::King && rooks.intersects(us.back_rank().bitboard()));
+        let castling_key_before = if KEEP && castling_may_change {
+            key::castling_key(self.castling)
+        } else {
+            0
+        };
         if KEEP {
             self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
@@ -290,16 +301,16 @@ impl Board {
         if en_passant.is_some() || self.en_passant.is_some() {
             self.key ^= key::en_passant_key(en_passant) ^ key::en_passant_key(self.en_passant);
         }
-        if self.castling.rook_squares() != castling_before.rook_squares() {
-            self.castling_changed(castling_before);
+        if castling_may_change {
+            self.castling_changed(castling_key_before);
         }
     }
 
     /// Brings the key and the Chess960 mode up to date after the castling
-    /// rights changed from `before`.
+    /// rights may have changed from ones whose key was `key_before`.
     #[inline(never)]
-    fn castling_changed(&mut self, before: CastlingRights) {
-        self.key ^= key::castling_key(before) ^ key::castling_key(self.castling);
+    fn castling_changed(&mut self, key_before: u64) {
+        self.key ^= key_before ^ key::castling_key(self.castling);
         // Chess960 mode only concerns castling (see `Board`'s docs).
         self.chess960 &= !self.castling.is_empty();
     }

@@ -11,24 +11,6 @@ mod common;
 use bitmoves::{Board, perft};
 use std::{fmt::Write as _, path::Path, process::Command};
 
-/// SplitMix64: a small, seeded random source, so every run checks the
-/// same positions.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Random positions: up to 60 random plies from random suite positions.
 fn positions(count: usize) -> Vec<Board> {
     let starts: Vec<Board> = common::all_entries()
@@ -36,7 +18,7 @@ fn positions(count: usize) -> Vec<Board> {
         .filter(|e| Board::from_fen(&e.fen).is_ok())
         .map(|e| e.board)
         .collect();
-    let mut random = Random(0x6269_746d_6f76_6573);
+    let mut random = common::Random(0x6269_746d_6f76_6573);
     (0..count)
         .map(|_| {
             let mut board = starts[random.below(starts.len())];
@@ -52,22 +34,9 @@ fn positions(count: usize) -> Vec<Board> {
         .collect()
 }
 
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess.polyglot"])
-        .output()
-        .is_ok_and(|out| out.status.success())
-}
-
 #[test]
 fn python_chess_and_stockfish_agree() {
-    if !python_chess_available() {
-        let required = std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing: pip install chess"
-        );
-        eprintln!("oracle skipped: python-chess is not installed (pip install chess)");
+    if !common::python_chess_or_skip("oracle") {
         return;
     }
     let mut cases = String::new();

@@ -14,6 +14,7 @@ use bitmoves::{
     Board, FenOptions,
     polyglot::{Book, BookEntry, BookError, BookMove},
 };
+use common::Random;
 use std::{fs, io, path::PathBuf};
 
 /// The starting position's Polyglot key, as published with the format.
@@ -399,17 +400,4 @@ fn an_unsorted_book_is_reported_where_a_search_meets_it() {
     ));
     let sorted = book_bytes(&[(1, "e2e4", 1), (1, "d2d4", 1), (9, "e2e4", 1)]);
     Book::from_bytes(&sorted).unwrap().validate().unwrap();
-}
-
-/// SplitMix64, seeded, so every run builds the same book.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
 }

@@ -20,18 +20,6 @@ const PLIES: usize = 60;
 /// Every how many plies a position is written out.
 const EVERY: usize = 3;
 
-/// A small deterministic generator (xorshift64*), so a failure repeats.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self, below: usize) -> usize {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % below
-    }
-}
-
 /// One `san` line: the position and every legal move with its SAN.
 fn san_line(board: &Board) -> String {
     let mut line = format!(
@@ -52,12 +40,12 @@ fn san_line(board: &Board) -> String {
 fn positions() -> Vec<Board> {
     let entries = common::all_entries();
     let mut boards: Vec<Board> = entries.iter().map(|e| e.board).collect();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = common::Random(0x9e37_79b9_7f4a_7c15);
     for game in 0..GAMES {
         let mut board = if game % 4 == 0 {
-            Board::chess960_start(rng.next(960) as u16).expect("in range")
+            Board::chess960_start(rng.below(960) as u16).expect("in range")
         } else {
-            entries[rng.next(entries.len())].board
+            entries[rng.below(entries.len())].board
         };
         for ply in 0..PLIES {
             let moves = board.legal_moves();
@@ -68,28 +56,15 @@ fn positions() -> Vec<Board> {
             if ply % EVERY == 0 {
                 boards.push(board);
             }
-            board.play_unchecked(moves[rng.next(moves.len())]);
+            board.play_unchecked(moves[rng.below(moves.len())]);
         }
     }
     boards
 }
 
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess"])
-        .output()
-        .is_ok_and(|out| out.status.success())
-}
-
 #[test]
 fn san_and_chess960_numbering_match_python_chess() {
-    if !python_chess_available() {
-        let notice = "python-chess not available (pip install chess): SAN oracle test skipped";
-        assert!(
-            std::env::var_os("BITMOVES_REQUIRE_ORACLE").is_none(),
-            "{notice}, but BITMOVES_REQUIRE_ORACLE is set"
-        );
-        eprintln!("{notice}");
+    if !common::python_chess_or_skip("SAN oracle") {
         return;
     }
     let mut text = String::new();

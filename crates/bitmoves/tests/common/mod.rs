@@ -86,3 +86,44 @@ pub fn check_entry(entry: &SuiteEntry, keep: impl Fn(u32, u64) -> bool) -> Optio
     }
     None
 }
+
+/// SplitMix64: a small, seeded random source, so every run of a test
+/// checks the same positions.
+pub struct Random(pub u64);
+
+impl Random {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Whether python-chess, the independent oracle, can run here
+/// (`python3 -c "import chess.polyglot"`). When it cannot, the caller
+/// (`what`) is skipped with a notice on stderr, unless
+/// `BITMOVES_REQUIRE_ORACLE=1` is set, as CI sets it: then this fails the
+/// test.
+pub fn python_chess_or_skip(what: &str) -> bool {
+    let available = std::process::Command::new("python3")
+        .args(["-c", "import chess.polyglot"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !available {
+        let required = std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1");
+        assert!(
+            !required,
+            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing: pip install chess"
+        );
+        eprintln!("{what} skipped: python-chess is not installed (pip install chess)");
+    }
+    available
+}

@@ -58,17 +58,7 @@ with chess.polyglot.open_reader(path) as reader:
 
 #[test]
 fn python_chess_reads_the_same_moves_from_its_book() {
-    let available = Command::new("python3")
-        .args(["-c", "import chess.polyglot"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        let required = std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing: pip install chess"
-        );
-        eprintln!("polyglot oracle skipped: python-chess is not installed (pip install chess)");
+    if !common::python_chess_or_skip("polyglot oracle") {
         return;
     }
     // Suite positions (Chess960 ones in Chess960 mode), and positions a

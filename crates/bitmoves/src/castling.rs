@@ -111,6 +111,9 @@ pub struct CastlingRights {
     /// The squares of the rooks above, so a move can tell in one test
     /// whether it touches a castling rook.
     squares: Bitboard,
+    /// Which rights are held, one bit each (see [`CastlingRights::bits`]):
+    /// one byte that a move's key update reads instead of the four files.
+    held: u8,
 }
 
 impl CastlingRights {
@@ -118,7 +121,22 @@ impl CastlingRights {
     pub const NONE: Self = Self {
         rooks: [[None; 2]; 2],
         squares: Bitboard::EMPTY,
+        held: 0,
     };
+
+    /// The bit of `color`'s right to castle to `side` in
+    /// [`CastlingRights::bits`].
+    #[inline(always)]
+    pub(crate) const fn bit(color: Color, side: CastlingSide) -> u8 {
+        1 << (2 * color.index() + side.index())
+    }
+
+    /// The rights held, as four bits: bit `2 * color + side` (White 0,
+    /// Black 1; king side 0, queen side 1).
+    #[inline(always)]
+    pub(crate) const fn bits(&self) -> u8 {
+        self.held
+    }
 
     /// The file of `color`'s rook that may castle to `side`, if any.
     #[inline(always)]
@@ -138,6 +156,12 @@ impl CastlingRights {
     /// Sets (or with `None` clears) the rook that may castle.
     pub fn set(&mut self, color: Color, side: CastlingSide, rook: Option<File>) {
         self.rooks[color.index()][side.index()] = rook;
+        let bit = Self::bit(color, side);
+        self.held = if rook.is_some() {
+            self.held | bit
+        } else {
+            self.held & !bit
+        };
         self.squares = Bitboard::EMPTY;
         for color in Color::ALL {
             for side in CastlingSide::ALL {
@@ -165,6 +189,8 @@ impl CastlingRights {
     pub fn clear(&mut self, color: Color) {
         self.rooks[color.index()] = [None, None];
         self.squares -= color.back_rank().bitboard();
+        self.held &=
+            !(Self::bit(color, CastlingSide::KingSide) | Self::bit(color, CastlingSide::QueenSide));
     }
 
     /// Drops the right of any castling rook on `squares`.
@@ -179,10 +205,12 @@ impl CastlingRights {
                     .rook_square(color, side)
                     .is_some_and(|rook| squares.contains(rook))
                 {
-                    self.set(color, side, None);
+                    self.rooks[color.index()][side.index()] = None;
+                    self.held &= !Self::bit(color, side);
                 }
             }
         }
+        self.squares -= squares;
     }
 
     /// The squares `color` needs to castle to `side` with its king on

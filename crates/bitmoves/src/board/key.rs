@@ -5,7 +5,7 @@
 //! rendered into `bitmoves-tables` by `cargo xtask regenerate`.
 
 use super::Board;
-use crate::{CastlingRights, CastlingSide, Color, Piece, Square};
+use crate::{CastlingRights, Color, Piece, Square};
 use bitmoves_tables as tables;
 
 /// The key of one piece of `color` and kind `piece` on `square`.
@@ -15,18 +15,35 @@ pub(crate) fn piece_key(color: Color, piece: Piece, square: Square) -> u64 {
 }
 
 /// The key of a set of castling rights: one number per right, by side.
-#[inline]
+#[inline(always)]
 pub(crate) fn castling_key(rights: CastlingRights) -> u64 {
-    let mut key = 0;
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if rights.rook(color, side).is_some() {
-                key ^= tables::ZOBRIST_CASTLING[color.index()][side.index()];
-            }
-        }
-    }
-    key
+    castling_bits_key(rights.bits())
 }
+
+/// The key of the castling rights in `bits` (as [`CastlingRights::bits`]
+/// gives them). The key is the XOR of one number per right, so the key of
+/// the rights two sets differ by is `castling_bits_key(before ^ after)`.
+#[inline(always)]
+pub(crate) fn castling_bits_key(bits: u8) -> u64 {
+    CASTLING_KEYS[usize::from(bits & 0xf)]
+}
+
+/// [`castling_bits_key`] for each of the 16 sets of rights.
+static CASTLING_KEYS: [u64; 16] = {
+    let mut keys = [0; 16];
+    let mut bits = 0;
+    while bits < 16 {
+        let mut right = 0;
+        while right < 4 {
+            if bits & (1 << right) != 0 {
+                keys[bits] ^= tables::ZOBRIST_CASTLING[right / 2][right % 2];
+            }
+            right += 1;
+        }
+        bits += 1;
+    }
+    keys
+};
 
 /// The key of an en passant square (as [`Board::en_passant`] keeps it):
 /// its file's number, or nothing.
@@ -91,5 +108,51 @@ impl Board {
             }
         }
         key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CastlingSide;
+
+    /// The castling key read from the rights' one-byte summary is the XOR
+    /// of one Polyglot number per right the rook files say is held, on
+    /// every position two plies below positions where moves take rights
+    /// away (king and rook moves, rook captures, Chess960 rooks).
+    #[test]
+    fn the_castling_summary_follows_the_rook_files() {
+        let fens = [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/1b4bq/8/8/8/8/7B/R3K2R w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "1rk2r2/8/8/8/8/8/8/1RK2R2 w FBfb - 0 1",
+        ];
+        for fen in fens {
+            let root: Board = fen.parse().expect("a valid FEN");
+            for mv in root.legal_moves() {
+                let mut child = root;
+                child.play_unchecked(mv);
+                for reply in child.legal_moves() {
+                    let mut grandchild = child;
+                    grandchild.play_unchecked(reply);
+                    for board in [child, grandchild] {
+                        let rights = board.castling_rights();
+                        let mut expected = 0;
+                        for color in Color::ALL {
+                            for side in CastlingSide::ALL {
+                                if rights.rook(color, side).is_some() {
+                                    expected ^=
+                                        tables::ZOBRIST_CASTLING[color.index()][side.index()];
+                                }
+                            }
+                        }
+                        assert_eq!(castling_key(rights), expected, "{board}");
+                        assert_eq!(board.key(), board.compute_key(), "{board}");
+                    }
+                }
+            }
+        }
     }
 }

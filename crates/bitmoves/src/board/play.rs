@@ -241,14 +241,15 @@ impl Board {
         );
         let en_passant = self.en_passant.take();
         // Castling rights change only when a move touches a castling rook's
-        // square or a king with rights moves. The rights are not copied
-        // whole here: a 16-byte read of a board just copied word by word
-        // (see `copy_for_child`) would wait on the copy's stores.
+        // square or a king with rights moves. Only the rights' one-byte
+        // summary is kept for the key: a wider read of rights just written
+        // byte by byte (or of a board just copied word by word, see
+        // `copy_for_child`) would wait on those stores.
         let rooks = self.castling.rook_squares();
         let castling_may_change = rooks.intersects(from.bitboard() | to.bitboard())
             || (piece == Piece::King && rooks.intersects(us.back_rank().bitboard()));
-        let castling_key_before = if KEEP && castling_may_change {
-            key::castling_key(self.castling)
+        let castling_before = if KEEP && castling_may_change {
+            self.castling.bits()
         } else {
             0
         };
@@ -302,15 +303,16 @@ impl Board {
             self.key ^= key::en_passant_key(en_passant) ^ key::en_passant_key(self.en_passant);
         }
         if castling_may_change {
-            self.castling_changed(castling_key_before);
+            self.castling_changed(castling_before);
         }
     }
 
     /// Brings the key and the Chess960 mode up to date after the castling
-    /// rights may have changed from ones whose key was `key_before`.
-    #[inline(never)]
-    fn castling_changed(&mut self, key_before: u64) {
-        self.key ^= key_before ^ key::castling_key(self.castling);
+    /// rights may have changed from `before` (as
+    /// [`CastlingRights::bits`](crate::CastlingRights) gives them).
+    #[inline(always)]
+    fn castling_changed(&mut self, before: u8) {
+        self.key ^= key::castling_bits_key(before ^ self.castling.bits());
         // Chess960 mode only concerns castling (see `Board`'s docs).
         self.chess960 &= !self.castling.is_empty();
     }

@@ -24,7 +24,7 @@
 use crate::attacks::Pext;
 use crate::attacks::{Magic, NATIVE, Sliders};
 use crate::dispatch::{self, Backend};
-use crate::{Board, Move};
+use crate::{Board, Move, Piece, PieceMoves};
 
 #[cfg(feature = "std")]
 mod hashed;
@@ -145,19 +145,18 @@ fn bulk<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
         1 => board.move_count_with(s) as u64,
         _ => {
             let mut nodes = 0;
+            // A leaf-parent's children are only counted.
+            let make = if depth == 2 {
+                Make::ToCount
+            } else {
+                Make::Full
+            };
             board.generate_moves_with(s, |moves| {
-                for mv in moves {
-                    let mut child = board.copy_for_child();
-                    if depth == 2 {
-                        // A leaf-parent: its children are only counted.
-                        child.play_to_count(moves.piece, mv);
-                    } else {
-                        child.play_piece(moves.piece, mv);
-                    }
-                    // This closure runs without the target features of
-                    // the recursion: the count itself must happen there.
-                    nodes += recurse(&child, depth - 1);
-                }
+                // The closure runs without the target features of the
+                // recursion: the count itself must happen there.
+                for_each_child(board, moves, make, |child| {
+                    nodes += recurse(child, depth - 1);
+                });
                 false
             });
             nodes
@@ -173,21 +172,80 @@ fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
     }
     let mut nodes = 0;
     board.generate_moves_with(s, |moves| {
-        for mv in moves {
-            let mut child = board.copy_for_child();
-            child.play_piece(moves.piece, mv);
+        for_each_child(board, moves, Make::Full, |child| {
             nodes += if depth == 1 {
                 // A leaf: made in full, and kept from being optimised
                 // away, but with no call to count it.
-                core::hint::black_box(&child);
+                core::hint::black_box(child);
                 1
             } else {
-                recurse(&child, depth - 1)
+                recurse(child, depth - 1)
             };
-        }
+        });
         false
     });
     nodes
+}
+
+/// How [`for_each_child`] makes the children.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Make {
+    /// In full: [`Board::play_piece`].
+    Full,
+    /// Just enough to count their moves: [`Board::play_to_count`].
+    ToCount,
+}
+
+/// Plays each move of `moves` on a copy of `board` and hands the child to
+/// `visit`. The loop is compiled once per kind of piece, so that the
+/// make's questions about the piece (a king? a pawn? a promotion?) are
+/// answered at compile time: full perft 5% faster.
+#[inline(always)]
+pub(crate) fn for_each_child(
+    board: &Board,
+    moves: PieceMoves,
+    make: Make,
+    visit: impl FnMut(&Board),
+) {
+    match moves.piece {
+        Piece::Pawn => children::<0>(board, moves, make, visit),
+        Piece::Knight => children::<1>(board, moves, make, visit),
+        Piece::Bishop => children::<2>(board, moves, make, visit),
+        Piece::Rook => children::<3>(board, moves, make, visit),
+        Piece::Queen => children::<4>(board, moves, make, visit),
+        Piece::King => children::<5>(board, moves, make, visit),
+    }
+}
+
+/// [`for_each_child`] for the piece `Piece::ALL[PIECE]`.
+#[inline(always)]
+fn children<const PIECE: usize>(
+    board: &Board,
+    moves: PieceMoves,
+    make: Make,
+    mut visit: impl FnMut(&Board),
+) {
+    let piece = Piece::ALL[PIECE];
+    let mut play = |mv: Move| {
+        let mut child = board.copy_for_child();
+        match make {
+            Make::Full => child.play_piece(piece, mv),
+            Make::ToCount => child.play_to_count(piece, mv),
+        }
+        visit(&child);
+    };
+    if piece == Piece::Pawn {
+        moves.into_iter().for_each(play);
+    } else {
+        // Only a pawn promotes.
+        for to in moves.to {
+            play(Move {
+                from: moves.from,
+                to,
+                promotion: None,
+            });
+        }
+    }
 }
 
 /// The perft count below each legal root move: `(move, perft(child,

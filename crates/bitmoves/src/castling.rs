@@ -63,6 +63,20 @@ impl CastlingSide {
         Square::new(file, color.back_rank())
     }
 
+    /// On a standard board (king on the e-file, rooks in the corners): the
+    /// squares that must be empty to castle to this side, and the squares
+    /// the king crosses and lands on, which no enemy may attack.
+    #[inline(always)]
+    pub(crate) const fn standard_squares(self, color: Color) -> (Bitboard, Bitboard) {
+        // On the first rank: b1, c1, d1 and c1, d1; f1, g1 and f1, g1.
+        let (empty, king_walk) = match self {
+            Self::KingSide => (0x60, 0x60),
+            Self::QueenSide => (0x0e, 0x0c),
+        };
+        let shift = 8 * color.back_rank().index();
+        (Bitboard(empty << shift), Bitboard(king_walk << shift))
+    }
+
     /// The square `color`'s rook ends on after castling to this side: the
     /// f- or d-file of its back rank.
     ///

@@ -405,8 +405,13 @@ impl Board {
                 .collect(),
         };
         if castling {
-            to |= self.safe_castles::<WHITE>(king, castles, attacked.unwrap_or(Bitboard::EMPTY), s)
-                & mask.to;
+            let safe = match attacked {
+                Some(attacked) if !self.is_chess960() => {
+                    Self::safe_standard_castles(us, castles, attacked)
+                }
+                _ => self.safe_chess960_castles::<WHITE>(king, castles, s),
+            };
+            to |= safe & mask.to;
         }
         sink.emit(Piece::King, king, to)
     }
@@ -419,6 +424,17 @@ impl Board {
         let us = Color::of_const::<WHITE>();
         let occupied = self.occupied();
         let mut sides = 0;
+        if !self.is_chess960() {
+            // King and rooks on their standard squares: fixed paths.
+            let held = self.castling_rights().bits() >> (2 * us.index());
+            for side in CastlingSide::ALL {
+                let (empty, _) = side.standard_squares(us);
+                if held & (1 << side.index()) != 0 && !empty.intersects(occupied) {
+                    sides |= 1 << side.index();
+                }
+            }
+            return sides;
+        }
         for side in CastlingSide::ALL {
             if let Some(path) = self.castling_rights().path(us, side, king)
                 && !path.empty.intersects(occupied)
@@ -430,15 +446,29 @@ impl Board {
     }
 
     /// The targets of the unblocked castling moves (`sides`, from
-    /// `unblocked_castles`) whose king walk is safe, in the board's
-    /// convention (see [`Board::castling_move`]). `attacked` is the enemy's
-    /// attack map (needed only on a standard board).
+    /// `unblocked_castles`) on a standard board, where the king steps to
+    /// the g- or c-file: those whose king walk `attacked` (the enemy's
+    /// attack map) leaves alone.
+    #[inline(always)]
+    fn safe_standard_castles(us: Color, sides: u8, attacked: Bitboard) -> Bitboard {
+        let mut to = Bitboard::EMPTY;
+        for side in CastlingSide::ALL {
+            let (_, king_walk) = side.standard_squares(us);
+            if sides & (1 << side.index()) != 0 && !king_walk.intersects(attacked) {
+                to.insert(side.king_destination(us));
+            }
+        }
+        to
+    }
+
+    /// The targets of the unblocked castling moves (`sides`, from
+    /// `unblocked_castles`) of a board in Chess960 mode whose king walk is
+    /// safe, written king-takes-rook (see [`Board::castling_move`]).
     #[inline(never)]
-    fn safe_castles<const WHITE: bool>(
+    fn safe_chess960_castles<const WHITE: bool>(
         &self,
         king: Square,
         sides: u8,
-        attacked: Bitboard,
         s: impl Sliders,
     ) -> Bitboard {
         let us = Color::of_const::<WHITE>();
@@ -450,20 +480,15 @@ impl Board {
             let Some(path) = self.castling_rights().path(us, side, king) else {
                 continue;
             };
-            let safe = if self.is_chess960() {
-                // The castling rook may be shielding a square the king
-                // crosses or lands on, so judge without it.
-                let occupied = self.occupied() - king.bitboard() - path.rook.bitboard();
-                !path
-                    .king_walk
-                    .iter()
-                    .any(|square| self.is_attacked_with(square, !us, occupied, s))
-            } else {
-                // A rook in the corner shields nothing on the king's walk.
-                !path.king_walk.intersects(attacked)
-            };
+            // The castling rook may be shielding a square the king crosses
+            // or lands on, so judge without it.
+            let occupied = self.occupied() - king.bitboard() - path.rook.bitboard();
+            let safe = !path
+                .king_walk
+                .iter()
+                .any(|square| self.is_attacked_with(square, !us, occupied, s));
             if safe {
-                to.insert(self.castling_target(side, path.rook));
+                to.insert(path.rook);
             }
         }
         to

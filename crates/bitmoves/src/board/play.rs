@@ -165,41 +165,45 @@ impl Board {
     /// copies the board with 64-byte stores, which the child's next 1- and
     /// 8-byte reads cannot take their data from until the stores reach the
     /// cache (a failed store-to-load forward, tens of cycles on each
-    /// child). The copy is then made one 8-byte word at a time instead:
-    /// native-build bulk perft 10% faster on Zen 5 (kiwipete d5, startpos
-    /// d6 and pos4 d5 together, 0.351 s against 0.318 s). Builds without
-    /// AVX-512 copy with 16- or 32-byte stores, which forward well, and a
-    /// word copy there costs about 1%.
+    /// child). The copy is then made in 16-byte pieces instead, as builds
+    /// without AVX-512 make it.
     #[inline(always)]
     pub(crate) fn copy_for_child(&self) -> Self {
         #[cfg(target_feature = "avx512f")]
-        return self.copy_by_words();
+        return self.copy_by_chunks();
         #[cfg(not(target_feature = "avx512f"))]
         return *self;
     }
 
-    /// `*self`, copied one 8-byte word at a time, with reads that the
-    /// compiler may not merge into wider ones (see
+    /// `*self`, copied one 16-byte piece at a time (8 bytes off x86-64),
+    /// with reads that the compiler may not merge into wider ones (see
     /// [`Board::copy_for_child`]).
     #[cfg(any(target_feature = "avx512f", test))]
     #[inline(always)]
-    pub(crate) fn copy_by_words(&self) -> Self {
+    pub(crate) fn copy_by_chunks(&self) -> Self {
         use core::mem::{MaybeUninit, align_of, size_of};
-        const WORDS: usize = size_of::<Board>() / 8;
+        #[cfg(target_arch = "x86_64")]
+        type Chunk = core::arch::x86_64::__m128i;
+        #[cfg(not(target_arch = "x86_64"))]
+        type Chunk = u64;
+        const CHUNKS: usize = size_of::<Board>() / size_of::<Chunk>();
         const {
-            assert!(size_of::<Board>().is_multiple_of(8) && align_of::<Board>() >= 8);
+            assert!(
+                size_of::<Board>().is_multiple_of(size_of::<Chunk>())
+                    && align_of::<Board>() >= align_of::<Chunk>()
+            );
         }
         let mut copy = MaybeUninit::<Board>::uninit();
-        let from = core::ptr::from_ref(self).cast::<MaybeUninit<u64>>();
-        let to = copy.as_mut_ptr().cast::<MaybeUninit<u64>>();
-        for word in 0..WORDS {
+        let from = core::ptr::from_ref(self).cast::<MaybeUninit<Chunk>>();
+        let to = copy.as_mut_ptr().cast::<MaybeUninit<Chunk>>();
+        for chunk in 0..CHUNKS {
             // SAFETY: `self` is a valid board, readable for its
-            // `size_of::<Board>()` bytes, a whole number of words, and
-            // aligned to 8 (both asserted above); `copy` has the same size
-            // and alignment, and `word < WORDS` stays inside both. The
-            // words are read and written as `MaybeUninit<u64>`, so padding
-            // bytes are copied without being read as integers.
-            unsafe { to.add(word).write(from.add(word).read_volatile()) };
+            // `size_of::<Board>()` bytes, a whole number of chunks, and
+            // aligned for a chunk (both asserted above); `copy` has the
+            // same size and alignment, and `chunk < CHUNKS` stays inside
+            // both. The chunks are read and written as `MaybeUninit`, so
+            // padding bytes are copied without being read as values.
+            unsafe { to.add(chunk).write(from.add(chunk).read_volatile()) };
         }
         // SAFETY: every byte of `self` was copied into `copy`, and a
         // bitwise copy of a `Copy` type is a valid value of it.
@@ -243,7 +247,7 @@ impl Board {
         // Castling rights change only when a move touches a castling rook's
         // square or a king with rights moves. Only the rights' one-byte
         // summary is kept for the key: a wider read of rights just written
-        // byte by byte (or of a board just copied word by word, see
+        // byte by byte (or of a board just copied piece by piece, see
         // `copy_for_child`) would wait on those stores.
         let rooks = self.castling.rook_squares();
         let castling_may_change = rooks.intersects(from.bitboard() | to.bitboard())
@@ -372,18 +376,18 @@ impl Board {
 mod tests {
     use super::*;
 
-    /// The word-by-word copy perft uses in AVX-512 builds is the board
-    /// itself, field for field, on every position two plies below
-    /// positions with castling rights, en passant, promotions and a
-    /// Chess960 start.
     /// The size the docs give (`Board`'s and `docs/ARCHITECTURE.md`).
     #[test]
     fn a_board_is_96_bytes() {
         assert_eq!(core::mem::size_of::<Board>(), 96);
     }
 
+    /// The piecewise copy perft uses in AVX-512 builds is the board
+    /// itself, field for field, on every position two plies below
+    /// positions with castling rights, en passant, promotions and a
+    /// Chess960 start.
     #[test]
-    fn a_copy_by_words_is_the_board() {
+    fn a_copy_by_chunks_is_the_board() {
         let fens = [
             Board::STARTPOS_FEN,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -405,7 +409,7 @@ mod tests {
                 }));
             }
             for board in boards {
-                let copy = board.copy_by_words();
+                let copy = board.copy_by_chunks();
                 assert_eq!(copy, board);
                 assert_eq!(std::format!("{copy:?}"), std::format!("{board:?}"));
                 assert_eq!(copy.copy_for_child(), board);

@@ -189,7 +189,7 @@ fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
 
 /// How [`for_each_child`] makes the children.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Make {
+enum Make {
     /// In full: [`Board::play_piece`].
     Full,
     /// Just enough to count their moves: [`Board::play_to_count`].
@@ -199,14 +199,9 @@ pub(crate) enum Make {
 /// Plays each move of `moves` on a copy of `board` and hands the child to
 /// `visit`. The loop is compiled once per kind of piece, so that the
 /// make's questions about the piece (a king? a pawn? a promotion?) are
-/// answered at compile time: full perft 5% faster.
+/// answered at compile time (full perft 128 → 140 Mnps in one run).
 #[inline(always)]
-pub(crate) fn for_each_child(
-    board: &Board,
-    moves: PieceMoves,
-    make: Make,
-    visit: impl FnMut(&Board),
-) {
+fn for_each_child(board: &Board, moves: PieceMoves, make: Make, visit: impl FnMut(&Board)) {
     match moves.piece {
         Piece::Pawn => children::<0>(board, moves, make, visit),
         Piece::Knight => children::<1>(board, moves, make, visit),

@@ -194,3 +194,22 @@ impl Board {
         self.chess960
     }
 }
+
+/// The position of `fen` and every position one and two plies below it
+/// (one entry per path), for tests that check a law on many boards.
+#[cfg(test)]
+pub(crate) fn up_to_two_plies_below(fen: &str) -> std::vec::Vec<Board> {
+    let root: Board = fen.parse().expect("a valid FEN");
+    let mut boards = std::vec![root];
+    for mv in root.legal_moves() {
+        let mut child = root;
+        child.play_unchecked(mv);
+        boards.push(child);
+        boards.extend(child.legal_moves().into_iter().map(|reply| {
+            let mut grandchild = child;
+            grandchild.play_unchecked(reply);
+            grandchild
+        }));
+    }
+    boards
+}

@@ -396,19 +396,7 @@ mod tests {
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         ];
         for fen in fens {
-            let root: Board = fen.parse().expect("a valid FEN");
-            let mut boards = std::vec![root];
-            for mv in root.legal_moves() {
-                let mut child = root;
-                child.play_unchecked(mv);
-                boards.push(child);
-                boards.extend(child.legal_moves().into_iter().map(|reply| {
-                    let mut grandchild = child;
-                    grandchild.play_unchecked(reply);
-                    grandchild
-                }));
-            }
-            for board in boards {
+            for board in super::super::up_to_two_plies_below(fen) {
                 let copy = board.copy_by_chunks();
                 assert_eq!(copy, board);
                 assert_eq!(std::format!("{copy:?}"), std::format!("{board:?}"));

@@ -214,7 +214,15 @@ impl Board {
     /// it is to anyone holding a [`PieceMoves`](crate::PieceMoves).
     #[inline(always)]
     pub(crate) fn play_piece(&mut self, piece: Piece, mv: Move) {
-        self.make::<true>(piece, mv);
+        self.make::<true>(self.side_to_move(), piece, mv);
+    }
+
+    /// [`Board::play_piece`] with the side to move, `us`, given, so that a
+    /// caller that knows it at compile time has the make compiled for it
+    /// (perft's child loops).
+    #[inline(always)]
+    pub(crate) fn play_piece_of(&mut self, us: Color, piece: Piece, mv: Move) {
+        self.make::<true>(us, piece, mv);
     }
 
     /// The part of a move that counting the next ply's moves needs: pieces,
@@ -224,16 +232,16 @@ impl Board {
     /// children this way and only count them: the board it leaves must
     /// never be seen outside.
     #[inline(always)]
-    pub(crate) fn play_to_count(&mut self, piece: Piece, mv: Move) {
-        self.make::<false>(piece, mv);
+    pub(crate) fn play_to_count(&mut self, us: Color, piece: Piece, mv: Move) {
+        self.make::<false>(us, piece, mv);
     }
 
     /// A move made, in full (`KEEP` true: key, clocks and Chess960 mode
     /// kept) or just enough to count the next ply (see
     /// [`Board::play_to_count`]).
     #[inline(always)]
-    fn make<const KEEP: bool>(&mut self, piece: Piece, mv: Move) {
-        let us = self.side_to_move();
+    fn make<const KEEP: bool>(&mut self, us: Color, piece: Piece, mv: Move) {
+        debug_assert_eq!(us, self.side_to_move());
         let Move {
             from,
             to,
@@ -268,7 +276,7 @@ impl Board {
             _ => None,
         };
         if let Some(side) = castles {
-            self.castle::<KEEP>(side, from, to);
+            self.castle::<KEEP>(us, side, from, to);
         } else {
             if !KEEP {
                 // Branch-free: whatever stood on `to` is gone.
@@ -291,7 +299,7 @@ impl Board {
                 if KEEP {
                     self.halfmove_clock = 0;
                 }
-                self.pawn_specials::<KEEP>(from, to, en_passant);
+                self.pawn_specials::<KEEP>(us, from, to, en_passant);
             }
         }
         self.side_to_move = !us;
@@ -334,8 +342,13 @@ impl Board {
     /// Moves king and rook for castling to `side`; `to` is the rook's
     /// square (Chess960 convention) or the king's destination (standard).
     #[inline(always)]
-    fn castle<const KEEP: bool>(&mut self, side: CastlingSide, king: Square, to: Square) {
-        let us = self.side_to_move();
+    fn castle<const KEEP: bool>(
+        &mut self,
+        us: Color,
+        side: CastlingSide,
+        king: Square,
+        to: Square,
+    ) {
         // In Chess960 notation the move names the rook's square (whose right
         // `forget_rooks_on` has just dropped); otherwise the right names it.
         let rook = if self.colored_pieces(us, Piece::Rook).contains(to) {
@@ -356,11 +369,11 @@ impl Board {
     #[inline(always)]
     fn pawn_specials<const KEEP: bool>(
         &mut self,
+        us: Color,
         from: Square,
         to: Square,
         en_passant: Option<Square>,
     ) {
-        let us = self.side_to_move();
         if Some(to) == en_passant {
             self.toggle::<KEEP>(!us, Piece::Pawn, to.en_passant_victim());
         } else if from.index().abs_diff(to.index()) == 16 {

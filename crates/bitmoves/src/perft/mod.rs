@@ -24,7 +24,7 @@
 use crate::attacks::Pext;
 use crate::attacks::{Magic, NATIVE, Sliders};
 use crate::dispatch::{self, Backend};
-use crate::{Board, Move, Piece, PieceMoves};
+use crate::{Board, Color, Move, Piece, PieceMoves};
 
 #[cfg(feature = "std")]
 mod hashed;
@@ -202,30 +202,46 @@ enum Make {
 /// answered at compile time (full perft 128 → 140 Mnps in one run).
 #[inline(always)]
 fn for_each_child(board: &Board, moves: PieceMoves, make: Make, visit: impl FnMut(&Board)) {
-    match moves.piece {
-        Piece::Pawn => children::<0>(board, moves, make, visit),
-        Piece::Knight => children::<1>(board, moves, make, visit),
-        Piece::Bishop => children::<2>(board, moves, make, visit),
-        Piece::Rook => children::<3>(board, moves, make, visit),
-        Piece::Queen => children::<4>(board, moves, make, visit),
-        Piece::King => children::<5>(board, moves, make, visit),
+    match board.side_to_move() {
+        Color::White => children_of::<true>(board, moves, make, visit),
+        Color::Black => children_of::<false>(board, moves, make, visit),
     }
 }
 
-/// [`for_each_child`] for the piece `Piece::ALL[PIECE]`.
+/// [`for_each_child`] for white to move (`WHITE`) or black.
 #[inline(always)]
-fn children<const PIECE: usize>(
+fn children_of<const WHITE: bool>(
+    board: &Board,
+    moves: PieceMoves,
+    make: Make,
+    visit: impl FnMut(&Board),
+) {
+    match moves.piece {
+        Piece::Pawn => children::<0, WHITE>(board, moves, make, visit),
+        Piece::Knight => children::<1, WHITE>(board, moves, make, visit),
+        Piece::Bishop => children::<2, WHITE>(board, moves, make, visit),
+        Piece::Rook => children::<3, WHITE>(board, moves, make, visit),
+        Piece::Queen => children::<4, WHITE>(board, moves, make, visit),
+        Piece::King => children::<5, WHITE>(board, moves, make, visit),
+    }
+}
+
+/// [`for_each_child`] for the piece `Piece::ALL[PIECE]` of white
+/// (`WHITE`) or black.
+#[inline(always)]
+fn children<const PIECE: usize, const WHITE: bool>(
     board: &Board,
     moves: PieceMoves,
     make: Make,
     mut visit: impl FnMut(&Board),
 ) {
     let piece = Piece::ALL[PIECE];
+    let us = if WHITE { Color::White } else { Color::Black };
     let mut play = |mv: Move| {
         let mut child = board.copy_for_child();
         match make {
-            Make::Full => child.play_piece(piece, mv),
-            Make::ToCount => child.play_to_count(piece, mv),
+            Make::Full => child.play_piece_of(us, piece, mv),
+            Make::ToCount => child.play_to_count(us, piece, mv),
         }
         visit(&child);
     };

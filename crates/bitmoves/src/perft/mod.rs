@@ -172,8 +172,11 @@ fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
     }
     let mut nodes = 0;
     board.generate_moves_with(s, |moves| {
+        // Read once, not through the closure's reference on every child.
+        let leaves = depth == 1;
+        let mut count = 0;
         for_each_child(board, moves, Make::Full, |child| {
-            nodes += if depth == 1 {
+            count += if leaves {
                 // A leaf: made in full, and kept from being optimised
                 // away, but with no call to count it.
                 core::hint::black_box(child);
@@ -182,6 +185,7 @@ fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
                 recurse(child, depth - 1)
             };
         });
+        nodes += count;
         false
     });
     nodes

@@ -201,9 +201,11 @@ enum Make {
 }
 
 /// Plays each move of `moves` on a copy of `board` and hands the child to
-/// `visit`. The loop is compiled once per kind of piece, so that the
-/// make's questions about the piece (a king? a pawn? a promotion?) are
-/// answered at compile time (full perft 128 → 140 Mnps in one run).
+/// `visit`. The loop is compiled once per side to move and kind of piece,
+/// so that the make's questions about the piece (a king? a pawn? a
+/// promotion?) are answered at compile time (full perft 128 → 140 Mnps in
+/// one run), as are its colour's key rows and sets (kiwipete full
+/// perft(4): 573M → 507M instructions).
 #[inline(always)]
 fn for_each_child(board: &Board, moves: PieceMoves, make: Make, visit: impl FnMut(&Board)) {
     match board.side_to_move() {

@@ -117,3 +117,8 @@ fn answer(request: &str) -> Result<String, String> {
 fn parse_fen(fen: &str) -> Result<Board, String> {
     Board::from_fen(fen.trim()).map_err(|err| format!("bad FEN: {err}"))
 }
+
+/// docs/lab.md's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/lab.md")]
+pub struct LabGuideDoctests;

@@ -239,6 +239,7 @@ test('a screenshot of the lab for the docs', { skip: !LAB_SCREENSHOT && 'LAB_SCR
   for (const b of ['d7', 'b4', 'g4', 'd2', 'f6']) await page.click(`#board [data-square="${b}"]`);
   await page.fill('#fen', KIWIPETE);
   await page.click('#fen-show');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: LAB_SCREENSHOT });
   await page.locator('[data-section="rook-magic"]').screenshot({ path: LAB_SCREENSHOT.replace(/\.png$/, '-magic.png') });
   await page.setViewportSize({ width: 1280, height: 900 });

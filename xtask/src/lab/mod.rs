@@ -218,6 +218,11 @@ fn test(screenshot: bool) -> Result<ExitCode, String> {
     let root = workspace_root();
     let lab = root.join("crates/lab");
     if !lab.join("node_modules/playwright-core").is_dir() {
+        if Command::new("npm").arg("--version").output().is_err() {
+            return skip(
+                "playwright-core is not installed and there is no npm to install it (npm ci in crates/lab)",
+            );
+        }
         run_command(
             Command::new("npm")
                 .current_dir(&lab)

@@ -1,7 +1,7 @@
 //! Knight, king and pawns by shifting whole bitboards, next to the
 //! library's lookups.
 
-use super::{Scene, Section, Step, or_subject, section};
+use super::{Scene, Section, Step, or_subject, section, union_and_lookup};
 use bitmoves::{Bitboard, Color, Direction, Piece, attacks};
 use bitmoves_shift::compass::{self, shift};
 use bitmoves_shift::masks::{NOT_A_FILE, NOT_AB_FILE, NOT_GH_FILE, NOT_H_FILE};
@@ -78,14 +78,14 @@ pub fn knight(scene: &Scene) -> Vec<Section> {
         steps.push(Step::board(jump.id, label, landed));
         union |= landed;
     }
-    let lookup = attacks::knight(square);
-    steps.push(Step::board("union", "union of the eight jumps", union));
-    steps.push(Step::board(
-        "lookup",
-        format!("lookup: attacks::knight({square})"),
+    let lookup = format!("attacks::knight({square})");
+    union_and_lookup(
+        &mut steps,
+        "the eight jumps",
+        union,
         lookup,
-    ));
-    steps.push(Step::verdict("equal", "union = lookup", union, lookup));
+        attacks::knight(square),
+    );
     vec![section(
         "knight",
         "Knight: eight masked shifts",
@@ -108,14 +108,14 @@ pub fn king(scene: &Scene) -> Vec<Section> {
         union |= set;
     }
     debug_assert_eq!(union, kings::set_attacks(b));
-    let lookup = attacks::king(square);
-    steps.push(Step::board("union", "union of the eight steps", union));
-    steps.push(Step::board(
-        "lookup",
-        format!("lookup: attacks::king({square})"),
+    let lookup = format!("attacks::king({square})");
+    union_and_lookup(
+        &mut steps,
+        "the eight steps",
+        union,
         lookup,
-    ));
-    steps.push(Step::verdict("equal", "union = lookup", union, lookup));
+        attacks::king(square),
+    );
     let moves = kings::moves(square, scene.side(scene.color));
     steps.push(Step::board("moves", "moves = attacks & !own", moves));
     vec![section(

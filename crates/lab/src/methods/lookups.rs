@@ -46,7 +46,6 @@ pub fn magic(scene: &Scene, slider: Slider) -> Section {
     let product = masked.wrapping_mul(p.magic);
     let index = product >> p.shift;
     let entry = Bitboard(tables::SLIDER_ATTACKS[p.offset as usize + index as usize]);
-    let lookup = slider.lookup(scene);
     let steps = vec![
         Step::board("occupied", "occupied", occupied),
         Step::board(
@@ -82,12 +81,7 @@ pub fn magic(scene: &Scene, slider: Slider) -> Section {
             u64::from(p.offset),
         ),
         Step::board("attacks", "attacks = SLIDER_ATTACKS[offset + index]", entry),
-        Step::verdict(
-            "equal",
-            format!("= attacks::{name}({square}, occupied)"),
-            entry,
-            lookup,
-        ),
+        verdict(slider, scene, entry),
     ];
     section(
         &format!("{name}-magic"),
@@ -113,7 +107,6 @@ pub fn pext(scene: &Scene, slider: Slider) -> Section {
     let index = parallel_extract(occupied.0, p.mask);
     let restored = Bitboard(parallel_deposit(index, p.mask));
     let entry = slider.lookup_with(square, restored);
-    let lookup = slider.lookup(scene);
     let steps = vec![
         Step::board(
             "mask",
@@ -148,12 +141,7 @@ pub fn pext(scene: &Scene, slider: Slider) -> Section {
             "attacks = PEXT table[offset + index], the set for that occupancy",
             entry,
         ),
-        Step::verdict(
-            "equal",
-            format!("= attacks::{name}({square}, occupied)"),
-            entry,
-            lookup,
-        ),
+        verdict(slider, scene, entry),
     ];
     section(
         &format!("{name}-pext"),
@@ -163,6 +151,12 @@ pub fn pext(scene: &Scene, slider: Slider) -> Section {
         it bit by bit, as the instruction does.",
         steps,
     )
+}
+
+/// The verdict on a table entry: equal to the library's lookup or not.
+fn verdict(slider: Slider, scene: &Scene, entry: Bitboard) -> Step {
+    let label = format!("= attacks::{}({}, occupied)", slider.name(), scene.subject);
+    Step::verdict("equal", label, entry, slider.lookup(scene))
 }
 
 /// PEXT in software: the bits of `value` under `mask`, packed from bit 0.

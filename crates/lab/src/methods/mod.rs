@@ -272,6 +272,24 @@ fn section(id: &str, title: &str, intro: &str, steps: Vec<Step>) -> Section {
     }
 }
 
+/// The last three steps of a method that builds a set piece by piece: the
+/// union it built, the library's lookup, and the verdict on the two.
+fn union_and_lookup(
+    steps: &mut Vec<Step>,
+    what: &str,
+    union: Bitboard,
+    lookup_name: String,
+    lookup: Bitboard,
+) {
+    steps.push(Step::board("union", format!("union of {what}"), union));
+    steps.push(Step::board(
+        "lookup",
+        format!("lookup: {lookup_name}"),
+        lookup,
+    ));
+    steps.push(Step::verdict("equal", "union = lookup", union, lookup));
+}
+
 /// The pieces a set-wise method starts from: `found`, or the subject
 /// square alone when the board has none.
 fn or_subject(found: Bitboard, scene: &Scene) -> Bitboard {

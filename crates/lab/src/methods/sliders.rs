@@ -2,7 +2,7 @@
 //! table lookups, each drawn step by step.
 
 use super::lookups::{magic, pext};
-use super::{Scene, Section, Step, section};
+use super::{Scene, Section, Step, section, union_and_lookup};
 use crate::methods::leapers::compass_text;
 use bitmoves::{Bitboard, Direction, Square, attacks};
 use bitmoves_shift::sliders::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, occluded_fill, rays};
@@ -108,14 +108,14 @@ fn ray_loop(scene: &Scene, slider: Slider) -> Section {
         ));
         union |= ray;
     }
-    let lookup = slider.lookup(scene);
-    steps.push(Step::board("union", "union of the rays", union));
-    steps.push(Step::board(
-        "lookup",
-        format!("lookup: attacks::{}({square}, occupied)", slider.name()),
-        lookup,
-    ));
-    steps.push(Step::verdict("equal", "union = lookup", union, lookup));
+    let lookup_name = format!("attacks::{}({square}, occupied)", slider.name());
+    union_and_lookup(
+        &mut steps,
+        "the rays",
+        union,
+        lookup_name,
+        slider.lookup(scene),
+    );
     let name = slider.name();
     section(
         &format!("{name}-rays"),
@@ -151,14 +151,14 @@ fn kogge_stone(scene: &Scene, slider: Slider) -> Section {
         ));
         union |= ray;
     }
-    let lookup = slider.lookup(scene);
-    steps.push(Step::board("union", "union of the four", union));
-    steps.push(Step::board(
-        "lookup",
-        format!("lookup: attacks::{}({square}, occupied)", slider.name()),
-        lookup,
-    ));
-    steps.push(Step::verdict("equal", "union = lookup", union, lookup));
+    let lookup_name = format!("attacks::{}({square}, occupied)", slider.name());
+    union_and_lookup(
+        &mut steps,
+        "the four",
+        union,
+        lookup_name,
+        slider.lookup(scene),
+    );
     let name = slider.name();
     section(
         &format!("{name}-kogge-stone"),

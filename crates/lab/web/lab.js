@@ -118,7 +118,6 @@ function buildGrid(container, onActivate) {
   for (let rank = 7; rank >= 0; rank--) {
     const row = document.createElement('div');
     row.className = 'rank';
-    row.setAttribute('role', 'row');
     const label = document.createElement('span');
     label.className = 'label';
     label.textContent = rank + 1;
@@ -128,9 +127,9 @@ function buildGrid(container, onActivate) {
       const cell = document.createElement(onActivate ? 'button' : 'span');
       cell.className = `sq ${(rank + file) % 2 ? 'light' : 'dark'}`;
       cell.dataset.square = squareName(i);
+      if (!onActivate) cell.setAttribute('role', 'img');
       if (onActivate) {
         cell.type = 'button';
-        cell.setAttribute('role', 'gridcell');
         cell.tabIndex = i === lab.subject ? 0 : -1;
         cell.addEventListener('click', () => onActivate(i));
         cell.addEventListener('keydown', (event) => moveFocus(event, i, container));

@@ -18,7 +18,7 @@ usage: cargo xtask lab [--serve [--port N] | --test [--screenshot]]
   lab --test             build, serve on a free port, and run the browser tests
                          (skipped when no Chromium, Node or wasm target is
                          installed, unless BITMOVES_REQUIRE_BROWSER=1)
-  --screenshot           with --test: also write docs/lab.png
+  --screenshot           with --test: also write docs/lab.png and docs/lab-magic.png
 
 set-up: rustup target add wasm32-unknown-unknown; for the tests, Debian's
 chromium (apt-get install chromium) and `npm ci` in crates/lab

@@ -86,6 +86,11 @@ pub fn resolve(position: &str) -> Result<&str, CliError> {
 pub const QUOTE_FEN_HINT: &str = "a FEN is one argument: put it in quotes, \
      like \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"";
 
+/// The hint for a required argument missing after `--moves`: the list
+/// takes every word after it, the position and depth included.
+pub const MOVES_TAKE_ALL_HINT: &str = "--moves takes every word after it as a move, \
+     so put it after the other arguments (perft startpos 3 --moves e4 e5)";
+
 /// Whether the command line looks like an unquoted FEN: a board field
 /// (with `/`, without spaces) followed by a separate `w` or `b`.
 pub fn looks_split(args: &[String]) -> bool {

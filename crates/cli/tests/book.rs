@@ -209,3 +209,50 @@ fn missing_arguments_are_a_usage_error() {
     assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
 }
+
+/// Issue 22, defect 5: a FIFO made `book` hang (its open waits for a
+/// writer), and `/dev/zero` and `/dev/urandom` read as empty books with
+/// exit 0. Anything but a regular file is one error line, at once.
+#[cfg(unix)]
+#[test]
+fn books_that_are_not_regular_files_are_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("bitmoves-book-fifo-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("a directory");
+    let fifo = dir.join("book.bin");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+        .args(["book", fifo.to_str().expect("UTF-8"), "startpos"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("a status") {
+            break Some(status);
+        }
+        if start.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let _ = fs::remove_dir_all(&dir);
+    let status = status.expect("book on a FIFO returns at once");
+    assert!(!status.success());
+    for device in ["/dev/zero", "/dev/urandom", "/dev/null"] {
+        let refused = run(&["book", device, "startpos"]);
+        assert!(!refused.success, "{device}");
+        assert!(
+            refused.stderr.starts_with("error: ") && refused.stderr.contains("not a regular file"),
+            "{device}: {}",
+            refused.stderr
+        );
+    }
+}

@@ -23,7 +23,7 @@
 //! let mut merge = Merge::new(&units);
 //! for (index, unit) in units.units().iter().enumerate() {
 //!     let count = count(&units.board(unit)?, units.remaining(), 1);
-//!     merge.add(&ResultLine { index, count, checksum: units.checksum() })?;
+//!     merge.add(&ResultLine { index, count, remaining: units.remaining(), checksum: units.checksum() })?;
 //! }
 //! assert_eq!(merge.total()?, u128::from(perft(&root, 5)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -88,12 +88,17 @@
 //!
 //! # Results files
 //!
-//! One line per counted unit, `index;count;checksum`: the unit's index, its
-//! perft count at the remaining depth (decimal, up to 2<sup>128</sup> − 1,
-//! not multiplied by the multiplicity), and the unit file's checksum in 16
-//! lowercase hex digits. Each line is written with one call and ended by
-//! `\n`; a last line without its `\n` was cut off by a killed worker and is
-//! ignored (the worker removes it when it restarts). See [`ResultLine`].
+//! One line per counted unit (results format 2,
+//! [`RESULTS_FORMAT`]), `index;count;depth;checksum;check`: the unit's
+//! index, its perft count at the remaining depth (decimal, up to
+//! 2<sup>128</sup> − 1, not multiplied by the multiplicity), the remaining
+//! depth, the unit file's checksum in 16 lowercase hex digits, and the
+//! line check, the 64-bit FNV-1a of the rest of the line. Each line is
+//! written with one call and ended by `\n`. A line that fails to read
+//! (torn by a worker that died, spliced with another writer's line, cut)
+//! is damage: it counts for nothing, and a worker that restarts counts its
+//! unit again. Lines of format 1 (`index;count;checksum`) are refused by
+//! name. See [`ResultLine`] and [`ResultsReader`].
 
 mod count;
 mod enumerate;
@@ -115,7 +120,7 @@ pub use error::{
 };
 pub use key::PositionKey;
 pub use merge::Merge;
-pub use results::{OpenResultsError, ResultLine, ResultLines, ResultsFile};
+pub use results::{OpenResultsError, RESULTS_FORMAT, ResultLine, ResultsFile, ResultsReader};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
 pub use work::{WorkError, WorkSummary, work, work_parallel};

@@ -246,7 +246,7 @@ impl Default for Fnv1a {
 
 impl Fnv1a {
     /// Adds `line` and a line end.
-    fn line(&mut self, line: &str) {
+    pub(super) fn line(&mut self, line: &str) {
         for &byte in line.as_bytes().iter().chain(b"\n") {
             self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }

@@ -195,7 +195,9 @@ impl<R: BufRead> ResultsReader<R> {
                 Err(error) => return Err(error),
             };
             if available.is_empty() {
-                self.mid_line = len > 0;
+                // Set once a line without its end was read; the end of the
+                // input is then reported again, with nothing more read.
+                self.mid_line |= len > 0;
                 return Ok((len > 0).then_some((len, false)));
             }
             let (part, used, ended) = match available.iter().position(|&b| b == b'\n') {

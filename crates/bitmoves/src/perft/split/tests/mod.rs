@@ -46,11 +46,27 @@ pub(super) fn split_count(root: &Board, depth: u32, ply: u32) -> u128 {
         let line = ResultLine {
             index,
             count,
+            remaining: units.remaining(),
             checksum: units.checksum(),
         };
         merge.add(&line).expect("results of this file");
     }
     merge.total().expect("every unit counted")
+}
+
+/// The good lines of a results file in memory; damaged lines are left
+/// out, as the merge leaves them.
+pub(super) fn results_of(bytes: &[u8]) -> Vec<ResultLine> {
+    let mut reader = ResultsReader::new(bytes);
+    let mut lines = Vec::new();
+    while let Some((number, read)) = reader.next_line().expect("reading memory") {
+        match read {
+            Ok(line) => lines.push(line),
+            Err(problem) if problem.is_damage() => {}
+            Err(problem) => panic!("line {number}: {problem}"),
+        }
+    }
+    lines
 }
 
 /// Writes a unit file as text.

@@ -16,6 +16,7 @@ fn the_merge_checks_every_unit_and_takes_identical_duplicates() {
         .map(|index| ResultLine {
             index,
             count: count(&units.board(&units.units()[index]).expect("a unit"), 1, 1),
+            remaining: 1,
             checksum,
         })
         .collect();
@@ -87,13 +88,25 @@ fn shards_are_read_strictly() {
         "1",
         "1/",
         "/4",
-        "-1/4",
         "1/4/2",
         " 1/4",
-        "1/99999999999",
+        "-/4",
+        "+1/4",
     ] {
         assert!(
             matches!(text.parse::<Shard>(), Err(ShardError::Syntax { .. })),
+            "{text:?}"
+        );
+    }
+    for text in ["-1/4", "1/-4"] {
+        assert!(
+            matches!(text.parse::<Shard>(), Err(ShardError::Negative { .. })),
+            "{text:?}"
+        );
+    }
+    for text in ["1/99999999999", "4294967296/1", "1/99999999999999999999999"] {
+        assert!(
+            matches!(text.parse::<Shard>(), Err(ShardError::TooLarge { .. })),
             "{text:?}"
         );
     }
@@ -164,7 +177,8 @@ fn a_killed_worker_restarts_where_it_stopped() {
         .unwrap_or_default();
     std::fs::write(&path, lines.join("\n") + "\n" + partial).expect("a cut results file");
 
-    // Restarted, it skips the 9 complete units and cuts off the half line.
+    // Restarted, it skips the 9 complete units and ends the half line,
+    // which is set aside.
     let mut results = ResultsFile::open(&path, &units).expect("a results file to resume");
     let summary = work(&units, shard, &mut results, plain, |_, _, _| {}).expect("the rest");
     assert_eq!(summary.skipped, 9);
@@ -185,9 +199,7 @@ fn a_killed_worker_restarts_where_it_stopped() {
     let mut merge = Merge::new(&units);
     for name in ["shard-0-of-2.results", "shard-1-of-2.results"] {
         let bytes = std::fs::read(dir.join(name)).expect("results");
-        let read = ResultLines::parse(&bytes).expect("complete lines only");
-        assert_eq!(read.complete_len, bytes.len(), "no cut-off line left");
-        for (_, line) in &read.lines {
+        for line in &super::results_of(&bytes) {
             merge.add(line).expect("a result");
         }
     }
@@ -206,6 +218,7 @@ fn results_of_another_unit_file_are_refused_on_resume() {
     let foreign = ResultLine {
         index: 0,
         count: 1,
+        remaining: units.remaining(),
         checksum: units.checksum() ^ 1,
     };
     std::fs::write(&path, std::format!("{foreign}\n")).expect("a results file");
@@ -321,7 +334,7 @@ fn parallel_workers_sharing_a_table_resume_and_merge_exactly() {
 
     let bytes = std::fs::read(&path).expect("results");
     let mut merge = Merge::new(&units);
-    for (_, line) in &ResultLines::parse(&bytes).expect("results").lines {
+    for line in &super::results_of(&bytes) {
         merge.add(line).expect("a result");
     }
     assert_eq!(merge.total(), Ok(193_690_690));

@@ -2,10 +2,8 @@
 //! without a hash table, on one or more threads, with a progress bar over
 //! the work units when wanted.
 
-use bitmoves::{
-    Board, Move,
-    perft::{self, Table},
-};
+use bitmoves::{Board, Move, perft};
+use bitmoves_perft::{self as parallel, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
@@ -34,12 +32,12 @@ impl Counter<'_> {
     /// Empty at depth 0, where the tree is the root alone.
     pub fn divide(&self, board: &Board) -> Vec<(Move, u128)> {
         let bar = self.progress_bar();
-        let split = perft::divide_parallel_with(
+        let split = parallel::divide_parallel_with(
             board,
             self.depth,
             self.threads,
             |unit, depth| match self.table {
-                Some(table) => perft::perft_hashed(unit, depth, table),
+                Some(table) => parallel::perft_hashed(unit, depth, table),
                 None if self.bulk => u128::from(perft::perft(unit, depth)),
                 None => u128::from(perft::perft_full(unit, depth)),
             },

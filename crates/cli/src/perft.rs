@@ -6,10 +6,8 @@ use crate::{
     error::{CliError, shorten},
     position::{self, SetupArgs},
 };
-use bitmoves::{
-    Move,
-    perft::{Table, parse_size},
-};
+use bitmoves::Move;
+use bitmoves_perft::{Table, parse_size};
 use clap::Args;
 use std::{
     io::{self, Write},

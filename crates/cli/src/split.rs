@@ -1,6 +1,6 @@
 //! `bitmoves split`, `bitmoves work` and `bitmoves merge`: deep perft in
 //! work units, for batch engines (docs/deep-perft.md). The library's
-//! `perft::split` does the work; this reads arguments and files.
+//! `bitmoves_perft::split` does the work; this reads arguments and files.
 
 use crate::{
     error::CliError,
@@ -9,12 +9,13 @@ use crate::{
 };
 use bitmoves::{
     Board,
-    perft::{
-        Table, perft, perft_full, perft_hashed, perft_hashed_parallel,
-        split::{
-            self, CountPool, Merge, MergeError, ResultsFile, ResultsReader, Shard, SplitOptions,
-            UnitFile, WorkSummary,
-        },
+    perft::{perft, perft_full},
+};
+use bitmoves_perft::{
+    Table, perft_hashed, perft_hashed_parallel,
+    split::{
+        self, CountPool, Merge, MergeError, ResultsFile, ResultsReader, Shard, SplitOptions,
+        UnitFile, WorkSummary,
     },
 };
 use clap::Args;

@@ -4,6 +4,7 @@
 
 mod common;
 
+use bitmoves_perft::split::ResultLine;
 use common::{Run, nodes_searched, run, stdout};
 use std::{
     fs,
@@ -112,7 +113,14 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     );
     fs::write(&file, cut).expect("a cut results file");
     let merge = run(&["merge", arg(&units), arg(&results)]);
-    let error = one_error(&merge);
+    // The cut-off line is ignored, and said so, before the one error.
+    let (ignored, error) = merge.stderr.trim_end().split_once('\n').expect("two lines");
+    assert!(
+        !merge.success && ignored.starts_with("merge: ignored "),
+        "{ignored}"
+    );
+    assert!(ignored.contains("no line end"), "{ignored}");
+    assert!(error.starts_with("error: "), "{error}");
     assert!(error.contains("units have no count yet"), "{error}");
     assert!(error.contains("run these shards again: 1/2"), "{error}");
     // Restarted, it counts only what is missing.
@@ -134,16 +142,27 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
         nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])),
         4_085_603
     );
-    // Differing duplicates are an error naming the unit.
+    // Differing duplicates, each line whole (its check right), are an
+    // error naming the unit and both files.
     let first = fs::read_to_string(&copy).expect("results");
-    let line = first.lines().next().expect("a line");
-    let fields: Vec<&str> = line.split(';').collect();
-    let count: u128 = fields[1].parse().expect("a count");
-    let changed = format!("{};{};{}\n", fields[0], count + 1, fields[2]);
-    fs::write(&copy, changed).expect("a wrong duplicate");
+    let line: ResultLine = first
+        .lines()
+        .next()
+        .expect("a line")
+        .parse()
+        .expect("a result");
+    let changed = ResultLine {
+        count: line.count + 1,
+        ..line
+    };
+    fs::write(&copy, format!("{changed}\n")).expect("a wrong duplicate");
     let error = one_error(&run(&["merge", arg(&units), arg(&results)]));
-    assert!(error.contains(&format!("unit {} (", fields[0])), "{error}");
+    assert!(error.contains(&format!("unit {} (", line.index)), "{error}");
     assert!(error.contains("two different counts"), "{error}");
+    assert!(
+        error.contains("retry.results line 1") && error.contains("shard-0-of-2.results line "),
+        "both files named: {error}"
+    );
 }
 
 #[test]

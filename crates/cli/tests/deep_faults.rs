@@ -109,7 +109,12 @@ fn a_torn_line_spliced_with_the_next_is_set_aside_and_counted_again() {
 fn a_splice_never_makes_a_results_file_unreadable() {
     let dir = scratch("unreadable");
     let (units, complete) = counted(&dir, 5, &dir.join("r"));
-    for (name, torn) in [("y", "734;220076"), ("x", "734;"), ("w", "7"), ("v", "\u{0}")] {
+    for (name, torn) in [
+        ("y", "734;220076"),
+        ("x", "734;"),
+        ("w", "7"),
+        ("v", "\u{0}"),
+    ] {
         let damaged = dir.join(name);
         fs::create_dir_all(&damaged).expect("a directory");
         let file = damaged.join("shard-0-of-1.results");
@@ -243,7 +248,10 @@ fn inject_faults(seed: u64, rounds: u64) {
                     let keep = rng.below(text.len() as u64) as usize;
                     text.truncate(keep);
                 }
-                log.push(format!("{round}: appended {take} lines from {from} ({} bytes)", text.len()));
+                log.push(format!(
+                    "{round}: appended {take} lines from {from} ({} bytes)",
+                    text.len()
+                ));
                 append(&file, text.as_bytes());
             }
             2 if file.exists() => {

@@ -1,8 +1,8 @@
 //! Counting one unit: perft as a `u128`, on one thread or several.
 
-use crate::{
+use bitmoves::{
     Board,
-    perft::{perft, perft_full},
+    perft::{each_child, perft, perft_full},
 };
 use std::{
     sync::{
@@ -24,7 +24,8 @@ pub const U64_SAFE_DEPTH: u32 = 8;
 /// counted with [`perft`], and their sums kept in a `u128`.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::count};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::count;
 /// assert_eq!(count(&Board::default(), 5, 2), 4_865_609);
 /// ```
 pub fn count(board: &Board, depth: u32, threads: usize) -> u128 {
@@ -85,14 +86,7 @@ fn serial(board: &Board, depth: u32, leaf: &(impl Fn(&Board, u32) -> u64 + Sync)
         return u128::from(leaf(board, depth));
     }
     let mut nodes = 0u128;
-    board.generate_moves(|moves| {
-        for mv in moves {
-            let mut child = board.copy_for_child();
-            child.play_piece(moves.piece, mv);
-            nodes += serial(&child, depth - 1, leaf);
-        }
-        false
-    });
+    each_child(board, |child| nodes += serial(child, depth - 1, leaf));
     nodes
 }
 
@@ -102,14 +96,7 @@ fn collect(board: &Board, plies: u32, out: &mut Vec<Board>) {
         out.push(*board);
         return;
     }
-    board.generate_moves(|moves| {
-        for mv in moves {
-            let mut child = board.copy_for_child();
-            child.play_piece(moves.piece, mv);
-            collect(&child, plies - 1, out);
-        }
-        false
-    });
+    each_child(board, |child| collect(child, plies - 1, out));
 }
 
 /// Threads kept for counting many units one after another: between units
@@ -118,7 +105,8 @@ fn collect(board: &Board, plies: u32, out: &mut Vec<Board>) {
 /// does; the calling thread counts too, so `threads` is the total.
 ///
 /// ```
-/// use bitmoves::{Board, perft::{perft, split::CountPool}};
+/// use bitmoves::{Board, perft::perft};
+/// use bitmoves_perft::split::CountPool;
 /// let pool = CountPool::new(2, perft);
 /// assert_eq!(pool.count(&Board::default(), 4), 197_281);
 /// assert_eq!(pool.count(&Board::default(), 3), 8_902);

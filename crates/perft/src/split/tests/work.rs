@@ -1,10 +1,8 @@
 //! Shards, the worker, counting and the merge.
 
 use super::KIWIPETE;
-use crate::{
-    Board,
-    perft::{perft, split::*},
-};
+use crate::split::*;
+use bitmoves::{Board, perft::perft};
 use std::vec::Vec;
 
 #[test]
@@ -82,17 +80,7 @@ fn shards_are_read_strictly() {
     ] {
         assert_eq!(text.parse::<Shard>(), Err(error), "{text}");
     }
-    for text in [
-        "x",
-        "",
-        "1",
-        "1/",
-        "/4",
-        "1/4/2",
-        " 1/4",
-        "-/4",
-        "+1/4",
-    ] {
+    for text in ["x", "", "1", "1/", "/4", "1/4/2", " 1/4", "-/4", "+1/4"] {
         assert!(
             matches!(text.parse::<Shard>(), Err(ShardError::Syntax { .. })),
             "{text:?}"
@@ -259,7 +247,7 @@ fn a_count_pool_counts_unit_after_unit() {
     let (units, _) = UnitFile::split(&kiwipete, 4, 1, SplitOptions::default()).expect("a split");
     for threads in [0, 1, 2, 3] {
         let pool = CountPool::new(threads, perft);
-        let full = CountPool::new(threads, crate::perft::perft_full);
+        let full = CountPool::new(threads, bitmoves::perft::perft_full);
         for unit in units.units() {
             let board = units.board(unit).expect("a unit");
             for depth in 0..=3 {
@@ -295,7 +283,7 @@ fn splits_stop_at_their_memory_limit() {
 /// done, still merge to the exact count; every unit is recorded once.
 #[test]
 fn parallel_workers_sharing_a_table_resume_and_merge_exactly() {
-    use crate::perft::{Table, perft_hashed};
+    use crate::{Table, perft_hashed};
     let root: Board = KIWIPETE.parse().expect("kiwipete");
     let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default()).expect("a split");
     let dir = std::env::temp_dir().join(std::format!(

@@ -2,7 +2,7 @@
 //! skipping those already done.
 
 use super::{ResultsFile, Shard, UnitFile};
-use crate::{Board, FenError};
+use bitmoves::{Board, FenError};
 use core::fmt;
 use std::{
     io,
@@ -69,7 +69,8 @@ pub struct WorkSummary {
 /// run it again with the same results file and it goes on from there.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::{count, work, ResultsFile, Shard, SplitOptions, UnitFile}};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::{count, work, ResultsFile, Shard, SplitOptions, UnitFile};
 /// let (units, _) = UnitFile::split(&Board::default(), 4, 2, SplitOptions::default())?;
 /// let path = std::env::temp_dir().join(format!("bitmoves-work-doctest-{}", std::process::id()));
 /// let mut results = ResultsFile::open(&path, &units)?;
@@ -117,8 +118,8 @@ pub fn work(
 /// units: a thread takes the next unit not yet taken, counts it with
 /// `count` and records it, until none is left. `count` is shared by the
 /// threads, so it can use one table for all of them (a
-/// [`Table`](crate::perft::Table) with
-/// [`perft_hashed`](crate::perft::perft_hashed)); `progress` is told after
+/// [`Table`](crate::Table) with
+/// [`perft_hashed`](crate::perft_hashed)); `progress` is told after
 /// each unit, from the thread that counted it, one at a time.
 ///
 /// Units are finished out of index order, and a worker killed at any
@@ -131,7 +132,8 @@ pub fn work(
 /// [`work`] with [`count`](super::count) or a parallel hashed perft).
 ///
 /// ```
-/// use bitmoves::{Board, perft::{perft_hashed, Table, split::{work_parallel, ResultsFile, Shard, SplitOptions, UnitFile}}};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{perft_hashed, Table, split::{work_parallel, ResultsFile, Shard, SplitOptions, UnitFile}};
 /// let (units, _) = UnitFile::split(&Board::default(), 5, 3, SplitOptions::default())?;
 /// let path = std::env::temp_dir().join(format!("bitmoves-work-parallel-doctest-{}", std::process::id()));
 /// let mut results = ResultsFile::open(&path, &units)?;

@@ -4,7 +4,7 @@ mod files;
 mod work;
 
 use super::*;
-use crate::{Board, FenOptions, perft::perft};
+use bitmoves::{Board, FenOptions, perft::perft};
 use std::{string::String, vec::Vec};
 
 pub(super) const KIWIPETE: &str =
@@ -122,8 +122,8 @@ fn split_and_merge_equals_perft_for_the_start_position_and_kiwipete() {
 
 #[test]
 fn split_and_merge_equals_the_suites() {
-    let standard = suite(include_str!("../../../../tests/data/standard.epd"));
-    let tricky = suite(include_str!("../../../../tests/data/tricky.epd"));
+    let standard = suite(include_str!("../../../../bitmoves/tests/data/standard.epd"));
+    let tricky = suite(include_str!("../../../../bitmoves/tests/data/tricky.epd"));
     for (board, counts) in standard.iter().chain(&tricky) {
         // The deepest count up to depth 3, else the shallowest.
         let shallow = counts.iter().rfind(|&&(depth, _)| depth <= 3);
@@ -142,7 +142,7 @@ fn split_and_merge_equals_the_suites() {
 
 #[test]
 fn split_and_merge_equals_perft_for_chess960_positions() {
-    let fischer = suite(include_str!("../../../../tests/data/fischer.epd"));
+    let fischer = suite(include_str!("../../../../bitmoves/tests/data/fischer.epd"));
     for (board, counts) in fischer.iter().step_by(48) {
         assert!(board.is_chess960(), "{board}");
         for ply in [1, 2, 3] {
@@ -179,7 +179,7 @@ fn games_that_end_before_the_split_ply_count_nothing() {
 
 #[test]
 fn every_unit_fen_reads_back_as_its_own_key() {
-    let fischer = suite(include_str!("../../../../tests/data/fischer.epd"));
+    let fischer = suite(include_str!("../../../../bitmoves/tests/data/fischer.epd"));
     let roots = [
         (Board::default(), 4),
         (KIWIPETE.parse().expect("kiwipete"), 3),

@@ -1,7 +1,8 @@
 //! The unit-file and results-file formats: round trips, damage, hostility.
 
 use super::{KIWIPETE, text_of};
-use crate::{Board, perft::split::*};
+use crate::split::*;
+use bitmoves::Board;
 use std::{
     string::{String, ToString},
     vec::Vec,
@@ -193,20 +194,39 @@ fn results_lines_read_back_and_damaged_lines_are_told_apart() {
         (all, reader.ends_mid_line())
     };
     let (lines, mid_line) = read(&std::format!("{line}\n7;12"));
-    assert_eq!(lines, [(1, Ok(line)), (2, Err(ResultsProblem::Unfinished { len: 4 }))]);
+    assert_eq!(
+        lines,
+        [
+            (1, Ok(line)),
+            (2, Err(ResultsProblem::Unfinished { len: 4 }))
+        ]
+    );
     assert!(mid_line);
     let (lines, mid_line) = read(&std::format!("{line}\n \r\n\n"));
-    assert_eq!((lines.len(), mid_line), (1, false), "blank lines are skipped");
-    assert!(read(" ").1, "a blank line without its end still ends mid-line");
+    assert_eq!(
+        (lines.len(), mid_line),
+        (1, false),
+        "blank lines are skipped"
+    );
+    assert!(
+        read(" ").1,
+        "a blank line without its end still ends mid-line"
+    );
     let good = line.to_string();
     let (head, check) = good.rsplit_once(';').expect("a check");
     for (bad, problem) in [
         ("3;1".to_owned(), ResultsProblem::Fields { found: 2 }),
-        (std::format!("{good};4"), ResultsProblem::Fields { found: 6 }),
+        (
+            std::format!("{good};4"),
+            ResultsProblem::Fields { found: 6 },
+        ),
         (std::format!("1{good}"), ResultsProblem::LineCheck),
         (std::format!("0{good}"), ResultsProblem::LineCheck),
         (good.replace(";7;", ";8;"), ResultsProblem::LineCheck),
-        (std::format!("{head};{}", check.to_uppercase()), ResultsProblem::LineCheck),
+        (
+            std::format!("{head};{}", check.to_uppercase()),
+            ResultsProblem::LineCheck,
+        ),
         ("3;1;0123456789abcdef".to_owned(), ResultsProblem::FormatOne),
         ("\u{ff}".to_owned(), ResultsProblem::Fields { found: 1 }),
         ("x".repeat(200), ResultsProblem::TooLong { len: 200 }),
@@ -221,7 +241,10 @@ fn results_lines_read_back_and_damaged_lines_are_told_apart() {
     for (fields, problem) in [
         ("03;1;7;0123456789abcdef", ResultsProblem::BadIndex),
         ("3;-1;7;0123456789abcdef", ResultsProblem::BadCount),
-        ("3;340282366920938463463374607431768211456;7;0123456789abcdef", ResultsProblem::BadCount),
+        (
+            "3;340282366920938463463374607431768211456;7;0123456789abcdef",
+            ResultsProblem::BadCount,
+        ),
         ("3;1;07;0123456789abcdef", ResultsProblem::BadDepth),
         ("3;1;7;0123456789ABCDEF", ResultsProblem::BadChecksum),
     ] {

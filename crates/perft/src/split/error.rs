@@ -1,6 +1,6 @@
 //! The errors of splitting, reading unit and results files, and merging.
 
-use crate::FenError;
+use bitmoves::FenError;
 use core::fmt;
 use std::{io, string::String, vec::Vec};
 
@@ -301,9 +301,7 @@ impl fmt::Display for ResultsProblem {
             Self::BadCount => f.write_str("invalid count"),
             Self::BadDepth => f.write_str("invalid remaining depth"),
             Self::BadChecksum => f.write_str("invalid checksum (16 lowercase hex digits)"),
-            Self::LineCheck => {
-                f.write_str("the line check fails (a torn, spliced or edited line)")
-            }
+            Self::LineCheck => f.write_str("the line check fails (a torn, spliced or edited line)"),
             Self::TooLong { len } => {
                 write!(f, "{len} bytes long, more than any result line")
             }

@@ -9,12 +9,9 @@
 //! generation order through one atomic index, so a thread that draws small
 //! units simply takes more of them.
 
-use super::{Table, perft, perft_hashed};
-use crate::{Board, Move};
-use std::{
-    sync::atomic::{AtomicUsize, Ordering::Relaxed},
-    vec::Vec,
-};
+use crate::{Table, perft_hashed};
+use bitmoves::{Board, Move, perft::perft};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 /// With more than one thread, the split goes deeper than two plies until
 /// there are at least this many units per thread (or the split reaches
@@ -28,7 +25,8 @@ const MAX_SPLIT_PLY: u32 = 4;
 /// thread. `threads` of 0 is taken as 1.
 ///
 /// ```
-/// use bitmoves::{perft::{perft, perft_parallel}, Board};
+/// use bitmoves::{perft::perft, Board};
+/// use bitmoves_perft::perft_parallel;
 /// let board = Board::default();
 /// assert_eq!(perft_parallel(&board, 4, 2), u128::from(perft(&board, 4)));
 /// ```
@@ -36,11 +34,12 @@ pub fn perft_parallel(board: &Board, depth: u32, threads: usize) -> u128 {
     total(&divide_parallel(board, depth, threads), depth)
 }
 
-/// [`divide`](super::divide) on `threads` threads, in move generation
+/// [`divide`](bitmoves::perft::divide) on `threads` threads, in move generation
 /// order, with `u128` counts.
 ///
 /// ```
-/// use bitmoves::{perft::divide_parallel, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::divide_parallel;
 /// let split = divide_parallel(&Board::default(), 3, 2);
 /// assert_eq!(split.len(), 20);
 /// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u128>(), 8_902);
@@ -60,10 +59,11 @@ pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> Vec<(Move, 
 /// one. `threads` of 0 is taken as 1.
 ///
 /// ```
-/// use bitmoves::{perft::{perft_hashed_parallel, Table}, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{perft_hashed_parallel, Table};
 /// let table = Table::new(4 << 20)?;
 /// assert_eq!(perft_hashed_parallel(&Board::default(), 6, &table, 2), 119_060_324);
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub fn perft_hashed_parallel(board: &Board, depth: u32, table: &Table, threads: usize) -> u128 {
     total(&divide_hashed_parallel(board, depth, table, threads), depth)
@@ -73,11 +73,12 @@ pub fn perft_hashed_parallel(board: &Board, depth: u32, table: &Table, threads: 
 /// `table`, in move generation order.
 ///
 /// ```
-/// use bitmoves::{perft::{divide_hashed_parallel, Table}, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{divide_hashed_parallel, Table};
 /// let table = Table::new(1 << 20)?;
 /// let split = divide_hashed_parallel(&Board::default(), 4, &table, 2);
 /// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u128>(), 197_281);
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub fn divide_hashed_parallel(
     board: &Board,
@@ -109,10 +110,11 @@ pub fn divide_hashed_parallel(
 /// add up to the perft of `board` (which is 1 at depth 0, where the list
 /// is empty). `threads` of 0 is taken as 1.
 ///
-/// [`perft_full`]: super::perft_full
+/// [`perft_full`]: bitmoves::perft::perft_full
 ///
 /// ```
-/// use bitmoves::{perft::{divide_parallel_with, perft_full}, Board};
+/// use bitmoves::{perft::perft_full, Board};
+/// use bitmoves_perft::divide_parallel_with;
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 /// let (units, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
 /// let split = divide_parallel_with(
@@ -216,7 +218,7 @@ fn work_units(board: &Board, depth: u32, threads: usize) -> (u32, Vec<Unit>) {
 /// The positions after each legal move, in move generation order.
 fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
     board.legal_moves().into_iter().map(|mv| {
-        let mut child = board.copy_for_child();
+        let mut child = *board;
         child.play_unchecked(mv);
         child
     })

@@ -17,7 +17,8 @@
 //!   `u128`.
 //!
 //! ```
-//! use bitmoves::{Board, perft::{perft, split::*}};
+//! use bitmoves::{Board, perft::perft};
+//! use bitmoves_perft::split::*;
 //! let root = Board::default();
 //! let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default())?;
 //! let mut merge = Merge::new(&units);
@@ -34,7 +35,7 @@
 //! Two positions are one unit exactly when the rules of repetition say
 //! they are the same position: the same pieces on the same squares, the
 //! same side to move, the same castling rights, and the same en passant
-//! square *where an en passant capture is legal*. A [`Board`](crate::Board)
+//! square *where an en passant capture is legal*. A [`Board`](bitmoves::Board)
 //! keeps its en passant square whenever an enemy pawn stands beside the
 //! pawn that made the double step, legal capture or not; the key drops it
 //! unless a capture is legal. The move clocks do not count. The Chess960

@@ -7,7 +7,7 @@ use super::{ResultsError, ResultsProblem, UnitFile, unit_file};
 use core::fmt;
 use std::{
     fs::{File, OpenOptions},
-    io::{self, BufRead, BufReader, Write},
+    io::{self, BufRead, BufReader, Read, Write},
     path::{Path, PathBuf},
     vec::Vec,
 };
@@ -31,7 +31,7 @@ const MAX_LINE: usize = 128;
 /// never as another unit's result.
 ///
 /// ```
-/// use bitmoves::perft::split::ResultLine;
+/// use bitmoves_perft::split::ResultLine;
 /// let line = ResultLine { index: 17, count: 197_281, remaining: 4, checksum: 0xdead_beef };
 /// let text = line.to_string();
 /// assert!(text.starts_with("17;197281;4;00000000deadbeef;"));
@@ -39,7 +39,7 @@ const MAX_LINE: usize = 128;
 /// // Torn and continued by the next line: refused.
 /// assert!(format!("1{text}").parse::<ResultLine>().is_err());
 /// assert!(text.replace("197281", "197282").parse::<ResultLine>().is_err());
-/// # Ok::<(), bitmoves::perft::split::ResultsProblem>(())
+/// # Ok::<(), bitmoves_perft::split::ResultsProblem>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResultLine {
@@ -65,7 +65,10 @@ impl fmt::Display for ResultLine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = std::format!(
             "{};{};{};{:016x}",
-            self.index, self.count, self.remaining, self.checksum
+            self.index,
+            self.count,
+            self.remaining,
+            self.checksum
         );
         write!(f, "{text};{:016x}", line_check(&text))
     }
@@ -121,7 +124,7 @@ impl core::str::FromStr for ResultLine {
 /// are skipped; a `\r` before a line end is allowed.
 ///
 /// ```
-/// use bitmoves::perft::split::{ResultLine, ResultsProblem, ResultsReader};
+/// use bitmoves_perft::split::{ResultLine, ResultsProblem, ResultsReader};
 /// let line = ResultLine { index: 0, count: 20, remaining: 1, checksum: 0xff };
 /// let text = format!("{line}\n\n1{line}\n{line}");
 /// let mut reader = ResultsReader::new(text.as_bytes());
@@ -137,6 +140,7 @@ pub struct ResultsReader<R> {
     input: R,
     line: usize,
     buffer: Vec<u8>,
+    chunk: Vec<u8>,
     mid_line: bool,
 }
 
@@ -147,6 +151,7 @@ impl<R: BufRead> ResultsReader<R> {
             input,
             line: 0,
             buffer: Vec::with_capacity(MAX_LINE + 1),
+            chunk: Vec::new(),
             mid_line: false,
         }
     }
@@ -184,30 +189,28 @@ impl<R: BufRead> ResultsReader<R> {
 
     /// Reads one line into the buffer (its first `MAX_LINE + 1` bytes,
     /// without the line end): its whole length and whether it had a line
-    /// end; `None` at the end of the input.
+    /// end; `None` at the end of the input. A long line is read in
+    /// `CHUNK`-byte pieces, searched with `read_until`'s `memchr`.
     fn read_line(&mut self) -> io::Result<Option<(u64, bool)>> {
+        const CHUNK: u64 = 1 << 16;
         self.buffer.clear();
         let mut len = 0u64;
         loop {
-            let available = match self.input.fill_buf() {
-                Ok(available) => available,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
-            if available.is_empty() {
+            self.chunk.clear();
+            let read = (&mut self.input)
+                .take(CHUNK)
+                .read_until(b'\n', &mut self.chunk)?;
+            if read == 0 {
                 // Set once a line without its end was read; the end of the
                 // input is then reported again, with nothing more read.
                 self.mid_line |= len > 0;
                 return Ok((len > 0).then_some((len, false)));
             }
-            let (part, used, ended) = match available.iter().position(|&b| b == b'\n') {
-                Some(end) => (&available[..end], end + 1, true),
-                None => (available, available.len(), false),
-            };
+            let ended = self.chunk.last() == Some(&b'\n');
+            let part = &self.chunk[..read - usize::from(ended)];
             let room = (MAX_LINE + 1).saturating_sub(self.buffer.len());
             self.buffer.extend_from_slice(&part[..part.len().min(room)]);
             len += part.len() as u64;
-            self.input.consume(used);
             if ended {
                 return Ok(Some((len, true)));
             }

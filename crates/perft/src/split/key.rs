@@ -1,7 +1,7 @@
 //! [`PositionKey`]: a position as the repetition rules see it, packed
 //! exactly (not hashed) into 24 bytes.
 
-use crate::{
+use bitmoves::{
     Bitboard, Board, CastlingSide, Color, FenError, FenOptions, Move, Piece, Rank, Square, attacks,
 };
 use core::fmt::Write as _;
@@ -37,7 +37,8 @@ const EMPTY: u8 = 0xff;
 /// in that order (occupancy first), which is the order of a unit file.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::PositionKey};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::PositionKey;
 /// // After 1. e4 the black pawns cannot take on e3: the square is no part
 /// // of the position, so two transpositions that differ only in it agree.
 /// let a: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;

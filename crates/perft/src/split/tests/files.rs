@@ -184,6 +184,17 @@ fn results_lines_read_back_and_damaged_lines_are_told_apart() {
     };
     let text = std::format!("{line}\n");
     assert!(text.starts_with("3;340282366920938463463374607431768211455;7;0123456789abcdef;"));
+    // The example of docs/deep-perft.md, its check computed by hand.
+    let example = ResultLine {
+        index: 17,
+        count: 197_281,
+        remaining: 4,
+        checksum: 0x8db5_6604_388f_dd65,
+    };
+    assert_eq!(
+        example.to_string(),
+        "17;197281;4;8db56604388fdd65;0c72c4a5730d54db"
+    );
     assert_eq!(super::results_of(text.as_bytes()), [line]);
     let read = |bytes: &str| {
         let mut reader = ResultsReader::new(bytes.as_bytes());

@@ -18,12 +18,12 @@
 //!
 //! ```
 //! use bitmoves::{Board, perft::perft};
-//! use bitmoves_perft::split::*;
+//! use bitmoves_perft::{Counting, split::*};
 //! let root = Board::default();
 //! let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default())?;
 //! let mut merge = Merge::new(&units);
 //! for (index, unit) in units.units().iter().enumerate() {
-//!     let count = count(&units.board(unit)?, units.remaining(), 1);
+//!     let count = Counting::Bulk.count(&units.board(unit)?, units.remaining());
 //!     merge.add(&ResultLine { index, count, checksum: units.checksum() })?;
 //! }
 //! assert_eq!(merge.total()?, u128::from(perft(&root, 5)));
@@ -96,7 +96,6 @@
 //! `\n`; a last line without its `\n` was cut off by a killed worker and is
 //! ignored (the worker removes it when it restarts). See [`ResultLine`].
 
-mod count;
 mod enumerate;
 mod error;
 mod key;
@@ -105,11 +104,11 @@ mod results;
 mod shard;
 mod unit_file;
 mod work;
+mod worker;
 
 #[cfg(test)]
 mod tests;
 
-pub use count::{CountPool, U64_SAFE_DEPTH, count, count_full, count_with};
 pub use enumerate::{SplitOptions, SplitStats};
 pub use error::{
     MergeError, ResultsError, ResultsProblem, SplitError, UnitFileError, UnitFileProblem,
@@ -120,3 +119,4 @@ pub use results::{OpenResultsError, ResultLine, ResultLines, ResultsFile};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
 pub use work::{WorkError, WorkSummary, work, work_parallel};
+pub use worker::Worker;

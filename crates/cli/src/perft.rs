@@ -201,7 +201,6 @@ fn sorted(divide: &[(Move, u128)]) -> Vec<(String, u128)> {
 fn report_speed(nodes: u128, elapsed: Duration) {
     let seconds = elapsed.as_secs_f64();
     // Precision loss past 2^53 nodes only rounds the speed shown.
-    #[allow(clippy::cast_precision_loss)]
     let mnps = if seconds > 0.0 {
         nodes as f64 / seconds / 1e6
     } else {

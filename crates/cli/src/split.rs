@@ -132,9 +132,7 @@ pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
 /// Bytes as MiB, for reports.
 fn mib(bytes: u64) -> f64 {
     // Precision loss only past 2^53 bytes.
-    #[allow(clippy::cast_precision_loss)]
-    let mib = bytes as f64 / f64::from(1 << 20);
-    mib
+    bytes as f64 / f64::from(1 << 20)
 }
 
 /// Writes `path` through a temporary file beside it, renamed into place

@@ -49,7 +49,6 @@
 //! [`Game`] and [`polyglot`]. Hashed, parallel and deep perft are in the
 //! `bitmoves-perft` crate.
 #![cfg_attr(not(feature = "std"), no_std)]
-#![warn(missing_docs)]
 
 pub mod attacks;
 mod bitboard;

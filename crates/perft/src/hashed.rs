@@ -63,8 +63,8 @@ pub fn divide_hashed<'a>(
 /// A hashed count in progress: the table, and a list of children for each
 /// ply, reused from node to node. All the children of a node are made
 /// first and their buckets prefetched, then counted one by one, so the
-/// table's cache misses overlap one another and the work. (Prefetching one
-/// child ahead instead: startpos perft(8) takes 14.4 s against 11.4 s.)
+/// table's cache misses overlap one another and the work (faster than
+/// prefetching one child ahead: `docs/hashed-perft.md` has the timings).
 struct Search<'a> {
     table: &'a Table,
     children: Vec<Vec<Board>>,
@@ -100,12 +100,11 @@ impl<'a> Search<'a> {
             }
             let mut children = core::mem::take(&mut self.children[ply]);
             children.clear();
-            let prefetch = depth > MIN_STORED_DEPTH;
+            // Here depth > 2, so every child's count goes through the
+            // table.
             let table = self.table;
             each_child(board, |child| {
-                if prefetch {
-                    table.prefetch(child.key());
-                }
+                table.prefetch(child.key());
                 children.push(*child);
             });
             let mut nodes = 0;

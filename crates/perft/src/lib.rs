@@ -7,6 +7,12 @@
 //! | [`perft_parallel`], [`divide_parallel`], [`divide_parallel_with`] | many | no | `u128` |
 //! | [`perft_hashed`], [`divide_hashed`] | one | [`Table`] | `u128` |
 //! | [`perft_hashed_parallel`], [`divide_hashed_parallel`] | many | shared [`Table`] | `u128` |
+//! | [`Counting::count`], [`Counting::count_parallel`] | one, many | as chosen | `u128` |
+//!
+//! Every parallel count shares its work out through one work pool, whose
+//! one tuning constant is [`UNITS_PER_THREAD`]. No count here overflows:
+//! [`count`] adds `u64` subtrees of at most [`U64_SAFE_DEPTH`] plies in
+//! `u128`.
 //!
 //! The single-threaded, unhashed [`perft`](bitmoves::perft::perft),
 //! [`perft_full`](bitmoves::perft::perft_full) and
@@ -24,14 +30,16 @@
 
 mod hashed;
 mod parallel;
+mod pool;
 mod size;
 pub mod split;
 mod table;
 
 pub use hashed::{divide_hashed, perft_hashed};
 pub use parallel::{
-    divide_hashed_parallel, divide_parallel, divide_parallel_with, perft_hashed_parallel,
-    perft_parallel,
+    Counting, divide_hashed_parallel, divide_parallel, divide_parallel_with, perft_hashed_parallel,
+    perft_parallel, total,
 };
+pub use pool::{U64_SAFE_DEPTH, UNITS_PER_THREAD, count};
 pub use size::{SizeError, parse_size};
 pub use table::{BUCKET_BYTES, Table, TableError};

@@ -18,12 +18,12 @@
 //!
 //! ```
 //! use bitmoves::{Board, perft::perft};
-//! use bitmoves_perft::split::*;
+//! use bitmoves_perft::{Counting, split::*};
 //! let root = Board::default();
 //! let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default())?;
 //! let mut merge = Merge::new(&units);
 //! for (index, unit) in units.units().iter().enumerate() {
-//!     let count = count(&units.board(unit)?, units.remaining(), 1);
+//!     let count = Counting::Bulk.count(&units.board(unit)?, units.remaining());
 //!     merge.add(&ResultLine { index, count, remaining: units.remaining(), checksum: units.checksum() })?;
 //! }
 //! assert_eq!(merge.total()?, u128::from(perft(&root, 5)));
@@ -101,7 +101,6 @@
 //! unit again. Lines of format 1 (`index;count;checksum`) are refused by
 //! name. See [`ResultLine`] and [`ResultsReader`].
 
-mod count;
 mod enumerate;
 mod error;
 mod key;
@@ -110,11 +109,11 @@ mod results;
 mod shard;
 mod unit_file;
 mod work;
+mod worker;
 
 #[cfg(test)]
 mod tests;
 
-pub use count::{CountPool, U64_SAFE_DEPTH, count, count_full, count_with};
 pub use enumerate::{SplitOptions, SplitStats};
 pub use error::{
     MergeError, ResultsError, ResultsProblem, SplitError, UnitFileError, UnitFileProblem,
@@ -125,3 +124,4 @@ pub use results::{OpenResultsError, RESULTS_FORMAT, ResultLine, ResultsFile, Res
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
 pub use work::{WorkError, WorkSummary, work, work_parallel};
+pub use worker::Worker;

@@ -4,6 +4,7 @@ mod files;
 mod work;
 
 use super::*;
+use crate::Counting;
 use bitmoves::{Board, FenOptions, perft::perft};
 use std::{string::String, vec::Vec};
 
@@ -42,7 +43,7 @@ pub(super) fn split_count(root: &Board, depth: u32, ply: u32) -> u128 {
     assert_eq!(stats.paths, perft(root, ply), "{root}: paths to ply {ply}");
     let mut merge = Merge::new(&units);
     for (index, unit) in units.units().iter().enumerate() {
-        let count = count(&units.board(unit).expect("a unit"), units.remaining(), 1);
+        let count = Counting::Bulk.count(&units.board(unit).expect("a unit"), units.remaining());
         let line = ResultLine {
             index,
             count,

@@ -216,4 +216,31 @@ fn merge_streams_results_and_says_what_it_ignored() {
         stderr.contains("huge.results") && stderr.contains("ignored"),
         "{stderr}"
     );
+    // Nor may a results file that is not a file make `work` wait.
+    let fifo = dir.join("fifo");
+    fs::create_dir_all(&fifo).expect("a directory");
+    let made = Command::new("mkfifo")
+        .arg(fifo.join("shard-0-of-1.results"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let error = one_error(&run(&[
+        "work",
+        arg(&units),
+        "--shard",
+        "0/1",
+        "-o",
+        arg(&fifo),
+    ]));
+    assert!(error.contains("not a regular file"), "{error}");
+    let merge = run(&["merge", arg(&units), arg(&fifo)]);
+    assert!(!merge.success);
+    assert!(
+        merge.stderr.starts_with("merge: ignored ")
+            && merge.stderr.contains("not a regular file")
+            && merge.stderr.contains("error: ")
+            && merge.stderr.contains("no count yet"),
+        "{}",
+        merge.stderr
+    );
 }

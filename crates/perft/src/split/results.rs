@@ -321,12 +321,30 @@ impl ResultsFile {
     /// nothing. Good lines must all belong to this unit file; a line of
     /// results format 1 is refused.
     pub fn open(path: &Path, units: &UnitFile) -> Result<Self, OpenResultsError> {
+        // Looked at before opening (a FIFO would wait for a writer), and
+        // again on what was opened.
+        let regular = |meta: std::fs::Metadata| {
+            if meta.is_file() {
+                Ok(())
+            } else {
+                Err(OpenResultsError::Io(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "not a regular file",
+                )))
+            }
+        };
+        match std::fs::metadata(path) {
+            Ok(meta) => regular(meta)?,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => return Err(OpenResultsError::Io(error)),
+        }
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .open(path)
             .map_err(OpenResultsError::Io)?;
+        regular(file.metadata().map_err(OpenResultsError::Io)?)?;
         let mut done = std::vec![false; units.units().len()];
         let (expected, remaining) = (units.checksum(), units.remaining());
         let mut set_aside = Vec::new();

@@ -162,12 +162,27 @@ fn write_atomically(
     let cannot = |error: std::io::Error| {
         CliError::input(format!("cannot write {}: {error}", path.display()))
     };
-    let result = File::create(&temporary).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        write(&mut out)?;
+    // A new file, never one found there (not through a symlink planted at
+    // the temporary name); a stale one of a killed split is removed.
+    let create = || {
+        File::options()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+    };
+    let created = match create() {
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+            fs::remove_file(&temporary).and_then(|()| create())
+        }
+        created => created,
+    };
+    let mut out = BufWriter::new(created.map_err(cannot)?);
+    let written = write(&mut out).and_then(|()| {
         out.into_inner()
             .map_err(|error| error.into_error())?
-            .sync_all()?;
+            .sync_all()
+    });
+    let result = written.and_then(|()| {
         if replace {
             fs::rename(&temporary, path)
         } else {
@@ -176,7 +191,7 @@ fn write_atomically(
     });
     let _ = fs::remove_file(&temporary);
     match result {
-        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+        Err(error) if !replace && error.kind() == std::io::ErrorKind::AlreadyExists => {
             Err(already_exists(path))
         }
         Err(error) => Err(cannot(error)),

@@ -4,10 +4,9 @@
 //! large book on disk, and (with python-chess) agreement with another
 //! reader.
 
+#[path = "../common/mod.rs"]
 mod common;
-#[path = "polyglot/large.rs"]
 mod large;
-#[path = "polyglot/oracle.rs"]
 mod oracle;
 
 use bitmoves::{

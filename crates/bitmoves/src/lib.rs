@@ -88,7 +88,7 @@ pub use file::File;
 pub use game::Game;
 pub use movegen::{MoveList, MoveListIntoIter, PieceMoves, PieceMovesIter};
 pub use moves::{Move, ParseMoveError};
-pub use notation::{San, SanError};
+pub use notation::{ReadMoveError, San, SanError};
 pub use piece::Piece;
 pub use rank::Rank;
 pub use square::{ParseSquareError, Square};

@@ -28,7 +28,8 @@ pub struct SplitArgs {
     /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
     /// argument
     pub position: String,
-    /// The total depth of the perft, 0 to 16
+    /// The total depth of the perft, 0 to 16 (a unit file holds no deeper
+    /// perft: 17 to 20, which `perft` accepts, are refused here)
     #[arg(value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// The split ply: the units are the unique positions PLY plies below

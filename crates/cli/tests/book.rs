@@ -4,8 +4,7 @@
 
 mod common;
 
-use common::{run, stdout};
-use std::{fs, path::PathBuf};
+use common::{TempFile, run, stdout};
 
 /// The starting position's Polyglot key.
 const START_KEY: u64 = 0x463b_9618_1691_fc9c;
@@ -39,28 +38,6 @@ fn book(entries: &[(u64, &str, u16)]) -> Vec<u8> {
         bytes.extend(0u32.to_be_bytes());
     }
     bytes
-}
-
-/// A file in the temporary directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("bitmoves-cli-{}-{name}.bin", std::process::id()));
-        fs::write(&path, bytes).expect("the temporary directory is writable");
-        Self(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temporary path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.0);
-    }
 }
 
 /// A small sorted book: the start, after 1. e4, and the `castling` position.

@@ -103,8 +103,8 @@
 
 mod enumerate;
 mod error;
-mod key;
 mod merge;
+mod position_key;
 mod results;
 mod shard;
 mod unit_file;
@@ -118,8 +118,8 @@ pub use enumerate::{SplitOptions, SplitStats};
 pub use error::{
     MergeError, ResultsError, ResultsProblem, SplitError, UnitFileError, UnitFileProblem,
 };
-pub use key::PositionKey;
 pub use merge::Merge;
+pub use position_key::PositionKey;
 pub use results::{OpenResultsError, RESULTS_FORMAT, ResultLine, ResultsFile, ResultsReader};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};

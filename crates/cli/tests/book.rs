@@ -193,9 +193,7 @@ fn missing_arguments_are_a_usage_error() {
 #[cfg(unix)]
 #[test]
 fn books_that_are_not_regular_files_are_refused_at_once() {
-    let dir = std::env::temp_dir().join(format!("bitmoves-book-fifo-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("a directory");
+    let dir = common::scratch("book-fifo");
     let fifo = dir.join("book.bin");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)
@@ -220,7 +218,7 @@ fn books_that_are_not_regular_files_are_refused_at_once() {
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
-    let _ = fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
     let status = status.expect("book on a FIFO returns at once");
     assert!(!status.success());
     for device in ["/dev/zero", "/dev/urandom", "/dev/null"] {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Run, nodes_searched, run, stdout};
+use common::{Random, Run, arg, nodes_searched, run, scratch, stdout};
 use std::{
     fs::{self, OpenOptions},
     io::Write,
@@ -19,19 +19,6 @@ use std::{
 const PERFT_5: u64 = 4_865_609;
 /// perft(6) of the starting position.
 const PERFT_6: u64 = 119_060_324;
-
-/// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("deep-faults-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
-/// A path as an argument.
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("UTF-8 paths")
-}
 
 /// Appends `bytes` to the file at `path`.
 fn append(path: &Path, bytes: &[u8]) {
@@ -82,7 +69,7 @@ fn spliced(complete: &Path, torn: &str) -> String {
 /// with exit 0.
 #[test]
 fn a_torn_line_spliced_with_the_next_is_set_aside_and_counted_again() {
-    let dir = scratch("splice");
+    let dir = scratch("deep-faults-splice");
     let (units, complete) = counted(&dir, 5, &dir.join("r"));
     let damaged = dir.join("z");
     fs::create_dir_all(&damaged).expect("a directory");
@@ -106,7 +93,7 @@ fn a_torn_line_spliced_with_the_next_is_set_aside_and_counted_again() {
 /// (`work` and `merge` both failed on "3 fields, found 4").
 #[test]
 fn a_splice_never_makes_a_results_file_unreadable() {
-    let dir = scratch("unreadable");
+    let dir = scratch("deep-faults-unreadable");
     let (units, complete) = counted(&dir, 5, &dir.join("r"));
     for (name, torn) in [
         ("y", "734;220076"),
@@ -133,7 +120,7 @@ fn a_splice_never_makes_a_results_file_unreadable() {
 /// are refused by name, by `work` and by `merge`, and left as they are.
 #[test]
 fn results_of_format_1_are_refused_by_name() {
-    let dir = scratch("format-1");
+    let dir = scratch("deep-faults-format-1");
     let (units, complete) = counted(&dir, 4, &dir.join("r"));
     let old = dir.join("old");
     fs::create_dir_all(&old).expect("a directory");
@@ -162,25 +149,6 @@ fn results_of_format_1_are_refused_by_name() {
     }
 }
 
-/// A small seeded random source (SplitMix64), so that a failing run can
-/// be repeated with its seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A number from the environment variable `name`, or `default`.
 fn knob(name: &str, default: u64) -> u64 {
     std::env::var(name)
@@ -196,7 +164,7 @@ fn knob(name: &str, default: u64) -> u64 {
 /// appended. After one last undisturbed run, merge must be exact. Returns
 /// how many damaged lines that last run found and set aside.
 fn inject_faults(seed: u64, rounds: u64) -> usize {
-    let dir = scratch(&format!("inject-{seed}"));
+    let dir = scratch(&format!("deep-faults-inject-{seed}"));
     let units = dir.join("units.txt");
     stdout(&["split", "startpos", "6", "--at", "3", "-o", arg(&units)]);
     // The lines of other workers: the same units, counted as two shards.
@@ -213,7 +181,7 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
         .collect();
     let results = dir.join("results");
     let file = results.join("shard-0-of-1.results");
-    let mut rng = Rng(seed);
+    let mut rng = Random(seed);
     let mut log = Vec::new();
     for round in 0..rounds {
         let threads = (1 + rng.below(2)).to_string();
@@ -224,11 +192,11 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
             .stderr(Stdio::null())
             .spawn()
             .expect("a worker");
-        thread::sleep(Duration::from_millis(rng.below(40)));
+        thread::sleep(Duration::from_millis(rng.below(40) as u64));
         let len = fs::metadata(&file).map_or(0, |meta| meta.len());
         match rng.below(4) {
             0 if len > 0 => {
-                let cut = rng.below(len + 1);
+                let cut = rng.below(len as usize + 1) as u64;
                 log.push(format!("{round}: cut at {cut} of {len}"));
                 let _ = OpenOptions::new()
                     .write(true)
@@ -236,8 +204,8 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
                     .and_then(|f| f.set_len(cut));
             }
             1 if file.exists() => {
-                let from = rng.below(donor_lines.len() as u64) as usize;
-                let take = 1 + rng.below(20) as usize;
+                let from = rng.below(donor_lines.len());
+                let take = 1 + rng.below(20);
                 let mut text: String = donor_lines[from..]
                     .iter()
                     .take(take)
@@ -245,7 +213,7 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
                     .collect();
                 if rng.below(2) == 0 {
                     // The last one torn, as by a worker that died.
-                    let keep = rng.below(text.len() as u64) as usize;
+                    let keep = rng.below(text.len());
                     text.truncate(keep);
                 }
                 log.push(format!(
@@ -255,14 +223,14 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
                 append(&file, text.as_bytes());
             }
             2 if file.exists() => {
-                let line = &donor_lines[rng.below(donor_lines.len() as u64) as usize];
-                let keep = rng.below(line.len() as u64) as usize;
+                let line = &donor_lines[rng.below(donor_lines.len())];
+                let keep = rng.below(line.len());
                 log.push(format!("{round}: torn {:?}", &line[..keep]));
                 append(&file, &line.as_bytes()[..keep]);
             }
             _ => log.push(format!("{round}: left alone")),
         }
-        thread::sleep(Duration::from_millis(rng.below(20)));
+        thread::sleep(Duration::from_millis(rng.below(20) as u64));
         let _ = worker.kill();
         let _ = worker.wait();
     }

@@ -4,37 +4,12 @@
 
 mod common;
 
-use common::{Run, nodes_searched, run, stdout};
+use common::{arg, nodes_searched, one_error, run, scratch, stdout};
 use std::{
     fs,
-    path::{Path, PathBuf},
     process::{Command, Stdio},
     time::Instant,
 };
-
-/// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("deep-guards-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
-/// A path as an argument.
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("UTF-8 paths")
-}
-
-/// Checks that a run failed with exactly one `error:` line and no panic,
-/// and returns that line.
-fn one_error(run: &Run) -> String {
-    assert!(!run.success, "should have failed: {}", run.stdout);
-    let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one line on stderr: {:?}", run.stderr);
-    assert!(lines[0].starts_with("error: "), "{:?}", run.stderr);
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    lines[0].to_string()
-}
 
 /// Issue 22, defect 3: `--shard 0/4294967295` aborted on a 137 GB
 /// allocation after creating an empty results file; `5/100000000` took
@@ -42,7 +17,7 @@ fn one_error(run: &Run) -> String {
 /// is created.
 #[test]
 fn more_shards_than_units_are_refused_before_touching_the_disk() {
-    let dir = scratch("absurd");
+    let dir = scratch("deep-guards-absurd");
     let units = dir.join("units.txt");
     stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]);
     let results = dir.join("results");
@@ -76,7 +51,7 @@ fn more_shards_than_units_are_refused_before_touching_the_disk() {
 /// Issue 22, defect 7: the shard's messages.
 #[test]
 fn shard_messages_say_what_is_wrong() {
-    let dir = scratch("messages");
+    let dir = scratch("deep-guards-messages");
     let units = dir.join("units.txt");
     stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]);
     let results = dir.join("results");
@@ -115,7 +90,7 @@ fn moves_that_took_the_position_are_named_in_the_error() {
 #[cfg(unix)]
 #[test]
 fn split_never_replaces_a_symlink_without_force() {
-    let dir = scratch("symlink");
+    let dir = scratch("deep-guards-symlink");
     let target = dir.join("target.txt");
     fs::write(&target, "precious\n").expect("write");
     for (link, points_to) in [
@@ -153,7 +128,7 @@ fn split_never_replaces_a_symlink_without_force() {
 /// file is whole.
 #[test]
 fn racing_splits_to_one_file_never_both_succeed() {
-    let dir = scratch("race");
+    let dir = scratch("deep-guards-race");
     for attempt in 0..4 {
         let output = dir.join(format!("race-{attempt}.txt"));
         let splits: Vec<_> = ["3", "2"]
@@ -191,7 +166,7 @@ fn racing_splits_to_one_file_never_both_succeed() {
 #[cfg(target_os = "linux")]
 #[test]
 fn merge_streams_results_and_says_what_it_ignored() {
-    let dir = scratch("stream");
+    let dir = scratch("deep-guards-stream");
     let units = dir.join("units.txt");
     let results = dir.join("results");
     stdout(&["split", "startpos", "4", "--at", "2", "-o", arg(&units)]);

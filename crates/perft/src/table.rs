@@ -451,15 +451,20 @@ mod tests {
         assert_eq!(table.probe(&three), Some((1 << 48) - 1));
     }
 
+    /// An entry of bucket 0 with this tag and verification.
+    fn entry_in_bucket_0(tag: u64, verification: u64) -> Entry {
+        Entry {
+            key: 0,
+            tag,
+            verification,
+        }
+    }
+
     /// The replacement rule keeps the largest counts of a full bucket.
     #[test]
     fn a_full_bucket_replaces_its_smallest_count() {
         let table = Table::new(BUCKET_BYTES).expect("one bucket");
-        let entry = |n: u64| Entry {
-            key: 0,
-            tag: 2,
-            verification: n,
-        };
+        let entry = |n: u64| entry_in_bucket_0(2, n);
         for n in [50, 10, 40, 30] {
             table.store(&entry(n), u128::from(n));
         }
@@ -476,15 +481,8 @@ mod tests {
     #[test]
     fn a_torn_slot_is_a_miss() {
         let table = Table::new(BUCKET_BYTES).expect("one bucket");
-        let a = Entry {
-            key: 0,
-            tag: 4,
-            verification: 0x1234_5678_9abc_def0,
-        };
-        let b = Entry {
-            verification: 0x0fed_cba9_8765_4321,
-            ..a
-        };
+        let a = entry_in_bucket_0(4, 0x1234_5678_9abc_def0);
+        let b = entry_in_bucket_0(4, 0x0fed_cba9_8765_4321);
         table.store(&a, 111);
         let slot = &table.bucket(0).0[0];
         assert_eq!(table.probe(&a), Some(111));
@@ -506,11 +504,7 @@ mod tests {
     #[test]
     fn torn_entries_are_misses_not_wrong_counts() {
         let table = Table::new(BUCKET_BYTES).expect("one bucket");
-        let entry = |n: u64| Entry {
-            key: 0,
-            tag: 5,
-            verification: n.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-        };
+        let entry = |n: u64| entry_in_bucket_0(5, n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let stop = AtomicBool::new(false);
         let writes = AtomicU64::new(0);
         let wrong = AtomicU64::new(0);

@@ -13,13 +13,7 @@ use bitmoves_perft::{
     Table, divide_hashed, divide_hashed_parallel, perft_hashed, perft_hashed_parallel,
 };
 use common::{SuiteEntry, all_entries};
-use std::{
-    fmt::Write,
-    sync::{
-        Mutex,
-        atomic::{AtomicUsize, Ordering::Relaxed},
-    },
-};
+use std::fmt::Write;
 
 /// The largest count the default run checks per position.
 const QUICK_LIMIT: u64 = 3_000_000;
@@ -78,30 +72,7 @@ fn check_all(
     workers: usize,
     keep: impl Fn(u64) -> bool + Sync,
 ) {
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| {
-                while let Some(entry) = entries.get(next.fetch_add(1, Relaxed)) {
-                    if let Some(report) = check(entry, table, mode, &keep) {
-                        failures
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push(report);
-                    }
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
-    assert!(
-        failures.is_empty(),
-        "{} of {} positions failed:\n{}",
-        failures.len(),
-        entries.len(),
-        failures.join("\n")
-    );
+    common::check_all(entries, workers, |entry| check(entry, table, mode, &keep));
 }
 
 fn table(bytes: usize) -> Table {

@@ -92,6 +92,41 @@ pub fn check_entry(entry: &SuiteEntry, keep: impl Fn(u32, u64) -> bool) -> Optio
     None
 }
 
+/// Runs `check` on every entry, the entries shared out over `threads`
+/// threads, and fails listing every report it returned.
+pub fn check_all(
+    entries: &[SuiteEntry],
+    threads: usize,
+    check: impl Fn(&SuiteEntry) -> Option<String> + Sync,
+) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                while let Some(entry) =
+                    entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    if let Some(report) = check(entry) {
+                        failures
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(report);
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    assert!(
+        failures.is_empty(),
+        "{} of {} positions failed:\n{}",
+        failures.len(),
+        entries.len(),
+        failures.join("\n")
+    );
+}
+
 /// SplitMix64: a small, seeded random source, so every run of a test
 /// checks the same positions.
 pub struct Random(pub u64);

@@ -41,7 +41,7 @@ pub struct SplitArgs {
     #[arg(short, long, value_name = "UNITS")]
     pub output: PathBuf,
     /// Replace UNITS if it exists (the old file stays until the new one is
-    /// complete)
+    /// complete; a symlink is replaced, not written through)
     #[arg(long)]
     pub force: bool,
     /// The most memory for the table of unique positions, in binary units

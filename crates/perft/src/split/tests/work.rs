@@ -107,6 +107,23 @@ fn shards_are_read_strictly() {
     );
 }
 
+/// Shards beyond the number of units get none, so `assign` keeps only as
+/// many as there are units: `u32::MAX` shards (issue 22 found a 137 GB
+/// allocation) assign exactly as many shards as units do.
+#[test]
+fn more_shards_than_units_assign_as_one_shard_per_unit() {
+    let (units, _) =
+        UnitFile::split(&Board::default(), 3, 2, SplitOptions::default()).expect("a split");
+    let len = u32::try_from(units.units().len()).expect("400 units");
+    let one_each = assign(&units, len);
+    let mut sorted = one_each.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (0..len).collect::<Vec<_>>(), "one unit per shard");
+    for shards in [len + 1, 100_000_000, u32::MAX] {
+        assert_eq!(assign(&units, shards), one_each, "{shards} shards");
+    }
+}
+
 #[test]
 fn shards_cover_every_unit_once_and_balance_the_estimated_work() {
     let (units, _) =
@@ -168,6 +185,20 @@ fn a_killed_worker_restarts_where_it_stopped() {
     // Restarted, it skips the 9 complete units and ends the half line,
     // which is set aside.
     let mut results = ResultsFile::open(&path, &units).expect("a results file to resume");
+    let (set_aside, damaged) = results.set_aside();
+    assert_eq!(damaged, 1);
+    assert_eq!(set_aside[0].line, 10);
+    assert!(matches!(
+        set_aside[0].problem,
+        ResultsProblem::Unfinished { .. }
+    ));
+    let ended = std::fs::read(&path).expect("the results");
+    assert_eq!(
+        ended.last(),
+        Some(&b'\n'),
+        "the half line was ended, not cut"
+    );
+    assert_eq!(ended.len(), lines.join("\n").len() + 1 + partial.len() + 1);
     let summary = work(&units, shard, &mut results, plain, |_, _, _| {}).expect("the rest");
     assert_eq!(summary.skipped, 9);
     assert_eq!(summary.counted, summary.assigned - 9);

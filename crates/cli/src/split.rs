@@ -68,7 +68,7 @@ pub struct WorkArgs {
     #[arg(long, value_name = "SIZE", default_value = "0", value_parser = parse_hash)]
     pub hash: usize,
     /// Threads to count with: they take whole units when the shard has at
-    /// least 64 per thread left to count, and share each unit otherwise
+    /// least 16 per thread left to count, and share each unit otherwise
     #[arg(long, value_name = "T", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: u16,

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 /// counted by all the threads). The last items to finish then leave the
 /// other threads idle for a small part of the run. `docs/performance.md`
 /// (*Threads*) has the measurement that chose it.
-pub const UNITS_PER_THREAD: usize = 64;
+pub const UNITS_PER_THREAD: usize = 16;
 
 /// The deepest perft that provably fits a `u64`: no position has more than
 /// 218 legal moves, and 218<sup>8</sup> < 2<sup>64</sup> <

@@ -285,12 +285,14 @@ fn a_worker_counts_exactly_with_either_strategy() {
         std::env::temp_dir().join(std::format!("bitmoves-worker-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary directory");
     let table = Table::new(1 << 20).expect("1 MiB");
-    // 48 units (fewer than UNITS_PER_THREAD per thread) and 2,039 (more).
+    // 48 units: 24 per thread with two threads (whole units), 12 with
+    // four (fewer than UNITS_PER_THREAD: each unit on all threads); and
+    // 2,039 (whole units).
     for ply in [1, 2] {
         let (units, _) =
             UnitFile::split(&kiwipete, 4, ply, SplitOptions::default()).expect("a split");
         for counting in [Counting::Bulk, Counting::Full, Counting::Hashed(&table)] {
-            for threads in [1, 2, 3] {
+            for threads in [1, 2, 4] {
                 let shard = Shard::new(0, 1).expect("a shard");
                 let path = dir.join(ResultsFile::name(shard));
                 let _ = std::fs::remove_file(&path);

@@ -43,3 +43,8 @@ pub use parallel::{
 pub use pool::{U64_SAFE_DEPTH, UNITS_PER_THREAD, count};
 pub use size::{SizeError, parse_size};
 pub use table::{BUCKET_BYTES, Table, TableError};
+
+/// The examples of `docs/hashed-perft.md`, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/hashed-perft.md")]
+mod hashed_perft_guide {}

@@ -17,8 +17,7 @@
 //! Zobrist keys are the Polyglot opening-book format's published Random64 numbers,
 //! rearranged into the indexing above (`ZOBRIST_PIECES`, `ZOBRIST_CASTLING`,
 //! `ZOBRIST_EN_PASSANT`, `ZOBRIST_WHITE_TO_MOVE`), so XORing them as Polyglot does
-//! gives Polyglot's keys. `ZOBRIST_CASTLING_ROOK_FILE` adds seeded keys, outside
-//! Polyglot, that tell Chess960 castling rooks apart.
+//! gives Polyglot's keys.
 
 #![no_std]
 

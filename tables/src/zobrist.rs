@@ -129,14 +129,3 @@ pub static ZOBRIST_EN_PASSANT: [u64; 8] = [
 /// Side-to-move key: Polyglot XORs `ZOBRIST_WHITE_TO_MOVE` in when White is to
 /// move, and nothing when Black is. Polyglot's `Random64[780]`.
 pub static ZOBRIST_WHITE_TO_MOVE: u64 = 0xf8d626aaaf278509;
-
-/// Chess960 castling-rook keys: `ZOBRIST_CASTLING_ROOK_FILE[color][rook file]`,
-/// file a = 0 … h = 7. Not part of Polyglot: a key that XORs one in for each
-/// castling rook tells apart rights that differ only in their rook (two rooks on
-/// one side of the king). Drawn by `bitmoves-gen` (`crates/gen/src/zobrist.rs`) from
-/// one SplitMix64 stream seeded with `0x7a6f62722d393630`: White's files a…h, then Black's.
-#[rustfmt::skip]
-pub static ZOBRIST_CASTLING_ROOK_FILE: [[u64; 8]; 2] = [
-[0x3443586b9f8d8422,0x54afa348ba5e2c8f,0x65f1c416cf5ce93e,0x97b5ea52009f81fa,0x210cc3d720f66f7d,0x1b192d38fdacf1ac,0x5be500f80c12cc9,0xe44a8db89d9a5a80],
-[0xaba272cb08428e43,0x4fff61851c6d243,0xdb5ef1bece559f96,0xd2cceb4316fe4286,0xfe147ade7c5fac7c,0xb4b398a493f8929c,0xf39135b4ec401c02,0x8f5f40d735603330],
-];

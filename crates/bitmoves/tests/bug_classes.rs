@@ -3,10 +3,10 @@
 //! asserts the exact legal-move set, or the moves that must be present or
 //! absent, or the FEN after the move.
 
-mod support;
+mod common;
 
 use bitmoves::{Bitboard, Board, Color, GameStatus, Move, MoveList, ParseMoveError, Piece, Square};
-use support::{
+use common::{
     after, assert_fen_after, assert_legal_moves, assert_some_moves, board, legal_uci, placement,
 };
 
@@ -258,7 +258,7 @@ fn move_list_capacity_is_the_documented_bound() {
 #[test]
 fn maximal_material_never_overflows_the_move_list() {
     let pieces = "QQQQQQQQQRRBBNNK";
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut random = common::Random(0x9e37_79b9_7f4a_7c15);
     let mut accepted = 0;
     for _ in 0..2_000 {
         let mut cells = ['.'; 64];
@@ -267,10 +267,7 @@ fn maximal_material_never_overflows_the_move_list() {
         }
         for piece in pieces.chars() {
             loop {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let index = (state % 64) as usize;
+                let index = random.below(64);
                 if cells[index] == '.' {
                     cells[index] = piece;
                     break;

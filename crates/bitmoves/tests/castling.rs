@@ -2,10 +2,10 @@
 //! across attacked squares, captured and moved rooks losing their rights,
 //! kings jumping rooks, shielding rooks, and how castling is spelled.
 
-mod support;
+mod common;
 
 use bitmoves::{Board, CastlingSide, Color, File, Move, Square};
-use support::{after, assert_fen_after, assert_legal_moves, assert_some_moves, board, board960};
+use common::{after, assert_fen_after, assert_legal_moves, assert_some_moves, board, board960};
 
 // ------------------------------------------------------------------ castling
 

@@ -7,12 +7,11 @@
 mod common;
 mod playout;
 mod reference;
-mod support;
 
 use bitmoves::{Board, Color, GameStatus, Move, Piece, Square};
+use common::board;
 use proptest::prelude::*;
 use std::collections::BTreeSet;
-use support::board;
 
 fn uci_set(moves: impl IntoIterator<Item = Move>) -> BTreeSet<String> {
     moves.into_iter().map(|mv| mv.to_string()).collect()

@@ -4,13 +4,12 @@
 //! suite position, lenient mode, and `play` refusing without side effects.
 
 mod common;
-mod support;
 
 use bitmoves::{
     Board, CastlingSide, Color, FenError, FenOptions, File, IllegalMoveError, Move, PositionError,
     Rank, Square,
 };
-use support::board;
+use common::board;
 
 const LENIENT: FenOptions = FenOptions {
     lenient: true,

@@ -4,12 +4,11 @@
 //! generate and play its moves.
 
 mod common;
-mod support;
 
 use bitmoves::{Board, FenOptions, Move};
+use common::placement;
 use proptest::prelude::*;
 use std::sync::OnceLock;
-use support::placement;
 
 const LENIENT: FenOptions = FenOptions {
     lenient: true,

@@ -1,10 +1,10 @@
 //! `Game`: undo, repetition counts (with the legal en passant rule), and
 //! the draws that need the history.
 
-mod support;
+mod common;
 
 use bitmoves::{Board, Game, GameStatus};
-use support::board;
+use common::board;
 
 fn play(game: &mut Game, moves: &str) {
     for uci in moves.split_whitespace() {

@@ -4,11 +4,10 @@
 
 mod common;
 mod playout;
-mod support;
 
 use bitmoves::{Board, Move};
+use common::{after, board};
 use proptest::prelude::*;
-use support::{after, board};
 
 /// The test positions published with the Polyglot book format: the moves
 /// from the start position, and the key after them.
@@ -44,7 +43,7 @@ fn en_passant_file_counts_even_when_the_capture_is_illegal() {
     let with_square = board("8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1");
     let played = after(&with_square, &["e2e4"]);
     assert_eq!(played.en_passant(), Some("e3".parse().unwrap()));
-    assert!(!support::is_legal_uci(&played, "d4e3"));
+    assert!(!common::is_legal_uci(&played, "d4e3"));
     let without = board("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1");
     assert_ne!(played.key(), without.key());
     // Board equality follows the same rule (docs/library.md says so).

@@ -72,3 +72,69 @@ fn python_chess_and_stockfish_agree() {
     eprintln!("{report}{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "the oracles disagree:\n{report}");
 }
+
+/// The harness itself: a blank line in the cases file is skipped; a
+/// missing Stockfish, a missing file and a short line are each one
+/// `error:` line on stderr with exit status 2, never a traceback.
+#[test]
+fn the_oracle_harness_reports_bad_input_in_one_line() {
+    if !common::python_chess_or_skip("oracle harness") {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("bitmoves-harness-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = Board::default();
+    let moves: Vec<String> = board
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let case = format!(
+        "{board}\t0\t{:016x}\t{}\t-\t1\t20\n",
+        board.key(),
+        moves.join(" ")
+    );
+    let blank = dir.join("blank.tsv");
+    std::fs::write(&blank, format!("\n{case}\n  \n{case}")).unwrap();
+    let short = dir.join("short.tsv");
+    std::fs::write(&short, "a\tb\n").unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/oracle/check.py");
+    let run = |args: &[&std::ffi::OsStr]| {
+        let out = Command::new("python3")
+            .arg(&script)
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr,
+        )
+    };
+    let (code, stdout, stderr) = run(&[blank.as_os_str()]);
+    assert_eq!(code, Some(0), "{stdout}{stderr}");
+    assert!(stdout.contains("2 passed, 0 failed"), "{stdout}");
+    let missing = dir.join("no-such-stockfish");
+    for (args, message) in [
+        (
+            vec![
+                blank.as_os_str(),
+                "--stockfish".as_ref(),
+                missing.as_os_str(),
+            ],
+            "cannot run Stockfish",
+        ),
+        (vec![missing.as_os_str()], "cannot read"),
+        (vec![short.as_os_str()], "expected 7 tab-separated fields"),
+    ] {
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains(message),
+            "{stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

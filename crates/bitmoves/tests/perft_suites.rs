@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{SUITES, all_entries, check_entry, read_suite};
+use common::{SUITES, all_entries, check_all, check_entry, read_suite};
 
 /// The largest count checked by the default test run.
 const QUICK_LIMIT: u64 = 2_000_000;
@@ -15,17 +15,7 @@ fn run_suite(file: &str, keep: impl Fn(u32, u64) -> bool + Sync) {
         .find(|(name, _)| *name == file)
         .expect("suite");
     let entries = read_suite(name, text);
-    let failures: Vec<String> = entries
-        .iter()
-        .filter_map(|e| check_entry(e, &keep))
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} positions failed:\n{}",
-        failures.len(),
-        entries.len(),
-        failures.join("\n")
-    );
+    check_all(&entries, 1, |entry| check_entry(entry, &keep));
 }
 
 #[test]
@@ -51,31 +41,7 @@ fn run_suite_full_depth(file: &str) {
         .expect("suite");
     let entries = read_suite(name, text);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let failures = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                while let Some(entry) =
-                    entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
-                {
-                    if let Some(report) = check_entry(entry, |_, _| true) {
-                        failures
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push(report);
-                    }
-                }
-            });
-        }
-    });
-    let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
-    assert!(
-        failures.is_empty(),
-        "{} positions failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    check_all(&entries, threads, |entry| check_entry(entry, |_, _| true));
 }
 
 /// Every listed depth of `standard.epd` (4.8 billion nodes). Run before

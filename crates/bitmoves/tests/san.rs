@@ -1,10 +1,10 @@
 //! SAN by example: how each kind of move is written, which variants
 //! `parse_san` accepts and rejects, and what its errors say.
 
-mod support;
+mod common;
 
 use bitmoves::{Board, CastlingSide, Move, Piece, San, SanError, Square};
-use support::{board, board960};
+use common::{board, board960};
 
 /// The SAN of the UCI move `uci`, which must be legal.
 fn san(board: &Board, uci: &str) -> String {

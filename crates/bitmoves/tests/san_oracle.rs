@@ -1,7 +1,7 @@
 //! SAN and Chess960 numbering against python-chess, an independent
 //! implementation: this test writes positions with our SAN for every legal
-//! move, and the 960 start positions, to a file, and `san_oracle.py`
-//! compares them with python-chess's.
+//! move, and the 960 start positions, to a file, and the oracle harness
+//! `scripts/oracle/check.py` compares them with python-chess's.
 //!
 //! Without `python3` and the `chess` package (`pip install chess`) the test
 //! prints a notice and passes, unless `BITMOVES_REQUIRE_ORACLE` is set
@@ -78,12 +78,12 @@ fn san_and_chess960_numbering_match_python_chess() {
     }
     let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("san_oracle.tsv");
     std::fs::write(&path, text).expect("write the oracle input");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/san_oracle.py");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/oracle/check.py");
     let out = Command::new("python3")
         .arg(&script)
         .arg(&path)
         .output()
-        .expect("run san_oracle.py");
+        .expect("run scripts/oracle/check.py");
     let report = String::from_utf8_lossy(&out.stdout);
     println!("{report}");
     assert!(

@@ -81,7 +81,13 @@ fn main() -> ExitCode {
                 .skip(1)
                 .filter_map(|arg| arg.into_string().ok())
                 .collect();
-            let hint = position::looks_split(&args).then_some(position::QUOTE_FEN_HINT);
+            let moves_took_all = error.kind() == clap::error::ErrorKind::MissingRequiredArgument
+                && args.iter().any(|arg| arg == "--moves");
+            let hint = if moves_took_all {
+                Some(position::MOVES_TAKE_ALL_HINT)
+            } else {
+                position::looks_split(&args).then_some(position::QUOTE_FEN_HINT)
+            };
             return error::report_clap(&error, &help_target(&args), hint);
         }
     };

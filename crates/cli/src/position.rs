@@ -2,7 +2,7 @@
 //! moves played from it (`--moves`).
 
 use crate::error::{CliError, shorten};
-use bitmoves::{Board, FenError, FenOptions, MoveError, PositionError};
+use bitmoves::{Board, FenError, FenOptions, PositionError};
 use clap::Args;
 use std::io::Write;
 
@@ -86,6 +86,11 @@ pub fn resolve(position: &str) -> Result<&str, CliError> {
 pub const QUOTE_FEN_HINT: &str = "a FEN is one argument: put it in quotes, \
      like \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"";
 
+/// The hint for a required argument missing after `--moves`: the list
+/// takes every word after it, the position and depth included.
+pub const MOVES_TAKE_ALL_HINT: &str = "--moves takes every word after it as a move, \
+     so put it after the other arguments (perft startpos 3 --moves e4 e5)";
+
 /// Whether the command line looks like an unquoted FEN: a board field
 /// (with `/`, without spaces) followed by a separate `w` or `b`.
 pub fn looks_split(args: &[String]) -> bool {
@@ -149,7 +154,7 @@ pub fn play_moves<'a>(
     moves: impl IntoIterator<Item = &'a str>,
 ) -> Result<(), CliError> {
     for (index, text) in moves.into_iter().enumerate() {
-        let mv = read_move(board, text).map_err(|error| {
+        let mv = board.read_move(text).map_err(|error| {
             CliError::input(format!(
                 "{label} entry {} \"{}\": {error}",
                 index + 1,
@@ -159,28 +164,6 @@ pub fn play_moves<'a>(
         board.play_unchecked(mv);
     }
     Ok(())
-}
-
-/// A legal move of `board` from UCI text or, failing that, SAN. Text that
-/// is UCI but illegal, or that starts with two squares as UCI does
-/// (`e7e5x`), gets the UCI error; other text gets the SAN error, which says
-/// what is wrong with it as SAN.
-fn read_move(board: &Board, text: &str) -> Result<bitmoves::Move, String> {
-    match board.parse_move(text) {
-        Ok(mv) => Ok(mv),
-        Err(MoveError::Illegal(error)) => Err(error.to_string()),
-        Err(MoveError::Syntax(error)) => board.parse_san(text).map_err(|san| {
-            let squares = |range: std::ops::Range<usize>| {
-                text.get(range)
-                    .is_some_and(|s| s.parse::<bitmoves::Square>().is_ok())
-            };
-            if text.len() == 5 && squares(0..2) && squares(2..4) {
-                error.to_string()
-            } else {
-                san.to_string()
-            }
-        }),
-    }
 }
 
 /// `bitmoves positions`: every name with its FEN, aligned.

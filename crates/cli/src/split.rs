@@ -1,20 +1,17 @@
 //! `bitmoves split`, `bitmoves work` and `bitmoves merge`: deep perft in
 //! work units, for batch engines (docs/deep-perft.md). The library's
-//! `perft::split` does the work; this reads arguments and files.
+//! `bitmoves_perft::split` does the work; this reads arguments and files.
 
 use crate::{
     error::CliError,
     perft::{parse_depth, parse_hash},
     position::SetupArgs,
 };
-use bitmoves::{
-    Board,
-    perft::{
-        Table, perft, perft_full, perft_hashed, perft_hashed_parallel,
-        split::{
-            self, CountPool, Merge, MergeError, ResultLines, ResultsFile, Shard, SplitOptions,
-            UnitFile, WorkSummary,
-        },
+use bitmoves_perft::{
+    Counting, Table,
+    split::{
+        self, Merge, MergeError, ResultsFile, ResultsReader, Shard, SplitOptions, UnitFile,
+        WorkSummary, Worker,
     },
 };
 use clap::Args;
@@ -31,7 +28,8 @@ pub struct SplitArgs {
     /// startpos, a name from `bitmoves positions`, or a FEN as one quoted
     /// argument
     pub position: String,
-    /// The total depth of the perft, 0 to 16
+    /// The total depth of the perft, 0 to 16 (a unit file holds no deeper
+    /// perft: 17 to 20, which `perft` accepts, are refused here)
     #[arg(value_parser = parse_depth, allow_negative_numbers = true)]
     pub depth: u32,
     /// The split ply: the units are the unique positions PLY plies below
@@ -43,7 +41,7 @@ pub struct SplitArgs {
     #[arg(short, long, value_name = "UNITS")]
     pub output: PathBuf,
     /// Replace UNITS if it exists (the old file stays until the new one is
-    /// complete)
+    /// complete; a symlink is replaced, not written through)
     #[arg(long)]
     pub force: bool,
     /// The most memory for the table of unique positions, in binary units
@@ -62,7 +60,7 @@ pub struct WorkArgs {
     pub units: PathBuf,
     /// This worker's shard, I/N with 0 <= I < N. Without it, I and N are
     /// $SLURM_ARRAY_TASK_ID and $SLURM_ARRAY_TASK_COUNT
-    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "I/N", value_parser = parse_shard, allow_hyphen_values = true)]
     pub shard: Option<Shard>,
     /// Count each unit with hashed perft, in a table of SIZE bytes (256M,
     /// 1G; binary units) shared by the threads and kept from unit to unit;
@@ -103,11 +101,9 @@ fn parse_shard(text: &str) -> Result<Shard, String> {
 pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
     let output = &args.output;
-    if !args.force && output.exists() {
-        return Err(CliError::input(format!(
-            "{} already exists: pass --force to replace it",
-            output.display()
-        )));
+    // symlink_metadata: a symlink is there, whether or not it leads anywhere.
+    if !args.force && fs::symlink_metadata(output).is_ok() {
+        return Err(already_exists(output));
     }
     let options = SplitOptions {
         max_memory: args.max_memory,
@@ -116,7 +112,7 @@ pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
     let (units, stats) = UnitFile::split(&board, args.depth, args.ply, options)
         .map_err(|error| CliError::input(error.to_string()))?;
     let split_time = start.elapsed();
-    write_atomically(output, |out| units.write(out))?;
+    write_atomically(output, args.force, |out| units.write(out))?;
     eprintln!(
         "split: {} units from {} paths at ply {} (table {:.1} MiB), {:.2} s; wrote {} \
          (checksum {:016x}) in {:.2} s",
@@ -135,16 +131,27 @@ pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
 /// Bytes as MiB, for reports.
 fn mib(bytes: u64) -> f64 {
     // Precision loss only past 2^53 bytes.
-    #[allow(clippy::cast_precision_loss)]
-    let mib = bytes as f64 / f64::from(1 << 20);
-    mib
+    bytes as f64 / f64::from(1 << 20)
 }
 
-/// Writes `path` through a temporary file beside it, renamed into place
-/// only once complete: an error or a kill never leaves a half-written
-/// file, nor touches an old one.
+/// The error for an output that is already there.
+fn already_exists(path: &Path) -> CliError {
+    CliError::input(format!(
+        "{} already exists: pass --force to replace it",
+        path.display()
+    ))
+}
+
+/// Writes `path` through a temporary file beside it, put into place only
+/// once complete: an error or a kill never leaves a half-written file, nor
+/// touches an old one. Without `replace`, it is put there by a hard link,
+/// which fails if anything (a file, a symlink, dangling or not) took the
+/// name meanwhile: of two racing writers one wins and the other fails.
+/// With `replace`, a rename replaces the name itself (a symlink, not the
+/// file it leads to).
 fn write_atomically(
     path: &Path,
+    replace: bool,
     write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
 ) -> Result<(), CliError> {
     let name = path
@@ -156,19 +163,41 @@ fn write_atomically(
     let cannot = |error: std::io::Error| {
         CliError::input(format!("cannot write {}: {error}", path.display()))
     };
-    let result = File::create(&temporary).and_then(|file| {
-        let mut out = BufWriter::new(file);
-        write(&mut out)?;
+    // A new file, never one found there (not through a symlink planted at
+    // the temporary name); a stale one of a killed split is removed.
+    let create = || {
+        File::options()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+    };
+    let created = match create() {
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
+            fs::remove_file(&temporary).and_then(|()| create())
+        }
+        created => created,
+    };
+    let mut out = BufWriter::new(created.map_err(cannot)?);
+    let written = write(&mut out).and_then(|()| {
         out.into_inner()
             .map_err(|error| error.into_error())?
-            .sync_all()?;
-        fs::rename(&temporary, path)
+            .sync_all()
     });
-    if let Err(error) = result {
-        let _ = fs::remove_file(&temporary);
-        return Err(cannot(error));
+    let result = written.and_then(|()| {
+        if replace {
+            fs::rename(&temporary, path)
+        } else {
+            fs::hard_link(&temporary, path)
+        }
+    });
+    let _ = fs::remove_file(&temporary);
+    match result {
+        Err(error) if !replace && error.kind() == std::io::ErrorKind::AlreadyExists => {
+            Err(already_exists(path))
+        }
+        Err(error) => Err(cannot(error)),
+        Ok(()) => Ok(()),
     }
-    Ok(())
 }
 
 /// Reads and checks a unit file.
@@ -177,89 +206,6 @@ fn read_units(path: &Path) -> Result<UnitFile, CliError> {
         .map_err(|error| CliError::input(format!("cannot read {}: {error}", path.display())))?;
     UnitFile::read(BufReader::with_capacity(1 << 16, file))
         .map_err(|error| CliError::input(format!("{}: {error}", path.display())))
-}
-
-/// How a worker counts its units.
-enum Counter {
-    /// Unhashed perft: bulk (`leaf` is [`perft`]) or full ([`perft_full`]).
-    Plain {
-        leaf: fn(&Board, u32) -> u64,
-        threads: usize,
-    },
-    /// Hashed perft in one table, shared by the threads and kept from unit
-    /// to unit.
-    Hashed { table: Table, threads: usize },
-}
-
-/// Below this many units to count per thread, each unit is counted on all
-/// the threads; from it up, the threads take whole units, which costs no
-/// synchronisation inside a unit and keeps the table's hits in one thread's
-/// cache. With this many units per thread, the last one to finish leaves
-/// the others idle for a small part of the run.
-const UNITS_PER_THREAD: usize = 16;
-
-impl Counter {
-    fn new(args: &WorkArgs) -> Result<Self, CliError> {
-        let threads = usize::from(args.threads);
-        if args.hash == 0 {
-            let leaf = if args.no_bulk { perft_full } else { perft };
-            return Ok(Self::Plain { leaf, threads });
-        }
-        if args.no_bulk {
-            return Err(CliError::input(
-                "--hash cannot be combined with --no-bulk: the hashed count always counts the last ply in bulk",
-            ));
-        }
-        let table =
-            Table::new(args.hash).map_err(|error| CliError::input(format!("--hash: {error}")))?;
-        Ok(Self::Hashed { table, threads })
-    }
-
-    fn threads(&self) -> usize {
-        match *self {
-            Self::Plain { threads, .. } | Self::Hashed { threads, .. } => threads,
-        }
-    }
-
-    /// Counts one unit on one thread.
-    fn count_alone(&self, board: &Board, depth: u32) -> u128 {
-        match self {
-            Self::Plain { leaf, .. } => split::count_with(board, depth, 1, leaf),
-            Self::Hashed { table, .. } => perft_hashed(board, depth, table),
-        }
-    }
-
-    /// Counts `shard`'s units, the whole units on their own threads when
-    /// there are enough of them, each unit on all the threads otherwise.
-    fn work(
-        &self,
-        units: &UnitFile,
-        shard: Shard,
-        results: &mut ResultsFile,
-        progress: impl FnMut(&WorkSummary, usize, u128) + Send,
-    ) -> Result<WorkSummary, split::WorkError> {
-        let threads = self.threads();
-        let todo = shard
-            .units(units)
-            .into_iter()
-            .filter(|&index| !results.is_done(index))
-            .count();
-        if threads > 1 && todo >= UNITS_PER_THREAD * threads {
-            let count = |board: &Board, depth| self.count_alone(board, depth);
-            return split::work_parallel(units, shard, results, threads, count, progress);
-        }
-        match self {
-            Self::Plain { leaf, threads } => {
-                let pool = CountPool::new(*threads, *leaf);
-                split::work(units, shard, results, |b, d| pool.count(b, d), progress)
-            }
-            Self::Hashed { table, threads } => {
-                let count =
-                    |board: &Board, depth| perft_hashed_parallel(board, depth, table, *threads);
-                split::work(units, shard, results, count, progress)
-            }
-        }
-    }
 }
 
 /// `bitmoves work`: counts one shard's units into its results file.
@@ -272,18 +218,52 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             ))
         })?,
     };
-    let counter = Counter::new(args)?;
+    if args.hash != 0 && args.no_bulk {
+        return Err(CliError::input(
+            "--hash cannot be combined with --no-bulk: the hashed count always counts the last ply in bulk",
+        ));
+    }
+    let table = match args.hash {
+        0 => None,
+        bytes => {
+            Some(Table::new(bytes).map_err(|error| CliError::input(format!("--hash: {error}")))?)
+        }
+    };
+    let counting = match &table {
+        Some(table) => Counting::Hashed(table),
+        None if args.no_bulk => Counting::Full,
+        None => Counting::Bulk,
+    };
+    let worker = Worker {
+        counting,
+        threads: usize::from(args.threads),
+    };
     let units = read_units(&args.units)?;
+    let unit_count = units.units().len();
+    if shard.count() as usize > unit_count {
+        return Err(CliError::input(format!(
+            "shard {shard}: {} shards for {unit_count} units; at most {unit_count} shards \
+             make sense (each gets at least one unit)",
+            shard.count()
+        )));
+    }
     fs::create_dir_all(&args.output).map_err(|error| {
         CliError::input(format!("cannot create {}: {error}", args.output.display()))
     })?;
-    let path = args.output.join(format!(
-        "shard-{}-of-{}.results",
-        shard.index(),
-        shard.count()
-    ));
+    let path = args.output.join(ResultsFile::name(shard));
     let mut results = ResultsFile::open(&path, &units)
         .map_err(|error| CliError::input(format!("{}: {error}", path.display())))?;
+    let (set_aside, damaged) = results.set_aside();
+    for error in set_aside {
+        eprintln!("work: {}: set aside {error}", path.display());
+    }
+    if damaged > 0 {
+        eprintln!(
+            "work: {} damaged lines set aside in {}; units without a good line are counted again",
+            damaged,
+            path.display()
+        );
+    }
     let start = Instant::now();
     let mut last_report = start;
     let report = |summary: &WorkSummary, now: Instant| {
@@ -295,7 +275,7 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             now.duration_since(start).as_secs_f64(),
         );
     };
-    let summary = counter
+    let summary = worker
         .work(&units, shard, &mut results, |summary, _, _| {
             let now = Instant::now();
             if now.duration_since(last_report) >= Duration::from_secs(10) {
@@ -308,28 +288,60 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `bitmoves merge`: checks the results and prints the total.
+/// How many ignored lines `merge` names per results file.
+const IGNORED_SHOWN: usize = 5;
+
+/// `bitmoves merge`: checks the results and prints the total. Each
+/// `*.results` file is read as a stream; damaged lines and anything that is
+/// not a regular file are ignored, and said so on stderr.
 pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let units = read_units(&args.units)?;
     let dir = &args.results;
-    let cannot_read =
-        |path: &Path, error| CliError::input(format!("cannot read {}: {error}", path.display()));
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)
-        .map_err(|error| cannot_read(dir, error))?
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "results") && path.is_file())
-        .collect();
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).map_err(|error| cannot_read(dir, &error))? {
+        let path = entry.map_err(|error| cannot_read(dir, &error))?.path();
+        if path.extension().is_none_or(|ext| ext != "results") {
+            continue;
+        }
+        // Followed through symlinks; checked before opening (a FIFO would wait).
+        match fs::metadata(&path) {
+            Ok(meta) if meta.is_file() => files.push(path),
+            Ok(_) => eprintln!("merge: ignored {}: not a regular file", path.display()),
+            Err(error) => return Err(cannot_read(&path, &error)),
+        }
+    }
     files.sort();
     let mut merge = Merge::new(&units);
     for path in &files {
-        let bytes = fs::read(path).map_err(|error| cannot_read(path, error))?;
-        let read = ResultLines::parse(&bytes)
-            .map_err(|error| CliError::input(format!("{}: {error}", path.display())))?;
-        for (line, result) in &read.lines {
-            merge.add(result).map_err(|error| {
-                CliError::input(format!("{} line {line}: {error}", path.display()))
-            })?;
+        let mut ignored = 0;
+        let mut lines = results_lines(path)?;
+        while let Some((line, read)) = lines.next_line().map_err(|e| cannot_read(path, &e))? {
+            let at = |message: &dyn std::fmt::Display| {
+                CliError::input(format!("{} line {line}: {message}", path.display()))
+            };
+            match read {
+                Ok(result) => merge.add(&result).map_err(|error| match error {
+                    MergeError::Conflict { index, .. } => {
+                        let first = first_result(&files, index).unwrap_or_default();
+                        at(&format_args!("{error} (the first in {first})"))
+                    }
+                    error => at(&error),
+                })?,
+                Err(problem) if problem.is_damage() => {
+                    ignored += 1;
+                    if ignored <= IGNORED_SHOWN {
+                        eprintln!("merge: ignored {} line {line}: {problem}", path.display());
+                    }
+                }
+                Err(problem) => return Err(at(&problem)),
+            }
+        }
+        if ignored > IGNORED_SHOWN {
+            eprintln!(
+                "merge: ignored {} more damaged lines in {}",
+                ignored - IGNORED_SHOWN,
+                path.display()
+            );
         }
     }
     let total = merge.total().map_err(|error| {
@@ -350,21 +362,48 @@ pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> 
     Ok(())
 }
 
+/// The error for a file or directory that cannot be read.
+fn cannot_read(path: &Path, error: &std::io::Error) -> CliError {
+    CliError::input(format!("cannot read {}: {error}", path.display()))
+}
+
+/// The lines of a results file, read as a stream.
+fn results_lines(path: &Path) -> Result<ResultsReader<BufReader<File>>, CliError> {
+    let file = File::open(path).map_err(|error| cannot_read(path, &error))?;
+    Ok(ResultsReader::new(BufReader::with_capacity(1 << 16, file)))
+}
+
+/// Where the first good result for unit `index` is, as `FILE line N`:
+/// for a conflict's message, which names both results.
+fn first_result(files: &[PathBuf], index: usize) -> Option<String> {
+    files.iter().find_map(|path| {
+        let mut lines = results_lines(path).ok()?;
+        while let Ok(Some((line, read))) = lines.next_line() {
+            if read.is_ok_and(|result| result.index == index) {
+                return Some(format!("{} line {line}", path.display()));
+            }
+        }
+        None
+    })
+}
+
 /// When the results files are the shards of one `N`, the shards that the
 /// missing units belong to: the tasks to run again.
 fn rerun_hint(units: &UnitFile, files: &[PathBuf], missing: &[usize]) -> String {
     let counts: Vec<u32> = files
         .iter()
-        .filter_map(|path| {
-            let name = path.file_stem()?.to_str()?;
-            let (_, count) = name.strip_prefix("shard-")?.split_once("-of-")?;
-            count.parse().ok()
-        })
+        .filter_map(|path| ResultsFile::shard_of(path.file_name()?.to_str()?))
+        .map(|shard| shard.count())
         .collect();
     let Some(&count) = counts.first() else {
         return String::new();
     };
-    if count == 0 || counts.iter().any(|&other| other != count) {
+    // A count from a file name is computed with only when it can be right:
+    // more shards than units is no shard count `work` accepts.
+    if count == 0
+        || count as usize > units.units().len()
+        || counts.iter().any(|&other| other != count)
+    {
         return String::new();
     }
     let assignment = split::assign(units, count);

@@ -4,8 +4,7 @@
 
 mod common;
 
-use common::{run, stdout};
-use std::{fs, path::PathBuf};
+use common::{TempFile, run, stdout};
 
 /// The starting position's Polyglot key.
 const START_KEY: u64 = 0x463b_9618_1691_fc9c;
@@ -39,28 +38,6 @@ fn book(entries: &[(u64, &str, u16)]) -> Vec<u8> {
         bytes.extend(0u32.to_be_bytes());
     }
     bytes
-}
-
-/// A file in the temporary directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("bitmoves-cli-{}-{name}.bin", std::process::id()));
-        fs::write(&path, bytes).expect("the temporary directory is writable");
-        Self(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temporary path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.0);
-    }
 }
 
 /// A small sorted book: the start, after 1. e4, and the `castling` position.
@@ -208,4 +185,49 @@ fn missing_arguments_are_a_usage_error() {
     assert_eq!(out.code, Some(2), "{}", out.stderr);
     assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
     assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
+}
+
+/// Issue 22, defect 5: a FIFO made `book` hang (its open waits for a
+/// writer), and `/dev/zero` and `/dev/urandom` read as empty books with
+/// exit 0. Anything but a regular file is one error line, at once.
+#[cfg(unix)]
+#[test]
+fn books_that_are_not_regular_files_are_refused_at_once() {
+    let dir = common::scratch("book-fifo");
+    let fifo = dir.join("book.bin");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+        .args(["book", fifo.to_str().expect("UTF-8"), "startpos"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("a status") {
+            break Some(status);
+        }
+        if start.elapsed().as_secs() >= 10 {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    let status = status.expect("book on a FIFO returns at once");
+    assert!(!status.success());
+    for device in ["/dev/zero", "/dev/urandom", "/dev/null"] {
+        let refused = run(&["book", device, "startpos"]);
+        assert!(!refused.success, "{device}");
+        assert!(
+            refused.stderr.starts_with("error: ") && refused.stderr.contains("not a regular file"),
+            "{device}: {}",
+            refused.stderr
+        );
+    }
 }

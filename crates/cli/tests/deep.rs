@@ -4,39 +4,12 @@
 
 mod common;
 
-use common::{Run, nodes_searched, run, stdout};
-use std::{
-    fs,
-    path::{Path, PathBuf},
-    process::Command,
-};
+use bitmoves_perft::split::ResultLine;
+use common::{arg, nodes_searched, one_error, run, scratch, stdout};
+use std::{fs, path::Path, process::Command};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 const CHESS960: &str = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-
-/// A fresh, empty directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("deep-{name}"));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
-/// A path as an argument.
-fn arg(path: &Path) -> &str {
-    path.to_str().expect("UTF-8 paths")
-}
-
-/// Checks that a run failed with exactly one `error:` line and no panic,
-/// and returns that line.
-fn one_error(run: &Run) -> String {
-    assert!(!run.success, "should have failed: {}", run.stdout);
-    let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one line on stderr: {:?}", run.stderr);
-    assert!(lines[0].starts_with("error: "), "{:?}", run.stderr);
-    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    lines[0].to_string()
-}
 
 /// Splits, runs every shard, merges: the merged node count.
 fn split_work_merge(dir: &Path, position: &str, depth: u32, ply: u32, shards: u32) -> u64 {
@@ -63,7 +36,7 @@ fn split_work_merge(dir: &Path, position: &str, depth: u32, ply: u32, shards: u3
 
 #[test]
 fn split_work_merge_equals_perft() {
-    let dir = scratch("equals");
+    let dir = scratch("deep-equals");
     for ply in [1, 2, 3] {
         assert_eq!(
             split_work_merge(&dir, "startpos", 5, ply, 3),
@@ -78,7 +51,7 @@ fn split_work_merge_equals_perft() {
             "kiwipete at {ply}"
         );
     }
-    let chess960 = scratch("chess960");
+    let chess960 = scratch("deep-chess960");
     for ply in [1, 2, 3] {
         assert_eq!(
             split_work_merge(&chess960, CHESS960, 4, ply, 4),
@@ -90,7 +63,7 @@ fn split_work_merge_equals_perft() {
 
 #[test]
 fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
-    let dir = scratch("killed");
+    let dir = scratch("deep-killed");
     let units = dir.join("units.txt");
     let results = dir.join("results");
     stdout(&["split", KIWIPETE, "4", "--at", "2", "-o", arg(&units)]);
@@ -112,7 +85,14 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     );
     fs::write(&file, cut).expect("a cut results file");
     let merge = run(&["merge", arg(&units), arg(&results)]);
-    let error = one_error(&merge);
+    // The cut-off line is ignored, and said so, before the one error.
+    let (ignored, error) = merge.stderr.trim_end().split_once('\n').expect("two lines");
+    assert!(
+        !merge.success && ignored.starts_with("merge: ignored "),
+        "{ignored}"
+    );
+    assert!(ignored.contains("no line end"), "{ignored}");
+    assert!(error.starts_with("error: "), "{error}");
     assert!(error.contains("units have no count yet"), "{error}");
     assert!(error.contains("run these shards again: 1/2"), "{error}");
     // Restarted, it counts only what is missing.
@@ -134,21 +114,32 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
         nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])),
         4_085_603
     );
-    // Differing duplicates are an error naming the unit.
+    // Differing duplicates, each line whole (its check right), are an
+    // error naming the unit and both files.
     let first = fs::read_to_string(&copy).expect("results");
-    let line = first.lines().next().expect("a line");
-    let fields: Vec<&str> = line.split(';').collect();
-    let count: u128 = fields[1].parse().expect("a count");
-    let changed = format!("{};{};{}\n", fields[0], count + 1, fields[2]);
-    fs::write(&copy, changed).expect("a wrong duplicate");
+    let line: ResultLine = first
+        .lines()
+        .next()
+        .expect("a line")
+        .parse()
+        .expect("a result");
+    let changed = ResultLine {
+        count: line.count + 1,
+        ..line
+    };
+    fs::write(&copy, format!("{changed}\n")).expect("a wrong duplicate");
     let error = one_error(&run(&["merge", arg(&units), arg(&results)]));
-    assert!(error.contains(&format!("unit {} (", fields[0])), "{error}");
+    assert!(error.contains(&format!("unit {} (", line.index)), "{error}");
     assert!(error.contains("two different counts"), "{error}");
+    assert!(
+        error.contains("retry.results line 1") && error.contains("shard-0-of-2.results line "),
+        "both files named: {error}"
+    );
 }
 
 #[test]
 fn bad_unit_files_are_one_line_errors() {
-    let dir = scratch("bad-units");
+    let dir = scratch("deep-bad-units");
     let units = dir.join("units.txt");
     let results = dir.join("results");
     stdout(&["split", "startpos", "4", "--at", "2", "-o", arg(&units)]);
@@ -212,7 +203,7 @@ fn bad_unit_files_are_one_line_errors() {
 
 #[test]
 fn bad_shards_and_options_are_one_line_errors_that_touch_nothing() {
-    let dir = scratch("bad-args");
+    let dir = scratch("deep-bad-args");
     let units = dir.join("units.txt");
     stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]);
     let results = dir.join("results");
@@ -276,7 +267,7 @@ fn bad_shards_and_options_are_one_line_errors_that_touch_nothing() {
 
 #[test]
 fn split_never_clobbers_a_file() {
-    let dir = scratch("clobber");
+    let dir = scratch("deep-clobber");
     let units = dir.join("units.txt");
     fs::write(&units, "precious\n").expect("write");
     let error = one_error(&run(&[
@@ -325,7 +316,7 @@ fn split_never_clobbers_a_file() {
 
 #[test]
 fn the_shard_comes_from_slurm_when_not_given() {
-    let dir = scratch("slurm-env");
+    let dir = scratch("deep-slurm-env");
     let units = dir.join("units.txt");
     let results = dir.join("results");
     stdout(&["split", "startpos", "4", "--at", "2", "-o", arg(&units)]);
@@ -373,7 +364,7 @@ fn the_shard_comes_from_slurm_when_not_given() {
 /// (so entries are replaced), merges to the plain count.
 #[test]
 fn hashed_workers_merge_to_the_exact_count() {
-    let dir = scratch("hashed");
+    let dir = scratch("deep-hashed");
     let units = dir.join("units.txt");
     let results = dir.join("results");
     stdout(&["split", "kiwipete", "5", "--at", "2", "-o", arg(&units)]);

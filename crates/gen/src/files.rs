@@ -5,7 +5,7 @@ use crate::magic::{self, MagicEntry, MagicTables};
 use crate::pext::PextTables;
 use crate::render::{Source, Style};
 use crate::sliders::Slider;
-use crate::zobrist::{self, ZobristTables};
+use crate::zobrist::ZobristTables;
 use crate::{leapers, rays};
 
 /// `lib.rs`: crate docs, the modules, and which targets get the PEXT tables.
@@ -29,8 +29,7 @@ pub fn lib_rs() -> GeneratedFile {
         "Zobrist keys are the Polyglot opening-book format's published Random64 numbers,",
         "rearranged into the indexing above (`ZOBRIST_PIECES`, `ZOBRIST_CASTLING`,",
         "`ZOBRIST_EN_PASSANT`, `ZOBRIST_WHITE_TO_MOVE`), so XORing them as Polyglot does",
-        "gives Polyglot's keys. `ZOBRIST_CASTLING_ROOK_FILE` adds seeded keys, outside",
-        "Polyglot, that tell Chess960 castling rooks apart.",
+        "gives Polyglot's keys.",
     ]);
     source.raw(
         "
@@ -285,8 +284,7 @@ pub fn pext_rs(tables: &PextTables) -> GeneratedFile {
     }
 }
 
-/// `zobrist.rs`: the Polyglot Zobrist keys in bitmoves' indexing, and the Chess960
-/// castling-rook keys.
+/// `zobrist.rs`: the Polyglot Zobrist keys in bitmoves' indexing.
 pub fn zobrist_rs(tables: &ZobristTables) -> GeneratedFile {
     let mut source = Source::new(&[
         "Zobrist keys: the Polyglot opening-book format's published Random64 numbers",
@@ -337,23 +335,6 @@ pub fn zobrist_rs(tables: &ZobristTables) -> GeneratedFile {
         "ZOBRIST_WHITE_TO_MOVE",
         "u64",
         tables.white_to_move,
-        Style::Hex,
-    );
-    let seed = format!(
-        "one SplitMix64 stream seeded with `{:#018x}`: White's files a…h, then Black's.",
-        zobrist::ROOK_FILE_SEED
-    );
-    source.array_2d(
-        &[
-            "Chess960 castling-rook keys: `ZOBRIST_CASTLING_ROOK_FILE[color][rook file]`,",
-            "file a = 0 … h = 7. Not part of Polyglot: a key that XORs one in for each",
-            "castling rook tells apart rights that differ only in their rook (two rooks on",
-            "one side of the king). Drawn by `bitmoves-gen` (`crates/gen/src/zobrist.rs`) from",
-            &seed,
-        ],
-        "ZOBRIST_CASTLING_ROOK_FILE",
-        "u64",
-        &tables.castling_rook_file,
         Style::Hex,
     );
     GeneratedFile {

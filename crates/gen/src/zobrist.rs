@@ -2,7 +2,6 @@
 //! into bitmoves' own indexing, and seeded extra keys for Chess960 castling rooks.
 
 use crate::geometry::NUM_SQUARES;
-use crate::rng::SplitMix64;
 
 /// The Polyglot Random64 table as text: one hex number per line in Random64 order,
 /// `#` comments. The file's header describes its layout.
@@ -11,17 +10,11 @@ const RANDOM64_TEXT: &str = include_str!("../data/polyglot-random64.txt");
 /// How many numbers Random64 holds: 768 piece-square, 4 castling, 8 en-passant, 1 turn.
 pub const RANDOM64_LEN: usize = 781;
 
-/// Seed of the SplitMix64 stream the Chess960 castling-rook keys are drawn from.
-pub const ROOK_FILE_SEED: u64 = 0x7a6f_6272_2d39_3630; // "zobr-960"
-
 /// Colours in table order: White = 0, Black = 1.
 pub const NUM_COLORS: usize = 2;
 
 /// Piece kinds in table order: Pawn = 0, Knight, Bishop, Rook, Queen, King = 5.
 pub const NUM_PIECES: usize = 6;
-
-/// Files a…h.
-pub const NUM_FILES: usize = 8;
 
 /// Start of Random64's castling numbers: white short, white long, black short, black long.
 const POLYGLOT_CASTLING: usize = 768;
@@ -42,8 +35,6 @@ pub struct ZobristTables {
     pub en_passant: Vec<u64>,
     /// XORed in when White is to move.
     pub white_to_move: u64,
-    /// `castling_rook_file[color][rook file]`, not part of Polyglot.
-    pub castling_rook_file: Vec<Vec<u64>>,
 }
 
 /// The 781 Random64 numbers, in Polyglot's order.
@@ -76,9 +67,7 @@ fn polyglot_piece(color: usize, piece: usize, square: usize) -> usize {
     64 * (2 * piece + white) + square
 }
 
-/// Rearranges Random64 into bitmoves' indexing, and draws the Chess960 rook-file keys
-/// from one SplitMix64 stream seeded with [`ROOK_FILE_SEED`]: White's files a…h, then
-/// Black's.
+/// Rearranges Random64 into bitmoves' indexing.
 pub fn build() -> ZobristTables {
     let random = random64();
     let pieces = (0..NUM_COLORS)
@@ -98,16 +87,11 @@ pub fn build() -> ZobristTables {
         .chunks(2)
         .map(<[u64]>::to_vec)
         .collect();
-    let mut rng = SplitMix64::new(ROOK_FILE_SEED);
-    let castling_rook_file = (0..NUM_COLORS)
-        .map(|_| (0..NUM_FILES).map(|_| rng.next()).collect())
-        .collect();
     ZobristTables {
         pieces,
         castling,
         en_passant: random[POLYGLOT_EN_PASSANT..POLYGLOT_TURN].to_vec(),
         white_to_move: random[POLYGLOT_TURN],
-        castling_rook_file,
     }
 }
 
@@ -139,18 +123,6 @@ mod tests {
         used.sort_unstable();
         random.sort_unstable();
         assert_eq!(used, random);
-    }
-
-    #[test]
-    fn rook_file_keys_are_new_and_distinct() {
-        let tables = build();
-        let mut keys = tables.castling_rook_file.concat();
-        assert_eq!(keys.len(), NUM_COLORS * NUM_FILES);
-        let random = random64();
-        assert!(keys.iter().all(|key| *key != 0 && !random.contains(key)));
-        keys.sort_unstable();
-        keys.dedup();
-        assert_eq!(keys.len(), NUM_COLORS * NUM_FILES);
     }
 
     /// The values of `pub static NAME` in the rendered `zobrist.rs`, flattened in
@@ -220,7 +192,6 @@ mod tests {
             "pub static ZOBRIST_CASTLING: [[u64; 2]; 2] = [",
             "pub static ZOBRIST_EN_PASSANT: [u64; 8] = [",
             "pub static ZOBRIST_WHITE_TO_MOVE: u64 = 0xf8d626aaaf278509;",
-            "pub static ZOBRIST_CASTLING_ROOK_FILE: [[u64; 8]; 2] = [",
         ] {
             assert!(text.contains(item), "{item}");
         }
@@ -267,10 +238,6 @@ mod tests {
         assert_eq!(rendered("ZOBRIST_CASTLING"), random[768..772]);
         assert_eq!(rendered("ZOBRIST_EN_PASSANT"), random[772..780]);
         assert_eq!(rendered("ZOBRIST_WHITE_TO_MOVE"), [random[780]]);
-        assert_eq!(
-            rendered("ZOBRIST_CASTLING_ROOK_FILE"),
-            build().castling_rook_file.concat()
-        );
     }
 
     #[test]

@@ -11,16 +11,16 @@
 //! bitboards otherwise. Perft does better than that: it asks the CPU when
 //! it runs (see [`perft::slider_backend`](crate::perft::slider_backend)).
 
-mod backend;
 mod magic;
 #[cfg(target_arch = "x86_64")]
 mod pext;
+mod sliders;
 #[cfg(test)]
 mod tests;
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use backend::Pext;
-pub(crate) use backend::{Magic, NATIVE, Sliders};
+pub(crate) use sliders::Pext;
+pub(crate) use sliders::{Magic, NATIVE, Sliders};
 
 use crate::{Bitboard, Color, Direction, Square};
 use bitmoves_tables as tables;

@@ -7,27 +7,33 @@
 //! |---|---|
 //! | `board/check.rs` | checkers, pins, attackers, attack maps |
 //! | `board/fen.rs` | FEN in and out |
-//! | `board/key.rs` | the Polyglot Zobrist key |
+//! | `board/zobrist.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
 //! | `board/play.rs` | making moves, the null move, UCI text to a legal move |
 //! | `board/status.rs` | how the game stands: mate, stalemate, draws |
 //! | `castling.rs` | how castling moves are written and recognised |
+//! | `chess960.rs` | Chess960 start positions by number |
 //! | `movegen/mod.rs` | legal move generation and legality tests |
+//! | `movegen/single.rs` | one move's legality, without generating the others |
+//! | `notation/san.rs` | writing SAN |
+//! | `notation/parse.rs` | reading SAN |
+//! | `notation/read.rs` | reading a move as UCI or SAN |
+//! | `serde_impls.rs` | `Serialize` and `Deserialize` as FEN (the `serde` feature) |
 
 mod check;
 mod fen;
-mod key;
 mod play;
 mod status;
 mod validate;
+mod zobrist;
 
 pub(crate) use check::CheckInfo;
 pub use fen::{FenError, FenOptions, Snippet};
-#[cfg(feature = "std")]
-pub(crate) use key::en_passant_key;
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub use status::GameStatus;
 pub use validate::PositionError;
+#[cfg(feature = "std")]
+pub(crate) use zobrist::en_passant_key;
 
 use crate::{Bitboard, CastlingRights, Color, Piece, Square};
 

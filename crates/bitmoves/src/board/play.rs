@@ -1,7 +1,7 @@
 //! The `impl Board` block for making moves: checked [`Board::play`], fast
 //! [`Board::play_unchecked`], and [`Board::parse_move`] from UCI text.
 
-use super::{Board, key};
+use super::{Board, zobrist};
 use crate::{CastlingSide, Color, Move, ParseMoveError, Piece, Square, attacks};
 use bitmoves_tables as tables;
 use core::fmt;
@@ -100,7 +100,7 @@ impl Board {
             return Err(NullMoveError);
         }
         let us = self.side_to_move();
-        self.key ^= key::en_passant_key(self.en_passant.take()) ^ tables::ZOBRIST_WHITE_TO_MOVE;
+        self.key ^= zobrist::en_passant_key(self.en_passant.take()) ^ tables::ZOBRIST_WHITE_TO_MOVE;
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
@@ -312,7 +312,8 @@ impl Board {
         self.key ^= tables::ZOBRIST_WHITE_TO_MOVE;
         // Most moves neither find nor leave an en passant square.
         if en_passant.is_some() || self.en_passant.is_some() {
-            self.key ^= key::en_passant_key(en_passant) ^ key::en_passant_key(self.en_passant);
+            self.key ^=
+                zobrist::en_passant_key(en_passant) ^ zobrist::en_passant_key(self.en_passant);
         }
         if castling_may_change {
             self.castling_changed(castling_before);
@@ -324,7 +325,7 @@ impl Board {
     /// [`CastlingRights::bits`](crate::CastlingRights) gives them).
     #[inline(always)]
     fn castling_changed(&mut self, before: u8) {
-        self.key ^= key::castling_bits_key(before ^ self.castling.bits());
+        self.key ^= zobrist::castling_bits_key(before ^ self.castling.bits());
         // Chess960 mode only concerns castling (see `Board`'s docs).
         self.chess960 &= !self.castling.is_empty();
     }
@@ -335,7 +336,7 @@ impl Board {
         self.pieces[piece.index()] ^= square.bitboard();
         self.colors[color.index()] ^= square.bitboard();
         if KEEP {
-            self.key ^= key::piece_key(color, piece, square);
+            self.key ^= zobrist::piece_key(color, piece, square);
         }
     }
 

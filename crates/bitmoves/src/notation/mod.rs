@@ -5,13 +5,16 @@
 //! |---|---|
 //! | `notation/san.rs` | [`San`], the written move, and [`Board::san`](crate::Board::san) |
 //! | `notation/parse.rs` | [`Board::parse_san`](crate::Board::parse_san) and [`SanError`] |
+//! | `notation/read.rs` | [`Board::read_move`](crate::Board::read_move), UCI or SAN, and [`ReadMoveError`] |
 //!
 //! Both work in `core` alone: a [`San`] is a small fixed buffer, and the
 //! errors name squares as a [`Bitboard`](crate::Bitboard), so nothing is
 //! allocated.
 
 mod parse;
+mod read;
 mod san;
 
 pub use parse::SanError;
+pub use read::ReadMoveError;
 pub use san::San;

@@ -1,9 +1,14 @@
-//! Shared helpers for the integration tests: reading the EPD perft suites.
+//! The one support module of the core crate's integration tests: the EPD
+//! perft suites, strict FEN parsing that names the FEN on failure, legal
+//! moves as sorted UCI strings, a seeded random source, temporary files,
+//! and the python-chess check.
 
 #![allow(dead_code)]
 
-use bitmoves::{Board, FenOptions, perft};
+use bitmoves::{Board, FenOptions, Move, perft};
+use std::collections::BTreeSet;
 use std::fmt::Write;
+use std::path::PathBuf;
 
 /// One suite line: a position and its expected perft counts by depth.
 pub struct SuiteEntry {
@@ -87,6 +92,41 @@ pub fn check_entry(entry: &SuiteEntry, keep: impl Fn(u32, u64) -> bool) -> Optio
     None
 }
 
+/// Runs `check` on every entry, the entries shared out over `threads`
+/// threads, and fails listing every report it returned.
+pub fn check_all(
+    entries: &[SuiteEntry],
+    threads: usize,
+    check: impl Fn(&SuiteEntry) -> Option<String> + Sync,
+) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failures = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                while let Some(entry) =
+                    entries.get(next.fetch_add(1, std::sync::atomic::Ordering::Relaxed))
+                {
+                    if let Some(report) = check(entry) {
+                        failures
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(report);
+                    }
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap_or_else(|e| e.into_inner());
+    assert!(
+        failures.is_empty(),
+        "{} of {} positions failed:\n{}",
+        failures.len(),
+        entries.len(),
+        failures.join("\n")
+    );
+}
+
 /// SplitMix64: a small, seeded random source, so every run of a test
 /// checks the same positions.
 pub struct Random(pub u64);
@@ -126,4 +166,130 @@ pub fn python_chess_or_skip(what: &str) -> bool {
         eprintln!("{what} skipped: python-chess is not installed (pip install chess)");
     }
     available
+}
+
+/// Parses a FEN strictly, panicking with the FEN and the error.
+pub fn board(fen: &str) -> Board {
+    Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Parses a FEN strictly with the board forced into Chess960 mode.
+pub fn board960(fen: &str) -> Board {
+    let options = FenOptions {
+        chess960: true,
+        ..FenOptions::default()
+    };
+    Board::from_fen_with(fen, options).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// The legal moves of `board` as a sorted set of UCI strings.
+pub fn legal_uci(board: &Board) -> BTreeSet<String> {
+    board.legal_moves().iter().map(Move::to_string).collect()
+}
+
+/// Whether `uci` is among the legal moves.
+pub fn is_legal_uci(board: &Board, uci: &str) -> bool {
+    legal_uci(board).contains(uci)
+}
+
+/// Asserts that the legal moves are exactly `expected`, showing the FEN
+/// and the difference on failure.
+pub fn assert_legal_moves(board: &Board, expected: &[&str]) {
+    let actual = legal_uci(board);
+    let expected: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
+    let missing: Vec<_> = expected.difference(&actual).collect();
+    let extra: Vec<_> = actual.difference(&expected).collect();
+    assert!(
+        missing.is_empty() && extra.is_empty(),
+        "{board}\n  missing: {missing:?}\n  extra:   {extra:?}"
+    );
+    assert_eq!(board.move_count(), expected.len(), "{board}: move_count");
+}
+
+/// Asserts that each of `present` is legal and none of `absent` is.
+pub fn assert_some_moves(board: &Board, present: &[&str], absent: &[&str]) {
+    let actual = legal_uci(board);
+    for mv in present {
+        assert!(
+            actual.contains(*mv),
+            "{board}: {mv} should be legal; legal: {actual:?}"
+        );
+    }
+    for mv in absent {
+        assert!(
+            !actual.contains(*mv),
+            "{board}: {mv} should be illegal; legal: {actual:?}"
+        );
+        let parsed: Move = mv.parse().expect("UCI spelling");
+        assert!(
+            !board.is_legal(parsed),
+            "{board}: is_legal({mv}) should be false"
+        );
+    }
+}
+
+/// Plays UCI moves in order (each must be legal) and returns the board.
+pub fn after(board: &Board, moves: &[&str]) -> Board {
+    let mut board = *board;
+    for text in moves {
+        let mv = board
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{board}: {text}: {e}"));
+        board.play(mv).unwrap_or_else(|e| panic!("{board}: {e}"));
+    }
+    board
+}
+
+/// Asserts the FEN of the board after playing `moves` from `board`.
+pub fn assert_fen_after(board: &Board, moves: &[&str], expected: &str) {
+    assert_eq!(
+        after(board, moves).to_string(),
+        expected,
+        "{board} after {moves:?}"
+    );
+}
+
+/// The FEN placement field of 64 cells indexed like `Square` (a1 = 0),
+/// holding FEN piece letters or `.` for an empty square.
+pub fn placement(cells: &[char; 64]) -> String {
+    let mut ranks = Vec::new();
+    for rank in cells.chunks(8).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for &cell in rank {
+            if cell == '.' {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            text.push(cell);
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    ranks.join("/")
+}
+
+/// A file in the temporary directory, holding `bytes`, removed when
+/// dropped.
+pub struct TempFile(pub PathBuf);
+
+impl TempFile {
+    pub fn new(name: &str, bytes: &[u8]) -> Self {
+        let path =
+            std::env::temp_dir().join(format!("bitmoves-test-{}-{name}.bin", std::process::id()));
+        std::fs::write(&path, bytes).expect("the temporary directory is writable");
+        Self(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }

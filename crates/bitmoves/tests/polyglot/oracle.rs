@@ -8,53 +8,9 @@ use super::{Random, TempFile, common};
 use bitmoves::{Board, polyglot::Book};
 use std::{
     io::Write,
+    path::Path,
     process::{Command, Stdio},
 };
-
-/// python-chess writes nothing, so its book is packed by hand in Python
-/// (castling as king-takes-rook), keys from `chess.polyglot.zobrist_hash`;
-/// python-chess then reads it back with `find_all` (weight 0 included) and
-/// prints each position's moves as `index uci weight`, highest weight first
-/// with ties in book order. The book has, per position, a random subset of
-/// its legal moves with random weights (0 included), a move of another
-/// position, and a random move that is usually illegal.
-const ORACLE_SCRIPT: &str = r#"
-import random, struct, sys
-import chess, chess.polyglot
-path = sys.argv[1]
-rng = random.Random(20240614)
-boards = []
-for line in sys.stdin.read().splitlines():
-    fen, c960 = line.split("\t")
-    boards.append(chess.Board(fen, chess960=c960 == "1"))
-def raw(board, move):
-    to = move.to_square
-    if board.is_castling(move) and not board.chess960:
-        rank = chess.square_rank(move.from_square)
-        to = chess.square(7 if board.is_kingside_castling(move) else 0, rank)
-    promotion = (move.promotion - 1) if move.promotion else 0
-    return to | move.from_square << 6 | promotion << 12
-entries = []
-for i, board in enumerate(boards):
-    key = chess.polyglot.zobrist_hash(board)
-    legal = list(board.legal_moves)
-    for move in rng.sample(legal, min(len(legal), rng.randint(1, 8))):
-        entries.append((key, raw(board, move), rng.choice([0, 1, 1, 2, 5, 100, 65535]), rng.getrandbits(32)))
-    other = boards[(i + 1) % len(boards)]
-    move = next(iter(other.legal_moves), None)
-    if move is not None:
-        entries.append((key, raw(other, move), 3, 0))
-    entries.append((key, rng.getrandbits(15), 4, 0))
-entries.sort(key=lambda entry: entry[0])
-with open(path, "wb") as out:
-    for entry in entries:
-        out.write(struct.pack(">QHHI", *entry))
-with chess.polyglot.open_reader(path) as reader:
-    for i, board in enumerate(boards):
-        found = sorted(reader.find_all(board, minimum_weight=0), key=lambda e: -e.weight)
-        for entry in found:
-            print(i, board.uci(entry.move), entry.weight, entry.learn)
-"#;
 
 #[test]
 fn python_chess_reads_the_same_moves_from_its_book() {
@@ -86,8 +42,12 @@ fn python_chess_reads_the_same_moves_from_its_book() {
         .collect();
 
     let file = TempFile::new("oracle", &[]);
+    // The oracle harness writes the book with python-chess's keys and
+    // reads it back with python-chess (see its --help).
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/oracle/check.py");
     let mut child = Command::new("python3")
-        .args(["-c", ORACLE_SCRIPT])
+        .arg(&script)
+        .arg("--book")
         .arg(&file.0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -52,3 +52,71 @@ pub fn nodes_searched(stdout: &str) -> u64 {
         .and_then(|count| count.parse().ok())
         .unwrap_or_else(|| panic!("no `Nodes searched` line in {stdout:?}"))
 }
+
+/// A file in the temporary directory, holding `bytes`, removed when
+/// dropped.
+pub struct TempFile(pub std::path::PathBuf);
+
+impl TempFile {
+    pub fn new(name: &str, bytes: &[u8]) -> Self {
+        let path =
+            std::env::temp_dir().join(format!("bitmoves-cli-{}-{name}.bin", std::process::id()));
+        std::fs::write(&path, bytes).expect("the temporary directory is writable");
+        Self(path)
+    }
+
+    pub fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temporary path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A fresh, empty directory for one test, under Cargo's temporary
+/// directory for integration tests.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch directory");
+    dir
+}
+
+/// A path as an argument.
+pub fn arg(path: &std::path::Path) -> &str {
+    path.to_str().expect("UTF-8 paths")
+}
+
+/// Checks that a run failed with exactly one `error:` line and no panic,
+/// and returns that line.
+pub fn one_error(run: &Run) -> String {
+    assert!(!run.success, "should have failed: {}", run.stdout);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line on stderr: {:?}", run.stderr);
+    assert!(lines[0].starts_with("error: "), "{:?}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    lines[0].to_string()
+}
+
+/// SplitMix64: a small, seeded random source, so that a failing run can
+/// be repeated with its seed.
+pub struct Random(pub u64);
+
+impl Random {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

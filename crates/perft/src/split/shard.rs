@@ -2,7 +2,7 @@
 //! assignment of units to shards, balanced by estimated cost.
 
 use super::UnitFile;
-use crate::{Board, perft::perft};
+use bitmoves::{Board, perft::perft};
 use core::{cmp::Reverse, fmt, str::FromStr};
 use std::{
     collections::BinaryHeap,
@@ -13,13 +13,15 @@ use std::{
 /// Shard `index` of `count`, written `I/N` with `0 <= I < N`.
 ///
 /// ```
-/// use bitmoves::perft::split::Shard;
+/// use bitmoves_perft::split::Shard;
 /// let shard: Shard = "2/4".parse()?;
 /// assert_eq!((shard.index(), shard.count()), (2, 4));
 /// assert!("5/4".parse::<Shard>().is_err());
 /// assert!("0/0".parse::<Shard>().is_err());
 /// assert!("x".parse::<Shard>().is_err());
-/// # Ok::<(), bitmoves::perft::split::ShardError>(())
+/// assert!("-1/3".parse::<Shard>().is_err_and(|e| e.to_string().contains("negative")));
+/// assert!("1/99999999999".parse::<Shard>().is_err_and(|e| e.to_string().contains("too large")));
+/// # Ok::<(), bitmoves_perft::split::ShardError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Shard {
@@ -32,6 +34,17 @@ pub struct Shard {
 pub enum ShardError {
     /// The text is not `I/N` with whole numbers.
     Syntax {
+        /// The text given.
+        text: String,
+    },
+    /// `I` or `N` is negative.
+    Negative {
+        /// The text given.
+        text: String,
+    },
+    /// `I` or `N` is a whole number too large for any shard (beyond
+    /// 2<sup>32</sup> − 1).
+    TooLarge {
         /// The text given.
         text: String,
     },
@@ -64,6 +77,14 @@ impl fmt::Display for ShardError {
             Self::Syntax { text } => write!(
                 f,
                 "shard \"{text}\" is not I/N (for example 0/4, the first of four shards)"
+            ),
+            Self::Negative { text } => {
+                write!(f, "shard \"{text}\": shard numbers cannot be negative")
+            }
+            Self::TooLarge { text } => write!(
+                f,
+                "shard \"{text}\": a number is too large (at most {})",
+                u32::MAX
             ),
             Self::NoShards => f.write_str("the number of shards must be at least 1"),
             Self::OutOfRange { index, count } => write!(
@@ -115,14 +136,14 @@ impl Shard {
     /// so scripts should pass `--shard "$SLURM_ARRAY_TASK_ID/N"` instead.
     ///
     /// ```
-    /// use bitmoves::perft::split::Shard;
+    /// use bitmoves_perft::split::Shard;
     /// let env = |name: &str| match name {
     ///     "SLURM_ARRAY_TASK_ID" => Some("3".to_string()),
     ///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
     ///     _ => None,
     /// };
     /// assert_eq!(Shard::from_env(env)?, Shard::new(3, 8)?);
-    /// # Ok::<(), bitmoves::perft::split::ShardError>(())
+    /// # Ok::<(), bitmoves_perft::split::ShardError>(())
     /// ```
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Self, ShardError> {
         let read = |name: &'static str| {
@@ -153,9 +174,21 @@ impl FromStr for Shard {
             text: text.to_string(),
         };
         let (index, count) = text.split_once('/').ok_or_else(syntax)?;
-        let index = parse_number(index).ok_or_else(syntax)?;
-        let count = parse_number(count).ok_or_else(syntax)?;
-        Self::new(index, count)
+        let number = |part: &str| {
+            let digits = part.strip_prefix('-').unwrap_or(part);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                Err(syntax())
+            } else if digits.len() < part.len() {
+                Err(ShardError::Negative {
+                    text: text.to_string(),
+                })
+            } else {
+                parse_number(part).ok_or_else(|| ShardError::TooLarge {
+                    text: text.to_string(),
+                })
+            }
+        };
+        Self::new(number(index)?, number(count)?)
     }
 }
 
@@ -192,8 +225,12 @@ pub fn assign(units: &UnitFile, shards: u32) -> Vec<u32> {
         .collect();
     let mut order: Vec<usize> = (0..costs.len()).collect();
     order.sort_unstable_by_key(|&index| (Reverse(costs[index]), index));
+    // Shards beyond the number of units get none: with each unit going to
+    // the least loaded (then lowest) shard, the first `len` shards take
+    // them all, so only those are kept, whatever `shards` is.
+    let kept = u32::try_from(costs.len()).map_or(shards, |len| shards.min(len.max(1)));
     let mut loads: BinaryHeap<Reverse<(u128, u32)>> =
-        (0..shards).map(|shard| Reverse((0, shard))).collect();
+        (0..kept).map(|shard| Reverse((0, shard))).collect();
     let mut assignment = std::vec![0; costs.len()];
     for index in order {
         if let Some(Reverse((load, shard))) = loads.pop() {
@@ -210,7 +247,8 @@ pub fn assign(units: &UnitFile, shards: u32) -> Vec<u32> {
 /// arithmetic only, so that it is the same on every machine.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::estimate};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::estimate;
 /// let board = Board::default();
 /// assert_eq!(estimate(&board, 2), 400);
 /// let guess = estimate(&board, 5); // perft 5 is 4,865,609

@@ -1,7 +1,8 @@
 //! The unit-file and results-file formats: round trips, damage, hostility.
 
 use super::{KIWIPETE, text_of};
-use crate::{Board, perft::split::*};
+use crate::split::*;
+use bitmoves::Board;
 use std::{
     string::{String, ToString},
     vec::Vec,
@@ -174,32 +175,93 @@ fn hostile_unit_files_are_errors_not_panics() {
 }
 
 #[test]
-fn results_lines_read_back_and_cut_off_lines_are_left_out() {
+fn results_lines_read_back_and_damaged_lines_are_told_apart() {
     let line = ResultLine {
         index: 3,
         count: u128::MAX,
+        remaining: 7,
         checksum: 0x0123_4567_89ab_cdef,
     };
     let text = std::format!("{line}\n");
+    assert!(text.starts_with("3;340282366920938463463374607431768211455;7;0123456789abcdef;"));
+    // The example of docs/deep-perft.md, its check computed by hand.
+    let example = ResultLine {
+        index: 17,
+        count: 197_281,
+        remaining: 4,
+        checksum: 0x8db5_6604_388f_dd65,
+    };
     assert_eq!(
-        text,
-        "3;340282366920938463463374607431768211455;0123456789abcdef\n"
+        example.to_string(),
+        "17;197281;4;8db56604388fdd65;0c72c4a5730d54db"
     );
-    let read = ResultLines::parse(text.as_bytes()).expect("a line");
-    assert_eq!(read.lines, [(1, line)]);
-    let partial = std::format!("{line}\n7;12");
-    let read = ResultLines::parse(partial.as_bytes()).expect("a cut-off line");
-    assert_eq!((read.lines.len(), read.complete_len), (1, text.len()));
-    for bad in [
-        "3;1\n",
-        "3;1;0123456789abcdef;4\n",
-        "03;1;0123456789abcdef\n",
-        "3;-1;0123456789abcdef\n",
-        "3;340282366920938463463374607431768211456;0123456789abcdef\n",
-        "3;1;0123456789ABCDEF\n",
-        "x;1;0123456789abcdef\n",
-        "\u{ff}\n",
+    assert_eq!(super::results_of(text.as_bytes()), [line]);
+    let read = |bytes: &str| {
+        let mut reader = ResultsReader::new(bytes.as_bytes());
+        let mut all = Vec::new();
+        while let Some(entry) = reader.next_line().expect("reading memory") {
+            all.push(entry);
+        }
+        (all, reader.ends_mid_line())
+    };
+    let (lines, mid_line) = read(&std::format!("{line}\n7;12"));
+    assert_eq!(
+        lines,
+        [
+            (1, Ok(line)),
+            (2, Err(ResultsProblem::Unfinished { len: 4 }))
+        ]
+    );
+    assert!(mid_line);
+    let (lines, mid_line) = read(&std::format!("{line}\n \r\n\n"));
+    assert_eq!(
+        (lines.len(), mid_line),
+        (1, false),
+        "blank lines are skipped"
+    );
+    assert!(
+        read(" ").1,
+        "a blank line without its end still ends mid-line"
+    );
+    let good = line.to_string();
+    let (head, check) = good.rsplit_once(';').expect("a check");
+    for (bad, problem) in [
+        ("3;1".to_owned(), ResultsProblem::Fields { found: 2 }),
+        (
+            std::format!("{good};4"),
+            ResultsProblem::Fields { found: 6 },
+        ),
+        (std::format!("1{good}"), ResultsProblem::LineCheck),
+        (std::format!("0{good}"), ResultsProblem::LineCheck),
+        (good.replace(";7;", ";8;"), ResultsProblem::LineCheck),
+        (
+            std::format!("{head};{}", check.to_uppercase()),
+            ResultsProblem::LineCheck,
+        ),
+        ("3;1;0123456789abcdef".to_owned(), ResultsProblem::FormatOne),
+        ("\u{ff}".to_owned(), ResultsProblem::Fields { found: 1 }),
+        ("x".repeat(200), ResultsProblem::TooLong { len: 200 }),
     ] {
-        assert!(ResultLines::parse(bad.as_bytes()).is_err(), "{bad:?}");
+        let (lines, _) = read(&std::format!("{bad}\n"));
+        assert_eq!(lines, [(1, Err(problem))], "{bad:?}");
+    }
+    let mut reader = ResultsReader::new(&b"\x80\n"[..]);
+    let not_utf8 = reader.next_line().expect("reading memory");
+    assert_eq!(not_utf8, Some((1, Err(ResultsProblem::NotUtf8))));
+    // Numbers are canonical, and checked after the line check.
+    for (fields, problem) in [
+        ("03;1;7;0123456789abcdef", ResultsProblem::BadIndex),
+        ("3;-1;7;0123456789abcdef", ResultsProblem::BadCount),
+        (
+            "3;340282366920938463463374607431768211456;7;0123456789abcdef",
+            ResultsProblem::BadCount,
+        ),
+        ("3;1;07;0123456789abcdef", ResultsProblem::BadDepth),
+        ("3;1;7;0123456789ABCDEF", ResultsProblem::BadChecksum),
+    ] {
+        let mut fnv = super::super::unit_file::Fnv1a::default();
+        fnv.line(fields);
+        let text = std::format!("{fields};{:016x}", fnv.0);
+        assert_eq!(text.parse::<ResultLine>(), Err(problem), "{text}");
     }
 }

@@ -73,15 +73,34 @@ impl Book<File> {
     ///
     /// # Errors
     /// [`BookError::Io`] when the file cannot be opened or its length
-    /// read, or `path` is a directory, and [`BookError::Truncated`] when
-    /// the length is not a multiple of 16 bytes.
+    /// read, or `path` is not a regular file (a directory, a FIFO, a
+    /// device such as `/dev/zero`), and [`BookError::Truncated`] when the
+    /// length is not a multiple of 16 bytes.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, BookError> {
+        let path = path.as_ref();
+        // Looked at before opening: opening a FIFO waits for a writer.
+        Self::regular_file(&std::fs::metadata(path)?)?;
         let file = File::open(path)?;
-        // A directory opens on some systems, and "seeks" to a huge end.
-        if file.metadata()?.is_dir() {
+        // Again on what was opened, in case the path changed in between.
+        Self::regular_file(&file.metadata()?)?;
+        Self::from_reader(file)
+    }
+
+    /// Refuses anything but a regular file: a directory opens on some
+    /// systems and "seeks" to a huge end, and devices read as endless or
+    /// empty books.
+    fn regular_file(metadata: &std::fs::Metadata) -> Result<(), BookError> {
+        if metadata.is_dir() {
             return Err(io::Error::from(io::ErrorKind::IsADirectory).into());
         }
-        Self::from_reader(file)
+        if !metadata.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a regular file (a FIFO, socket or device)",
+            )
+            .into());
+        }
+        Ok(())
     }
 }
 

@@ -1,6 +1,6 @@
 //! The errors of splitting, reading unit and results files, and merging.
 
-use crate::FenError;
+use bitmoves::FenError;
 use core::fmt;
 use std::{io, string::String, vec::Vec};
 
@@ -239,12 +239,15 @@ impl fmt::Display for ResultsError {
 
 impl std::error::Error for ResultsError {}
 
-/// What is wrong with a line of a results file.
+/// What is wrong with a line of a results file. All but
+/// [`ResultsProblem::FormatOne`] are damage (a line torn by a worker that
+/// died, spliced with another writer's line, cut by a full disk): such a
+/// line is set aside and its unit counted again.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ResultsProblem {
     /// The line is not UTF-8.
     NotUtf8,
-    /// The line does not have 3 fields separated by `;`.
+    /// The line does not have 5 fields separated by `;`.
     Fields {
         /// The number of fields found.
         found: usize,
@@ -253,8 +256,36 @@ pub enum ResultsProblem {
     BadIndex,
     /// The count is not a canonical decimal number below 2<sup>128</sup>.
     BadCount,
-    /// The checksum is not 16 lowercase hex digits.
+    /// The remaining depth is not a canonical decimal number.
+    BadDepth,
+    /// The unit file's checksum is not 16 lowercase hex digits.
     BadChecksum,
+    /// The line check (the last field) is not 16 lowercase hex digits, or
+    /// not the check of the rest of the line.
+    LineCheck,
+    /// The line is longer than any result line.
+    TooLong {
+        /// Its length in bytes.
+        len: u64,
+    },
+    /// The file's last line has no line end: it was being written when
+    /// its worker died, or the file was cut.
+    Unfinished {
+        /// Its length in bytes.
+        len: u64,
+    },
+    /// A line of results format 1 (`index;count;checksum`, written before
+    /// format 2 added the line check), which has no line check: it cannot be told from a
+    /// damaged line, so it is refused, not read.
+    FormatOne,
+}
+
+impl ResultsProblem {
+    /// Whether the line is damage, set aside and counted again (every
+    /// problem but [`ResultsProblem::FormatOne`]).
+    pub fn is_damage(&self) -> bool {
+        !matches!(self, Self::FormatOne)
+    }
 }
 
 impl fmt::Display for ResultsProblem {
@@ -263,11 +294,26 @@ impl fmt::Display for ResultsProblem {
             Self::NotUtf8 => f.write_str("not UTF-8 text"),
             Self::Fields { found } => write!(
                 f,
-                "a result has 3 fields separated by ';' (index;count;checksum), found {found}"
+                "a result has 5 fields separated by ';' \
+                 (index;count;depth;checksum;check), found {found}"
             ),
             Self::BadIndex => f.write_str("invalid unit index"),
             Self::BadCount => f.write_str("invalid count"),
+            Self::BadDepth => f.write_str("invalid remaining depth"),
             Self::BadChecksum => f.write_str("invalid checksum (16 lowercase hex digits)"),
+            Self::LineCheck => f.write_str("the line check fails (a torn, spliced or edited line)"),
+            Self::TooLong { len } => {
+                write!(f, "{len} bytes long, more than any result line")
+            }
+            Self::Unfinished { len } => write!(
+                f,
+                "the last line ({len} bytes) has no line end (cut off while it was written)"
+            ),
+            Self::FormatOne => f.write_str(
+                "written by results format 1 (index;count;checksum, without a line \
+                 check), which this version refuses: count the shard again into a new \
+                 results directory",
+            ),
         }
     }
 }
@@ -290,6 +336,13 @@ pub enum MergeError {
         index: usize,
         /// The number of units in the file.
         units: usize,
+    },
+    /// A result counts another remaining depth than the unit file's.
+    OtherDepth {
+        /// The remaining depth on the result.
+        found: u32,
+        /// The unit file's remaining depth.
+        expected: u32,
     },
     /// Two results for one unit disagree.
     Conflict {
@@ -321,6 +374,10 @@ impl fmt::Display for MergeError {
             Self::UnknownUnit { index, units } => write!(
                 f,
                 "unit {index} is not in the unit file (it has {units} units)"
+            ),
+            Self::OtherDepth { found, expected } => write!(
+                f,
+                "a count at remaining depth {found}, where the unit file's units have {expected}"
             ),
             Self::Conflict {
                 index,

@@ -4,18 +4,17 @@
 //! large book on disk, and (with python-chess) agreement with another
 //! reader.
 
+#[path = "../common/mod.rs"]
 mod common;
-#[path = "polyglot/large.rs"]
 mod large;
-#[path = "polyglot/oracle.rs"]
 mod oracle;
 
 use bitmoves::{
-    Board, FenOptions,
+    Board,
     polyglot::{Book, BookEntry, BookError, BookMove},
 };
-use common::Random;
-use std::{fs, io, path::PathBuf};
+use common::{Random, TempFile, board, board960};
+use std::io;
 
 /// The starting position's Polyglot key, as published with the format.
 const START_KEY: u64 = 0x463b_9618_1691_fc9c;
@@ -57,18 +56,6 @@ fn book_bytes(entries: &[(u64, &str, u16)]) -> Vec<u8> {
         .collect()
 }
 
-fn board(fen: &str) -> Board {
-    Board::from_fen(fen).expect("valid FEN")
-}
-
-fn chess960(fen: &str) -> Board {
-    let options = FenOptions {
-        chess960: true,
-        lenient: false,
-    };
-    Board::from_fen_with(fen, options).expect("valid FEN")
-}
-
 /// The book moves of `board` as `uci weight` strings, in the order given.
 fn listed(bytes: &[u8], board: &Board) -> Vec<String> {
     let mut book = Book::from_bytes(bytes).expect("a valid book");
@@ -77,26 +64,6 @@ fn listed(bytes: &[u8], board: &Board) -> Vec<String> {
         .iter()
         .map(|m| format!("{} {}", m.mv, m.weight))
         .collect()
-}
-
-/// A file in the temporary directory, removed when dropped.
-struct TempFile(PathBuf);
-
-impl TempFile {
-    fn new(name: &str, bytes: &[u8]) -> Self {
-        let path = std::env::temp_dir().join(format!(
-            "bitmoves-polyglot-{}-{name}.bin",
-            std::process::id()
-        ));
-        fs::write(&path, bytes).expect("the temporary directory is writable");
-        Self(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = fs::remove_file(&self.0);
-    }
 }
 
 #[test]
@@ -241,7 +208,7 @@ fn king_takes_rook_is_castling_on_a_standard_board() {
 
 #[test]
 fn king_takes_rook_stays_as_written_in_chess960() {
-    let standard_setup = chess960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let standard_setup = board960("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let bytes = book_bytes(&[
         (standard_setup.key(), "e1h1", 3),
         (standard_setup.key(), "e1a1", 2),
@@ -250,7 +217,7 @@ fn king_takes_rook_stays_as_written_in_chess960() {
     assert_eq!(listed(&bytes, &standard_setup), ["e1h1 3", "e1a1 2"]);
 
     // King e1, rooks b1 and g1: castling lands on g1/f1 and c1/d1.
-    let board = chess960("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1");
+    let board = board960("1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1");
     let bytes = book_bytes(&[(board.key(), "e1g1", 7), (board.key(), "e1b1", 6)]);
     assert_eq!(listed(&bytes, &board), ["e1g1 7", "e1b1 6"]);
     let mut after = board;

@@ -20,9 +20,9 @@
 //! reader that sees half of one write and half of another finds a check
 //! that no longer matches, and treats the slot as a miss.
 //!
-//! [`Board::key`]: crate::Board::key
+//! [`Board::key`]: bitmoves::Board::key
 
-use crate::{Board, Color, Piece};
+use bitmoves::{Board, Color, Piece};
 use core::{
     fmt,
     sync::atomic::{AtomicU64, Ordering::Relaxed},
@@ -54,12 +54,13 @@ const KEY_SHIFT: u32 = COUNT_BITS + DEPTH_BITS;
 /// empties it.
 ///
 /// ```
-/// use bitmoves::{perft::{perft, perft_hashed, Table}, Board};
+/// use bitmoves::{perft::perft, Board};
+/// use bitmoves_perft::{perft_hashed, Table};
 /// let table = Table::new(1 << 20)?; // 1 MiB: 16,384 buckets of 4 entries
 /// let board = Board::default();
 /// assert_eq!(perft_hashed(&board, 5, &table), u128::from(perft(&board, 5)));
 /// assert_eq!(perft_hashed(&board, 5, &table), 4_865_609); // from the table now
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub struct Table {
     buckets: Vec<Bucket>,
@@ -136,7 +137,7 @@ impl Table {
     /// rather than in the middle of a count.
     ///
     /// ```
-    /// use bitmoves::perft::{Table, TableError};
+    /// use bitmoves_perft::{Table, TableError};
     /// assert_eq!(Table::new(3 << 20)?.bytes(), 2 << 20);
     /// assert_eq!(Table::new(64)?.bytes(), 64);
     /// assert!(matches!(Table::new(63), Err(TableError::TooSmall { bytes: 63 })));
@@ -367,7 +368,7 @@ fn verification(board: &Board) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::FenOptions;
+    use bitmoves::FenOptions;
     use std::sync::atomic::AtomicBool;
 
     fn board960(fen: &str) -> Board {
@@ -450,15 +451,20 @@ mod tests {
         assert_eq!(table.probe(&three), Some((1 << 48) - 1));
     }
 
+    /// An entry of bucket 0 with this tag and verification.
+    fn entry_in_bucket_0(tag: u64, verification: u64) -> Entry {
+        Entry {
+            key: 0,
+            tag,
+            verification,
+        }
+    }
+
     /// The replacement rule keeps the largest counts of a full bucket.
     #[test]
     fn a_full_bucket_replaces_its_smallest_count() {
         let table = Table::new(BUCKET_BYTES).expect("one bucket");
-        let entry = |n: u64| Entry {
-            key: 0,
-            tag: 2,
-            verification: n,
-        };
+        let entry = |n: u64| entry_in_bucket_0(2, n);
         for n in [50, 10, 40, 30] {
             table.store(&entry(n), u128::from(n));
         }
@@ -475,15 +481,8 @@ mod tests {
     #[test]
     fn a_torn_slot_is_a_miss() {
         let table = Table::new(BUCKET_BYTES).expect("one bucket");
-        let a = Entry {
-            key: 0,
-            tag: 4,
-            verification: 0x1234_5678_9abc_def0,
-        };
-        let b = Entry {
-            verification: 0x0fed_cba9_8765_4321,
-            ..a
-        };
+        let a = entry_in_bucket_0(4, 0x1234_5678_9abc_def0);
+        let b = entry_in_bucket_0(4, 0x0fed_cba9_8765_4321);
         table.store(&a, 111);
         let slot = &table.bucket(0).0[0];
         assert_eq!(table.probe(&a), Some(111));
@@ -505,11 +504,7 @@ mod tests {
     #[test]
     fn torn_entries_are_misses_not_wrong_counts() {
         let table = Table::new(BUCKET_BYTES).expect("one bucket");
-        let entry = |n: u64| Entry {
-            key: 0,
-            tag: 5,
-            verification: n.wrapping_mul(0x9e37_79b9_7f4a_7c15),
-        };
+        let entry = |n: u64| entry_in_bucket_0(5, n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
         let stop = AtomicBool::new(false);
         let writes = AtomicU64::new(0);
         let wrong = AtomicU64::new(0);

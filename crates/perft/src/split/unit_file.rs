@@ -4,7 +4,7 @@
 use super::{
     PositionKey, SplitError, SplitOptions, SplitStats, UnitFileError, UnitFileProblem, enumerate,
 };
-use crate::{Board, Color, FenError, FenOptions};
+use bitmoves::{Board, Color, FenError, FenOptions};
 use core::fmt::Write as _;
 use std::{
     io::{self, BufRead, Read, Write},
@@ -36,7 +36,8 @@ pub struct Unit {
 /// the merge need.
 ///
 /// ```
-/// use bitmoves::{Board, perft::{perft, split::{SplitOptions, UnitFile}}};
+/// use bitmoves::{Board, perft::perft};
+/// use bitmoves_perft::split::{SplitOptions, UnitFile};
 /// let root = Board::default();
 /// let (units, stats) = UnitFile::split(&root, 5, 3, SplitOptions::default())?;
 /// assert_eq!(units.units().len(), 5_362); // unique positions after 3 plies
@@ -246,7 +247,7 @@ impl Default for Fnv1a {
 
 impl Fnv1a {
     /// Adds `line` and a line end.
-    fn line(&mut self, line: &str) {
+    pub(super) fn line(&mut self, line: &str) {
         for &byte in line.as_bytes().iter().chain(b"\n") {
             self.0 = (self.0 ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }

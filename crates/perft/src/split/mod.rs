@@ -17,13 +17,14 @@
 //!   `u128`.
 //!
 //! ```
-//! use bitmoves::{Board, perft::{perft, split::*}};
+//! use bitmoves::{Board, perft::perft};
+//! use bitmoves_perft::{Counting, split::*};
 //! let root = Board::default();
 //! let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default())?;
 //! let mut merge = Merge::new(&units);
 //! for (index, unit) in units.units().iter().enumerate() {
-//!     let count = count(&units.board(unit)?, units.remaining(), 1);
-//!     merge.add(&ResultLine { index, count, checksum: units.checksum() })?;
+//!     let count = Counting::Bulk.count(&units.board(unit)?, units.remaining());
+//!     merge.add(&ResultLine { index, count, remaining: units.remaining(), checksum: units.checksum() })?;
 //! }
 //! assert_eq!(merge.total()?, u128::from(perft(&root, 5)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -34,7 +35,7 @@
 //! Two positions are one unit exactly when the rules of repetition say
 //! they are the same position: the same pieces on the same squares, the
 //! same side to move, the same castling rights, and the same en passant
-//! square *where an en passant capture is legal*. A [`Board`](crate::Board)
+//! square *where an en passant capture is legal*. A [`Board`](bitmoves::Board)
 //! keeps its en passant square whenever an enemy pawn stands beside the
 //! pawn that made the double step, legal capture or not; the key drops it
 //! unless a capture is legal. The move clocks do not count. The Chess960
@@ -88,34 +89,39 @@
 //!
 //! # Results files
 //!
-//! One line per counted unit, `index;count;checksum`: the unit's index, its
-//! perft count at the remaining depth (decimal, up to 2<sup>128</sup> − 1,
-//! not multiplied by the multiplicity), and the unit file's checksum in 16
-//! lowercase hex digits. Each line is written with one call and ended by
-//! `\n`; a last line without its `\n` was cut off by a killed worker and is
-//! ignored (the worker removes it when it restarts). See [`ResultLine`].
+//! One line per counted unit (results format 2,
+//! [`RESULTS_FORMAT`]), `index;count;depth;checksum;check`: the unit's
+//! index, its perft count at the remaining depth (decimal, up to
+//! 2<sup>128</sup> − 1, not multiplied by the multiplicity), the remaining
+//! depth, the unit file's checksum in 16 lowercase hex digits, and the
+//! line check, the 64-bit FNV-1a of the rest of the line. Each line is
+//! written with one call and ended by `\n`. A line that fails to read
+//! (torn by a worker that died, spliced with another writer's line, cut)
+//! is damage: it counts for nothing, and a worker that restarts counts its
+//! unit again. Lines of format 1 (`index;count;checksum`) are refused by
+//! name. See [`ResultLine`] and [`ResultsReader`].
 
-mod count;
 mod enumerate;
 mod error;
-mod key;
 mod merge;
+mod position_key;
 mod results;
 mod shard;
 mod unit_file;
 mod work;
+mod worker;
 
 #[cfg(test)]
 mod tests;
 
-pub use count::{CountPool, U64_SAFE_DEPTH, count, count_full, count_with};
 pub use enumerate::{SplitOptions, SplitStats};
 pub use error::{
     MergeError, ResultsError, ResultsProblem, SplitError, UnitFileError, UnitFileProblem,
 };
-pub use key::PositionKey;
 pub use merge::Merge;
-pub use results::{OpenResultsError, ResultLine, ResultLines, ResultsFile};
+pub use position_key::PositionKey;
+pub use results::{OpenResultsError, RESULTS_FORMAT, ResultLine, ResultsFile, ResultsReader};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
 pub use work::{WorkError, WorkSummary, work, work_parallel};
+pub use worker::Worker;

@@ -7,12 +7,13 @@ use std::vec::Vec;
 /// The counts gathered so far for the units of one unit file.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::{Merge, ResultLine, SplitOptions, UnitFile}};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::{Merge, ResultLine, SplitOptions, UnitFile};
 /// let (units, _) = UnitFile::split(&Board::default(), 3, 1, SplitOptions::default())?;
 /// let mut merge = Merge::new(&units);
 /// for index in 0..units.units().len() {
 ///     let count = bitmoves::perft::perft(&units.board(&units.units()[index])?, 2).into();
-///     merge.add(&ResultLine { index, count, checksum: units.checksum() })?;
+///     merge.add(&ResultLine { index, count, remaining: units.remaining(), checksum: units.checksum() })?;
 /// }
 /// assert_eq!(merge.total()?, 8_902);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -35,8 +36,8 @@ impl<'a> Merge<'a> {
         }
     }
 
-    /// Takes one result. It must belong to this unit file and name one of
-    /// its units; a second result for a unit must give the same count (a
+    /// Takes one result. It must belong to this unit file, count its
+    /// remaining depth and name one of its units; a second result for a unit must give the same count (a
     /// retried task counting it again), else it is a conflict, an error
     /// naming the unit.
     pub fn add(&mut self, line: &ResultLine) -> Result<(), MergeError> {
@@ -44,6 +45,12 @@ impl<'a> Merge<'a> {
             return Err(MergeError::OtherUnitFile {
                 found: line.checksum,
                 expected: self.units.checksum(),
+            });
+        }
+        if line.remaining != self.units.remaining() {
+            return Err(MergeError::OtherDepth {
+                found: line.remaining,
+                expected: self.units.remaining(),
             });
         }
         let index = line.index;

@@ -33,6 +33,11 @@ pub enum ErrorKind {
         /// The position it was read in, as FEN.
         fen: String,
     },
+    /// A null move (`--`, `Z0`) while in check, which no board can show.
+    NullMoveInCheck {
+        /// The position, as FEN.
+        fen: String,
+    },
     /// A `FEN` tag that is not a position.
     BadFen {
         /// The tag's value.
@@ -99,6 +104,7 @@ impl fmt::Display for ErrorKind {
             Self::IllegalMove { san, error, fen } => {
                 write!(f, "illegal move {san:?} ({error}) in {fen}")
             }
+            Self::NullMoveInCheck { fen } => write!(f, "null move while in check in {fen}"),
             Self::BadFen { fen, error } => write!(f, "bad FEN tag {fen:?}: {error}"),
             Self::Unexpected { text } => write!(f, "unexpected {text:?} in the moves"),
             Self::BadVariation => {

@@ -44,8 +44,8 @@ pub struct Line {
 /// A move in a [`Line`], with what the text said about it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Node {
-    /// The move.
-    pub mv: Move,
+    /// The move, or `None` for a null move (`--`).
+    pub mv: Option<Move>,
     /// Its NAGs (`!` reads as 1, `?` as 2, …).
     pub nags: Vec<u8>,
     /// The comments after it.
@@ -81,8 +81,8 @@ impl Game {
             .map(|(_, value)| value.as_str())
     }
 
-    /// The mainline's moves.
-    pub fn mainline(&self) -> impl Iterator<Item = Move> + '_ {
+    /// The mainline's moves (`None` for a null move).
+    pub fn mainline(&self) -> impl Iterator<Item = Option<Move>> + '_ {
         self.moves.moves.iter().map(|node| node.mv)
     }
 
@@ -90,7 +90,11 @@ impl Game {
     pub fn end(&self) -> Board {
         let mut board = self.start;
         for mv in self.mainline() {
-            board.play_unchecked(mv);
+            match mv {
+                Some(mv) => board.play_unchecked(mv),
+                // The reader never plays a null move in check.
+                None => board.play_null().unwrap_or(()),
+            }
         }
         board
     }
@@ -115,6 +119,15 @@ impl Builder {
             moves: self.lines.drain(..).next().unwrap_or_default(),
             result: self.result,
         }
+    }
+
+    fn push(&mut self, mv: Option<Move>) {
+        self.line().moves.push(Node {
+            mv,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
     }
 
     fn line(&mut self) -> &mut Line {
@@ -142,12 +155,11 @@ impl Visitor for Builder {
     }
 
     fn play(&mut self, _board: &Board, mv: Move, _san: &str) {
-        self.line().moves.push(Node {
-            mv,
-            nags: Vec::new(),
-            comments: Vec::new(),
-            variations: Vec::new(),
-        });
+        self.push(Some(mv));
+    }
+
+    fn null_move(&mut self, _board: &Board) {
+        self.push(None);
     }
 
     fn nag(&mut self, nag: u8) {

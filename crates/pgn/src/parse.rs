@@ -368,14 +368,31 @@ impl<'a> Movetext<'a> {
                 .levels
                 .last_mut()
                 .expect("the mainline is never popped");
-            let mv = match level.board.parse_san(san_text) {
-                Ok(mv) => mv,
-                Err(SanError::Syntax { .. }) => return Err(unexpected(self.text, start, end)),
-                Err(error) => return Err((start, illegal(san, error, &level.board))),
-            };
-            visitor.play(&level.board, mv, san_text);
-            level.before = Some(level.board);
-            level.board.play_unchecked(mv);
+            if matches!(san, b"--" | b"Z0" | b"0000" | b"@@@@") {
+                let before = level.board;
+                if level.board.play_null().is_err() {
+                    let fen = before.to_string();
+                    return Err((start, ErrorKind::NullMoveInCheck { fen }));
+                }
+                visitor.null_move(&before);
+                level.before = Some(before);
+            } else {
+                let mv = match level.board.parse_san(san_text) {
+                    Ok(mv) => mv,
+                    // Long algebraic without its piece letter (`g1f3`), as
+                    // some engines write it: UCI.
+                    Err(error) => match (level.board.parse_move(san_text), error) {
+                        (Ok(mv), _) => mv,
+                        (Err(_), SanError::Syntax { .. }) => {
+                            return Err(unexpected(self.text, start, end));
+                        }
+                        (Err(_), error) => return Err((start, illegal(san, error, &level.board))),
+                    },
+                };
+                visitor.play(&level.board, mv, san_text);
+                level.before = Some(level.board);
+                level.board.play_unchecked(mv);
+            }
         }
         if let Some(nag) = nag {
             visitor.nag(nag);

@@ -79,6 +79,12 @@ pub trait Visitor {
         let _ = (board, mv, san);
     }
 
+    /// A null move (`--`, `Z0`, `0000` or `@@@@`): the side to move passes
+    /// in `board` (never in check).
+    fn null_move(&mut self, board: &Board) {
+        let _ = board;
+    }
+
     /// A numeric annotation glyph: `$n`, or `!` (1), `?` (2), `!!` (3),
     /// `??` (4), `!?` (5), `?!` (6) after a move.
     fn nag(&mut self, nag: u8) {

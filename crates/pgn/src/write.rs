@@ -114,8 +114,10 @@ impl Wrapped<'_, '_> {
                 Color::Black => {}
             }
             number_needed = false;
-            let san = board.san(node.mv).map_err(|_| fmt::Error)?;
-            self.token(san.as_str())?;
+            match node.mv {
+                Some(mv) => self.token(board.san(mv).map_err(|_| fmt::Error)?.as_str())?,
+                None => self.token("--")?,
+            }
             for nag in &node.nags {
                 self.token(&format!("${nag}"))?;
             }
@@ -131,7 +133,10 @@ impl Wrapped<'_, '_> {
                 self.token(")")?;
                 number_needed = true;
             }
-            board.play_unchecked(node.mv);
+            match node.mv {
+                Some(mv) => board.play_unchecked(mv),
+                None => board.play_null().map_err(|_| fmt::Error)?,
+            }
         }
         Ok(())
     }

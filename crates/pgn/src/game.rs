@@ -73,6 +73,13 @@ impl Game {
         Some(reader.read_game(&mut builder)?.map(|()| builder.finish()))
     }
 
+    /// Reads a game cut by [`Reader::next_raw`] whole (for
+    /// [`read_parallel`](crate::read_parallel)).
+    pub fn from_raw(raw: &mut crate::RawGame) -> Result<Game, PgnError> {
+        let mut builder = Builder::default();
+        raw.read(&mut builder).map(|()| builder.finish())
+    }
+
     /// The value of the first tag called `name`.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags

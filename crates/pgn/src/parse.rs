@@ -327,6 +327,10 @@ impl<'a> Movetext<'a> {
     ) -> Result<(), Failure> {
         let mut word = &self.text[at..end];
         let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == word.len() {
+            // A move number without its dot, as python-chess reads it.
+            return Ok(());
+        }
         if digits > 0 && word.get(digits) == Some(&b'.') {
             word = &word[digits..];
         }

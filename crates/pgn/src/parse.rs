@@ -10,6 +10,10 @@ use crate::{Flow, MAX_DEPTH, RawGame, Visitor};
 use bitmoves::{Board, FenOptions, SanError};
 use memchr::{memchr, memchr2};
 use std::borrow::Cow;
+use std::sync::LazyLock;
+
+/// The standard start, read from its FEN once.
+static START: LazyLock<Board> = LazyLock::new(Board::startpos);
 
 /// Reads `raw` into `visitor`.
 pub(crate) fn read_game<V: Visitor + ?Sized>(
@@ -131,7 +135,7 @@ fn read_tags<V: Visitor + ?Sized>(
         None if chess960 => {
             Board::from_fen_with(Board::STARTPOS_FEN, options).unwrap_or_else(|_| Board::startpos())
         }
-        None => Board::startpos(),
+        None => *START,
     };
     Ok((at, start))
 }

@@ -240,8 +240,7 @@ impl Board {
         if from.is_empty() {
             return from;
         }
-        let info = self.check_info();
-        if !info.checkers.is_empty() || en_passant {
+        if en_passant || self.in_check_by_tables() {
             return self.generated_candidates(piece, to);
         }
         if piece == Piece::King {
@@ -249,9 +248,51 @@ impl Board {
             return if attacked { Bitboard::EMPTY } else { from };
         }
         let king = self.king(us);
+        let mut pinned = None;
         Bitboard::from_iter(from.iter().filter(|&square| {
-            !info.pinned.contains(square) || attacks::line(king, square).contains(to)
+            let line = attacks::line(king, square);
+            // Pinned only with an enemy slider of the line's kind on it;
+            // the full pin set (magic lookups) only then.
+            if (line & self.sliders_along(king, square)).is_empty() || line.contains(to) {
+                return true;
+            }
+            !pinned
+                .get_or_insert_with(|| self.check_info().pinned)
+                .contains(square)
         }))
+    }
+
+    /// The enemy sliders that move along the line through `a` and `b`
+    /// (rooks and queens on a rank or file, bishops and queens on a
+    /// diagonal).
+    fn sliders_along(&self, a: Square, b: Square) -> Bitboard {
+        let them = !self.side_to_move();
+        let straight = a.file() == b.file() || a.rank() == b.rank();
+        let kind = if straight { Piece::Rook } else { Piece::Bishop };
+        self.colored_pieces(them, kind) | self.colored_pieces(them, Piece::Queen)
+    }
+
+    /// Whether the side to move is in check, from the small tables only:
+    /// knights and pawns by their attacks, each enemy slider by its line
+    /// to the king and what stands between.
+    fn in_check_by_tables(&self) -> bool {
+        let us = self.side_to_move();
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        if !(attacks::knight(king) & self.colored_pieces(them, Piece::Knight)).is_empty()
+            || !(attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn)).is_empty()
+        {
+            return true;
+        }
+        let sliders = self.colored_pieces(them, Piece::Rook)
+            | self.colored_pieces(them, Piece::Bishop)
+            | self.colored_pieces(them, Piece::Queen);
+        sliders.iter().any(|slider| {
+            !attacks::line(king, slider).is_empty()
+                && self.sliders_along(king, slider).contains(slider)
+                && (attacks::between(king, slider) & occupied).is_empty()
+        })
     }
 
     /// The pawns in `pawns` that push onto the empty square `to`, one step

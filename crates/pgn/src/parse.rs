@@ -71,6 +71,25 @@ fn utf8(bytes: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 
+/// Whether a line holds only whitespace (as Python's `str.isspace`, for
+/// ASCII). Most lines start with something else, so that comes first.
+pub(crate) fn is_blank(line: &[u8]) -> bool {
+    let space = |b: &u8| b.is_ascii_whitespace() || *b == 0x0b;
+    line.first().is_none_or(space) && line.iter().all(space)
+}
+
+/// Bytes that end a word of movetext: whitespace and `{ } ( ) ; $`.
+static ENDS_WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\n\r\x0b\x0c{}();$";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// The end of the line starting at `at` (the index of its line end).
 fn line_end(text: &[u8], at: usize) -> usize {
     memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |i| at + i)
@@ -89,7 +108,7 @@ fn read_tags<V: Visitor + ?Sized>(
         let end = line_end(text, at);
         let line = &text[at..end];
         let first = line.first().copied();
-        let blank = line.iter().all(|&b| b.is_ascii_whitespace() || b == 0x0b);
+        let blank = is_blank(line);
         if first == Some(b'[') {
             if let Some((name, value)) = unescape_tag(text, at, end) {
                 let name_text = &text[name.0..name.1];
@@ -271,7 +290,7 @@ impl<'a> Movetext<'a> {
                 _ => {
                     let end = text[at..]
                         .iter()
-                        .position(|&b| b.is_ascii_whitespace() || b"{}();$".contains(&b))
+                        .position(|&b| ENDS_WORD[usize::from(b)])
                         .map_or(text.len(), |i| at + i);
                     if self.skip == 0 {
                         self.word(at, end, visitor)?;

@@ -166,7 +166,7 @@ impl<R: BufRead> Splitter<R> {
     fn classify(&mut self, start: usize, line: u64) -> Line {
         let text = &self.current[start..];
         let first = text.first().copied();
-        let blank = text.iter().all(|&b| b.is_ascii_whitespace() || b == 0x0b);
+        let blank = crate::parse::is_blank(text);
         let escape = matches!(first, Some(b'%' | b';'));
         if self.phase == Phase::Before {
             if blank || escape {

@@ -53,3 +53,8 @@ pub const MAX_GAME_BYTES: usize = 32 << 20;
 /// ([`ErrorKind::TooDeep`] beyond). Skipped variations nest without
 /// limit: they are only counted.
 pub const MAX_DEPTH: usize = 1000;
+
+/// The Rust examples of `docs/pgn.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/pgn.md")]
+pub struct GuideDoctests;

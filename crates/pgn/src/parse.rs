@@ -182,8 +182,12 @@ fn unescape_tag(
         return None;
     }
     let value_start = i + 1;
-    let mut read = value_start;
-    let mut write = value_start;
+    // Most values have no escapes: find the closing quote at once.
+    let plain = memchr2(b'"', b'\\', &text[value_start..end]).map(|j| value_start + j);
+    let (mut read, mut write) = match plain {
+        Some(quote) if text[quote] == b'"' => (quote, quote),
+        _ => (value_start, value_start),
+    };
     loop {
         let b = *text[..end].get(read)?;
         match b {

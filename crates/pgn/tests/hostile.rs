@@ -210,3 +210,58 @@ fn zstd_and_gzip_are_read_by_their_magic_and_damage_is_an_error() {
         .expect("read");
     assert_eq!(plain, "1. e4");
 }
+
+/// What the fuzz target checks, on one input: no panic, the same games
+/// with both APIs, and the writer's law on every game read whole.
+fn fuzz_body(data: &[u8]) {
+    let replayed = replay_all(data).len();
+    let games = read_all(data);
+    assert_eq!(games.len(), replayed);
+    for game in games.into_iter().flatten() {
+        let written = game.to_string();
+        let again = Game::read(&mut Reader::new(written.as_bytes()))
+            .expect("the written game")
+            .unwrap_or_else(|e| panic!("{e}\n{written}"));
+        assert_eq!(again.moves, game.moves, "{written}");
+        assert_eq!(again.start, game.start, "{written}");
+    }
+}
+
+/// The fuzz target's checks on 5,000 random mutations (bytes replaced,
+/// inserted or deleted) of games with every feature.
+#[test]
+fn mutated_games_keep_the_fuzz_targets_laws() {
+    let base = "[Event \"a \\\"b\\\" \\\\\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n\
+                1. O-O {c} O-O-O $1 (1... Kd7 {d\n[e]} 2. Ra2 (2. Rab1)) 2. Kg2! ; x\n% y\nKb8 1-0\n\n\
+                1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *\n\n\
+                [Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
+                1. g3 g6 2. Ng2 Ng7 3. f4 f5 4. Rf2 -- 5. Kf1 1/2-1/2\n";
+    let alphabet = b"[]{}()\";%$!?.-+#=0123456789 \n\rabcdefghKQRBNOx*/";
+    let mut state = 0x1234_5678_9abc_def1_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    assert!(
+        read_all(base.as_bytes()).iter().all(Result::is_ok),
+        "the base games are legal"
+    );
+    fuzz_body(base.as_bytes());
+    for _ in 0..5000 {
+        let mut data = base.as_bytes().to_vec();
+        for _ in 0..1 + next() % 4 {
+            let at = (next() % data.len() as u64) as usize;
+            let byte = alphabet[(next() % alphabet.len() as u64) as usize];
+            match next() % 3 {
+                0 => data[at] = byte,
+                1 => data.insert(at, byte),
+                _ => {
+                    data.remove(at);
+                }
+            }
+        }
+        fuzz_body(&data);
+    }
+}

@@ -1,6 +1,8 @@
 //! `cargo xtask`: the project's tasks. Parses the verb, then calls `bitmoves-gen`
 //! through this package's library.
 
+mod lab;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -41,6 +43,9 @@ fn parse(args: &[String]) -> Result<Task, String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|verb| verb == "lab") {
+        return lab::run(&args[1..]);
+    }
     match parse(&args) {
         Ok(Task::Help) => {
             print!("{USAGE}");

@@ -1,0 +1,139 @@
+//! A small JSON writer: the page's answers are objects of strings, numbers,
+//! booleans and arrays, so the wasm module needs no serialisation crate.
+
+use std::fmt::Write;
+
+/// Builds one JSON value into a string. Callers open and close objects and
+/// arrays; the writer puts the commas in.
+#[derive(Debug, Default)]
+pub struct Json {
+    out: String,
+    /// Whether the next item of the innermost object or array needs a comma.
+    needs_comma: bool,
+}
+
+impl Json {
+    /// An empty writer.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The JSON text written so far.
+    pub fn finish(self) -> String {
+        self.out
+    }
+
+    fn separate(&mut self) {
+        if self.needs_comma {
+            self.out.push(',');
+        }
+        self.needs_comma = true;
+    }
+
+    /// Opens an object as the next value.
+    pub fn begin_object(&mut self) -> &mut Self {
+        self.separate();
+        self.out.push('{');
+        self.needs_comma = false;
+        self
+    }
+
+    /// Closes the innermost object.
+    pub fn end_object(&mut self) -> &mut Self {
+        self.out.push('}');
+        self.needs_comma = true;
+        self
+    }
+
+    /// Opens an array as the next value.
+    pub fn begin_array(&mut self) -> &mut Self {
+        self.separate();
+        self.out.push('[');
+        self.needs_comma = false;
+        self
+    }
+
+    /// Closes the innermost array.
+    pub fn end_array(&mut self) -> &mut Self {
+        self.out.push(']');
+        self.needs_comma = true;
+        self
+    }
+
+    /// Writes an object key; the next call writes its value.
+    pub fn key(&mut self, key: &str) -> &mut Self {
+        self.separate();
+        self.quote(key);
+        self.out.push(':');
+        self.needs_comma = false;
+        self
+    }
+
+    /// Writes a string value.
+    pub fn string(&mut self, value: &str) -> &mut Self {
+        self.separate();
+        self.quote(value);
+        self
+    }
+
+    /// Writes an integer value. Integers past 2^53 lose precision in
+    /// JavaScript: bitboards go as hex strings instead.
+    pub fn number(&mut self, value: impl Into<u64>) -> &mut Self {
+        self.separate();
+        let _ = write!(self.out, "{}", value.into());
+        self
+    }
+
+    /// Writes `true` or `false`.
+    pub fn boolean(&mut self, value: bool) -> &mut Self {
+        self.separate();
+        self.out.push_str(if value { "true" } else { "false" });
+        self
+    }
+
+    /// A key and its string value.
+    pub fn field(&mut self, key: &str, value: &str) -> &mut Self {
+        self.key(key).string(value)
+    }
+
+    fn quote(&mut self, text: &str) {
+        self.out.push('"');
+        for c in text.chars() {
+            match c {
+                '"' => self.out.push_str("\\\""),
+                '\\' => self.out.push_str("\\\\"),
+                '\n' => self.out.push_str("\\n"),
+                c if u32::from(c) < 0x20 => {
+                    let _ = write!(self.out, "\\u{:04x}", u32::from(c));
+                }
+                c => self.out.push(c),
+            }
+        }
+        self.out.push('"');
+    }
+}
+
+/// A bitboard's value as the page shows it: `0x` and 16 hex digits.
+pub fn hex(value: u64) -> String {
+    format!("0x{value:016x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nested_values_get_commas_between_items_only() {
+        let mut json = Json::new();
+        json.begin_object().field("a", "x\"y");
+        json.key("list").begin_array().number(1u8).boolean(true);
+        json.begin_object().end_object().end_array();
+        json.end_object();
+        assert_eq!(json.finish(), r#"{"a":"x\"y","list":[1,true,{}]}"#);
+    }
+
+    #[test]
+    fn hex_is_sixteen_digits() {
+        assert_eq!(hex(0x1422), "0x0000000000001422");
+    }
+}

@@ -1,0 +1,180 @@
+//! Rook, bishop and queen: the ray loop, the Kogge-Stone fill, and the
+//! table lookups, each drawn step by step.
+
+use super::lookups::{magic, pext};
+use super::{Scene, Section, Step, section, union_and_lookup};
+use crate::methods::leapers::compass_text;
+use bitmoves::{Bitboard, Direction, Square, attacks};
+use bitmoves_shift::sliders::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, occluded_fill, rays};
+use bitmoves_shift::{compass, offset};
+
+/// Which slider, with what the steps need to know of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slider {
+    /// Moves along ranks and files.
+    Rook,
+    /// Moves along diagonals.
+    Bishop,
+}
+
+impl Slider {
+    /// `rook` or `bishop`, for ids and labels.
+    pub fn name(self) -> &'static str {
+        match self {
+            Slider::Rook => "rook",
+            Slider::Bishop => "bishop",
+        }
+    }
+
+    fn directions(self) -> [Direction; 4] {
+        match self {
+            Slider::Rook => ROOK_DIRECTIONS,
+            Slider::Bishop => BISHOP_DIRECTIONS,
+        }
+    }
+
+    /// The library's lookup for this slider on the scene.
+    pub fn lookup(self, scene: &Scene) -> Bitboard {
+        self.lookup_with(scene.subject, scene.occupied())
+    }
+
+    /// The library's lookup for this slider on `square` through `occupied`.
+    pub fn lookup_with(self, square: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Slider::Rook => attacks::rook(square, occupied),
+            Slider::Bishop => attacks::bishop(square, occupied),
+        }
+    }
+}
+
+/// The rook on the subject square, four ways.
+pub fn rook(scene: &Scene) -> Vec<Section> {
+    slider(scene, Slider::Rook)
+}
+
+/// The bishop on the subject square, four ways.
+pub fn bishop(scene: &Scene) -> Vec<Section> {
+    slider(scene, Slider::Bishop)
+}
+
+/// The queen: the rook's and the bishop's magic lookups, and their union.
+pub fn queen(scene: &Scene) -> Vec<Section> {
+    let rook = Slider::Rook.lookup(scene);
+    let bishop = Slider::Bishop.lookup(scene);
+    let lookup = attacks::queen(scene.subject, scene.occupied());
+    let steps = vec![
+        Step::board("rook", "rook lookup", rook),
+        Step::board("bishop", "bishop lookup", bishop),
+        Step::board("union", "rook | bishop", rook | bishop),
+        Step::board(
+            "lookup",
+            format!("lookup: attacks::queen({})", scene.subject),
+            lookup,
+        ),
+        Step::verdict("equal", "union = lookup", rook | bishop, lookup),
+    ];
+    let mut sections = vec![section(
+        "queen",
+        "Queen: rook and bishop together",
+        "A queen attacks what a rook and a bishop on its square attack.",
+        steps,
+    )];
+    sections.extend(slider(scene, Slider::Rook));
+    sections.extend(slider(scene, Slider::Bishop));
+    sections
+}
+
+fn slider(scene: &Scene, slider: Slider) -> Vec<Section> {
+    vec![
+        ray_loop(scene, slider),
+        kogge_stone(scene, slider),
+        magic(scene, slider),
+        pext(scene, slider),
+    ]
+}
+
+/// One square at a time along each ray, stopping after the first blocker.
+fn ray_loop(scene: &Scene, slider: Slider) -> Section {
+    let (square, occupied) = (scene.subject, scene.occupied());
+    let mut steps = vec![Step::board("occupied", "occupied", occupied)];
+    let mut union = Bitboard::EMPTY;
+    for direction in slider.directions() {
+        let ray = offset::ray(direction, square, occupied);
+        let (id, _) = compass_text(direction);
+        steps.push(Step::board(
+            id,
+            format!("{direction:?}: step until the edge or a blocker"),
+            ray,
+        ));
+        union |= ray;
+    }
+    let lookup_name = format!("attacks::{}({square}, occupied)", slider.name());
+    union_and_lookup(
+        &mut steps,
+        "the rays",
+        union,
+        lookup_name,
+        slider.lookup(scene),
+    );
+    let name = slider.name();
+    section(
+        &format!("{name}-rays"),
+        &format!("{}: the ray loop", title(name)),
+        "The loop of the write-ups: \
+        from the piece, step square by square in each direction; include the first occupied square, then stop.",
+        steps,
+    )
+}
+
+/// Kogge-Stone occluded fills: each ray filled through the empty squares
+/// in three doubling rounds, then moved one step further.
+fn kogge_stone(scene: &Scene, slider: Slider) -> Section {
+    let (square, occupied) = (scene.subject, scene.occupied());
+    let empty = !occupied;
+    let b = square.bitboard();
+    let mut steps = vec![Step::board("empty", "empty = !occupied", empty)];
+    let mut union = Bitboard::EMPTY;
+    for direction in slider.directions() {
+        let (id, one_step) = compass_text(direction);
+        let fill = occluded_fill(direction, b, empty);
+        let ray = rays(direction, b, occupied);
+        debug_assert_eq!(ray, compass::step(direction, fill));
+        steps.push(Step::board(
+            &format!("{id}_fill"),
+            format!("{direction:?} fill through the empty squares"),
+            fill,
+        ));
+        steps.push(Step::board(
+            id,
+            format!("{direction:?} attacks: one more step, {one_step}"),
+            ray,
+        ));
+        union |= ray;
+    }
+    let lookup_name = format!("attacks::{}({square}, occupied)", slider.name());
+    union_and_lookup(
+        &mut steps,
+        "the four",
+        union,
+        lookup_name,
+        slider.lookup(scene),
+    );
+    let name = slider.name();
+    section(
+        &format!("{name}-kogge-stone"),
+        &format!("{}: Kogge-Stone fill", title(name)),
+        "The occluded fill \
+        shifts the generator (the piece) and the propagator (the empty squares) by 1, 2 and 4 steps, so three rounds \
+        cover a ray of seven; the attacks are the fill moved one step further.",
+        steps,
+    )
+}
+
+/// `Rook` from `rook`.
+pub fn title(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}

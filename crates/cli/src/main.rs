@@ -13,6 +13,7 @@ mod error;
 mod masks;
 mod moves;
 mod perft;
+mod pgn;
 mod position;
 mod show;
 mod split;
@@ -70,6 +71,9 @@ enum Command {
     /// Deep perft, step 3: check that every unit has one count and print
     /// the exact total
     Merge(split::MergeArgs),
+    /// Read PGN files (plain, zstd or gzip): a summary, or each game's
+    /// moves in UCI, its final FEN, its positions, or normalised PGN
+    Pgn(pgn::PgnArgs),
 }
 
 fn main() -> ExitCode {
@@ -129,6 +133,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Split(args) => split::run_split(args),
         Command::Work(args) => split::run_work(args),
         Command::Merge(args) => split::run_merge(args, out),
+        Command::Pgn(args) => pgn::run(args, out),
     }
 }
 

@@ -1,7 +1,10 @@
 //! Writing SAN: [`San`], a move's Standard Algebraic Notation in a fixed
 //! buffer, and the `impl Board` block for [`Board::san`].
 
-use crate::{Bitboard, Board, CastlingSide, IllegalMoveError, Move, Piece, Square};
+use crate::movegen::Mask;
+use crate::{
+    Bitboard, Board, CastlingSide, Color, IllegalMoveError, Move, Piece, Rank, Square, attacks,
+};
 use core::{fmt, ops::Deref};
 
 /// A move written in Standard Algebraic Notation (`Nbd7`, `exd6`, `e8=Q+`,
@@ -210,9 +213,117 @@ impl Board {
     /// The squares of the pieces of kind `piece` (of the side to move) with
     /// a legal move to `to` that SAN writes as a move of that piece to
     /// `to`: every legal move but castling, which SAN writes `O-O`.
+    ///
+    /// The pieces that reach `to` come from the attack tables; out of
+    /// check, a pinned one stays only if `to` is on its pin line and the
+    /// king only if `to` is not attacked. In check, and for en passant,
+    /// the generator decides. PGN replay spends most of its time here.
     pub(super) fn san_candidates(&self, piece: Piece, to: Square) -> Bitboard {
+        let us = self.side_to_move();
+        let ours = self.colored_pieces(us, piece);
+        let occupied = self.occupied();
+        if self.colors(us).contains(to) {
+            return Bitboard::EMPTY;
+        }
+        let en_passant = piece == Piece::Pawn && self.en_passant() == Some(to);
+        let from = match piece {
+            Piece::Pawn if self.colors(!us).contains(to) || en_passant => {
+                attacks::pawn(!us, to) & ours
+            }
+            Piece::Pawn => self.pushers(to, ours),
+            Piece::Knight => attacks::knight(to) & ours,
+            Piece::Bishop => attacks::bishop(to, occupied) & ours,
+            Piece::Rook => attacks::rook(to, occupied) & ours,
+            Piece::Queen => attacks::queen(to, occupied) & ours,
+            Piece::King => attacks::king(to) & ours,
+        };
+        if from.is_empty() {
+            return from;
+        }
+        if en_passant || self.in_check_by_tables() {
+            return self.generated_candidates(piece, to);
+        }
+        if piece == Piece::King {
+            let attacked = self.is_attacked(to, !us, occupied);
+            return if attacked { Bitboard::EMPTY } else { from };
+        }
+        let king = self.king(us);
+        let mut pinned = None;
+        Bitboard::from_iter(from.iter().filter(|&square| {
+            let line = attacks::line(king, square);
+            // Pinned only with an enemy slider of the line's kind on it;
+            // the full pin set (magic lookups) only then.
+            if (line & self.sliders_along(king, square)).is_empty() || line.contains(to) {
+                return true;
+            }
+            !pinned
+                .get_or_insert_with(|| self.check_info().pinned)
+                .contains(square)
+        }))
+    }
+
+    /// The enemy sliders that move along the line through `a` and `b`
+    /// (rooks and queens on a rank or file, bishops and queens on a
+    /// diagonal).
+    fn sliders_along(&self, a: Square, b: Square) -> Bitboard {
+        let them = !self.side_to_move();
+        let straight = a.file() == b.file() || a.rank() == b.rank();
+        let kind = if straight { Piece::Rook } else { Piece::Bishop };
+        self.colored_pieces(them, kind) | self.colored_pieces(them, Piece::Queen)
+    }
+
+    /// Whether the side to move is in check, from the small tables only:
+    /// knights and pawns by their attacks, each enemy slider by its line
+    /// to the king and what stands between.
+    fn in_check_by_tables(&self) -> bool {
+        let us = self.side_to_move();
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        if !(attacks::knight(king) & self.colored_pieces(them, Piece::Knight)).is_empty()
+            || !(attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn)).is_empty()
+        {
+            return true;
+        }
+        let sliders = self.colored_pieces(them, Piece::Rook)
+            | self.colored_pieces(them, Piece::Bishop)
+            | self.colored_pieces(them, Piece::Queen);
+        sliders.iter().any(|slider| {
+            !attacks::line(king, slider).is_empty()
+                && self.sliders_along(king, slider).contains(slider)
+                && (attacks::between(king, slider) & occupied).is_empty()
+        })
+    }
+
+    /// The pawns in `pawns` that push onto the empty square `to`, one step
+    /// or two.
+    fn pushers(&self, to: Square, pawns: Bitboard) -> Bitboard {
+        let (back, double_rank) = match self.side_to_move() {
+            Color::White => (-1, Rank::Fourth),
+            Color::Black => (1, Rank::Fifth),
+        };
+        if self.occupied().contains(to) {
+            return Bitboard::EMPTY;
+        }
+        match to.offset(0, back) {
+            Some(one) if pawns.contains(one) => one.bitboard(),
+            Some(one) if to.rank() == double_rank && !self.occupied().contains(one) => one
+                .offset(0, back)
+                .map_or(Bitboard::EMPTY, |two| two.bitboard() & pawns),
+            _ => Bitboard::EMPTY,
+        }
+    }
+
+    /// [`Board::san_candidates`] by the generator, for the positions the
+    /// fast path leaves to it.
+    fn generated_candidates(&self, piece: Piece, to: Square) -> Bitboard {
         let mut candidates = Bitboard::EMPTY;
-        self.generate_moves(|moves| {
+        let mask = Mask {
+            from: self.colored_pieces(self.side_to_move(), piece),
+            to: to.bitboard(),
+            pawn_to: to.bitboard(),
+        };
+        self.generate_masked(mask, |moves| {
             if moves.piece == piece && moves.to.contains(to) {
                 let mv = Move {
                     from: moves.from,
@@ -241,4 +352,53 @@ impl Board {
 fn write_square(san: &mut San, square: Square) {
     san.push(square.file().to_char());
     san.push(square.rank().to_char());
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Board, Piece, Square};
+
+    /// The law of the fast path: for every position along random games
+    /// from positions rich in pins, checks and en passant, every piece kind
+    /// and every square, the candidates from the attack tables equal the
+    /// generator's.
+    #[test]
+    fn fast_candidates_equal_the_generators() {
+        let starts = [
+            Board::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut positions = 0;
+        for fen in starts {
+            for _ in 0..40 {
+                let mut board = Board::from_fen(fen).expect("valid");
+                for _ in 0..60 {
+                    for piece in Piece::ALL {
+                        for to in Square::ALL {
+                            assert_eq!(
+                                board.san_candidates(piece, to),
+                                board.generated_candidates(piece, to),
+                                "{board}: {piece} to {to}"
+                            );
+                        }
+                    }
+                    positions += 1;
+                    let moves = board.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    board.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(positions > 5_000);
+    }
 }

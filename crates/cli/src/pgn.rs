@@ -1,0 +1,319 @@
+//! `bitmoves pgn`: reads PGN files (plain, zstd or gzip) and prints a
+//! summary, each game's mainline in UCI, its final FEN, every position
+//! for training data, or the games written back as normalised PGN.
+
+use crate::error::CliError;
+use bitmoves::{Board, Move};
+use bitmoves_pgn::{Flow, Game, RawGame, Reader, Visitor, decompress};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget};
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Arguments of `bitmoves pgn`.
+#[derive(Args, Debug)]
+pub struct PgnArgs {
+    /// PGN files, read in order (`-` for stdin); zstd and gzip are
+    /// recognised by their first bytes
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// One line per game: its mainline moves in UCI (Chess960 castling as
+    /// king takes rook)
+    #[arg(long, group = "output")]
+    pub uci: bool,
+    /// One line per game: the FEN after its mainline
+    #[arg(long, group = "output")]
+    pub fen: bool,
+    /// One line per position of every mainline: `FEN;move;result`, the
+    /// move in UCI, empty for the last position
+    #[arg(long, group = "output")]
+    pub positions: bool,
+    /// The games written back as normalised PGN
+    #[arg(long, group = "output")]
+    pub pgn: bool,
+    /// Threads that replay the games (the output stays in file order)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: u16,
+    /// Also check the moves inside variations (skipped by default)
+    #[arg(long)]
+    pub variations: bool,
+}
+
+/// What to print per game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Summary,
+    Uci,
+    Fen,
+    Positions,
+    Pgn,
+}
+
+/// What one game gave: its output, or why it failed.
+struct Outcome {
+    text: String,
+    plies: u64,
+    failure: Option<(bool, String)>,
+}
+
+/// Totals over every file.
+#[derive(Default)]
+struct Totals {
+    games: u64,
+    plies: u64,
+    errors: u64,
+    skipped: u64,
+}
+
+/// Reads every file; prints the games' lines on `out` and one line per
+/// failed game on stderr; fails at the end if any game (or file) did.
+pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mode = match (args.uci, args.fen, args.positions, args.pgn) {
+        (true, ..) => Mode::Uci,
+        (_, true, ..) => Mode::Fen,
+        (_, _, true, _) => Mode::Positions,
+        (.., true) => Mode::Pgn,
+        _ => Mode::Summary,
+    };
+    let bytes = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let progress = progress_bar();
+    let mut totals = Totals::default();
+    let mut write_error = None;
+    for path in &args.files {
+        let name = path.display().to_string();
+        let prefix = if args.files.len() > 1 {
+            format!("{name}: ")
+        } else {
+            String::new()
+        };
+        let input =
+            open(path, &bytes).map_err(|e| CliError::input(format!("cannot read {name}: {e}")));
+        let input = match input {
+            Ok(input) => input,
+            Err(error) => {
+                progress.suspend(|| crate::error::report(&error));
+                totals.errors += 1;
+                continue;
+            }
+        };
+        let mut reader = Reader::new(input);
+        let work = |raw: &mut RawGame| read_one(raw, mode, args.variations);
+        let sink = |outcome: Outcome| {
+            totals.games += 1;
+            match outcome.failure {
+                None => {
+                    totals.plies += outcome.plies;
+                    if write_error.is_none()
+                        && let Err(e) = out.write_all(outcome.text.as_bytes())
+                    {
+                        write_error = Some(e);
+                    }
+                }
+                Some((note, message)) => {
+                    let kind = if note { "note" } else { "error" };
+                    if note {
+                        totals.skipped += 1;
+                    } else {
+                        totals.errors += 1;
+                    }
+                    progress.suspend(|| eprintln!("{kind}: {prefix}{message}"));
+                }
+            }
+            if totals.games % 4096 == 0 {
+                progress.set_message(format!("{} games", totals.games));
+            }
+        };
+        if let Err(error) =
+            bitmoves_pgn::read_parallel(&mut reader, args.threads.into(), work, sink)
+        {
+            totals.errors += 1;
+            progress.suspend(|| eprintln!("error: {prefix}{error}"));
+        }
+        if let Some(error) = write_error.take() {
+            return Err(CliError::Io(error));
+        }
+    }
+    progress.finish_and_clear();
+    if mode == Mode::Summary {
+        let bytes = bytes.load(Ordering::Relaxed);
+        let seconds = started.elapsed().as_secs_f64();
+        writeln!(out, "games: {}", totals.games)?;
+        writeln!(out, "plies: {}", totals.plies)?;
+        writeln!(out, "games with errors: {}", totals.errors)?;
+        writeln!(out, "skipped variants: {}", totals.skipped)?;
+        writeln!(out, "bytes: {bytes}")?;
+        writeln!(out, "MB/s: {:.1}", bytes as f64 / 1e6 / seconds.max(1e-9))?;
+    }
+    match totals.errors {
+        0 => Ok(()),
+        n => Err(CliError::input(format!(
+            "{n} game(s) or file(s) could not be read"
+        ))),
+    }
+}
+
+/// A spinner on stderr when it is a terminal.
+fn progress_bar() -> ProgressBar {
+    if io::stderr().is_terminal() {
+        ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    }
+}
+
+/// Counts the bytes read from a file.
+struct Counted<R> {
+    inner: R,
+    bytes: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// Opens `path` (`-`: stdin), decompressing by content.
+fn open(path: &PathBuf, bytes: &Arc<AtomicU64>) -> io::Result<Box<dyn io::BufRead + Send>> {
+    let inner: Box<dyn Read + Send> = if path.as_os_str() == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(path)?)
+    };
+    decompress(Counted {
+        inner,
+        bytes: Arc::clone(bytes),
+    })
+}
+
+/// Reads one game and renders what `mode` prints for it.
+fn read_one(raw: &mut RawGame, mode: Mode, variations: bool) -> Outcome {
+    let result = if mode == Mode::Pgn {
+        let game = Game::from_raw(raw);
+        game.map(|game| (format!("{game}\n"), game.moves.moves.len() as u64))
+    } else {
+        let mut lines = Lines::new(mode, variations);
+        raw.read(&mut lines).map(|()| (lines.text, lines.plies))
+    };
+    match result {
+        Ok((text, plies)) => Outcome {
+            text,
+            plies,
+            failure: None,
+        },
+        Err(error) => Outcome {
+            text: String::new(),
+            plies: 0,
+            failure: Some((error.is_note(), error.to_string())),
+        },
+    }
+}
+
+/// The visitor behind --uci, --fen, --positions and the summary.
+struct Lines {
+    mode: Mode,
+    variations: bool,
+    /// How deep in variations (0: the mainline).
+    depth: usize,
+    plies: u64,
+    text: String,
+    /// The `--positions` lines waiting for the result.
+    positions: Vec<(String, String)>,
+    tag_result: Option<String>,
+    result: Option<String>,
+}
+
+impl Lines {
+    fn new(mode: Mode, variations: bool) -> Self {
+        Self {
+            mode,
+            variations,
+            depth: 0,
+            plies: 0,
+            text: String::new(),
+            positions: Vec::new(),
+            tag_result: None,
+            result: None,
+        }
+    }
+
+    fn mainline_move(&mut self, board: &Board, uci: &dyn std::fmt::Display) {
+        self.plies += 1;
+        match self.mode {
+            Mode::Uci => {
+                if self.plies > 1 {
+                    self.text.push(' ');
+                }
+                let _ = write!(self.text, "{uci}");
+            }
+            Mode::Positions => self.positions.push((board.to_string(), uci.to_string())),
+            _ => {}
+        }
+    }
+}
+
+impl Visitor for Lines {
+    fn tag(&mut self, name: &str, value: &str) {
+        if name == "Result" {
+            self.tag_result = Some(value.to_owned());
+        }
+    }
+
+    fn play(&mut self, board: &Board, mv: Move, _san: &str) {
+        if self.depth == 0 {
+            self.mainline_move(board, &mv);
+        }
+    }
+
+    fn null_move(&mut self, board: &Board) {
+        if self.depth == 0 {
+            self.mainline_move(board, &"0000");
+        }
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        if self.variations {
+            self.depth += 1;
+            Flow::Continue
+        } else {
+            Flow::Skip
+        }
+    }
+
+    fn end_variation(&mut self) {
+        self.depth -= 1;
+    }
+
+    fn result(&mut self, result: &str) {
+        self.result = Some(result.to_owned());
+    }
+
+    fn end_game(&mut self, board: &Board) {
+        match self.mode {
+            Mode::Uci => self.text.push('\n'),
+            Mode::Fen => {
+                let _ = writeln!(self.text, "{board}");
+            }
+            Mode::Positions => {
+                let result = self
+                    .result
+                    .as_deref()
+                    .or(self.tag_result.as_deref())
+                    .unwrap_or("*");
+                for (fen, uci) in &self.positions {
+                    let _ = writeln!(self.text, "{fen};{uci};{result}");
+                }
+                let _ = writeln!(self.text, "{board};;{result}");
+            }
+            Mode::Summary | Mode::Pgn => {}
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! [`PgnError`]: why a game could not be read, and where (game number,
+//! line, column, the move text and the position).
+
+use bitmoves::{Board, FenError, SanError};
+use std::{fmt, io};
+
+/// Why a game could not be read, with where it happened.
+///
+/// The [`Display`](fmt::Display) form is the CLI's message:
+/// `game 3 (line 41, column 12): illegal move "Nf6" (no legal knight move
+/// to f6) in r1bqkb1r/… w KQkq - 2 4`.
+#[derive(Debug)]
+pub struct PgnError {
+    /// The game's number in the input, from 1.
+    pub game: u64,
+    /// The line, from 1, in the whole input.
+    pub line: u64,
+    /// The column, from 1, in bytes.
+    pub column: u64,
+    /// What went wrong.
+    pub kind: ErrorKind,
+}
+
+/// What went wrong in a game.
+#[derive(Debug)]
+pub enum ErrorKind {
+    /// A SAN move that names no legal move, or more than one.
+    IllegalMove {
+        /// The move as written.
+        san: String,
+        /// Why the board refused it.
+        error: SanError,
+        /// The position it was read in, as FEN.
+        fen: String,
+    },
+    /// A null move (`--`, `Z0`) while in check, which no board can show.
+    NullMoveInCheck {
+        /// The position, as FEN.
+        fen: String,
+    },
+    /// A `FEN` tag that is not a position.
+    BadFen {
+        /// The tag's value.
+        fen: String,
+        /// Why it was refused.
+        error: FenError,
+    },
+    /// Text in the movetext that is neither a move nor anything else PGN
+    /// allows there.
+    Unexpected {
+        /// The text, shortened to 40 bytes.
+        text: String,
+    },
+    /// A `(` before any move of its line, or a `)` without its `(`.
+    BadVariation,
+    /// Variations nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) while
+    /// the visitor entered them.
+    TooDeep,
+    /// A game longer than [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES); it is
+    /// skipped.
+    TooLong,
+    /// A `{` comment that is never closed.
+    UnclosedComment,
+    /// The game is of a variant this crate does not play (crazyhouse,
+    /// atomic, …): it was skipped, which is a note rather than a failure.
+    Variant {
+        /// The `Variant` tag's value.
+        name: String,
+    },
+    /// Reading the input failed (a damaged compressed stream, say); the
+    /// reader stops.
+    Io(io::Error),
+}
+
+impl PgnError {
+    /// Whether this only says a game was skipped (an unsupported variant),
+    /// rather than that it was wrong.
+    pub fn is_note(&self) -> bool {
+        matches!(self.kind, ErrorKind::Variant { .. })
+    }
+}
+
+/// `text` with at most 40 bytes (cut at a character boundary) and `…`.
+pub(crate) fn shorten(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    match text.char_indices().nth(40) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.into_owned(),
+    }
+}
+
+/// The illegal-move error for `san` on `board`.
+pub(crate) fn illegal(san: &[u8], error: SanError, board: &Board) -> ErrorKind {
+    ErrorKind::IllegalMove {
+        san: shorten(san),
+        error,
+        fen: board.to_string(),
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::IllegalMove { san, error, fen } => {
+                write!(f, "illegal move {san:?} ({error}) in {fen}")
+            }
+            Self::NullMoveInCheck { fen } => write!(f, "null move while in check in {fen}"),
+            Self::BadFen { fen, error } => write!(f, "bad FEN tag {fen:?}: {error}"),
+            Self::Unexpected { text } => write!(f, "unexpected {text:?} in the moves"),
+            Self::BadVariation => {
+                f.write_str("unbalanced variation: a `(` before any move or a `)` without `(`")
+            }
+            Self::TooDeep => write!(f, "variations nested deeper than {}", crate::MAX_DEPTH),
+            Self::TooLong => write!(
+                f,
+                "game longer than {} bytes, skipped",
+                crate::MAX_GAME_BYTES
+            ),
+            Self::UnclosedComment => f.write_str("a `{` comment is never closed"),
+            Self::Variant { name } => write!(f, "variant {name:?} is not supported, game skipped"),
+            Self::Io(error) => write!(f, "cannot read the input: {error}"),
+        }
+    }
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {} (line {}, column {}): {}",
+            self.game, self.line, self.column, self.kind
+        )
+    }
+}
+
+impl std::error::Error for PgnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ErrorKind::IllegalMove { error, .. } => Some(error),
+            ErrorKind::BadFen { error, .. } => Some(error),
+            ErrorKind::Io(error) => Some(error),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,204 @@
+//! [`Game`]: a game read whole into owned memory (tags in order, the move
+//! tree with comments, NAGs and variations, the result), and the visitor
+//! that builds it.
+
+use crate::{Flow, PgnError, Reader, Visitor};
+use bitmoves::{Board, Move};
+use std::io::BufRead;
+
+/// A game, owned: what [`Game::read`] builds and [`Game`]'s
+/// [`Display`](std::fmt::Display) writes back as PGN.
+///
+/// ```
+/// use bitmoves_pgn::{Game, Reader};
+/// let pgn = "1. e4 {best by test} e5 (1... c5 $1) 2. Nf3 *";
+/// let game = Game::read(&mut Reader::new(pgn.as_bytes())).expect("a game")?;
+/// assert_eq!(game.moves.moves[0].comments, ["best by test"]);
+/// assert_eq!(game.moves.moves[1].variations[0].moves[0].nags, [1]);
+/// let written = game.to_string();
+/// let again = Game::read(&mut Reader::new(written.as_bytes())).expect("a game")?;
+/// assert_eq!(again.moves, game.moves);
+/// # Ok::<(), bitmoves_pgn::PgnError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    /// The tag pairs in the order of the text, values unescaped.
+    pub tags: Vec<(String, String)>,
+    /// The starting position (from the `FEN` tag, else the standard one).
+    pub start: Board,
+    /// The mainline.
+    pub moves: Line,
+    /// The result token at the end of the movetext, if any.
+    pub result: Option<String>,
+}
+
+/// A line of play: the mainline or a variation.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Line {
+    /// Comments before its first move.
+    pub comments: Vec<String>,
+    /// Its moves, in order.
+    pub moves: Vec<Node>,
+}
+
+/// A move in a [`Line`], with what the text said about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Node {
+    /// The move, or `None` for a null move (`--`).
+    pub mv: Option<Move>,
+    /// Its NAGs (`!` reads as 1, `?` as 2, …).
+    pub nags: Vec<u8>,
+    /// The comments after it.
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each starting from the position before
+    /// it.
+    pub variations: Vec<Line>,
+}
+
+impl Game {
+    /// A game from `start` with no tags and no moves.
+    pub fn new(start: Board) -> Self {
+        Self {
+            tags: Vec::new(),
+            start,
+            moves: Line::default(),
+            result: None,
+        }
+    }
+
+    /// Reads the next game of `reader` whole, variations included: `None`
+    /// at the end of the input.
+    pub fn read<R: BufRead>(reader: &mut Reader<R>) -> Option<Result<Game, PgnError>> {
+        let mut builder = Builder::default();
+        Some(reader.read_game(&mut builder)?.map(|()| builder.finish()))
+    }
+
+    /// Reads a game cut by [`Reader::next_raw`] whole (for
+    /// [`read_parallel`](crate::read_parallel)).
+    pub fn from_raw(raw: &mut crate::RawGame) -> Result<Game, PgnError> {
+        let mut builder = Builder::default();
+        raw.read(&mut builder).map(|()| builder.finish())
+    }
+
+    /// The value of the first tag called `name`.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The mainline's moves (`None` for a null move).
+    pub fn mainline(&self) -> impl Iterator<Item = Option<Move>> + '_ {
+        self.moves.moves.iter().map(|node| node.mv)
+    }
+
+    /// The position after the mainline.
+    pub fn end(&self) -> Board {
+        let mut board = self.start;
+        for mv in self.mainline() {
+            match mv {
+                Some(mv) => board.play_unchecked(mv),
+                // The reader never plays a null move in check.
+                None => board.play_null().unwrap_or(()),
+            }
+        }
+        board
+    }
+}
+
+/// The visitor that builds a [`Game`]: enters every variation.
+#[derive(Debug, Default)]
+pub(crate) struct Builder {
+    tags: Vec<(String, String)>,
+    start: Option<Board>,
+    /// The lines being built: the mainline, then each open variation.
+    lines: Vec<Line>,
+    result: Option<String>,
+}
+
+impl Builder {
+    /// The game built.
+    pub(crate) fn finish(mut self) -> Game {
+        Game {
+            tags: self.tags,
+            start: self.start.unwrap_or_default(),
+            moves: self.lines.drain(..).next().unwrap_or_default(),
+            result: self.result,
+        }
+    }
+
+    fn push(&mut self, mv: Option<Move>) {
+        self.line().moves.push(Node {
+            mv,
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        });
+    }
+
+    fn line(&mut self) -> &mut Line {
+        if self.lines.is_empty() {
+            self.lines.push(Line::default());
+        }
+        let last = self.lines.len() - 1;
+        &mut self.lines[last]
+    }
+}
+
+impl Visitor for Builder {
+    fn begin_game(&mut self, _number: u64) -> Flow {
+        *self = Self::default();
+        Flow::Continue
+    }
+
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_owned(), value.to_owned()));
+    }
+
+    fn begin_moves(&mut self, start: &Board) -> Flow {
+        self.start = Some(*start);
+        Flow::Continue
+    }
+
+    fn play(&mut self, _board: &Board, mv: Move, _san: &str) {
+        self.push(Some(mv));
+    }
+
+    fn null_move(&mut self, _board: &Board) {
+        self.push(None);
+    }
+
+    fn nag(&mut self, nag: u8) {
+        if let Some(node) = self.line().moves.last_mut() {
+            node.nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        let line = self.line();
+        match line.moves.last_mut() {
+            Some(node) => node.comments.push(text.to_owned()),
+            None => line.comments.push(text.to_owned()),
+        }
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        self.line();
+        self.lines.push(Line::default());
+        Flow::Continue
+    }
+
+    fn end_variation(&mut self) {
+        if self.lines.len() > 1 {
+            let variation = self.lines.pop().unwrap_or_default();
+            if let Some(node) = self.line().moves.last_mut() {
+                node.variations.push(variation);
+            }
+        }
+    }
+
+    fn result(&mut self, result: &str) {
+        self.result = Some(result.to_owned());
+    }
+}

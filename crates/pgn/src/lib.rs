@@ -1,0 +1,60 @@
+//! `bitmoves-pgn`: PGN at database scale over [`bitmoves`]. A streaming
+//! reader with a [`Visitor`] that allocates nothing per move, owned
+//! [`Game`]s and their writer, and replay on several threads in file
+//! order.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `input.rs` | [`open`], [`decompress`]: files, stdin, zstd and gzip by magic bytes |
+//! | `split.rs` | [`RawGame`] and the splitter that cuts games out of a stream |
+//! | `parse.rs` | reading a game's tags and movetext into a visitor |
+//! | `visitor.rs` | [`Visitor`] and [`Flow`] |
+//! | `reader.rs` | [`Reader`] |
+//! | `error.rs` | [`PgnError`] and [`ErrorKind`] |
+//! | `game.rs` | the owned [`Game`] and its builder |
+//! | `write.rs` | writing a [`Game`] as PGN |
+//! | `parallel.rs` | [`read_parallel`]: replay on N threads, results in file order |
+//!
+//! ```
+//! use bitmoves_pgn::{Game, Reader};
+//! let pgn = "[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n";
+//! let mut reader = Reader::new(pgn.as_bytes());
+//! let game = Game::read(&mut reader).expect("one game")?;
+//! assert_eq!(game.tag("Event"), Some("Casual"));
+//! assert_eq!(game.mainline().count(), 7);
+//! assert_eq!(game.end().to_string(), "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4");
+//! # Ok::<(), bitmoves_pgn::PgnError>(())
+//! ```
+
+mod error;
+mod game;
+mod input;
+mod parallel;
+mod parse;
+mod reader;
+mod split;
+mod visitor;
+mod write;
+
+pub use error::{ErrorKind, PgnError};
+pub use game::{Game, Line, Node};
+pub use input::{decompress, open};
+pub use parallel::read_parallel;
+pub use reader::Reader;
+pub use split::RawGame;
+pub use visitor::{Flow, Visitor};
+
+/// The longest game the reader holds, in bytes: a longer one is skipped
+/// with [`ErrorKind::TooLong`], so no input makes memory grow without
+/// bound.
+pub const MAX_GAME_BYTES: usize = 32 << 20;
+
+/// How deep variations may nest when a visitor enters them
+/// ([`ErrorKind::TooDeep`] beyond). Skipped variations nest without
+/// limit: they are only counted.
+pub const MAX_DEPTH: usize = 1000;
+
+/// The Rust examples of `docs/pgn.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/pgn.md")]
+pub struct GuideDoctests;

@@ -1,0 +1,143 @@
+//! Writing a [`Game`] as PGN: the seven-tag roster first, escaped tag
+//! values, SAN with check marks, move numbers, comments, NAGs, variations,
+//! lines of at most 80 columns, and the result.
+//!
+//! The law, tested on the python-chess corpus: reading what was written
+//! gives the same game.
+
+use crate::{Game, Line};
+use bitmoves::{Board, Color};
+use std::fmt::{self, Write};
+
+/// The widest line written, unless one token is wider.
+const WIDTH: usize = 80;
+
+/// The seven-tag roster, in order, with the value written when it is
+/// missing.
+const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Writes the game as PGN, ending with a line end.
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = self.result.as_deref().or(self.tag("Result")).unwrap_or("*");
+        for (name, default) in ROSTER {
+            let value = match name {
+                "Result" => self.tag(name).unwrap_or(result),
+                _ => self.tag(name).unwrap_or(default),
+            };
+            write_tag(f, name, value)?;
+        }
+        if self.start != Board::startpos() && self.tag("FEN").is_none() {
+            write_tag(f, "SetUp", "1")?;
+            write_tag(f, "FEN", &self.start.to_string())?;
+        }
+        if self.start.is_chess960() && self.tag("Variant").is_none() {
+            write_tag(f, "Variant", "Chess960")?;
+        }
+        for (name, value) in &self.tags {
+            if !ROSTER.iter().any(|(roster, _)| roster == name) {
+                write_tag(f, name, value)?;
+            }
+        }
+        f.write_char('\n')?;
+        let mut out = Wrapped {
+            f,
+            column: 0,
+            glue: false,
+        };
+        out.line(&self.moves, self.start)?;
+        out.token(result)?;
+        out.f.write_char('\n')
+    }
+}
+
+/// `[Name "value"]` with `\` and `"` escaped.
+fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
+    write!(f, "[{name} \"")?;
+    for c in value.chars() {
+        if matches!(c, '\\' | '"') {
+            f.write_char('\\')?;
+        }
+        f.write_char(c)?;
+    }
+    f.write_str("\"]\n")
+}
+
+/// Movetext written token by token, wrapped at [`WIDTH`].
+struct Wrapped<'a, 'b> {
+    f: &'a mut fmt::Formatter<'b>,
+    column: usize,
+    /// The next token follows the last one without a space (after `(`).
+    glue: bool,
+}
+
+impl Wrapped<'_, '_> {
+    /// One token, after a space or on a new line.
+    fn token(&mut self, token: &str) -> fmt::Result {
+        let width = token.chars().count();
+        let space = usize::from(self.column > 0 && !self.glue);
+        if self.column > 0 && self.column + space + width > WIDTH {
+            self.f.write_char('\n')?;
+            self.column = 0;
+        } else if space == 1 {
+            self.f.write_char(' ')?;
+            self.column += 1;
+        }
+        self.glue = false;
+        self.f.write_str(token)?;
+        self.column = match token.rfind('\n') {
+            Some(i) => token[i + 1..].chars().count(),
+            None => self.column + width,
+        };
+        Ok(())
+    }
+
+    /// Writes `line` played from `board`.
+    fn line(&mut self, line: &Line, mut board: Board) -> fmt::Result {
+        for comment in &line.comments {
+            self.token(&format!("{{ {comment} }}"))?;
+        }
+        let mut number_needed = true;
+        for node in &line.moves {
+            let number = board.fullmove_number();
+            match board.side_to_move() {
+                Color::White => self.token(&format!("{number}."))?,
+                Color::Black if number_needed => self.token(&format!("{number}..."))?,
+                Color::Black => {}
+            }
+            number_needed = false;
+            match node.mv {
+                Some(mv) => self.token(board.san(mv).map_err(|_| fmt::Error)?.as_str())?,
+                None => self.token("--")?,
+            }
+            for nag in &node.nags {
+                self.token(&format!("${nag}"))?;
+            }
+            for comment in &node.comments {
+                self.token(&format!("{{ {comment} }}"))?;
+                number_needed = true;
+            }
+            for variation in &node.variations {
+                self.token("(")?;
+                self.glue = true;
+                self.line(variation, board)?;
+                self.glue = true;
+                self.token(")")?;
+                number_needed = true;
+            }
+            match node.mv {
+                Some(mv) => board.play_unchecked(mv),
+                None => board.play_null().map_err(|_| fmt::Error)?,
+            }
+        }
+        Ok(())
+    }
+}

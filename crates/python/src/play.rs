@@ -1,0 +1,327 @@
+//! `Board` methods that read and make moves: `legal_moves`, `push`, `pop`,
+//! UCI and SAN in and out, and the questions about one move.
+
+use bitmoves::{Board, Move, Piece, Square};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::board::{PyBoard, State};
+use crate::errors::{IllegalMoveError, san_error, uci_error};
+use crate::moves::PyMove;
+
+impl PyBoard {
+    /// The legal core move `mv` stands for, or `None`: the move itself, or
+    /// on a board whose castling is written the other way, its other form.
+    pub fn legal(&self, mv: PyMove) -> Option<Move> {
+        let core = mv.to_core()?;
+        let board = self.board();
+        if board.is_legal(core) {
+            return Some(core);
+        }
+        if board.piece_on(core.from) == Some(Piece::King) {
+            return board.parse_move(&core.to_string()).ok();
+        }
+        None
+    }
+
+    /// Plays `mv` (legal, or the null move) and records it on the stack.
+    pub fn push_checked(&mut self, mv: PyMove) -> PyResult<PyMove> {
+        let before = self.state;
+        if mv.is_null() {
+            let mut board = before.board;
+            board
+                .play_null()
+                .map_err(|_| IllegalMoveError::new_err("no null move while in check"))?;
+            self.state = State {
+                board,
+                ep_square: None,
+            };
+            self.stack.push((before, mv));
+            return Ok(mv);
+        }
+        let Some(core) = self.legal(mv) else {
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal move: {} in {}",
+                mv.uci_text(),
+                PyBoard::fen_of(&before, false, "legal", true)?
+            )));
+        };
+        let mut board = before.board;
+        board.play_unchecked(core);
+        self.state = State {
+            board,
+            ep_square: double_step(&before.board, core),
+        };
+        let played = PyMove::from_core(core);
+        self.stack.push((before, played));
+        Ok(played)
+    }
+
+    fn fen_now(&self) -> String {
+        PyBoard::fen_of(&self.state, false, "legal", true).unwrap_or_default()
+    }
+
+    /// The legal move UCI text names, the null move for `0000`.
+    pub fn parse_uci_move(&self, uci: &str) -> PyResult<PyMove> {
+        Ok(self
+            .parse_uci_text(uci)?
+            .map_or_else(PyMove::null_move, PyMove::from_core))
+    }
+
+    /// The core move of UCI text, legal here; the null move as `None`.
+    fn parse_uci_text(&self, uci: &str) -> PyResult<Option<Move>> {
+        if uci == "0000" {
+            return Ok(None);
+        }
+        self.board()
+            .parse_move(uci)
+            .map(Some)
+            .map_err(|e| uci_error(uci, &self.fen_now(), e))
+    }
+
+    fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(PyMove::null_move());
+        }
+        self.board()
+            .parse_san(san)
+            .map(PyMove::from_core)
+            .map_err(|e| san_error(san, &self.fen_now(), e))
+    }
+}
+
+/// The square a pawn skipped when `mv` is its double step, as python-chess
+/// sets `ep_square`.
+fn double_step(board: &Board, mv: Move) -> Option<Square> {
+    let (from, to) = (mv.from.index(), mv.to.index());
+    if board.piece_on(mv.from) == Some(Piece::Pawn) && from.abs_diff(to) == 16 {
+        Square::try_index((from + to) / 2)
+    } else {
+        None
+    }
+}
+
+/// `board.legal_moves`: the legal moves of the board as it is when asked
+/// (iterating again after a push sees the new position), like
+/// python-chess's `LegalMoveGenerator`. Sized, iterable, supports `in`.
+#[pyclass(module = "bitmoves", name = "LegalMoveGenerator")]
+pub struct LegalMoveGenerator {
+    board: Py<PyBoard>,
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.board.try_borrow(py)?.board().legal_moves().len())
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.board.try_borrow(py)?.board().has_legal_moves())
+    }
+
+    /// How many legal moves there are.
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        self.__len__(py)
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.board.try_borrow(py)?.board().legal_moves();
+        let list = PyList::new(py, moves.iter().map(|&mv| PyMove::from_core(mv)))?;
+        list.try_iter().map(Bound::into_any)
+    }
+
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(mv) = mv.downcast::<PyMove>() else {
+            return Ok(false);
+        };
+        let board = self.board.try_borrow(py)?;
+        Ok(board.legal(*mv.get()).map(PyMove::from_core) == Some(*mv.get()))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self.board.try_borrow(py)?;
+        let mut sans = Vec::new();
+        for mv in board.board().legal_moves() {
+            sans.push(
+                board
+                    .board()
+                    .san(mv)
+                    .map(|s| s.to_string())
+                    .unwrap_or_default(),
+            );
+        }
+        Ok(format!("<LegalMoveGenerator ({})>", sans.join(", ")))
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    /// The legal moves, as python-chess's `board.legal_moves`.
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator {
+            board: slf.unbind(),
+        }
+    }
+
+    /// The moves played since the board was made, oldest first (a new list).
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        self.stack.iter().map(|(_, mv)| *mv).collect()
+    }
+
+    /// Plays `move` and puts it on the move stack. Unlike python-chess,
+    /// which trusts the caller, the move is checked: `IllegalMoveError`
+    /// when it is not legal here (the board is unchanged). `Move.null()`
+    /// passes the turn (refused in check).
+    fn push(&mut self, r#move: PyMove) -> PyResult<()> {
+        self.push_checked(r#move).map(|_| ())
+    }
+
+    /// Takes back the last move and returns it; `IndexError` when the stack
+    /// is empty.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        let (state, mv) = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        self.state = state;
+        Ok(mv)
+    }
+
+    /// The last move played; `IndexError` when there is none.
+    fn peek(&self) -> PyResult<PyMove> {
+        self.stack
+            .last()
+            .map(|(_, mv)| *mv)
+            .ok_or_else(|| PyIndexError::new_err("list index out of range"))
+    }
+
+    /// The legal move that UCI text names (`e2e4`; on a standard board
+    /// castling as `e1g1` or `e1h1`). `InvalidMoveError` for text that is
+    /// not UCI, `IllegalMoveError` for a move not legal here.
+    fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
+        self.parse_uci_move(uci)
+    }
+
+    /// `parse_uci`, then `push`; returns the move.
+    fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+        let mv = self.parse_uci(uci)?;
+        self.push_checked(mv)
+    }
+
+    /// The legal move that SAN text names (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    /// `InvalidMoveError` for text that is not SAN, `IllegalMoveError`
+    /// when no legal move fits, `AmbiguousMoveError` when several do.
+    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
+        self.parse_san_text(san)
+    }
+
+    /// `parse_san`, then `push`; returns the move.
+    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
+        let mv = self.parse_san_text(san)?;
+        self.push_checked(mv)
+    }
+
+    /// The SAN of a legal move (with `+` or `#`), `--` for the null move;
+    /// `IllegalMoveError` for a move not legal here.
+    fn san(&self, r#move: PyMove) -> PyResult<String> {
+        if r#move.is_null() {
+            return Ok("--".to_string());
+        }
+        let core = self.legal(r#move).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "illegal move: {} in {}",
+                r#move.uci_text(),
+                self.fen_now()
+            ))
+        })?;
+        self.board()
+            .san(core)
+            .map(|san| san.to_string())
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
+    }
+
+    /// The UCI text of a move (python-chess's `board.uci(move)`).
+    fn uci(&self, r#move: PyMove) -> String {
+        r#move.uci_text()
+    }
+
+    /// Whether `move` is legal here.
+    fn is_legal(&self, r#move: PyMove) -> bool {
+        self.legal(r#move).is_some()
+    }
+
+    /// Whether `move` captures a piece, en passant included.
+    fn is_capture(&self, r#move: PyMove) -> bool {
+        let Some(core) = r#move.to_core() else {
+            return false;
+        };
+        let board = self.board();
+        let them = board.colors(!board.side_to_move());
+        them.contains(core.to) || self.is_en_passant(r#move)
+    }
+
+    /// Whether `move` is an en passant capture.
+    fn is_en_passant(&self, r#move: PyMove) -> bool {
+        let Some(core) = r#move.to_core() else {
+            return false;
+        };
+        let board = self.board();
+        self.state.ep_square == Some(core.to)
+            && board.piece_on(core.from) == Some(Piece::Pawn)
+            && matches!(core.from.index().abs_diff(core.to.index()), 7 | 9)
+            && !board.occupied().contains(core.to)
+    }
+
+    /// Whether `move` is a castling move (either spelling).
+    fn is_castling(&self, r#move: PyMove) -> bool {
+        let Some(core) = r#move.to_core() else {
+            return false;
+        };
+        let board = self.board();
+        let us = board.side_to_move();
+        if !board.colored_pieces(us, Piece::King).contains(core.from) {
+            return false;
+        }
+        core.from.file().index().abs_diff(core.to.file().index()) > 1
+            || board.colored_pieces(us, Piece::Rook).contains(core.to)
+    }
+
+    /// Whether the legal move `move` checks the opponent's king (`False`
+    /// for a move that is not legal here).
+    fn gives_check(&self, r#move: PyMove) -> bool {
+        self.legal(r#move)
+            .is_some_and(|core| self.board().gives_check(core))
+    }
+
+    /// Whether `move` resets the halfmove clock: a pawn move or a capture.
+    fn is_zeroing(&self, r#move: PyMove) -> bool {
+        crate::status::is_zeroing(self.board(), r#move)
+    }
+
+    /// Whether an en passant capture is legal here.
+    fn has_legal_en_passant(&self) -> bool {
+        self.board().legal_en_passant().is_some()
+    }
+
+    /// The SAN of a sequence of moves from this position, numbered
+    /// (`1. e4 e5 2. Nf3`); `IllegalMoveError` when one is not legal.
+    fn variation_san(&self, variation: Vec<PyMove>) -> PyResult<String> {
+        let mut board = self.clone();
+        let mut parts = Vec::new();
+        for (i, mv) in variation.into_iter().enumerate() {
+            let white = board.board().side_to_move() == bitmoves::Color::White;
+            let number = board.board().fullmove_number();
+            let san = board.san(mv)?;
+            match (white, i) {
+                (true, _) => parts.push(format!("{number}. {san}")),
+                (false, 0) => parts.push(format!("{number}...{san}")),
+                (false, _) => parts.push(san),
+            }
+            board.push_checked(mv)?;
+        }
+        Ok(parts.join(" "))
+    }
+}

@@ -75,6 +75,25 @@ pub enum Termination {
     VARIANT_DRAW,
 }
 
+#[pymethods]
+impl Termination {
+    /// The member's name, `"CHECKMATE"`, as `enum.Enum` has it.
+    #[getter]
+    fn name(&self) -> String {
+        format!("{self:?}")
+    }
+
+    /// The member's value, 1 to 10 in python-chess's order.
+    #[getter]
+    fn value(&self) -> u8 {
+        *self as u8
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Termination.{self:?}: {}>", *self as u8)
+    }
+}
+
 /// The end of a game: `termination`, `winner` (`True` white, `False` black,
 /// `None` for a draw) and `result()`.
 #[pyclass(module = "bitmoves", name = "Outcome", frozen, eq, hash)]

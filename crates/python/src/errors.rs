@@ -1,7 +1,7 @@
 //! The exceptions python-chess raises, as `ValueError` subclasses, and the
 //! mapping of the core's errors onto them.
 
-use bitmoves::{MoveError, SanError};
+use bitmoves::SanError;
 use pyo3::PyErr;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -24,16 +24,6 @@ create_exception!(
     PyValueError,
     "Raised when the attempted move is ambiguous in the current position."
 );
-
-/// The Python exception for UCI text that is not a legal move here.
-pub fn uci_error(text: &str, fen: &str, error: MoveError) -> PyErr {
-    match error {
-        MoveError::Syntax(e) => InvalidMoveError::new_err(format!("invalid uci: {text:?} ({e})")),
-        MoveError::Illegal(_) => {
-            IllegalMoveError::new_err(format!("illegal uci: {text:?} in {fen}"))
-        }
-    }
-}
 
 /// The Python exception for SAN text that is not one legal move here.
 pub fn san_error(text: &str, fen: &str, error: SanError) -> PyErr {

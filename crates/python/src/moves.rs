@@ -55,6 +55,37 @@ pub struct PyMove {
 }
 
 impl PyMove {
+    /// Reads UCI text as python-chess's `Move.from_uci` does: `0000` is the
+    /// null move, a fifth letter is any lowercase piece letter (`e7e8k` is
+    /// a move, an illegal one), and from and to must differ.
+    pub fn parse(uci: &str) -> PyResult<Self> {
+        if uci == "0000" {
+            return Ok(Self::null_move());
+        }
+        let invalid = || InvalidMoveError::new_err(format!("invalid uci: {uci:?}"));
+        // ASCII checked first: the slices below then cut whole characters.
+        if !uci.is_ascii() || !(4..=5).contains(&uci.len()) {
+            return Err(invalid());
+        }
+        let from: Square = uci[0..2].parse().map_err(|_| invalid())?;
+        let to: Square = uci[2..4].parse().map_err(|_| invalid())?;
+        let promotion = match uci.as_bytes().get(4) {
+            None => None,
+            Some(&letter) if letter.is_ascii_lowercase() => {
+                Some(CorePiece::from_char(char::from(letter)).ok_or_else(invalid)?)
+            }
+            Some(_) => return Err(invalid()),
+        };
+        if from == to {
+            return Err(invalid());
+        }
+        Ok(Self {
+            from_square: from.index() as u8,
+            to_square: to.index() as u8,
+            promotion: promotion.map(piece_number),
+        })
+    }
+
     /// The Python move of a core move.
     pub fn from_core(mv: bitmoves::Move) -> Self {
         Self {
@@ -135,12 +166,7 @@ impl PyMove {
     /// the text is not UCI. Legality is the board's question.
     #[classmethod]
     fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Self> {
-        if uci == "0000" {
-            return Ok(Self::null_move());
-        }
-        bitmoves::Move::from_uci(uci)
-            .map(Self::from_core)
-            .map_err(|e| InvalidMoveError::new_err(format!("invalid uci: {uci:?} ({e})")))
+        Self::parse(uci)
     }
 
     /// The null move, `0000`: passing the turn.

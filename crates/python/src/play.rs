@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::board::{PyBoard, State};
-use crate::errors::{IllegalMoveError, san_error, uci_error};
+use crate::errors::{IllegalMoveError, san_error};
 use crate::moves::PyMove;
 
 impl PyBoard {
@@ -62,22 +62,17 @@ impl PyBoard {
         PyBoard::fen_of(&self.state, false, "legal", true).unwrap_or_default()
     }
 
-    /// The legal move UCI text names, the null move for `0000`.
+    /// The legal move UCI text names, the null move for `0000`:
+    /// `InvalidMoveError` for text that is not UCI, `IllegalMoveError` for
+    /// a move not legal here.
     pub fn parse_uci_move(&self, uci: &str) -> PyResult<PyMove> {
-        Ok(self
-            .parse_uci_text(uci)?
-            .map_or_else(PyMove::null_move, PyMove::from_core))
-    }
-
-    /// The core move of UCI text, legal here; the null move as `None`.
-    fn parse_uci_text(&self, uci: &str) -> PyResult<Option<Move>> {
-        if uci == "0000" {
-            return Ok(None);
+        let mv = PyMove::parse(uci)?;
+        if mv.is_null() {
+            return Ok(mv);
         }
-        self.board()
-            .parse_move(uci)
-            .map(Some)
-            .map_err(|e| uci_error(uci, &self.fen_now(), e))
+        self.legal(mv).map(PyMove::from_core).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", self.fen_now()))
+        })
     }
 
     fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {

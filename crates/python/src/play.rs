@@ -100,15 +100,37 @@ fn double_step(board: &Board, mv: Move) -> Option<Square> {
 /// `board.legal_moves`: the legal moves of the board as it is when asked
 /// (iterating again after a push sees the new position), like
 /// python-chess's `LegalMoveGenerator`. Sized, iterable, supports `in`.
-#[pyclass(module = "bitmoves", name = "LegalMoveGenerator")]
+#[pyclass(module = "bitmoves", name = "LegalMoveGenerator", freelist = 16)]
 pub struct LegalMoveGenerator {
     board: Py<PyBoard>,
+    /// The moves last generated, with the position they belong to, so that
+    /// `list(board.legal_moves)` (which asks the length first) generates
+    /// once.
+    cache: Option<(Board, Vec<Move>)>,
+}
+
+impl LegalMoveGenerator {
+    /// The legal moves of the board as it is now.
+    fn moves(&mut self, py: Python<'_>) -> PyResult<&[Move]> {
+        let board = *self.board.try_borrow(py)?.board();
+        if self
+            .cache
+            .as_ref()
+            .is_some_and(|(cached, _)| *cached != board)
+        {
+            self.cache = None;
+        }
+        let (_, moves) = self
+            .cache
+            .get_or_insert_with(|| (board, board.legal_moves().to_vec()));
+        Ok(moves)
+    }
 }
 
 #[pymethods]
 impl LegalMoveGenerator {
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.board.try_borrow(py)?.board().legal_moves().len())
+    fn __len__(&mut self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.moves(py)?.len())
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
@@ -116,14 +138,17 @@ impl LegalMoveGenerator {
     }
 
     /// How many legal moves there are.
-    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+    fn count(&mut self, py: Python<'_>) -> PyResult<usize> {
         self.__len__(py)
     }
 
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self.board.try_borrow(py)?.board().legal_moves();
-        let list = PyList::new(py, moves.iter().map(|&mv| PyMove::from_core(mv)))?;
-        list.try_iter().map(Bound::into_any)
+    fn __iter__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.moves(py)?;
+        let mut shared = Vec::with_capacity(moves.len());
+        for &mv in moves.iter() {
+            shared.push(crate::moves::shared(py, mv)?);
+        }
+        PyList::new(py, shared)?.try_iter().map(Bound::into_any)
     }
 
     fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -157,6 +182,7 @@ impl PyBoard {
     fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
         LegalMoveGenerator {
             board: slf.unbind(),
+            cache: None,
         }
     }
 

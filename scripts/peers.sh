@@ -1,31 +1,39 @@
 #!/usr/bin/env bash
-# Times bitmoves' bulk perft next to the C/C++ peers in ../shared/peers
+# Times bitmoves' bulk perft next to the C/C++ perft programs you give it
 # (ellxor/perft and MPerft 2.0) on one core, and prints a Markdown table of
 # Mnps per program and position, with totals and the ratios of bitmoves to
 # each program.
 #
-#   scripts/peers.sh [--rounds N] [--cpu C] [--wall] [--quick]
+#   scripts/peers.sh [--ellxor PATH] [--mperft PATH] [--rounds N] [--cpu C]
+#                    [--wall] [--quick]
 #
-#   --rounds N  rounds of the whole table, interleaved program by program and
-#               position by position; each cell is the median (default 3)
-#   --cpu C     the core every run is pinned to with taskset (default 0)
-#   --wall      time whole processes (start-up and table set-up included)
-#               instead of the perft time each program reports
-#   --quick     one ply shallower everywhere: checks the script in seconds,
-#               too short to time well
+#   --ellxor PATH  an ellxor/perft binary (github.com/ellxor/perft), built by
+#                  its own README; run as `PATH FEN DEPTH`
+#   --mperft PATH  an MPerft binary (github.com/abulmo/MPerft), built by its
+#                  own README; run as `PATH -f FEN -d DEPTH -b`
+#   --rounds N     rounds of the whole table, interleaved program by program
+#                  and position by position; each cell is the median
+#                  (default 3)
+#   --cpu C        the core every run is pinned to with taskset (default 0)
+#   --wall         time whole processes (start-up and table set-up
+#                  included) instead of the perft time each program reports
+#   --quick        one ply shallower everywhere: checks the script in
+#                  seconds, too short to time well
 #
-# It builds the peers with their build.sh (gcc/g++, -march=native) into a
-# temporary folder, and bitmoves' perft example twice: the default build
-# (target/) and a `-C target-cpu=native` one (target/peers-native/). Every
-# count is checked against the known value; a wrong one stops the script.
-# Progress goes to stderr, the table to stdout. Needs gcc, g++ and taskset.
+# Each peer is optional: the script times the programs it is given, and
+# bitmoves alone without any. It builds bitmoves' perft example twice: the
+# default build (target/) and a `-C target-cpu=native` one
+# (target/peers-native/). Every count is checked against the known value; a
+# wrong one stops the script. Progress goes to stderr, the table to stdout.
+# Needs taskset.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-peers_src=${PEERS_SRC:-$root/../shared/peers}
 
-rounds=3 cpu=0 wall=false quick=false
+rounds=3 cpu=0 wall=false quick=false ellxor="" mperft=""
 while [ $# -gt 0 ]; do
   case $1 in
+    --ellxor) ellxor=${2:?--ellxor needs a PATH}; shift 2 ;;
+    --mperft) mperft=${2:?--mperft needs a PATH}; shift 2 ;;
     --rounds) rounds=${2:?--rounds needs N}; shift 2 ;;
     --cpu) cpu=${2:?--cpu needs a core number}; shift 2 ;;
     --wall) wall=true; shift ;;
@@ -35,7 +43,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "error: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
-[ -x "$peers_src/build.sh" ] || { echo "error: no peers at $peers_src (set PEERS_SRC)" >&2; exit 2; }
+for peer in "$ellxor" "$mperft"; do
+  if [ -n "$peer" ] && [ ! -x "$peer" ]; then
+    echo "error: $peer is not an executable file" >&2
+    exit 2
+  fi
+done
 
 # name, FEN, depth and count at the peer table's depths, depth and count one ply shallower.
 cases=(
@@ -46,12 +59,10 @@ cases=(
   "pos5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|5|89941194|4|2103487"
   "pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551|4|3894594"
 )
-programs=("bitmoves default" "bitmoves native" "ellxor" "MPerft")
+programs=("bitmoves default" "bitmoves native")
+[ -n "$ellxor" ] && programs+=(ellxor)
+[ -n "$mperft" ] && programs+=(MPerft)
 
-bin=$(mktemp -d)
-trap 'rm -rf "$bin"' EXIT
-echo "building the peers into $bin" >&2
-"$peers_src/build.sh" "$bin" >&2
 echo "building bitmoves' perft example: default, then target-cpu=native" >&2
 (cd "$root" && cargo build --release --quiet -p bitmoves --example perft)
 (cd "$root" && RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/peers-native \
@@ -66,8 +77,8 @@ run() {
   case $1 in
     "bitmoves default") out=$(taskset -c "$cpu" "$default_perft" "$3" "$2") ;;
     "bitmoves native") out=$(taskset -c "$cpu" "$native_perft" "$3" "$2") ;;
-    ellxor) out=$(taskset -c "$cpu" "$bin/ellxor" "$2" "$3") ;;
-    MPerft) out=$(taskset -c "$cpu" "$bin/mperft" -f "$2" -d "$3" -b) ;;
+    ellxor) out=$(taskset -c "$cpu" "$ellxor" "$2" "$3") ;;
+    MPerft) out=$(taskset -c "$cpu" "$mperft" -f "$2" -d "$3" -b) ;;
   esac
   end=$(date +%s%N)
   # bitmoves: "N nodes in T s: M Mnps"; ellxor: "Result: N" and

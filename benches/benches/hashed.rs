@@ -4,10 +4,8 @@
 //! The table is cleared before every run and the clearing is not timed, so
 //! each run counts from a cold table. Counts are checked before timing.
 
-use bitmoves::{
-    Board,
-    perft::{Table, perft, perft_hashed, perft_hashed_parallel},
-};
+use bitmoves::{Board, perft::perft};
+use bitmoves_perft::{Table, perft_hashed, perft_hashed_parallel};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::{Duration, Instant};

@@ -9,10 +9,8 @@
 
 #![no_main]
 
-use bitmoves::{
-    Board,
-    perft::split::{Merge, ResultLines, SplitOptions, UnitFile},
-};
+use bitmoves::Board;
+use bitmoves_perft::split::{Merge, ResultLines, SplitOptions, UnitFile};
 use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
 

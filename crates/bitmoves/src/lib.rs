@@ -44,12 +44,11 @@
 //! serde forms and the Chess960 numbering.
 //!
 //! The crate is `no_std`: disable the default `std` feature to build it
-//! without the standard library. What needs it: threads and hash tables
-//! in [`perft`] (the parallel and hashed counts, [`perft::split`]), run-time
-//! CPU detection (without `std`, perft uses what the build's target
-//! features allow), [`Game`] and [`polyglot`].
+//! without the standard library. What needs it: run-time CPU detection
+//! (without `std`, perft uses what the build's target features allow),
+//! [`Game`] and [`polyglot`]. Hashed, parallel and deep perft are in the
+//! `bitmoves-perft` crate.
 #![cfg_attr(not(feature = "std"), no_std)]
-#![warn(missing_docs)]
 
 pub mod attacks;
 mod bitboard;

@@ -77,7 +77,9 @@ pub fn attack_set(
 /// Reads a piece name (`knight`) or letter (`n`), in any case.
 pub fn parse_piece(text: &str) -> Result<Piece, String> {
     let lower = text.to_ascii_lowercase();
-    let by_name = Piece::ALL.into_iter().find(|piece| name(*piece) == lower);
+    let by_name = Piece::ALL
+        .into_iter()
+        .find(|piece| piece.to_string() == lower);
     let mut chars = lower.chars();
     let by_letter = match (chars.next(), chars.next()) {
         (Some(letter), None) => Piece::from_char(letter),
@@ -86,18 +88,6 @@ pub fn parse_piece(text: &str) -> Result<Piece, String> {
     by_name.or(by_letter).ok_or_else(|| {
         "expected pawn, knight, bishop, rook, queen or king (or p, n, b, r, q, k)".into()
     })
-}
-
-/// The English name of a piece kind.
-fn name(piece: Piece) -> &'static str {
-    match piece {
-        Piece::Pawn => "pawn",
-        Piece::Knight => "knight",
-        Piece::Bishop => "bishop",
-        Piece::Rook => "rook",
-        Piece::Queen => "queen",
-        Piece::King => "king",
-    }
 }
 
 /// Reads a square name such as `e4` (either case).

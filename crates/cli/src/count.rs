@@ -1,31 +1,27 @@
-//! Counting the move tree below each root move: bulk or full, with or
-//! without a hash table, on one or more threads, with a progress bar over
-//! the work units when wanted.
+//! Counting the move tree below each root move, as the library's
+//! [`Counting`] chooses, with a progress bar over the work units when
+//! wanted.
 
-use bitmoves::{
-    Board, Move,
-    perft::{self, Table},
-};
+use bitmoves::{Board, Move};
+use bitmoves_perft::{Counting, divide_parallel_with};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
-/// How to count a perft tree.
+/// How to count the perft tree below each root move: the `perft` and
+/// `perftree` commands' count.
 #[derive(Debug, Clone, Copy)]
-pub struct Counter<'a> {
+pub struct DivideCounter<'a> {
     /// Plies below the root, the root moves included.
     pub depth: u32,
-    /// Count the last ply from the move generator instead of making it.
-    pub bulk: bool,
-    /// How many threads share out the root moves (at least one is used).
+    /// Bulk, full or hashed.
+    pub counting: Counting<'a>,
+    /// How many threads share out the work units (at least one is used).
     pub threads: usize,
     /// Whether to draw a progress bar on stderr (only ever on a terminal).
     pub progress: bool,
-    /// The hash table of subtree counts, shared by the threads, if any.
-    /// With a table the last ply is always bulk counted.
-    pub table: Option<&'a Table>,
 }
 
-impl Counter<'_> {
+impl DivideCounter<'_> {
     /// The depth from which a run may take long enough to want a progress
     /// bar.
     const PROGRESS_DEPTH: u32 = 5;
@@ -34,15 +30,11 @@ impl Counter<'_> {
     /// Empty at depth 0, where the tree is the root alone.
     pub fn divide(&self, board: &Board) -> Vec<(Move, u128)> {
         let bar = self.progress_bar();
-        let split = perft::divide_parallel_with(
+        let split = divide_parallel_with(
             board,
             self.depth,
             self.threads,
-            |unit, depth| match self.table {
-                Some(table) => perft::perft_hashed(unit, depth, table),
-                None if self.bulk => u128::from(perft::perft(unit, depth)),
-                None => u128::from(perft::perft_full(unit, depth)),
-            },
+            |unit, depth| self.counting.count(unit, depth),
             |done, total| {
                 if done == 0 {
                     bar.set_length(u64::try_from(total).unwrap_or(u64::MAX));
@@ -53,16 +45,6 @@ impl Counter<'_> {
         );
         bar.finish_and_clear();
         split
-    }
-
-    /// The total below the root: the sum of [`Counter::divide`], and 1 at
-    /// depth 0.
-    pub fn total(divide: &[(Move, u128)], depth: u32) -> u128 {
-        if depth == 0 {
-            1
-        } else {
-            divide.iter().map(|&(_, nodes)| nodes).sum()
-        }
     }
 
     /// A bar over the work units on stderr (its length is set when the
@@ -85,38 +67,30 @@ impl Counter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bitmoves_perft::{Table, total};
 
     #[test]
     fn threads_bulk_and_hash_give_the_same_divide() {
         let board = Board::default();
-        let base = Counter {
+        let base = DivideCounter {
             depth: 3,
-            bulk: true,
+            counting: Counting::Bulk,
             threads: 1,
             progress: false,
-            table: None,
         };
         let one = base.divide(&board);
         assert_eq!(one.len(), 20);
-        assert_eq!(Counter::total(&one, 3), 8_902);
-        for counter in [
-            Counter { threads: 3, ..base },
-            Counter {
-                bulk: false,
-                ..base
-            },
-        ] {
-            assert_eq!(counter.divide(&board), one);
-        }
+        assert_eq!(total(&one, 3), 8_902);
         let table = Table::new(1 << 16).expect("64 KiB");
-        for threads in [1, 2] {
-            let hashed = Counter {
-                table: Some(&table),
-                threads,
-                ..base
-            };
-            assert_eq!(hashed.divide(&board), one);
+        for counting in [Counting::Bulk, Counting::Full, Counting::Hashed(&table)] {
+            for threads in [1, 3] {
+                let counter = DivideCounter {
+                    counting,
+                    threads,
+                    ..base
+                };
+                assert_eq!(counter.divide(&board), one, "{counting:?} {threads}");
+            }
         }
-        assert_eq!(Counter::total(&[], 0), 1);
     }
 }

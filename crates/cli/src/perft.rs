@@ -2,14 +2,12 @@
 //! perftree` (the interface of the `perftree` debugger).
 
 use crate::{
-    count::Counter,
+    count::DivideCounter,
     error::{CliError, shorten},
     position::{self, SetupArgs},
 };
-use bitmoves::{
-    Move,
-    perft::{Table, parse_size},
-};
+use bitmoves::Move;
+use bitmoves_perft::{Counting, Table, parse_size, total};
 use clap::Args;
 use std::{
     io::{self, Write},
@@ -22,9 +20,9 @@ use std::{
 /// depth 10 of the start position is already 69 trillion leaves.
 pub const MAX_DEPTH: u32 = 20;
 
-/// The most threads `--threads` accepts. The root moves are what the
-/// threads share, and no position has more than 218 of them, so a larger
-/// number would only spawn threads with nothing to do.
+/// The most threads `--threads` accepts. The threads share positions a few
+/// plies below the root (at least `UNITS_PER_THREAD` of them per thread
+/// where the tree allows), so more threads than this would mostly wait.
 pub const MAX_THREADS: u16 = 1024;
 
 /// Arguments of `bitmoves perft`.
@@ -137,17 +135,20 @@ fn hash_table(args: &PerftArgs) -> Result<Option<Table>, CliError> {
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
     let table = hash_table(args)?;
-    let counter = Counter {
+    let counter = DivideCounter {
         depth: args.depth,
-        bulk: !args.no_bulk,
+        counting: match &table {
+            Some(table) => Counting::Hashed(table),
+            None if args.no_bulk => Counting::Full,
+            None => Counting::Bulk,
+        },
         threads: usize::from(args.threads),
         progress: true,
-        table: table.as_ref(),
     };
     let start = Instant::now();
     let divide = counter.divide(&board);
     let elapsed = start.elapsed();
-    let nodes = Counter::total(&divide, args.depth);
+    let nodes = total(&divide, args.depth);
     if args.divide {
         for (uci, count) in sorted(&divide) {
             writeln!(out, "{uci}: {count}")?;
@@ -170,19 +171,18 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
 pub fn run_perftree(args: &PerftreeArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut board = position::load(&args.fen, false, true)?;
     position::play_moves(&mut board, "MOVES", args.moves.split_whitespace())?;
-    let counter = Counter {
+    let counter = DivideCounter {
         depth: args.depth,
-        bulk: true,
+        counting: Counting::Bulk,
         threads: thread::available_parallelism().map_or(1, NonZeroUsize::get),
         progress: false,
-        table: None,
     };
     let divide = counter.divide(&board);
     for (uci, count) in sorted(&divide) {
         writeln!(out, "{uci} {count}")?;
     }
     writeln!(out)?;
-    writeln!(out, "{}", Counter::total(&divide, args.depth))?;
+    writeln!(out, "{}", total(&divide, args.depth))?;
     Ok(())
 }
 
@@ -201,7 +201,6 @@ fn sorted(divide: &[(Move, u128)]) -> Vec<(String, u128)> {
 fn report_speed(nodes: u128, elapsed: Duration) {
     let seconds = elapsed.as_secs_f64();
     // Precision loss past 2^53 nodes only rounds the speed shown.
-    #[allow(clippy::cast_precision_loss)]
     let mnps = if seconds > 0.0 {
         nodes as f64 / seconds / 1e6
     } else {

@@ -1,20 +1,17 @@
 //! `bitmoves split`, `bitmoves work` and `bitmoves merge`: deep perft in
 //! work units, for batch engines (docs/deep-perft.md). The library's
-//! `perft::split` does the work; this reads arguments and files.
+//! `bitmoves_perft::split` does the work; this reads arguments and files.
 
 use crate::{
     error::CliError,
     perft::{parse_depth, parse_hash},
     position::SetupArgs,
 };
-use bitmoves::{
-    Board,
-    perft::{
-        Table, perft, perft_full, perft_hashed, perft_hashed_parallel,
-        split::{
-            self, CountPool, Merge, MergeError, ResultLines, ResultsFile, Shard, SplitOptions,
-            UnitFile, WorkSummary,
-        },
+use bitmoves_perft::{
+    Counting, Table,
+    split::{
+        self, Merge, MergeError, ResultLines, ResultsFile, Shard, SplitOptions, UnitFile,
+        WorkSummary, Worker,
     },
 };
 use clap::Args;
@@ -70,7 +67,7 @@ pub struct WorkArgs {
     #[arg(long, value_name = "SIZE", default_value = "0", value_parser = parse_hash)]
     pub hash: usize,
     /// Threads to count with: they take whole units when the shard has at
-    /// least 16 per thread left to count, and share each unit otherwise
+    /// least 64 per thread left to count, and share each unit otherwise
     #[arg(long, value_name = "T", default_value_t = 1,
           value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: u16,
@@ -135,9 +132,7 @@ pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
 /// Bytes as MiB, for reports.
 fn mib(bytes: u64) -> f64 {
     // Precision loss only past 2^53 bytes.
-    #[allow(clippy::cast_precision_loss)]
-    let mib = bytes as f64 / f64::from(1 << 20);
-    mib
+    bytes as f64 / f64::from(1 << 20)
 }
 
 /// Writes `path` through a temporary file beside it, renamed into place
@@ -179,89 +174,6 @@ fn read_units(path: &Path) -> Result<UnitFile, CliError> {
         .map_err(|error| CliError::input(format!("{}: {error}", path.display())))
 }
 
-/// How a worker counts its units.
-enum Counter {
-    /// Unhashed perft: bulk (`leaf` is [`perft`]) or full ([`perft_full`]).
-    Plain {
-        leaf: fn(&Board, u32) -> u64,
-        threads: usize,
-    },
-    /// Hashed perft in one table, shared by the threads and kept from unit
-    /// to unit.
-    Hashed { table: Table, threads: usize },
-}
-
-/// Below this many units to count per thread, each unit is counted on all
-/// the threads; from it up, the threads take whole units, which costs no
-/// synchronisation inside a unit and keeps the table's hits in one thread's
-/// cache. With this many units per thread, the last one to finish leaves
-/// the others idle for a small part of the run.
-const UNITS_PER_THREAD: usize = 16;
-
-impl Counter {
-    fn new(args: &WorkArgs) -> Result<Self, CliError> {
-        let threads = usize::from(args.threads);
-        if args.hash == 0 {
-            let leaf = if args.no_bulk { perft_full } else { perft };
-            return Ok(Self::Plain { leaf, threads });
-        }
-        if args.no_bulk {
-            return Err(CliError::input(
-                "--hash cannot be combined with --no-bulk: the hashed count always counts the last ply in bulk",
-            ));
-        }
-        let table =
-            Table::new(args.hash).map_err(|error| CliError::input(format!("--hash: {error}")))?;
-        Ok(Self::Hashed { table, threads })
-    }
-
-    fn threads(&self) -> usize {
-        match *self {
-            Self::Plain { threads, .. } | Self::Hashed { threads, .. } => threads,
-        }
-    }
-
-    /// Counts one unit on one thread.
-    fn count_alone(&self, board: &Board, depth: u32) -> u128 {
-        match self {
-            Self::Plain { leaf, .. } => split::count_with(board, depth, 1, leaf),
-            Self::Hashed { table, .. } => perft_hashed(board, depth, table),
-        }
-    }
-
-    /// Counts `shard`'s units, the whole units on their own threads when
-    /// there are enough of them, each unit on all the threads otherwise.
-    fn work(
-        &self,
-        units: &UnitFile,
-        shard: Shard,
-        results: &mut ResultsFile,
-        progress: impl FnMut(&WorkSummary, usize, u128) + Send,
-    ) -> Result<WorkSummary, split::WorkError> {
-        let threads = self.threads();
-        let todo = shard
-            .units(units)
-            .into_iter()
-            .filter(|&index| !results.is_done(index))
-            .count();
-        if threads > 1 && todo >= UNITS_PER_THREAD * threads {
-            let count = |board: &Board, depth| self.count_alone(board, depth);
-            return split::work_parallel(units, shard, results, threads, count, progress);
-        }
-        match self {
-            Self::Plain { leaf, threads } => {
-                let pool = CountPool::new(*threads, *leaf);
-                split::work(units, shard, results, |b, d| pool.count(b, d), progress)
-            }
-            Self::Hashed { table, threads } => {
-                let count =
-                    |board: &Board, depth| perft_hashed_parallel(board, depth, table, *threads);
-                split::work(units, shard, results, count, progress)
-            }
-        }
-    }
-}
-
 /// `bitmoves work`: counts one shard's units into its results file.
 pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
     let shard = match args.shard {
@@ -272,16 +184,31 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             ))
         })?,
     };
-    let counter = Counter::new(args)?;
+    if args.hash != 0 && args.no_bulk {
+        return Err(CliError::input(
+            "--hash cannot be combined with --no-bulk: the hashed count always counts the last ply in bulk",
+        ));
+    }
+    let table = match args.hash {
+        0 => None,
+        bytes => {
+            Some(Table::new(bytes).map_err(|error| CliError::input(format!("--hash: {error}")))?)
+        }
+    };
+    let counting = match &table {
+        Some(table) => Counting::Hashed(table),
+        None if args.no_bulk => Counting::Full,
+        None => Counting::Bulk,
+    };
+    let worker = Worker {
+        counting,
+        threads: usize::from(args.threads),
+    };
     let units = read_units(&args.units)?;
     fs::create_dir_all(&args.output).map_err(|error| {
         CliError::input(format!("cannot create {}: {error}", args.output.display()))
     })?;
-    let path = args.output.join(format!(
-        "shard-{}-of-{}.results",
-        shard.index(),
-        shard.count()
-    ));
+    let path = args.output.join(ResultsFile::name(shard));
     let mut results = ResultsFile::open(&path, &units)
         .map_err(|error| CliError::input(format!("{}: {error}", path.display())))?;
     let start = Instant::now();
@@ -295,7 +222,7 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             now.duration_since(start).as_secs_f64(),
         );
     };
-    let summary = counter
+    let summary = worker
         .work(&units, shard, &mut results, |summary, _, _| {
             let now = Instant::now();
             if now.duration_since(last_report) >= Duration::from_secs(10) {
@@ -355,11 +282,8 @@ pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> 
 fn rerun_hint(units: &UnitFile, files: &[PathBuf], missing: &[usize]) -> String {
     let counts: Vec<u32> = files
         .iter()
-        .filter_map(|path| {
-            let name = path.file_stem()?.to_str()?;
-            let (_, count) = name.strip_prefix("shard-")?.split_once("-of-")?;
-            count.parse().ok()
-        })
+        .filter_map(|path| ResultsFile::shard_of(path.file_name()?.to_str()?))
+        .map(|shard| shard.count())
         .collect();
     let Some(&count) = counts.first() else {
         return String::new();

@@ -1,9 +1,11 @@
 //! `Board.perft` and `Board.divide`: counting the move tree at native speed
 //! with the GIL released, on one or more threads, with or without a hash
-//! table of subtree counts.
+//! table of subtree counts: one thread through the core's `bitmoves::perft`,
+//! threads and tables through `bitmoves-perft`.
 
 use bitmoves::Board;
-use bitmoves::perft::{self as counting, Table};
+use bitmoves::perft as single;
+use bitmoves_perft::{self as counting, Table};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -54,7 +56,7 @@ impl Job {
     /// The per-root-move counts (the total for depth 0 is 1, no moves).
     fn divide(&self, board: &Board, table: Option<&Table>) -> Vec<(bitmoves::Move, u128)> {
         match (table, self.threads) {
-            (None, 1) => counting::divide(board, self.depth)
+            (None, 1) => single::divide(board, self.depth)
                 .map(|(mv, n)| (mv, u128::from(n)))
                 .collect(),
             (None, threads) => counting::divide_parallel(board, self.depth, threads),
@@ -66,7 +68,7 @@ impl Job {
 
     fn perft(&self, board: &Board, table: Option<&Table>) -> u128 {
         match (table, self.threads) {
-            (None, 1) => u128::from(counting::perft(board, self.depth)),
+            (None, 1) => u128::from(single::perft(board, self.depth)),
             (None, threads) => counting::perft_parallel(board, self.depth, threads),
             (Some(table), threads) => {
                 counting::perft_hashed_parallel(board, self.depth, table, threads)

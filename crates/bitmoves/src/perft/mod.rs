@@ -1,23 +1,30 @@
 //! Perft: counting the leaves of the legal move tree, the standard test of
 //! a move generator.
 //!
-//! | function | threads | table | count |
-//! |---|---|---|---|
-//! | [`perft`], [`perft_full`], [`divide`] | one | no | `u64` |
-//! | [`perft_parallel`], [`divide_parallel`], [`divide_parallel_with`] | many | no | `u128` |
-//! | [`perft_hashed`], [`divide_hashed`] | one | [`Table`] | `u128` |
-//! | [`perft_hashed_parallel`], [`divide_hashed_parallel`] | many | shared [`Table`] | `u128` |
+//! - [`perft`]: bulk counting (the last ply counted from the move
+//!   generator's target sets, not made);
+//! - [`perft_full`]: every move made, down to the leaves;
+//! - [`divide`]: the count below each root move;
+//! - [`each_child`]: the children of a position, made by the same
+//!   loops as perft's, for searches built on top (hashed, parallel);
+//! - [`slider_backend`]: which variant of the recursion this CPU runs.
 //!
-//! `u64` holds every count up to perft(13) of the start position
-//! (1,981,066,775,000,976,614); perft(14) and beyond need the `u128`
-//! functions. Everything but the first row needs the default `std`
-//! feature. [`parse_size`] reads table sizes such as `256M`.
+//! Each runs the variant of the recursion compiled for this CPU (PEXT
+//! sliders, or magic ones with or without POPCNT), and each loop over the
+//! children is compiled once per side to move and kind of piece. Counts are
+//! `u64`, which holds every count up to perft(13) of the start position
+//! (1,981,066,775,000,976,614); `perft` does not check for overflow deeper
+//! than that.
+//!
+//! Hashed perft, perft on several threads (with `u128` counts) and deep
+//! perft split into work units are in the `bitmoves-perft` crate, built on
+//! these functions.
 //!
 //! ```
-//! use bitmoves::{perft::{perft_hashed_parallel, Table}, Board};
-//! let table = Table::new(32 << 20)?; // 32 MiB, shared by both threads
-//! assert_eq!(perft_hashed_parallel(&Board::default(), 6, &table, 2), 119_060_324);
-//! # Ok::<(), bitmoves::perft::TableError>(())
+//! use bitmoves::{perft::{divide, perft}, Board};
+//! let board = Board::default();
+//! assert_eq!(perft(&board, 4), 197_281);
+//! assert_eq!(divide(&board, 4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
 //! ```
 
 #[cfg(target_arch = "x86_64")]
@@ -25,27 +32,6 @@ use crate::attacks::Pext;
 use crate::attacks::{Magic, NATIVE, Sliders};
 use crate::dispatch::{self, Backend};
 use crate::{Board, Color, Move, Piece, PieceMoves};
-
-#[cfg(feature = "std")]
-mod hashed;
-#[cfg(feature = "std")]
-mod parallel;
-mod size;
-#[cfg(feature = "std")]
-pub mod split;
-#[cfg(feature = "std")]
-mod table;
-
-#[cfg(feature = "std")]
-pub use hashed::{divide_hashed, perft_hashed};
-#[cfg(feature = "std")]
-pub use parallel::{
-    divide_hashed_parallel, divide_parallel, divide_parallel_with, perft_hashed_parallel,
-    perft_parallel,
-};
-pub use size::{SizeError, parse_size};
-#[cfg(feature = "std")]
-pub use table::{BUCKET_BYTES, Table, TableError};
 
 /// Calls `$step` (a function of this module taking `board, depth,
 /// sliders` and a function to recurse with) through the variant of the
@@ -191,6 +177,26 @@ fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u3
     nodes
 }
 
+/// Hands each child of `board` (the position after each legal move, in
+/// move generation order) to `visit`, made by the loops perft itself
+/// uses: compiled once per side to move and kind of piece. Searches built
+/// on perft (hashed, parallel) walk the tree with it.
+///
+/// ```
+/// use bitmoves::{perft::{each_child, perft}, Board};
+/// let board = Board::default();
+/// let mut nodes = 0;
+/// each_child(&board, |child| nodes += perft(child, 2));
+/// assert_eq!(nodes, perft(&board, 3));
+/// ```
+#[inline]
+pub fn each_child(board: &Board, mut visit: impl FnMut(&Board)) {
+    board.generate_moves(|moves| {
+        for_each_child(board, moves, Make::Full, &mut visit);
+        false
+    });
+}
+
 /// How [`for_each_child`] makes the children.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Make {
@@ -203,9 +209,8 @@ enum Make {
 /// Plays each move of `moves` on a copy of `board` and hands the child to
 /// `visit`. The loop is compiled once per side to move and kind of piece,
 /// so that the make's questions about the piece (a king? a pawn? a
-/// promotion?) are answered at compile time (full perft 128 → 140 Mnps in
-/// one run), as are its colour's key rows and sets (kiwipete full
-/// perft(4): 573M → 507M instructions).
+/// promotion?) are answered at compile time, as are its colour's key rows
+/// and sets (`docs/performance.md` has what each step bought).
 #[inline(always)]
 fn for_each_child(board: &Board, moves: PieceMoves, make: Make, visit: impl FnMut(&Board)) {
     match board.side_to_move() {
@@ -242,7 +247,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
     mut visit: impl FnMut(&Board),
 ) {
     let piece = Piece::ALL[PIECE];
-    let us = if WHITE { Color::White } else { Color::Black };
+    let us = Color::of_const::<WHITE>();
     let mut play = |mv: Move| {
         let mut child = board.copy_for_child();
         match make {

@@ -18,12 +18,12 @@ use std::{
 /// worker and does not count.
 ///
 /// ```
-/// use bitmoves::perft::split::ResultLine;
+/// use bitmoves_perft::split::ResultLine;
 /// let line: ResultLine = "17;197281;00000000deadbeef".parse()?;
 /// assert_eq!((line.index, line.count, line.checksum), (17, 197_281, 0xdead_beef));
 /// assert_eq!(line.to_string(), "17;197281;00000000deadbeef");
 /// assert!("17;+197281;00000000deadbeef".parse::<ResultLine>().is_err());
-/// # Ok::<(), bitmoves::perft::split::ResultsProblem>(())
+/// # Ok::<(), bitmoves_perft::split::ResultsProblem>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ResultLine {
@@ -91,12 +91,12 @@ impl ResultLines {
     /// result is an error naming its line number.
     ///
     /// ```
-    /// use bitmoves::perft::split::ResultLines;
+    /// use bitmoves_perft::split::ResultLines;
     /// let read = ResultLines::parse(b"0;20;00000000000000ff\n1;4")?;
     /// assert_eq!(read.lines.len(), 1); // "1;4" was cut off mid-write
     /// assert_eq!(read.complete_len, 22);
     /// assert!(ResultLines::parse(b"0;20;ff\n").is_err());
-    /// # Ok::<(), bitmoves::perft::split::ResultsError>(())
+    /// # Ok::<(), bitmoves_perft::split::ResultsError>(())
     /// ```
     pub fn parse(bytes: &[u8]) -> Result<Self, ResultsError> {
         let complete_len = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);

@@ -20,9 +20,9 @@
 //! reader that sees half of one write and half of another finds a check
 //! that no longer matches, and treats the slot as a miss.
 //!
-//! [`Board::key`]: crate::Board::key
+//! [`Board::key`]: bitmoves::Board::key
 
-use crate::{Board, Color, Piece};
+use bitmoves::{Board, Color, Piece};
 use core::{
     fmt,
     sync::atomic::{AtomicU64, Ordering::Relaxed},
@@ -54,12 +54,13 @@ const KEY_SHIFT: u32 = COUNT_BITS + DEPTH_BITS;
 /// empties it.
 ///
 /// ```
-/// use bitmoves::{perft::{perft, perft_hashed, Table}, Board};
+/// use bitmoves::{perft::perft, Board};
+/// use bitmoves_perft::{perft_hashed, Table};
 /// let table = Table::new(1 << 20)?; // 1 MiB: 16,384 buckets of 4 entries
 /// let board = Board::default();
 /// assert_eq!(perft_hashed(&board, 5, &table), u128::from(perft(&board, 5)));
 /// assert_eq!(perft_hashed(&board, 5, &table), 4_865_609); // from the table now
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub struct Table {
     buckets: Vec<Bucket>,
@@ -136,7 +137,7 @@ impl Table {
     /// rather than in the middle of a count.
     ///
     /// ```
-    /// use bitmoves::perft::{Table, TableError};
+    /// use bitmoves_perft::{Table, TableError};
     /// assert_eq!(Table::new(3 << 20)?.bytes(), 2 << 20);
     /// assert_eq!(Table::new(64)?.bytes(), 64);
     /// assert!(matches!(Table::new(63), Err(TableError::TooSmall { bytes: 63 })));
@@ -367,7 +368,7 @@ fn verification(board: &Board) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::FenOptions;
+    use bitmoves::FenOptions;
     use std::sync::atomic::AtomicBool;
 
     fn board960(fen: &str) -> Board {

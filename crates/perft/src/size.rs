@@ -50,7 +50,7 @@ const UNITS: [(&[&str], u32); 5] = [
 /// reads its argument with this.
 ///
 /// ```
-/// use bitmoves::perft::{parse_size, SizeError};
+/// use bitmoves_perft::{parse_size, SizeError};
 /// assert_eq!(parse_size("256M"), Ok(256 << 20));
 /// assert_eq!(parse_size("1g"), Ok(1 << 30));
 /// assert_eq!(parse_size("64 KiB"), Ok(64 << 10));

@@ -4,13 +4,13 @@
 //! tables and tiny ones (one bucket, so every store replaces another),
 //! one thread and several sharing a table.
 
+// The perft suites and their reader are the core crate's.
+#[path = "../../bitmoves/tests/common/mod.rs"]
 mod common;
 
-use bitmoves::{
-    Board, FenOptions,
-    perft::{
-        self, Table, divide_hashed, divide_hashed_parallel, perft_hashed, perft_hashed_parallel,
-    },
+use bitmoves::{Board, FenOptions, perft};
+use bitmoves_perft::{
+    Table, divide_hashed, divide_hashed_parallel, perft_hashed, perft_hashed_parallel,
 };
 use common::{SuiteEntry, all_entries};
 use std::{
@@ -133,7 +133,7 @@ fn every_suite_position_matches_with_threads_sharing_a_table() {
 /// caught by the check word.
 #[test]
 fn a_one_bucket_table_forces_collisions_and_still_counts_exactly() {
-    let tiny = table(perft::BUCKET_BYTES);
+    let tiny = table(bitmoves_perft::BUCKET_BYTES);
     assert_eq!(tiny.capacity(), 4);
     let entries = all_entries();
     check_all(&entries, &tiny, Mode::Single, 2, |n| n <= QUICK_LIMIT / 3);
@@ -234,7 +234,7 @@ fn full_depth(file: &str) {
     }
 }
 
-/// `cargo test --release -p bitmoves --test perft_hashed -- --ignored`.
+/// `cargo test --release -p bitmoves-perft --test perft_hashed -- --ignored`.
 #[test]
 #[ignore = "full depths take minutes; run with --ignored"]
 fn full_depth_standard_hashed() {

@@ -4,7 +4,8 @@ mod files;
 mod work;
 
 use super::*;
-use crate::{Board, FenOptions, perft::perft};
+use crate::Counting;
+use bitmoves::{Board, FenOptions, perft::perft};
 use std::{string::String, vec::Vec};
 
 pub(super) const KIWIPETE: &str =
@@ -42,7 +43,7 @@ pub(super) fn split_count(root: &Board, depth: u32, ply: u32) -> u128 {
     assert_eq!(stats.paths, perft(root, ply), "{root}: paths to ply {ply}");
     let mut merge = Merge::new(&units);
     for (index, unit) in units.units().iter().enumerate() {
-        let count = count(&units.board(unit).expect("a unit"), units.remaining(), 1);
+        let count = Counting::Bulk.count(&units.board(unit).expect("a unit"), units.remaining());
         let line = ResultLine {
             index,
             count,
@@ -106,8 +107,8 @@ fn split_and_merge_equals_perft_for_the_start_position_and_kiwipete() {
 
 #[test]
 fn split_and_merge_equals_the_suites() {
-    let standard = suite(include_str!("../../../../tests/data/standard.epd"));
-    let tricky = suite(include_str!("../../../../tests/data/tricky.epd"));
+    let standard = suite(include_str!("../../../../bitmoves/tests/data/standard.epd"));
+    let tricky = suite(include_str!("../../../../bitmoves/tests/data/tricky.epd"));
     for (board, counts) in standard.iter().chain(&tricky) {
         // The deepest count up to depth 3, else the shallowest.
         let shallow = counts.iter().rfind(|&&(depth, _)| depth <= 3);
@@ -126,7 +127,7 @@ fn split_and_merge_equals_the_suites() {
 
 #[test]
 fn split_and_merge_equals_perft_for_chess960_positions() {
-    let fischer = suite(include_str!("../../../../tests/data/fischer.epd"));
+    let fischer = suite(include_str!("../../../../bitmoves/tests/data/fischer.epd"));
     for (board, counts) in fischer.iter().step_by(48) {
         assert!(board.is_chess960(), "{board}");
         for ply in [1, 2, 3] {
@@ -163,7 +164,7 @@ fn games_that_end_before_the_split_ply_count_nothing() {
 
 #[test]
 fn every_unit_fen_reads_back_as_its_own_key() {
-    let fischer = suite(include_str!("../../../../tests/data/fischer.epd"));
+    let fischer = suite(include_str!("../../../../bitmoves/tests/data/fischer.epd"));
     let roots = [
         (Board::default(), 4),
         (KIWIPETE.parse().expect("kiwipete"), 3),

@@ -1,10 +1,8 @@
 //! Shards, the worker, counting and the merge.
 
 use super::KIWIPETE;
-use crate::{
-    Board,
-    perft::{perft, split::*},
-};
+use crate::{Counting, Table, U64_SAFE_DEPTH, split::*};
+use bitmoves::{Board, perft::perft};
 use std::vec::Vec;
 
 #[test]
@@ -15,7 +13,7 @@ fn the_merge_checks_every_unit_and_takes_identical_duplicates() {
     let lines: Vec<ResultLine> = (0..units.units().len())
         .map(|index| ResultLine {
             index,
-            count: count(&units.board(&units.units()[index]).expect("a unit"), 1, 1),
+            count: Counting::Bulk.count(&units.board(&units.units()[index]).expect("a unit"), 1),
             checksum,
         })
         .collect();
@@ -149,7 +147,7 @@ fn a_killed_worker_restarts_where_it_stopped() {
     let path = dir.join("shard-1-of-2.results");
     let _ = std::fs::remove_file(&path);
     let shard = Shard::new(1, 2).expect("a shard");
-    let plain = |board: &Board, depth| count(board, depth, 1);
+    let plain = |board: &Board, depth| Counting::Bulk.count(board, depth);
 
     // The worker is killed while writing its 10th line: 9 complete lines
     // and half of one are left.
@@ -228,34 +226,61 @@ fn counts_are_perft_on_any_number_of_threads() {
     for threads in [0, 1, 2, 3] {
         for depth in 0..=4 {
             assert_eq!(
-                count(&kiwipete, depth, threads),
+                Counting::Bulk.count_parallel(&kiwipete, depth, threads),
                 u128::from(perft(&kiwipete, depth))
             );
         }
-        assert_eq!(count_full(&kiwipete, 3, threads), 97_862);
+        assert_eq!(Counting::Full.count_parallel(&kiwipete, 3, threads), 97_862);
     }
     // Past the u64-safe depth the sums are kept in a u128.
     let bare: Board = "7k/8/8/8/8/8/8/K7 w - - 0 1".parse().expect("two kings");
     let depth = U64_SAFE_DEPTH + 2;
-    assert_eq!(count(&bare, depth, 2), u128::from(perft(&bare, depth)));
+    assert_eq!(
+        Counting::Bulk.count_parallel(&bare, depth, 2),
+        u128::from(perft(&bare, depth))
+    );
 }
 
+/// The law: a worker's shard totals perft whichever way it shares the
+/// units out: whole units per thread (many units) or each unit on all
+/// the threads (few), bulk, full or hashed.
 #[test]
-fn a_count_pool_counts_unit_after_unit() {
+fn a_worker_counts_exactly_with_either_strategy() {
     let kiwipete: Board = KIWIPETE.parse().expect("kiwipete");
-    let (units, _) = UnitFile::split(&kiwipete, 4, 1, SplitOptions::default()).expect("a split");
-    for threads in [0, 1, 2, 3] {
-        let pool = CountPool::new(threads, perft);
-        let full = CountPool::new(threads, crate::perft::perft_full);
-        for unit in units.units() {
-            let board = units.board(unit).expect("a unit");
-            for depth in 0..=3 {
-                let expected = u128::from(perft(&board, depth));
-                assert_eq!(pool.count(&board, depth), expected, "{board} {depth}");
-                assert_eq!(full.count(&board, depth), expected, "{board} {depth}");
+    let dir =
+        std::env::temp_dir().join(std::format!("bitmoves-worker-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let table = Table::new(1 << 20).expect("1 MiB");
+    // 48 units (fewer than UNITS_PER_THREAD per thread) and 2,039 (more).
+    for ply in [1, 2] {
+        let (units, _) =
+            UnitFile::split(&kiwipete, 4, ply, SplitOptions::default()).expect("a split");
+        for counting in [Counting::Bulk, Counting::Full, Counting::Hashed(&table)] {
+            for threads in [1, 2, 3] {
+                let shard = Shard::new(0, 1).expect("a shard");
+                let path = dir.join(ResultsFile::name(shard));
+                let _ = std::fs::remove_file(&path);
+                let mut results = ResultsFile::open(&path, &units).expect("a results file");
+                let worker = Worker { counting, threads };
+                let summary = worker
+                    .work(&units, shard, &mut results, |_, _, _| {})
+                    .expect("a run");
+                assert_eq!(summary.counted, units.units().len());
+                drop(results);
+                let bytes = std::fs::read(&path).expect("the results");
+                let mut merge = Merge::new(&units);
+                for (_, line) in &ResultLines::parse(&bytes).expect("results").lines {
+                    merge.add(line).expect("a result");
+                }
+                assert_eq!(
+                    merge.total(),
+                    Ok(4_085_603),
+                    "ply {ply}, {counting:?}, {threads} threads"
+                );
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -282,7 +307,7 @@ fn splits_stop_at_their_memory_limit() {
 /// done, still merge to the exact count; every unit is recorded once.
 #[test]
 fn parallel_workers_sharing_a_table_resume_and_merge_exactly() {
-    use crate::perft::{Table, perft_hashed};
+    use crate::{Table, perft_hashed};
     let root: Board = KIWIPETE.parse().expect("kiwipete");
     let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default()).expect("a split");
     let dir = std::env::temp_dir().join(std::format!(
@@ -302,7 +327,7 @@ fn parallel_workers_sharing_a_table_resume_and_merge_exactly() {
     for index in 0..done {
         let board = units.board(&units.units()[index]).expect("a unit");
         results
-            .record(index, count(&board, units.remaining(), 1))
+            .record(index, Counting::Bulk.count(&board, units.remaining()))
             .expect("a result");
     }
     drop(results);

@@ -17,12 +17,13 @@
 //!   `u128`.
 //!
 //! ```
-//! use bitmoves::{Board, perft::{perft, split::*}};
+//! use bitmoves::{Board, perft::perft};
+//! use bitmoves_perft::{Counting, split::*};
 //! let root = Board::default();
 //! let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default())?;
 //! let mut merge = Merge::new(&units);
 //! for (index, unit) in units.units().iter().enumerate() {
-//!     let count = count(&units.board(unit)?, units.remaining(), 1);
+//!     let count = Counting::Bulk.count(&units.board(unit)?, units.remaining());
 //!     merge.add(&ResultLine { index, count, checksum: units.checksum() })?;
 //! }
 //! assert_eq!(merge.total()?, u128::from(perft(&root, 5)));
@@ -34,7 +35,7 @@
 //! Two positions are one unit exactly when the rules of repetition say
 //! they are the same position: the same pieces on the same squares, the
 //! same side to move, the same castling rights, and the same en passant
-//! square *where an en passant capture is legal*. A [`Board`](crate::Board)
+//! square *where an en passant capture is legal*. A [`Board`](bitmoves::Board)
 //! keeps its en passant square whenever an enemy pawn stands beside the
 //! pawn that made the double step, legal capture or not; the key drops it
 //! unless a capture is legal. The move clocks do not count. The Chess960
@@ -95,7 +96,6 @@
 //! `\n`; a last line without its `\n` was cut off by a killed worker and is
 //! ignored (the worker removes it when it restarts). See [`ResultLine`].
 
-mod count;
 mod enumerate;
 mod error;
 mod key;
@@ -104,11 +104,11 @@ mod results;
 mod shard;
 mod unit_file;
 mod work;
+mod worker;
 
 #[cfg(test)]
 mod tests;
 
-pub use count::{CountPool, U64_SAFE_DEPTH, count, count_full, count_with};
 pub use enumerate::{SplitOptions, SplitStats};
 pub use error::{
     MergeError, ResultsError, ResultsProblem, SplitError, UnitFileError, UnitFileProblem,
@@ -119,3 +119,4 @@ pub use results::{OpenResultsError, ResultLine, ResultLines, ResultsFile};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
 pub use work::{WorkError, WorkSummary, work, work_parallel};
+pub use worker::Worker;

@@ -2,14 +2,14 @@
 //! transpositions merged: the table behind [`UnitFile::split`](super::UnitFile::split).
 
 use super::{PositionKey, SplitError};
-use crate::Board;
+use bitmoves::Board;
 use core::hash::{BuildHasherDefault, Hasher};
 use std::{collections::HashMap, vec::Vec};
 
 /// Limits for [`UnitFile::split`](super::UnitFile::split).
 ///
 /// ```
-/// use bitmoves::perft::split::SplitOptions;
+/// use bitmoves_perft::split::SplitOptions;
 /// let options = SplitOptions { max_memory: 256 << 20 };
 /// assert_eq!(options.max_units(), (256 << 20) / SplitOptions::BYTES_PER_UNIT);
 /// ```
@@ -154,7 +154,7 @@ fn expand(
         board.generate_moves(|moves| {
             for mv in moves {
                 let mut child = board;
-                child.play_piece(moves.piece, mv);
+                child.play_unchecked(mv);
                 result = PositionKey::new(&child)
                     .ok_or(SplitError::Unencodable)
                     .and_then(|key| insert(key, child, paths))

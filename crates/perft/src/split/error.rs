@@ -1,6 +1,6 @@
 //! The errors of splitting, reading unit and results files, and merging.
 
-use crate::FenError;
+use bitmoves::FenError;
 use core::fmt;
 use std::{io, string::String, vec::Vec};
 

@@ -2,7 +2,7 @@
 //! assignment of units to shards, balanced by estimated cost.
 
 use super::UnitFile;
-use crate::{Board, perft::perft};
+use bitmoves::{Board, perft::perft};
 use core::{cmp::Reverse, fmt, str::FromStr};
 use std::{
     collections::BinaryHeap,
@@ -13,13 +13,13 @@ use std::{
 /// Shard `index` of `count`, written `I/N` with `0 <= I < N`.
 ///
 /// ```
-/// use bitmoves::perft::split::Shard;
+/// use bitmoves_perft::split::Shard;
 /// let shard: Shard = "2/4".parse()?;
 /// assert_eq!((shard.index(), shard.count()), (2, 4));
 /// assert!("5/4".parse::<Shard>().is_err());
 /// assert!("0/0".parse::<Shard>().is_err());
 /// assert!("x".parse::<Shard>().is_err());
-/// # Ok::<(), bitmoves::perft::split::ShardError>(())
+/// # Ok::<(), bitmoves_perft::split::ShardError>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Shard {
@@ -115,14 +115,14 @@ impl Shard {
     /// so scripts should pass `--shard "$SLURM_ARRAY_TASK_ID/N"` instead.
     ///
     /// ```
-    /// use bitmoves::perft::split::Shard;
+    /// use bitmoves_perft::split::Shard;
     /// let env = |name: &str| match name {
     ///     "SLURM_ARRAY_TASK_ID" => Some("3".to_string()),
     ///     "SLURM_ARRAY_TASK_COUNT" => Some("8".to_string()),
     ///     _ => None,
     /// };
     /// assert_eq!(Shard::from_env(env)?, Shard::new(3, 8)?);
-    /// # Ok::<(), bitmoves::perft::split::ShardError>(())
+    /// # Ok::<(), bitmoves_perft::split::ShardError>(())
     /// ```
     pub fn from_env(var: impl Fn(&str) -> Option<String>) -> Result<Self, ShardError> {
         let read = |name: &'static str| {
@@ -210,7 +210,8 @@ pub fn assign(units: &UnitFile, shards: u32) -> Vec<u32> {
 /// arithmetic only, so that it is the same on every machine.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::estimate};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::estimate;
 /// let board = Board::default();
 /// assert_eq!(estimate(&board, 2), 400);
 /// let guess = estimate(&board, 5); // perft 5 is 4,865,609

@@ -1,25 +1,75 @@
 //! Perft on several threads: the positions a ply or more below the root
-//! become work units, which the threads take one at a time until none are
-//! left. Counts are `u128`.
+//! become work units, which the [work pool](crate::pool) shares out among
+//! the threads. Counts are `u128`.
 //!
 //! Splitting below the root keeps every thread busy to the end even when
 //! the root has few moves: with two threads, a position in check with three
 //! legal moves would leave one thread idle for a third of a root split, but
-//! gives hundreds of units two plies down. The units are taken in
-//! generation order through one atomic index, so a thread that draws small
-//! units simply takes more of them.
+//! gives hundreds of units two plies down.
 
-use super::{Table, perft, perft_hashed};
-use crate::{Board, Move};
-use std::{
-    sync::atomic::{AtomicUsize, Ordering::Relaxed},
-    vec::Vec,
+use crate::pool::{self, UNITS_PER_THREAD};
+use crate::{Table, perft_hashed};
+use bitmoves::{
+    Board, Move,
+    perft::{perft, perft_full},
 };
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-/// With more than one thread, the split goes deeper than two plies until
-/// there are at least this many units per thread (or the split reaches
-/// [`MAX_SPLIT_PLY`]), so that the last units to finish are small.
-const UNITS_PER_THREAD: usize = 64;
+/// How each position is counted: the choice behind every parallel count,
+/// the `perft` command's and a deep-perft worker's alike.
+#[derive(Debug, Clone, Copy)]
+pub enum Counting<'a> {
+    /// Bulk perft ([`perft`]): the last ply counted from the move
+    /// generator's target sets.
+    Bulk,
+    /// Full perft ([`perft_full`]): every move made down to the leaves.
+    Full,
+    /// Hashed perft ([`perft_hashed`]) in a table shared by every thread
+    /// and kept from call to call; the last ply is bulk counted.
+    Hashed(&'a Table),
+}
+
+impl Counting<'_> {
+    /// `perft(board, depth)` counted this way on the calling thread, in
+    /// `u128` at any depth: no count overflows (see [`pool::count`]).
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// use bitmoves_perft::Counting;
+    /// assert_eq!(Counting::Full.count(&Board::default(), 3), 8_902);
+    /// ```
+    pub fn count(self, board: &Board, depth: u32) -> u128 {
+        match self {
+            Self::Bulk => pool::count(board, depth, perft),
+            Self::Full => pool::count(board, depth, perft_full),
+            Self::Hashed(table) => perft_hashed(board, depth, table),
+        }
+    }
+
+    /// [`Counting::count`] on `threads` threads (0 is taken as 1). Gives
+    /// the same count as one thread.
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// use bitmoves_perft::Counting;
+    /// assert_eq!(Counting::Bulk.count_parallel(&Board::default(), 4, 2), 197_281);
+    /// ```
+    pub fn count_parallel(self, board: &Board, depth: u32, threads: usize) -> u128 {
+        total(&self.divide_parallel(board, depth, threads), depth)
+    }
+
+    /// The count below each legal root move, counted this way on
+    /// `threads` threads, in move generation order.
+    pub fn divide_parallel(self, board: &Board, depth: u32, threads: usize) -> Vec<(Move, u128)> {
+        divide_parallel_with(
+            board,
+            depth,
+            threads,
+            |unit, depth| self.count(unit, depth),
+            |_, _| {},
+        )
+    }
+}
 
 /// The deepest split: four plies hold at most a few hundred thousand units.
 const MAX_SPLIT_PLY: u32 = 4;
@@ -28,31 +78,27 @@ const MAX_SPLIT_PLY: u32 = 4;
 /// thread. `threads` of 0 is taken as 1.
 ///
 /// ```
-/// use bitmoves::{perft::{perft, perft_parallel}, Board};
+/// use bitmoves::{perft::perft, Board};
+/// use bitmoves_perft::perft_parallel;
 /// let board = Board::default();
 /// assert_eq!(perft_parallel(&board, 4, 2), u128::from(perft(&board, 4)));
 /// ```
 pub fn perft_parallel(board: &Board, depth: u32, threads: usize) -> u128 {
-    total(&divide_parallel(board, depth, threads), depth)
+    Counting::Bulk.count_parallel(board, depth, threads)
 }
 
-/// [`divide`](super::divide) on `threads` threads, in move generation
+/// [`divide`](bitmoves::perft::divide) on `threads` threads, in move generation
 /// order, with `u128` counts.
 ///
 /// ```
-/// use bitmoves::{perft::divide_parallel, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::divide_parallel;
 /// let split = divide_parallel(&Board::default(), 3, 2);
 /// assert_eq!(split.len(), 20);
 /// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u128>(), 8_902);
 /// ```
 pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> Vec<(Move, u128)> {
-    divide_parallel_with(
-        board,
-        depth,
-        threads,
-        |unit, depth| u128::from(perft(unit, depth)),
-        |_, _| {},
-    )
+    Counting::Bulk.divide_parallel(board, depth, threads)
 }
 
 /// [`perft_hashed`] on `threads` threads sharing `table`. Gives the same
@@ -60,24 +106,26 @@ pub fn divide_parallel(board: &Board, depth: u32, threads: usize) -> Vec<(Move, 
 /// one. `threads` of 0 is taken as 1.
 ///
 /// ```
-/// use bitmoves::{perft::{perft_hashed_parallel, Table}, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{perft_hashed_parallel, Table};
 /// let table = Table::new(4 << 20)?;
 /// assert_eq!(perft_hashed_parallel(&Board::default(), 6, &table, 2), 119_060_324);
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub fn perft_hashed_parallel(board: &Board, depth: u32, table: &Table, threads: usize) -> u128 {
-    total(&divide_hashed_parallel(board, depth, table, threads), depth)
+    Counting::Hashed(table).count_parallel(board, depth, threads)
 }
 
 /// [`divide_hashed`](super::divide_hashed) on `threads` threads sharing
 /// `table`, in move generation order.
 ///
 /// ```
-/// use bitmoves::{perft::{divide_hashed_parallel, Table}, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{divide_hashed_parallel, Table};
 /// let table = Table::new(1 << 20)?;
 /// let split = divide_hashed_parallel(&Board::default(), 4, &table, 2);
 /// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u128>(), 197_281);
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub fn divide_hashed_parallel(
     board: &Board,
@@ -85,13 +133,7 @@ pub fn divide_hashed_parallel(
     table: &Table,
     threads: usize,
 ) -> Vec<(Move, u128)> {
-    divide_parallel_with(
-        board,
-        depth,
-        threads,
-        |unit, depth| perft_hashed(unit, depth, table),
-        |_, _| {},
-    )
+    Counting::Hashed(table).divide_parallel(board, depth, threads)
 }
 
 /// The parallel divide with the counting and the progress report left to
@@ -100,8 +142,8 @@ pub fn divide_hashed_parallel(
 /// The positions some plies below the root are the work units: the root
 /// moves themselves with one thread, two plies down (deeper when there
 /// are few) with more. Each unit is counted by `count(unit, depth left)`,
-/// on whichever thread takes it; pass [`perft`], [`perft_full`], or
-/// [`perft_hashed`] with a table, widened to `u128`. `progress(done,
+/// on whichever thread takes it: [`Counting::count`], or a count of your
+/// own. `progress(done,
 /// total)` is called with `done` = 0 before the first unit starts, then
 /// once as each unit finishes, from the thread that finished it.
 ///
@@ -109,10 +151,11 @@ pub fn divide_hashed_parallel(
 /// add up to the perft of `board` (which is 1 at depth 0, where the list
 /// is empty). `threads` of 0 is taken as 1.
 ///
-/// [`perft_full`]: super::perft_full
+/// [`perft_full`]: bitmoves::perft::perft_full
 ///
 /// ```
-/// use bitmoves::{perft::{divide_parallel_with, perft_full}, Board};
+/// use bitmoves::{perft::perft_full, Board};
+/// use bitmoves_perft::divide_parallel_with;
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 /// let (units, done) = (AtomicUsize::new(0), AtomicUsize::new(0));
 /// let split = divide_parallel_with(
@@ -141,36 +184,26 @@ pub fn divide_parallel_with(
     } else {
         board.legal_moves()
     };
-    let threads = threads.max(1);
-    let (ply, units) = work_units(board, depth, threads);
-    let threads = threads.min(units.len()).max(1);
+    let (ply, units) = work_units(board, depth, threads.max(1));
     progress(0, units.len());
-    let next = AtomicUsize::new(0);
     let finished = AtomicUsize::new(0);
-    let worker = || {
-        let mut sums = std::vec![0u128; roots.len()];
-        while let Some(unit) = units.get(next.fetch_add(1, Relaxed)) {
+    // Each thread sums per root move; the sums are added at the end.
+    let sums = pool::run(
+        &units,
+        threads,
+        || std::vec![0u128; roots.len()],
+        |sums, unit| {
             sums[unit.root] += count(&unit.board, depth - ply);
             progress(finished.fetch_add(1, Relaxed) + 1, units.len());
-        }
-        sums
-    };
+            true
+        },
+    );
     let mut counts = std::vec![0u128; roots.len()];
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
-        let mut add = |sums: Vec<u128>| {
-            for (total, nodes) in counts.iter_mut().zip(sums) {
-                *total += nodes;
-            }
-        };
-        add(worker());
-        for helper in helpers {
-            // A worker only panics if `count` does, which is a bug: pass it on.
-            add(helper
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)));
+    for thread in sums {
+        for (total, nodes) in counts.iter_mut().zip(thread) {
+            *total += nodes;
         }
-    });
+    }
     roots.iter().copied().zip(counts).collect()
 }
 
@@ -216,14 +249,22 @@ fn work_units(board: &Board, depth: u32, threads: usize) -> (u32, Vec<Unit>) {
 /// The positions after each legal move, in move generation order.
 fn children(board: &Board) -> impl Iterator<Item = Board> + '_ {
     board.legal_moves().into_iter().map(|mv| {
-        let mut child = board.copy_for_child();
+        let mut child = *board;
         child.play_unchecked(mv);
         child
     })
 }
 
-/// The sum of a divide, or 1 at depth 0.
-fn total(divide: &[(Move, u128)], depth: u32) -> u128 {
+/// The total of a divide `depth` plies deep: the sum of its counts, or 1
+/// at depth 0, where the tree is the root alone (and the divide is empty).
+///
+/// ```
+/// use bitmoves::Board;
+/// use bitmoves_perft::{divide_parallel, total};
+/// assert_eq!(total(&divide_parallel(&Board::default(), 3, 2), 3), 8_902);
+/// assert_eq!(total(&[], 0), 1);
+/// ```
+pub fn total(divide: &[(Move, u128)], depth: u32) -> u128 {
     if depth == 0 {
         1
     } else {

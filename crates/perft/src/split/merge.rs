@@ -7,7 +7,8 @@ use std::vec::Vec;
 /// The counts gathered so far for the units of one unit file.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::{Merge, ResultLine, SplitOptions, UnitFile}};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::{Merge, ResultLine, SplitOptions, UnitFile};
 /// let (units, _) = UnitFile::split(&Board::default(), 3, 1, SplitOptions::default())?;
 /// let mut merge = Merge::new(&units);
 /// for index in 0..units.units().len() {

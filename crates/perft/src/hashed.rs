@@ -1,16 +1,18 @@
 //! Perft with a [`Table`] of subtree counts: [`perft_hashed`] and
 //! [`divide_hashed`], counted in `u128`.
 
-use super::table::Entry;
-use super::{Table, perft};
-use crate::{Board, Move};
-use std::vec::Vec;
+use crate::Table;
+use crate::table::Entry;
+use bitmoves::{
+    Board, Move,
+    perft::{each_child, perft},
+};
 
 /// The smallest remaining depth whose counts go into the table. Depth 1 is
 /// bulk counted from the move generator, cheaper than a table probe.
 const MIN_STORED_DEPTH: u32 = 2;
 
-/// [`perft`](super::perft) with a hash table: the count of each subtree of
+/// [`perft`](bitmoves::perft::perft) with a hash table: the count of each subtree of
 /// two or more plies is stored in `table`, and a position met again at
 /// the same depth (by another move order) is counted once. Counts are
 /// `u128`, so no depth overflows them.
@@ -19,25 +21,27 @@ const MIN_STORED_DEPTH: u32 = 2;
 /// and keeps what it learned for the next call.
 ///
 /// ```
-/// use bitmoves::{perft::{perft_hashed, Table}, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{perft_hashed, Table};
 /// let table = Table::new(16 << 20)?;
 /// assert_eq!(perft_hashed(&Board::default(), 6, &table), 119_060_324);
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u128 {
     Search::new(table).count(board, depth, 0)
 }
 
-/// [`divide`](super::divide) with a hash table: the count below each legal
+/// [`divide`](bitmoves::perft::divide) with a hash table: the count below each legal
 /// root move, in move generation order, as [`perft_hashed`] gives it.
 ///
 /// ```
-/// use bitmoves::{perft::{divide_hashed, Table}, Board};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{divide_hashed, Table};
 /// let table = Table::new(1 << 20)?;
 /// let split: Vec<_> = divide_hashed(&Board::default(), 3, &table).collect();
 /// assert_eq!(split.len(), 20);
 /// assert_eq!(split.iter().map(|&(_, nodes)| nodes).sum::<u128>(), 8_902);
-/// # Ok::<(), bitmoves::perft::TableError>(())
+/// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub fn divide_hashed<'a>(
     board: &'a Board,
@@ -50,7 +54,7 @@ pub fn divide_hashed<'a>(
         board.legal_moves()
     };
     moves.into_iter().map(move |mv| {
-        let mut child = board.copy_for_child();
+        let mut child = *board;
         child.play_unchecked(mv);
         (mv, perft_hashed(&child, depth - 1, table))
     })
@@ -59,8 +63,8 @@ pub fn divide_hashed<'a>(
 /// A hashed count in progress: the table, and a list of children for each
 /// ply, reused from node to node. All the children of a node are made
 /// first and their buckets prefetched, then counted one by one, so the
-/// table's cache misses overlap one another and the work. (Prefetching one
-/// child ahead instead: startpos perft(8) takes 14.4 s against 11.4 s.)
+/// table's cache misses overlap one another and the work (faster than
+/// prefetching one child ahead: `docs/hashed-perft.md` has the timings).
 struct Search<'a> {
     table: &'a Table,
     children: Vec<Vec<Board>>,
@@ -96,18 +100,12 @@ impl<'a> Search<'a> {
             }
             let mut children = core::mem::take(&mut self.children[ply]);
             children.clear();
-            let prefetch = depth > MIN_STORED_DEPTH;
+            // Here depth > 2, so every child's count goes through the
+            // table.
             let table = self.table;
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.copy_for_child();
-                    child.play_piece(moves.piece, mv);
-                    if prefetch {
-                        table.prefetch(child.key());
-                    }
-                    children.push(child);
-                }
-                false
+            each_child(board, |child| {
+                table.prefetch(child.key());
+                children.push(*child);
             });
             let mut nodes = 0;
             for child in &children {

@@ -4,7 +4,7 @@
 use super::{
     PositionKey, SplitError, SplitOptions, SplitStats, UnitFileError, UnitFileProblem, enumerate,
 };
-use crate::{Board, Color, FenError, FenOptions};
+use bitmoves::{Board, Color, FenError, FenOptions};
 use core::fmt::Write as _;
 use std::{
     io::{self, BufRead, Read, Write},
@@ -36,7 +36,8 @@ pub struct Unit {
 /// the merge need.
 ///
 /// ```
-/// use bitmoves::{Board, perft::{perft, split::{SplitOptions, UnitFile}}};
+/// use bitmoves::{Board, perft::perft};
+/// use bitmoves_perft::split::{SplitOptions, UnitFile};
 /// let root = Board::default();
 /// let (units, stats) = UnitFile::split(&root, 5, 3, SplitOptions::default())?;
 /// assert_eq!(units.units().len(), 5_362); // unique positions after 3 plies

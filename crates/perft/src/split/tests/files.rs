@@ -1,7 +1,8 @@
 //! The unit-file and results-file formats: round trips, damage, hostility.
 
 use super::{KIWIPETE, text_of};
-use crate::{Board, perft::split::*};
+use crate::split::*;
+use bitmoves::Board;
 use std::{
     string::{String, ToString},
     vec::Vec,

@@ -1,9 +1,7 @@
 //! [`PositionKey`]: a position as the repetition rules see it, packed
 //! exactly (not hashed) into 24 bytes.
 
-use crate::{
-    Bitboard, Board, CastlingSide, Color, FenError, FenOptions, Move, Piece, Rank, Square, attacks,
-};
+use bitmoves::{Bitboard, Board, CastlingSide, Color, FenError, FenOptions, Piece, Rank, Square};
 use core::fmt::Write as _;
 use std::string::String;
 
@@ -37,7 +35,8 @@ const EMPTY: u8 = 0xff;
 /// in that order (occupancy first), which is the order of a unit file.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::PositionKey};
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::PositionKey;
 /// // After 1. e4 the black pawns cannot take on e3: the square is no part
 /// // of the position, so two transpositions that differ only in it agree.
 /// let a: Board = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1".parse()?;
@@ -110,7 +109,6 @@ impl PositionKey {
             nibbles |= u128::from(codes[square.index()] & 0xf) << (4 * slot);
         }
         // Splitting the 128 nibble bits into two words is the point here.
-        #[allow(clippy::cast_possible_truncation)]
         let words = [occupied.0, nibbles as u64, (nibbles >> 64) as u64];
         Some(Self(words))
     }
@@ -139,7 +137,6 @@ impl PositionKey {
         };
         for square in Bitboard(occupied).iter().take(32) {
             // A nibble is 4 bits: the cast keeps all of it.
-            #[allow(clippy::cast_possible_truncation)]
             let code = (nibbles & 0xf) as u8;
             nibbles >>= 4;
             let (color, piece) = match code {
@@ -268,9 +265,7 @@ impl PositionKey {
 /// The code of a piece of `color` (before the special codes are applied).
 fn piece_code(color: Color, piece: Piece) -> u8 {
     // At most 11: the cast cannot truncate.
-    #[allow(clippy::cast_possible_truncation)]
-    let code = (color.index() * Piece::NUM + piece.index()) as u8;
-    code
+    (color.index() * Piece::NUM + piece.index()) as u8
 }
 
 /// A key unpacked: the FEN letter on each square (0 for none), the kings,
@@ -287,7 +282,6 @@ struct Decoded {
 /// The FEN letter of a piece, as an ASCII byte.
 fn letter(color: Color, piece: Piece) -> u8 {
     // FEN letters are ASCII: the cast keeps all of it.
-    #[allow(clippy::cast_possible_truncation)]
     let c = piece.to_char() as u8;
     match color {
         Color::White => c.to_ascii_uppercase(),
@@ -300,19 +294,12 @@ fn letter(color: Color, piece: Piece) -> u8 {
 /// the pawn that made the double step; only a legal capture makes the
 /// square part of the position.
 fn capturable_pawn(board: &Board) -> Option<Square> {
-    let target = board.en_passant()?;
-    let us = board.side_to_move();
-    let capturers = attacks::pawn(!us, target) & board.colored_pieces(us, Piece::Pawn);
-    let legal = capturers.iter().any(|from| {
-        board.is_legal(Move {
-            from,
-            to: target,
-            promotion: None,
-        })
-    });
-    let forward = match us {
-        Color::White => 1,
-        Color::Black => -1,
+    let target = board.legal_en_passant()?;
+    // The pawn stands one rank past the target, seen from the side that
+    // pushed it.
+    let behind = match board.side_to_move() {
+        Color::White => -1,
+        Color::Black => 1,
     };
-    legal.then(|| target.offset(0, -forward)).flatten()
+    target.offset(0, behind)
 }

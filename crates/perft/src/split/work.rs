@@ -2,14 +2,12 @@
 //! skipping those already done.
 
 use super::{ResultsFile, Shard, UnitFile};
-use crate::{Board, FenError};
+use crate::pool;
+use bitmoves::{Board, FenError};
 use core::fmt;
 use std::{
     io,
-    sync::{
-        Mutex, PoisonError,
-        atomic::{AtomicBool, AtomicUsize, Ordering},
-    },
+    sync::{Mutex, PoisonError},
     vec::Vec,
 };
 
@@ -69,16 +67,17 @@ pub struct WorkSummary {
 /// run it again with the same results file and it goes on from there.
 ///
 /// ```
-/// use bitmoves::{Board, perft::split::{count, work, ResultsFile, Shard, SplitOptions, UnitFile}};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{Counting, split::{work, ResultsFile, Shard, SplitOptions, UnitFile}};
 /// let (units, _) = UnitFile::split(&Board::default(), 4, 2, SplitOptions::default())?;
 /// let path = std::env::temp_dir().join(format!("bitmoves-work-doctest-{}", std::process::id()));
 /// let mut results = ResultsFile::open(&path, &units)?;
 /// let shard = Shard::new(0, 1)?;
-/// let summary = work(&units, shard, &mut results, |board, depth| count(board, depth, 1), |_, _, _| {})?;
+/// let summary = work(&units, shard, &mut results, |board, depth| Counting::Bulk.count(board, depth), |_, _, _| {})?;
 /// assert_eq!((summary.assigned, summary.counted), (400, 400));
 /// // Run again, it has nothing left to do.
 /// let mut results = ResultsFile::open(&path, &units)?;
-/// let again = work(&units, shard, &mut results, |board, depth| count(board, depth, 1), |_, _, _| {})?;
+/// let again = work(&units, shard, &mut results, |board, depth| Counting::Bulk.count(board, depth), |_, _, _| {})?;
 /// assert_eq!((again.skipped, again.counted), (400, 0));
 /// # std::fs::remove_file(&path)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -117,8 +116,8 @@ pub fn work(
 /// units: a thread takes the next unit not yet taken, counts it with
 /// `count` and records it, until none is left. `count` is shared by the
 /// threads, so it can use one table for all of them (a
-/// [`Table`](crate::perft::Table) with
-/// [`perft_hashed`](crate::perft::perft_hashed)); `progress` is told after
+/// [`Table`](crate::Table) with
+/// [`perft_hashed`](crate::perft_hashed)); `progress` is told after
 /// each unit, from the thread that counted it, one at a time.
 ///
 /// Units are finished out of index order, and a worker killed at any
@@ -128,10 +127,12 @@ pub fn work(
 ///
 /// Many small units keep the threads busy to the end; for a shard of a
 /// few large units, count each unit on all the threads instead (call
-/// [`work`] with [`count`](super::count) or a parallel hashed perft).
+/// [`work`] with [`Counting::count_parallel`](crate::Counting::count_parallel));
+/// [`Worker`](super::Worker) chooses between the two.
 ///
 /// ```
-/// use bitmoves::{Board, perft::{perft_hashed, Table, split::{work_parallel, ResultsFile, Shard, SplitOptions, UnitFile}}};
+/// use bitmoves::Board;
+/// use bitmoves_perft::{perft_hashed, Table, split::{work_parallel, ResultsFile, Shard, SplitOptions, UnitFile}};
 /// let (units, _) = UnitFile::split(&Board::default(), 5, 3, SplitOptions::default())?;
 /// let path = std::env::temp_dir().join(format!("bitmoves-work-parallel-doctest-{}", std::process::id()));
 /// let mut results = ResultsFile::open(&path, &units)?;
@@ -174,13 +175,11 @@ pub fn work_parallel(
         progress,
         error: None,
     });
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let worker = || {
-        while !stop.load(Ordering::Relaxed) {
-            let Some(&index) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                return;
-            };
+    pool::run(
+        &todo,
+        threads,
+        || (),
+        |(), &index| {
             let counted = units
                 .board(&units.units()[index])
                 .map(|board| count(&board, units.remaining()))
@@ -196,20 +195,15 @@ pub fn work_parallel(
                     record.summary.counted += 1;
                     record.summary.nodes = record.summary.nodes.saturating_add(nodes);
                     (record.progress)(&record.summary, index, nodes);
+                    true
                 }
                 Err(error) => {
-                    stop.store(true, Ordering::Relaxed);
                     record.error.get_or_insert(error);
+                    false
                 }
             }
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 1..threads.clamp(1, todo.len().max(1)) {
-            scope.spawn(worker);
-        }
-        worker();
-    });
+        },
+    );
     let record = record.into_inner().unwrap_or_else(PoisonError::into_inner);
     match record.error {
         Some(error) => Err(error),

@@ -114,3 +114,27 @@ def test_docstrings_everywhere():
         assert getattr(bitmoves.Board, name).__doc__, name
     for function in [bitmoves.encode_planes, bitmoves.encode_bitboards, bitmoves.encode_state]:
         assert function.__doc__
+
+
+def test_stubs_name_what_the_module_has():
+    """Every class, method and function in _bitmoves.pyi exists at run time,
+    and every public method of Board is in the stub."""
+    import ast
+    import pathlib
+
+    stub = pathlib.Path(bitmoves.__file__).with_name("_bitmoves.pyi")
+    tree = ast.parse(stub.read_text())
+    from bitmoves import _bitmoves
+
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(_bitmoves, node.name)
+            names = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            names |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+            for name in names:
+                assert hasattr(cls, name), f"{node.name}.{name}"
+            if node.name == "Board":
+                public = {n for n in dir(cls) if not n.startswith("_")}
+                assert public <= names, public - names
+        elif isinstance(node, ast.FunctionDef):
+            assert hasattr(_bitmoves, node.name), node.name

@@ -73,38 +73,6 @@ const ROW_BYTES: [u64; 256] = {
     table
 };
 
-/// Asks Linux to back a large output array with 2 MiB pages. Every byte of
-/// a planes array is written once, so its cost is mostly page faults: with
-/// 4 KiB pages, encode_planes ran at 1.4-2.8 million positions a second
-/// here, with huge pages 1.2 times as fast (docs/python.md). Only advice: where
-/// it is not followed, nothing changes but speed.
-#[cfg(target_os = "linux")]
-fn huge_pages(memory: &mut [core::mem::MaybeUninit<u8>]) {
-    unsafe extern "C" {
-        fn madvise(
-            addr: *mut core::ffi::c_void,
-            len: usize,
-            advice: core::ffi::c_int,
-        ) -> core::ffi::c_int;
-    }
-    const MADV_HUGEPAGE: core::ffi::c_int = 14;
-    const HUGE: usize = 2 << 20;
-    let start = memory.as_mut_ptr() as usize;
-    let end = start + memory.len();
-    // The 2 MiB-aligned middle of the allocation: madvise wants aligned
-    // addresses, and huge pages cover aligned stretches only.
-    let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-    if first < last {
-        // SAFETY: MADV_HUGEPAGE only changes how the kernel backs pages of
-        // this allocation, which we own; it reads and writes none of our
-        // memory. Failure (THP off, an old kernel) is harmless and ignored.
-        unsafe { madvise(first as *mut _, last - first, MADV_HUGEPAGE) };
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn huge_pages(_: &mut [core::mem::MaybeUninit<u8>]) {}
-
 /// Encodes boards as piece planes: a `uint8` array of shape `(N, 12, 8, 8)`,
 /// 1 where the plane's piece stands (see the module docs for the order and
 /// orientation).
@@ -118,8 +86,8 @@ pub fn encode_planes<'py>(
     let boards = boards_of(boards)?;
     let n = boards.len();
     let data = py.allow_threads(|| {
+        // Every byte is written once, a rank at a time: no zeroing pass.
         let mut data = Vec::with_capacity(n * 12 * 64);
-        huge_pages(data.spare_capacity_mut());
         for board in &boards {
             for bits in planes(board, side_to_move_view) {
                 for row in bits.to_le_bytes() {

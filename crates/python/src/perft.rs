@@ -17,6 +17,11 @@ use crate::moves::PyMove;
 /// `u128`.
 const MAX_DEPTH: i64 = 30;
 
+/// The most threads accepted: more than any machine gains from, few enough
+/// that the operating system does not refuse them (a refused thread would
+/// be a panic).
+const MAX_THREADS: i64 = 256;
+
 /// How to count: depth, threads and the table's size in bytes (0: none).
 struct Job {
     depth: u32,
@@ -31,9 +36,9 @@ impl Job {
                 "depth must be 0 to {MAX_DEPTH}, not {depth}"
             )));
         }
-        if !(1..=4096).contains(&threads) {
+        if !(1..=MAX_THREADS).contains(&threads) {
             return Err(PyValueError::new_err(format!(
-                "threads must be 1 to 4096, not {threads}"
+                "threads must be 1 to {MAX_THREADS}, not {threads}"
             )));
         }
         Ok(Self {

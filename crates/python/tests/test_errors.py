@@ -130,7 +130,7 @@ def test_perft_arguments():
     for depth in [-1, 31]:
         with pytest.raises(ValueError):
             board.perft(depth)
-    for threads in [0, -2, 5000]:
+    for threads in [0, -2, 257, 5000]:
         with pytest.raises(ValueError):
             board.perft(2, threads=threads)
     for size in [-1, "12X", "lots"]:

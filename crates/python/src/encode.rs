@@ -73,6 +73,40 @@ const ROW_BYTES: [u64; 256] = {
     table
 };
 
+/// Asks Linux to back a large output array with 2 MiB pages. Every byte of
+/// a planes array is written once into fresh memory, and on the machine it
+/// was measured on the 4 KiB page faults were most of the time: 100,000
+/// boards ran at 1.5 million positions a second without this advice (0.26×
+/// `encode_bitboards` in the same run) and at 3.0-4.0 million with it
+/// (0.31-0.39×). Only advice: where it is not followed, nothing changes but
+/// speed.
+#[cfg(target_os = "linux")]
+fn huge_pages(memory: &mut [core::mem::MaybeUninit<u8>]) {
+    unsafe extern "C" {
+        fn madvise(
+            addr: *mut core::ffi::c_void,
+            len: usize,
+            advice: core::ffi::c_int,
+        ) -> core::ffi::c_int;
+    }
+    const MADV_HUGEPAGE: core::ffi::c_int = 14;
+    const HUGE: usize = 2 << 20;
+    let start = memory.as_mut_ptr() as usize;
+    let end = start + memory.len();
+    // The 2 MiB-aligned middle of the allocation: madvise wants aligned
+    // addresses, and huge pages cover aligned stretches only.
+    let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+    if first < last {
+        // SAFETY: MADV_HUGEPAGE only changes how the kernel backs pages of
+        // this allocation, which we own; it reads and writes none of our
+        // memory. Failure (THP off, an old kernel) is harmless and ignored.
+        unsafe { madvise(first as *mut _, last - first, MADV_HUGEPAGE) };
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_: &mut [core::mem::MaybeUninit<u8>]) {}
+
 /// Encodes boards as piece planes: a `uint8` array of shape `(N, 12, 8, 8)`,
 /// 1 where the plane's piece stands (see the module docs for the order and
 /// orientation).
@@ -86,8 +120,8 @@ pub fn encode_planes<'py>(
     let boards = boards_of(boards)?;
     let n = boards.len();
     let data = py.allow_threads(|| {
-        // Every byte is written once, a rank at a time: no zeroing pass.
         let mut data = Vec::with_capacity(n * 12 * 64);
+        huge_pages(data.spare_capacity_mut());
         for board in &boards {
             for bits in planes(board, side_to_move_view) {
                 for row in bits.to_le_bytes() {

@@ -77,7 +77,7 @@ const ROW_BYTES: [u64; 256] = {
 /// a planes array is written once into fresh memory, and on the machine it
 /// was measured on the 4 KiB page faults were most of the time: 100,000
 /// boards ran at 1.5 million positions a second without this advice (0.26×
-/// `encode_bitboards` in the same run) and at 3.0-4.0 million with it
+/// `encode_bitboards` in the same run) and at 2.6-4.0 million with it
 /// (0.31-0.39×). Only advice: where it is not followed, nothing changes but
 /// speed.
 #[cfg(target_os = "linux")]

@@ -6,7 +6,7 @@ use bitmoves::{Color, Piece as CorePiece, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
-use pyo3::types::PyType;
+use pyo3::types::{PyList, PyType};
 
 use crate::errors::InvalidMoveError;
 
@@ -43,8 +43,8 @@ pub fn piece_number(piece: CorePiece) -> u8 {
 /// makes `list(board.legal_moves)` several times faster.
 static MOVES: GILOnceCell<Vec<Py<PyMove>>> = GILOnceCell::new();
 
-/// The shared `Move` object of a core move.
-pub fn shared<'py>(py: Python<'py>, mv: bitmoves::Move) -> PyResult<&'py Bound<'py, PyMove>> {
+/// A Python list of the shared `Move` objects of core moves.
+pub fn shared_list<'py>(py: Python<'py>, moves: &[bitmoves::Move]) -> PyResult<Bound<'py, PyList>> {
     let table = MOVES.get_or_try_init(py, || {
         (0..7 * 64 * 64)
             .map(|i| {
@@ -63,8 +63,13 @@ pub fn shared<'py>(py: Python<'py>, mv: bitmoves::Move) -> PyResult<&'py Bound<'
             })
             .collect::<PyResult<Vec<_>>>()
     })?;
-    let promotion = mv.promotion.map_or(0, |p| usize::from(piece_number(p)));
-    Ok(table[(promotion * 64 + mv.from.index()) * 64 + mv.to.index()].bind(py))
+    PyList::new(
+        py,
+        moves.iter().map(|mv| {
+            let promotion = mv.promotion.map_or(0, |p| usize::from(piece_number(p)));
+            table[(promotion * 64 + mv.from.index()) * 64 + mv.to.index()].bind(py)
+        }),
+    )
 }
 
 /// A move: `from_square` to `to_square`, with an optional promotion piece

@@ -4,7 +4,6 @@
 use bitmoves::{Board, Move, Piece, Square};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
 
 use crate::board::{PyBoard, State};
 use crate::errors::{IllegalMoveError, san_error};
@@ -144,11 +143,9 @@ impl LegalMoveGenerator {
 
     fn __iter__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let moves = self.moves(py)?;
-        let mut shared = Vec::with_capacity(moves.len());
-        for &mv in moves.iter() {
-            shared.push(crate::moves::shared(py, mv)?);
-        }
-        PyList::new(py, shared)?.try_iter().map(Bound::into_any)
+        crate::moves::shared_list(py, moves)?
+            .try_iter()
+            .map(Bound::into_any)
     }
 
     fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {

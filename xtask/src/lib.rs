@@ -1,5 +1,6 @@
-//! The work behind `cargo xtask`: writing the generated tables, and checking that the
-//! ones on disk are what `bitmoves-gen` produces now.
+//! The work behind `cargo xtask`: writing the generated tables, checking that the
+//! ones on disk are what `bitmoves-gen` produces now, and running every test suite
+//! ([`suites`]).
 
 use std::fs;
 use std::io;
@@ -7,6 +8,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use bitmoves_gen::GeneratedFile;
+
+pub mod suites;
 
 /// What `--check` and the freshness test print when anything differs.
 pub const STALE_HINT: &str = "tables are stale: run `cargo xtask regenerate`";

@@ -10,15 +10,18 @@ use xtask::{STALE_HINT, regenerate, stale_files, workspace_root};
 
 const USAGE: &str = "\
 usage: cargo xtask regenerate [--check] [--root DIR]
+       cargo xtask test [SUITE...]
 
   regenerate           write every generated file into tables/src/
   regenerate --check   write nothing; exit 1 naming each stale file
   --root DIR           workspace root to use instead of this checkout
+  test                 run every test suite (rust, python), or the ones named
 ";
 
 enum Task {
     Help,
     Regenerate { check: bool, root: PathBuf },
+    Test { suites: Vec<String> },
 }
 
 fn parse(args: &[String]) -> Result<Task, String> {
@@ -26,6 +29,14 @@ fn parse(args: &[String]) -> Result<Task, String> {
         return Ok(Task::Help);
     }
     let (verb, flags) = args.split_first().ok_or("missing task")?;
+    if verb == "test" {
+        if let Some(flag) = flags.iter().find(|a| a.starts_with('-')) {
+            return Err(format!("unknown flag `{flag}`"));
+        }
+        return Ok(Task::Test {
+            suites: flags.to_vec(),
+        });
+    }
     if verb != "regenerate" {
         return Err(format!("unknown task `{verb}`"));
     }
@@ -53,6 +64,13 @@ fn main() -> ExitCode {
         }
         Ok(Task::Regenerate { check: true, root }) => check(&root),
         Ok(Task::Regenerate { check: false, root }) => write(&root),
+        Ok(Task::Test { suites }) => match xtask::suites::run(&workspace_root(), &suites) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("error: {message}");
+                ExitCode::FAILURE
+            }
+        },
         Err(message) => {
             eprint!("error: {message}\n{USAGE}");
             ExitCode::from(2)

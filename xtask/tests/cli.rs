@@ -71,3 +71,14 @@ fn check_names_a_modified_file_and_exits_1() {
     assert!(xtask::stale_files(&root).is_empty());
     fs::remove_dir_all(&root).expect("clean up");
 }
+
+#[test]
+fn test_refuses_unknown_suites_and_flags_before_running_anything() {
+    let unknown = xtask(&["test", "no-such-suite"]);
+    assert_eq!(unknown.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&unknown.stderr).contains("unknown test suite `no-such-suite`")
+    );
+    let flag = xtask(&["test", "--bogus"]);
+    assert_eq!(flag.status.code(), Some(2));
+}

@@ -1,0 +1,29 @@
+"""Shared by the benchmarks: interleaved rounds, medians and a table."""
+
+import statistics
+import time
+
+
+def interleaved(contenders, rounds):
+    """Runs each contender (name -> function returning a work count) once per
+    round, in turn, for `rounds` rounds; returns name -> (median seconds,
+    work count of the last run)."""
+    times = {name: [] for name in contenders}
+    work = {}
+    for _ in range(rounds):
+        for name, run in contenders.items():
+            start = time.perf_counter()
+            work[name] = run()
+            times[name].append(time.perf_counter() - start)
+    return {name: (statistics.median(times[name]), work[name]) for name in contenders}
+
+
+def table(results, unit, baseline):
+    """Prints one line per contender: median time, rate, and its speed
+    against `baseline` (how many times faster `baseline` is)."""
+    base_time, base_work = results[baseline]
+    base_rate = base_work / base_time
+    print(f"{'contender':<28} {'median s':>10} {unit + '/s':>16} {baseline + ' vs it':>16}")
+    for name, (seconds, work) in results.items():
+        rate = work / seconds
+        print(f"{name:<28} {seconds:>10.4f} {rate:>16,.0f} {base_rate / rate:>15.2f}x")

@@ -1,0 +1,47 @@
+//! The `bitmoves._bitmoves` extension module: bitmoves for Python, with
+//! python-chess's API (`Board`, `Move`, `Piece`, the exceptions, `Outcome`),
+//! perft with the GIL released and batch encoding into NumPy arrays. The
+//! pure-Python package `bitmoves` (python/bitmoves/) re-exports it beside
+//! python-chess's constants.
+//!
+//! No input reaches a panic: squares, piece types, depths and sizes are
+//! checked and refused with `IndexError`, `ValueError` or `TypeError`.
+
+mod board;
+mod encode;
+mod errors;
+mod interop;
+mod moves;
+mod perft;
+mod play;
+mod status;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<moves::PyPiece>()?;
+    m.add_class::<play::LegalMoveGenerator>()?;
+    m.add_class::<status::Termination>()?;
+    m.add_class::<status::Outcome>()?;
+    m.add(
+        "InvalidMoveError",
+        py.get_type::<errors::InvalidMoveError>(),
+    )?;
+    m.add(
+        "IllegalMoveError",
+        py.get_type::<errors::IllegalMoveError>(),
+    )?;
+    m.add(
+        "AmbiguousMoveError",
+        py.get_type::<errors::AmbiguousMoveError>(),
+    )?;
+    m.add_function(wrap_pyfunction!(encode::encode_planes, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::encode_bitboards, m)?)?;
+    m.add_function(wrap_pyfunction!(encode::encode_state, m)?)?;
+    m.add("STARTING_FEN", board::STARTING_FEN)?;
+    Ok(())
+}

@@ -1,0 +1,345 @@
+//! `Board` methods that read and make moves: `legal_moves`, `push`, `pop`,
+//! UCI and SAN in and out, and the questions about one move.
+
+use bitmoves::{Board, Move, Piece, Square};
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+
+use crate::board::{PyBoard, State};
+use crate::errors::{IllegalMoveError, san_error};
+use crate::moves::PyMove;
+
+impl PyBoard {
+    /// The legal core move `mv` stands for, or `None`: the move itself, or
+    /// on a board whose castling is written the other way, its other form.
+    pub fn legal(&self, mv: PyMove) -> Option<Move> {
+        let core = mv.to_core()?;
+        let board = self.board();
+        if board.is_legal(core) {
+            return Some(core);
+        }
+        if board.piece_on(core.from) == Some(Piece::King) {
+            return board.parse_move(&core.to_string()).ok();
+        }
+        None
+    }
+
+    /// Plays `mv` (legal, or the null move) and records it on the stack.
+    pub fn push_checked(&mut self, mv: PyMove) -> PyResult<PyMove> {
+        let before = self.state;
+        if mv.is_null() {
+            let mut board = before.board;
+            board
+                .play_null()
+                .map_err(|_| IllegalMoveError::new_err("no null move while in check"))?;
+            self.state = State {
+                board,
+                ep_square: None,
+            };
+            self.stack.push((before, mv));
+            return Ok(mv);
+        }
+        let Some(core) = self.legal(mv) else {
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal move: {} in {}",
+                mv.uci_text(),
+                PyBoard::fen_of(&before, false, "legal", true)?
+            )));
+        };
+        let mut board = before.board;
+        board.play_unchecked(core);
+        self.state = State {
+            board,
+            ep_square: double_step(&before.board, core),
+        };
+        let played = PyMove::from_core(core);
+        self.stack.push((before, played));
+        Ok(played)
+    }
+
+    fn fen_now(&self) -> String {
+        PyBoard::fen_of(&self.state, false, "legal", true).unwrap_or_default()
+    }
+
+    /// The legal move UCI text names, the null move for `0000`:
+    /// `InvalidMoveError` for text that is not UCI, `IllegalMoveError` for
+    /// a move not legal here.
+    pub fn parse_uci_move(&self, uci: &str) -> PyResult<PyMove> {
+        let mv = PyMove::parse(uci)?;
+        if mv.is_null() {
+            return Ok(mv);
+        }
+        self.legal(mv).map(PyMove::from_core).ok_or_else(|| {
+            IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", self.fen_now()))
+        })
+    }
+
+    fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
+        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
+            return Ok(PyMove::null_move());
+        }
+        self.board()
+            .parse_san(san)
+            .map(PyMove::from_core)
+            .map_err(|e| san_error(san, &self.fen_now(), e))
+    }
+}
+
+/// The square a pawn skipped when `mv` is its double step, as python-chess
+/// sets `ep_square`.
+fn double_step(board: &Board, mv: Move) -> Option<Square> {
+    let (from, to) = (mv.from.index(), mv.to.index());
+    if board.piece_on(mv.from) == Some(Piece::Pawn) && from.abs_diff(to) == 16 {
+        Square::try_index((from + to) / 2)
+    } else {
+        None
+    }
+}
+
+/// `board.legal_moves`: the legal moves of the board as it is when asked
+/// (iterating again after a push sees the new position), like
+/// python-chess's `LegalMoveGenerator`. Sized, iterable, supports `in`.
+#[pyclass(module = "bitmoves", name = "LegalMoveGenerator", freelist = 16)]
+pub struct LegalMoveGenerator {
+    board: Py<PyBoard>,
+    /// The moves last generated, with the position they belong to, so that
+    /// `list(board.legal_moves)` (which asks the length first) generates
+    /// once.
+    cache: Option<(Board, Vec<Move>)>,
+}
+
+impl LegalMoveGenerator {
+    /// The legal moves of the board as it is now.
+    fn moves(&mut self, py: Python<'_>) -> PyResult<&[Move]> {
+        let board = *self.board.try_borrow(py)?.board();
+        if self
+            .cache
+            .as_ref()
+            .is_some_and(|(cached, _)| *cached != board)
+        {
+            self.cache = None;
+        }
+        let (_, moves) = self
+            .cache
+            .get_or_insert_with(|| (board, board.legal_moves().to_vec()));
+        Ok(moves)
+    }
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    fn __len__(&mut self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.moves(py)?.len())
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        Ok(self.board.try_borrow(py)?.board().has_legal_moves())
+    }
+
+    /// How many legal moves there are.
+    fn count(&mut self, py: Python<'_>) -> PyResult<usize> {
+        self.__len__(py)
+    }
+
+    fn __iter__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let moves = self.moves(py)?;
+        crate::moves::shared_list(py, moves)?
+            .try_iter()
+            .map(Bound::into_any)
+    }
+
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(mv) = mv.downcast::<PyMove>() else {
+            return Ok(false);
+        };
+        let board = self.board.try_borrow(py)?;
+        Ok(board.legal(*mv.get()).map(PyMove::from_core) == Some(*mv.get()))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let board = self.board.try_borrow(py)?;
+        let mut sans = Vec::new();
+        for mv in board.board().legal_moves() {
+            sans.push(
+                board
+                    .board()
+                    .san(mv)
+                    .map(|s| s.to_string())
+                    .unwrap_or_default(),
+            );
+        }
+        Ok(format!("<LegalMoveGenerator ({})>", sans.join(", ")))
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    /// The legal moves, as python-chess's `board.legal_moves`.
+    #[getter]
+    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator {
+            board: slf.unbind(),
+            cache: None,
+        }
+    }
+
+    /// The moves played since the board was made, oldest first (a new list).
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        self.stack.iter().map(|(_, mv)| *mv).collect()
+    }
+
+    /// Plays `move` and puts it on the move stack. Unlike python-chess,
+    /// which trusts the caller, the move is checked: `IllegalMoveError`
+    /// when it is not legal here (the board is unchanged). `Move.null()`
+    /// passes the turn (refused in check).
+    fn push(&mut self, r#move: PyMove) -> PyResult<()> {
+        self.push_checked(r#move).map(|_| ())
+    }
+
+    /// Takes back the last move and returns it; `IndexError` when the stack
+    /// is empty.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        let (state, mv) = self
+            .stack
+            .pop()
+            .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
+        self.state = state;
+        Ok(mv)
+    }
+
+    /// The last move played; `IndexError` when there is none.
+    fn peek(&self) -> PyResult<PyMove> {
+        self.stack
+            .last()
+            .map(|(_, mv)| *mv)
+            .ok_or_else(|| PyIndexError::new_err("list index out of range"))
+    }
+
+    /// The legal move that UCI text names (`e2e4`; on a standard board
+    /// castling as `e1g1` or `e1h1`). `InvalidMoveError` for text that is
+    /// not UCI, `IllegalMoveError` for a move not legal here.
+    fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
+        self.parse_uci_move(uci)
+    }
+
+    /// `parse_uci`, then `push`; returns the move.
+    fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+        let mv = self.parse_uci(uci)?;
+        self.push_checked(mv)
+    }
+
+    /// The legal move that SAN text names (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
+    /// `InvalidMoveError` for text that is not SAN, `IllegalMoveError`
+    /// when no legal move fits, `AmbiguousMoveError` when several do.
+    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
+        self.parse_san_text(san)
+    }
+
+    /// `parse_san`, then `push`; returns the move.
+    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
+        let mv = self.parse_san_text(san)?;
+        self.push_checked(mv)
+    }
+
+    /// The SAN of a legal move (with `+` or `#`), `--` for the null move;
+    /// `IllegalMoveError` for a move not legal here.
+    fn san(&self, r#move: PyMove) -> PyResult<String> {
+        if r#move.is_null() {
+            return Ok("--".to_string());
+        }
+        let core = self.legal(r#move).ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "illegal move: {} in {}",
+                r#move.uci_text(),
+                self.fen_now()
+            ))
+        })?;
+        self.board()
+            .san(core)
+            .map(|san| san.to_string())
+            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
+    }
+
+    /// The UCI text of a move (python-chess's `board.uci(move)`).
+    fn uci(&self, r#move: PyMove) -> String {
+        r#move.uci_text()
+    }
+
+    /// Whether `move` is legal here.
+    fn is_legal(&self, r#move: PyMove) -> bool {
+        self.legal(r#move).is_some()
+    }
+
+    /// Whether `move` captures a piece, en passant included.
+    fn is_capture(&self, r#move: PyMove) -> bool {
+        let Some(core) = r#move.to_core() else {
+            return false;
+        };
+        let board = self.board();
+        let them = board.colors(!board.side_to_move());
+        them.contains(core.to) || self.is_en_passant(r#move)
+    }
+
+    /// Whether `move` is an en passant capture.
+    fn is_en_passant(&self, r#move: PyMove) -> bool {
+        let Some(core) = r#move.to_core() else {
+            return false;
+        };
+        let board = self.board();
+        self.state.ep_square == Some(core.to)
+            && board.piece_on(core.from) == Some(Piece::Pawn)
+            && matches!(core.from.index().abs_diff(core.to.index()), 7 | 9)
+            && !board.occupied().contains(core.to)
+    }
+
+    /// Whether `move` is a castling move (either spelling).
+    fn is_castling(&self, r#move: PyMove) -> bool {
+        let Some(core) = r#move.to_core() else {
+            return false;
+        };
+        let board = self.board();
+        let us = board.side_to_move();
+        if !board.colored_pieces(us, Piece::King).contains(core.from) {
+            return false;
+        }
+        core.from.file().index().abs_diff(core.to.file().index()) > 1
+            || board.colored_pieces(us, Piece::Rook).contains(core.to)
+    }
+
+    /// Whether the legal move `move` checks the opponent's king (`False`
+    /// for a move that is not legal here).
+    fn gives_check(&self, r#move: PyMove) -> bool {
+        self.legal(r#move)
+            .is_some_and(|core| self.board().gives_check(core))
+    }
+
+    /// Whether `move` resets the halfmove clock: a pawn move or a capture.
+    fn is_zeroing(&self, r#move: PyMove) -> bool {
+        crate::status::is_zeroing(self.board(), r#move)
+    }
+
+    /// Whether an en passant capture is legal here.
+    fn has_legal_en_passant(&self) -> bool {
+        self.board().legal_en_passant().is_some()
+    }
+
+    /// The SAN of a sequence of moves from this position, numbered
+    /// (`1. e4 e5 2. Nf3`); `IllegalMoveError` when one is not legal.
+    fn variation_san(&self, variation: Vec<PyMove>) -> PyResult<String> {
+        let mut board = self.clone();
+        let mut parts = Vec::new();
+        for (i, mv) in variation.into_iter().enumerate() {
+            let white = board.board().side_to_move() == bitmoves::Color::White;
+            let number = board.board().fullmove_number();
+            let san = board.san(mv)?;
+            match (white, i) {
+                (true, _) => parts.push(format!("{number}. {san}")),
+                (false, 0) => parts.push(format!("{number}...{san}")),
+                (false, _) => parts.push(san),
+            }
+            board.push_checked(mv)?;
+        }
+        Ok(parts.join(" "))
+    }
+}

@@ -1,0 +1,344 @@
+//! How the game stands: checkmate, stalemate, the draw rules with
+//! python-chess's exact meaning (repetitions counted back to the last
+//! irreversible move), `Outcome` and `Termination`.
+
+use bitmoves::{Board, Color, Piece, Square};
+use pyo3::prelude::*;
+
+use crate::board::{PyBoard, State};
+use crate::moves::PyMove;
+
+/// What makes two positions the same for repetition and `==`: the pieces,
+/// the side to move, the castling rights and a legal en passant square
+/// (python-chess's transposition key).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Position {
+    pieces: [u64; 6],
+    colors: [u64; 2],
+    white: bool,
+    castling: u64,
+    en_passant: Option<Square>,
+}
+
+impl Position {
+    /// The position of a board.
+    pub fn of(board: &Board) -> Self {
+        Self {
+            pieces: Piece::ALL.map(|piece| board.pieces(piece).0),
+            colors: Color::ALL.map(|color| board.colors(color).0),
+            white: board.side_to_move() == Color::White,
+            castling: board.castling_rights().rook_squares().0,
+            en_passant: board.legal_en_passant(),
+        }
+    }
+}
+
+/// python-chess's `is_zeroing`: the move touches a pawn or the opponent's
+/// pieces.
+pub fn is_zeroing(board: &Board, mv: PyMove) -> bool {
+    let touched = (1u64 << mv.from_square) | (1u64 << mv.to_square);
+    touched & (board.pieces(Piece::Pawn).0 | board.colors(!board.side_to_move()).0) != 0
+}
+
+/// python-chess's `is_irreversible`: zeroing, losing castling rights, or
+/// giving up a legal en passant capture.
+fn is_irreversible(before: &State, mv: PyMove, after: &Board) -> bool {
+    is_zeroing(&before.board, mv)
+        || before.board.castling_rights() != after.castling_rights()
+        || before.board.legal_en_passant().is_some()
+}
+
+/// How a game ended, as python-chess's `chess.Termination`.
+#[pyclass(module = "bitmoves", name = "Termination", eq, eq_int, frozen, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[allow(clippy::upper_case_acronyms, non_camel_case_types)]
+pub enum Termination {
+    /// The side to move is checkmated.
+    CHECKMATE = 1,
+    /// The side to move has no legal move and is not in check.
+    STALEMATE,
+    /// Neither side can win (python-chess's material rule).
+    INSUFFICIENT_MATERIAL,
+    /// 75 moves each without a capture or pawn move.
+    SEVENTYFIVE_MOVES,
+    /// The same position a fifth time.
+    FIVEFOLD_REPETITION,
+    /// 50 moves each without a capture or pawn move (claimed).
+    FIFTY_MOVES,
+    /// The same position a third time (claimed).
+    THREEFOLD_REPETITION,
+    /// Variant win (not used by standard chess).
+    VARIANT_WIN,
+    /// Variant loss (not used by standard chess).
+    VARIANT_LOSS,
+    /// Variant draw (not used by standard chess).
+    VARIANT_DRAW,
+}
+
+#[pymethods]
+impl Termination {
+    /// The member's name, `"CHECKMATE"`, as `enum.Enum` has it.
+    #[getter]
+    fn name(&self) -> String {
+        format!("{self:?}")
+    }
+
+    /// The member's value, 1 to 10 in python-chess's order.
+    #[getter]
+    fn value(&self) -> u8 {
+        *self as u8
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Termination.{self:?}: {}>", *self as u8)
+    }
+}
+
+/// The end of a game: `termination`, `winner` (`True` white, `False` black,
+/// `None` for a draw) and `result()`.
+#[pyclass(module = "bitmoves", name = "Outcome", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// How the game ended.
+    #[pyo3(get)]
+    termination: Termination,
+    /// The winner, or `None` for a draw.
+    #[pyo3(get)]
+    winner: Option<bool>,
+}
+
+#[pymethods]
+impl Outcome {
+    #[new]
+    fn new(termination: Termination, winner: Option<bool>) -> Self {
+        Self {
+            termination,
+            winner,
+        }
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    fn result(&self) -> &'static str {
+        match self.winner {
+            Some(true) => "1-0",
+            Some(false) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let winner = match self.winner {
+            Some(true) => "True",
+            Some(false) => "False",
+            None => "None",
+        };
+        format!(
+            "Outcome(termination=Termination.{:?}, winner={winner})",
+            self.termination
+        )
+    }
+}
+
+impl PyBoard {
+    fn has_moves(&self) -> bool {
+        self.board().has_legal_moves()
+    }
+
+    fn halfmoves_at_least(&self, n: u16) -> bool {
+        self.board().halfmove_clock() >= n && self.has_moves()
+    }
+
+    /// python-chess's `is_repetition`, walking the stack back.
+    fn repetition(&self, mut count: i64) -> bool {
+        let now = self.board();
+        let mut maybe = 1;
+        for (state, _) in self.stack.iter().rev() {
+            if state.board.occupied() == now.occupied() {
+                maybe += 1;
+                if maybe >= count {
+                    break;
+                }
+            }
+        }
+        if maybe < count {
+            return false;
+        }
+        let key = Position::of(now);
+        let mut after = *now;
+        let mut len = self.stack.len();
+        loop {
+            if count <= 1 {
+                return true;
+            }
+            if (len as i64) < count - 1 {
+                return false;
+            }
+            len -= 1;
+            let (before, mv) = &self.stack[len];
+            if is_irreversible(before, *mv, &after) {
+                return false;
+            }
+            if Position::of(&before.board) == key {
+                count -= 1;
+            }
+            after = before.board;
+        }
+    }
+
+    /// The positions since the last irreversible move, this one included.
+    fn reversible_positions(&self) -> Vec<Position> {
+        let mut positions = vec![Position::of(self.board())];
+        let mut after = *self.board();
+        for (before, mv) in self.stack.iter().rev() {
+            if is_irreversible(before, *mv, &after) {
+                break;
+            }
+            positions.push(Position::of(&before.board));
+            after = before.board;
+        }
+        positions
+    }
+
+    fn threefold_claim(&self) -> bool {
+        let positions = self.reversible_positions();
+        let count = |key: &Position| positions.iter().filter(|p| *p == key).count();
+        if count(&positions[0]) >= 3 {
+            return true;
+        }
+        self.board().legal_moves().iter().any(|&mv| {
+            let mut next = *self.board();
+            next.play_unchecked(mv);
+            count(&Position::of(&next)) >= 2
+        })
+    }
+
+    fn fifty_claim(&self) -> bool {
+        if self.halfmoves_at_least(100) {
+            return true;
+        }
+        let board = self.board();
+        board.halfmove_clock() >= 99
+            && board.legal_moves().iter().any(|&mv| {
+                if is_zeroing(board, PyMove::from_core(mv)) {
+                    return false;
+                }
+                let mut next = *board;
+                next.play_unchecked(mv);
+                next.halfmove_clock() >= 100 && next.has_legal_moves()
+            })
+    }
+
+    /// python-chess's `outcome`, in its order of precedence.
+    fn outcome_now(&self, claim_draw: bool) -> Option<Outcome> {
+        let board = self.board();
+        let draw = |termination| {
+            Some(Outcome {
+                termination,
+                winner: None,
+            })
+        };
+        if board.is_check() && !self.has_moves() {
+            return Some(Outcome {
+                termination: Termination::CHECKMATE,
+                winner: Some(board.side_to_move() == Color::Black),
+            });
+        }
+        if board.is_insufficient_material() {
+            return draw(Termination::INSUFFICIENT_MATERIAL);
+        }
+        if !self.has_moves() {
+            return draw(Termination::STALEMATE);
+        }
+        if self.halfmoves_at_least(150) {
+            return draw(Termination::SEVENTYFIVE_MOVES);
+        }
+        if self.repetition(5) {
+            return draw(Termination::FIVEFOLD_REPETITION);
+        }
+        if claim_draw {
+            if self.fifty_claim() {
+                return draw(Termination::FIFTY_MOVES);
+            }
+            if self.threefold_claim() {
+                return draw(Termination::THREEFOLD_REPETITION);
+            }
+        }
+        None
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    /// Whether the side to move is checkmated.
+    fn is_checkmate(&self) -> bool {
+        self.board().is_check() && !self.has_moves()
+    }
+
+    /// Whether the side to move has no legal move and is not in check.
+    fn is_stalemate(&self) -> bool {
+        !self.board().is_check() && !self.has_moves()
+    }
+
+    /// Whether neither side has the material to mate.
+    fn is_insufficient_material(&self) -> bool {
+        self.board().is_insufficient_material()
+    }
+
+    /// A halfmove clock of 100 or more, with a legal move left.
+    fn is_fifty_moves(&self) -> bool {
+        self.halfmoves_at_least(100)
+    }
+
+    /// A halfmove clock of 150 or more, with a legal move left.
+    fn is_seventyfive_moves(&self) -> bool {
+        self.halfmoves_at_least(150)
+    }
+
+    /// Whether the position now has occurred `count` times (this one
+    /// included) since the last irreversible move.
+    #[pyo3(signature = (count=3))]
+    fn is_repetition(&self, count: i64) -> bool {
+        self.repetition(count)
+    }
+
+    /// The position a fifth time.
+    fn is_fivefold_repetition(&self) -> bool {
+        self.repetition(5)
+    }
+
+    /// Whether the side to move may claim the fifty-move rule, now or with
+    /// a move.
+    fn can_claim_fifty_moves(&self) -> bool {
+        self.fifty_claim()
+    }
+
+    /// Whether the side to move may claim threefold repetition, now or
+    /// with a move.
+    fn can_claim_threefold_repetition(&self) -> bool {
+        self.threefold_claim()
+    }
+
+    /// Fifty moves or threefold repetition may be claimed.
+    fn can_claim_draw(&self) -> bool {
+        self.fifty_claim() || self.threefold_claim()
+    }
+
+    /// How the game ended, or `None`; with `claim_draw=True` the draws a
+    /// player may claim count too.
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn outcome(&self, claim_draw: bool) -> Option<Outcome> {
+        self.outcome_now(claim_draw)
+    }
+
+    /// Whether `outcome(claim_draw=...)` is not `None`.
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn is_game_over(&self, claim_draw: bool) -> bool {
+        self.outcome_now(claim_draw).is_some()
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn result(&self, claim_draw: bool) -> &'static str {
+        self.outcome_now(claim_draw).map_or("*", |o| o.result())
+    }
+}

@@ -1,0 +1,140 @@
+"""The python-chess API surface: constants, Move, Piece, copies, equality,
+repr, Chess960 and the python-chess interop."""
+
+import copy
+
+import chess
+import pytest
+
+import bitmoves
+
+
+def test_constants_match_python_chess():
+    for name in ["WHITE", "BLACK", "COLORS", "COLOR_NAMES", "PAWN", "KNIGHT", "BISHOP", "ROOK", "QUEEN",
+                 "KING", "PIECE_SYMBOLS", "PIECE_NAMES", "STARTING_FEN", "STARTING_BOARD_FEN", "FILE_NAMES",
+                 "RANK_NAMES", "SQUARE_NAMES", "A1", "E4", "H8", "BB_EMPTY", "BB_ALL", "BB_SQUARES",
+                 "BB_FILES", "BB_RANKS", "SQUARES_180"]:
+        assert list_or_value(getattr(bitmoves, name)) == list_or_value(getattr(chess, name)), name
+    assert list(bitmoves.SQUARES) == list(chess.SQUARES)
+    assert list(bitmoves.PIECE_TYPES) == list(chess.PIECE_TYPES)
+    for sq in chess.SQUARES:
+        assert bitmoves.square_name(sq) == chess.square_name(sq)
+        assert bitmoves.parse_square(chess.square_name(sq)) == sq
+        assert bitmoves.square_file(sq) == chess.square_file(sq)
+        assert bitmoves.square_rank(sq) == chess.square_rank(sq)
+        assert bitmoves.square_mirror(sq) == chess.square_mirror(sq)
+    with pytest.raises(ValueError):
+        bitmoves.parse_square("z9")
+
+
+def list_or_value(value):
+    return list(value) if isinstance(value, (list, range, tuple)) else value
+
+
+def test_move():
+    mv = bitmoves.Move.from_uci("e7e8q")
+    assert (mv.from_square, mv.to_square, mv.promotion, mv.drop) == (bitmoves.E7, bitmoves.E8, bitmoves.QUEEN, None)
+    assert mv == bitmoves.Move(bitmoves.E7, bitmoves.E8, bitmoves.QUEEN)
+    assert mv != bitmoves.Move(bitmoves.E7, bitmoves.E8)
+    assert hash(mv) == hash(bitmoves.Move.from_uci("e7e8q"))
+    assert len({mv, bitmoves.Move.from_uci("e7e8q")}) == 1
+    assert repr(mv) == repr(chess.Move.from_uci("e7e8q")) and str(mv) == "e7e8q"
+    assert not bitmoves.Move.null() and bitmoves.Move.null().uci() == "0000"
+    assert bitmoves.Move.from_uci("0000") == bitmoves.Move.null()
+    assert mv != "e7e8q"
+
+
+def test_piece():
+    for symbol in "PNBRQKpnbrqk":
+        ours, theirs = bitmoves.Piece.from_symbol(symbol), chess.Piece.from_symbol(symbol)
+        assert (ours.piece_type, ours.color) == (theirs.piece_type, theirs.color)
+        assert ours.symbol() == theirs.symbol() and str(ours) == str(theirs) and repr(ours) == repr(theirs)
+        assert ours.unicode_symbol() == theirs.unicode_symbol()
+    assert bitmoves.Piece(bitmoves.KING, bitmoves.WHITE) == bitmoves.Board().piece_at(bitmoves.E1)
+    assert bitmoves.Board().piece_at(bitmoves.E4) is None
+    with pytest.raises(ValueError):
+        bitmoves.Piece.from_symbol("x")
+
+
+def test_copy_equality_and_repr():
+    board = bitmoves.Board()
+    for san in ["e4", "e5", "Nf3"]:
+        board.push_san(san)
+    clone = board.copy()
+    assert clone == board and clone.move_stack == board.move_stack
+    assert board.copy(stack=False).move_stack == [] and board.copy(stack=1).move_stack == board.move_stack[-1:]
+    assert copy.copy(board) == board and copy.deepcopy(board) == board
+    clone.push_san("Nc6")
+    assert clone != board and len(board.move_stack) == 3
+    assert repr(board) == repr(chess.Board(board.fen()))
+    assert board != "not a board"
+    assert bitmoves.Board(board.fen()) == board  # the stack is not compared
+
+
+def test_chess960_castling_spelling():
+    board = bitmoves.Board.from_chess960_pos(518)
+    theirs = chess.Board.from_chess960_pos(518)
+    assert board.chess960 and repr(board) == repr(theirs)
+    for san in ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6"]:
+        board.push_san(san)
+        theirs.push_san(san)
+    castle = board.parse_san("O-O")
+    assert castle.uci() == theirs.parse_san("O-O").uci() == "e1h1"
+    standard = bitmoves.Board(board.fen())
+    assert not standard.chess960 and standard.parse_san("O-O").uci() == "e1g1"
+    assert standard.parse_uci("e1h1").uci() == "e1g1"  # both spellings read on a standard board
+    standard.push(bitmoves.Move.from_uci("e1h1"))
+    assert standard.peek().uci() == "e1g1"
+
+
+def test_python_chess_interop():
+    theirs = chess.Board()
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        theirs.push_san(san)
+    ours = bitmoves.Board.from_python_chess(theirs)
+    assert ours.fen() == theirs.fen() and [m.uci() for m in ours.move_stack] == [m.uci() for m in theirs.move_stack]
+    assert ours.can_claim_threefold_repetition() == theirs.can_claim_threefold_repetition() is True
+    back = ours.to_python_chess()
+    assert isinstance(back, chess.Board) and back.move_stack == theirs.move_stack and back.fen() == theirs.fen()
+    fischer = bitmoves.Board.from_python_chess(chess.Board.from_chess960_pos(7))
+    assert fischer.chess960 and fischer.to_python_chess().chess960
+
+
+def test_legal_move_generator_is_live():
+    board = bitmoves.Board()
+    moves = board.legal_moves
+    assert len(moves) == 20 and "LegalMoveGenerator" in repr(moves)
+    board.push_san("e4")
+    assert len(moves) == 20 and bitmoves.Move.from_uci("e7e5") in moves
+    assert bitmoves.Move.from_uci("e2e4") not in moves
+
+
+def test_docstrings_everywhere():
+    for name in ["push", "pop", "fen", "perft", "divide", "outcome", "zobrist_hash", "legal_moves", "san"]:
+        assert getattr(bitmoves.Board, name).__doc__, name
+    for function in [bitmoves.encode_planes, bitmoves.encode_bitboards, bitmoves.encode_state]:
+        assert function.__doc__
+
+
+def test_stubs_name_what_the_module_has():
+    """Every class, method and function in _bitmoves.pyi exists at run time,
+    and every public method of Board is in the stub."""
+    import ast
+    import pathlib
+
+    stub = pathlib.Path(bitmoves.__file__).with_name("_bitmoves.pyi")
+    tree = ast.parse(stub.read_text())
+    from bitmoves import _bitmoves
+
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            cls = getattr(_bitmoves, node.name)
+            names = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
+            names |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
+            for name in names:
+                assert hasattr(cls, name), f"{node.name}.{name}"
+            if node.name == "Board":
+                public = {n for n in dir(cls) if not n.startswith("_")}
+                assert public <= names, public - names
+        elif isinstance(node, ast.FunctionDef):
+            assert hasattr(_bitmoves, node.name), node.name

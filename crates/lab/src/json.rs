@@ -1,8 +1,6 @@
 //! A small JSON writer: the page's answers are objects of strings, numbers,
 //! booleans and arrays, so the wasm module needs no serialisation crate.
 
-use std::fmt::Write;
-
 /// Builds one JSON value into a string. Callers open and close objects and
 /// arrays; the writer puts the commas in.
 #[derive(Debug, Default)]
@@ -80,7 +78,18 @@ impl Json {
     /// JavaScript: bitboards go as hex strings instead.
     pub fn number(&mut self, value: impl Into<u64>) -> &mut Self {
         self.separate();
-        let _ = write!(self.out, "{}", value.into());
+        let mut value = value.into();
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (value % 10) as u8;
+            value /= 10;
+            if value == 0 {
+                break;
+            }
+        }
+        self.out.extend(digits[at..].iter().map(|&d| char::from(d)));
         self
     }
 
@@ -104,7 +113,9 @@ impl Json {
                 '\\' => self.out.push_str("\\\\"),
                 '\n' => self.out.push_str("\\n"),
                 c if u32::from(c) < 0x20 => {
-                    let _ = write!(self.out, "\\u{:04x}", u32::from(c));
+                    self.out.push_str("\\u00");
+                    self.out.push(hex_digit(u32::from(c) >> 4));
+                    self.out.push(hex_digit(u32::from(c)));
                 }
                 c => self.out.push(c),
             }
@@ -114,8 +125,21 @@ impl Json {
 }
 
 /// A bitboard's value as the page shows it: `0x` and 16 hex digits.
+/// (Written by hand, as the integers are: `core::fmt` costs the wasm
+/// module bytes.)
 pub fn hex(value: u64) -> String {
-    format!("0x{value:016x}")
+    let mut text = String::from("0x");
+    text.extend(
+        (0..16)
+            .rev()
+            .map(|nibble| hex_digit((value >> (4 * nibble)) as u32)),
+    );
+    text
+}
+
+/// The lower-case hex digit of `value`'s low four bits.
+fn hex_digit(value: u32) -> char {
+    char::from(b"0123456789abcdef"[(value & 15) as usize])
 }
 
 #[cfg(test)]
@@ -135,5 +159,20 @@ mod tests {
     #[test]
     fn hex_is_sixteen_digits() {
         assert_eq!(hex(0x1422), "0x0000000000001422");
+        assert_eq!(hex(u64::MAX - 0x10), "0xffffffffffffffef");
+    }
+
+    #[test]
+    fn numbers_and_control_characters_are_written_by_hand() {
+        let mut json = Json::new();
+        json.begin_array()
+            .number(0u8)
+            .number(u64::MAX)
+            .number(1_000u32);
+        json.string("a\u{1f}b\tc").end_array();
+        assert_eq!(
+            json.finish(),
+            r#"[0,18446744073709551615,1000,"a\u001fb\u0009c"]"#
+        );
     }
 }

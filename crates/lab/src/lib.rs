@@ -19,6 +19,8 @@
 //! assert_eq!(answer, r#"{"depth":2,"nodes":400}"#);
 //! ```
 
+#[cfg(target_arch = "wasm32")]
+mod arena;
 pub mod json;
 pub mod methods;
 pub mod position;
@@ -26,6 +28,11 @@ pub mod position;
 use bitmoves::{Board, Square};
 use json::Json;
 use std::sync::Mutex;
+
+/// The wasm module's allocator: see `arena.rs`.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ARENA: arena::Arena = arena::Arena::new();
 
 /// The request the page wrote, and the answer it reads.
 static INPUT: Mutex<Vec<u8>> = Mutex::new(Vec::new());
@@ -38,19 +45,26 @@ fn lock(buffer: &Mutex<Vec<u8>>) -> std::sync::MutexGuard<'_, Vec<u8>> {
 }
 
 /// Makes room for a request of `len` bytes and returns where to write it.
+/// The last answer is freed first: with nothing left allocated, the wasm
+/// module's arena starts over.
 #[unsafe(no_mangle)]
 pub extern "C" fn lab_input(len: usize) -> *mut u8 {
+    *lock(&OUTPUT) = Vec::new();
     let mut input = lock(&INPUT);
-    input.clear();
-    input.resize(len, 0);
+    *input = vec![0; len];
     input.as_mut_ptr()
 }
 
 /// Answers the request in the input buffer; returns the answer's length.
 #[unsafe(no_mangle)]
 pub extern "C" fn lab_run() -> usize {
-    let request = String::from_utf8_lossy(&lock(&INPUT)).into_owned();
-    let answer = respond(&request).into_bytes();
+    let request = std::mem::take(&mut *lock(&INPUT));
+    let answer = match std::str::from_utf8(&request) {
+        Ok(request) => respond(request),
+        Err(_) => error("the request is not UTF-8"),
+    }
+    .into_bytes();
+    drop(request);
     let len = answer.len();
     *lock(&OUTPUT) = answer;
     len
@@ -64,11 +78,14 @@ pub extern "C" fn lab_output() -> *const u8 {
 
 /// The JSON answer to one request; a bad request gets `{"error": "…"}`.
 pub fn respond(request: &str) -> String {
-    answer(request.trim()).unwrap_or_else(|message| {
-        let mut json = Json::new();
-        json.begin_object().field("error", &message).end_object();
-        json.finish()
-    })
+    answer(request.trim()).unwrap_or_else(|message| error(&message))
+}
+
+/// `{"error": message}`.
+fn error(message: &str) -> String {
+    let mut json = Json::new();
+    json.begin_object().field("error", message).end_object();
+    json.finish()
 }
 
 fn answer(request: &str) -> Result<String, String> {

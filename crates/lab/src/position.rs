@@ -114,7 +114,7 @@ pub fn count(json: &mut Json, board: &Board, depth: u32) {
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => board.move_count() as u64,
+        1 => board.legal_moves().len() as u64,
         _ => board
             .legal_moves()
             .into_iter()

@@ -103,7 +103,7 @@ fn ray_loop(scene: &Scene, slider: Slider) -> Section {
         let (id, _) = compass_text(direction);
         steps.push(Step::board(
             id,
-            format!("{direction:?}: step until the edge or a blocker"),
+            format!("{}: step until the edge or a blocker", name_of(direction)),
             ray,
         ));
         union |= ray;
@@ -141,12 +141,12 @@ fn kogge_stone(scene: &Scene, slider: Slider) -> Section {
         debug_assert_eq!(ray, compass::step(direction, fill));
         steps.push(Step::board(
             &format!("{id}_fill"),
-            format!("{direction:?} fill through the empty squares"),
+            format!("{} fill through the empty squares", name_of(direction)),
             fill,
         ));
         steps.push(Step::board(
             id,
-            format!("{direction:?} attacks: one more step, {one_step}"),
+            format!("{} attacks: one more step, {one_step}", name_of(direction)),
             ray,
         ));
         union |= ray;
@@ -177,4 +177,19 @@ pub fn title(name: &str) -> String {
         .next()
         .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
         .unwrap_or_default()
+}
+
+/// A direction's name as its `Debug` shows it (`NorthEast`), without
+/// linking the derived `Debug` into the wasm module.
+fn name_of(direction: Direction) -> &'static str {
+    match direction {
+        Direction::North => "North",
+        Direction::NorthEast => "NorthEast",
+        Direction::East => "East",
+        Direction::SouthEast => "SouthEast",
+        Direction::South => "South",
+        Direction::SouthWest => "SouthWest",
+        Direction::West => "West",
+        Direction::NorthWest => "NorthWest",
+    }
 }

@@ -87,10 +87,10 @@ pub fn describe(json: &mut Json, board: &Board) {
     }
     json.end_array().key("moves").begin_array();
     for mv in board.legal_moves() {
-        let san = board.san(mv).map(|san| san.to_string()).unwrap_or_default();
+        let san = board.san(mv);
         json.begin_object()
             .field("uci", &mv.to_string())
-            .field("san", &san)
+            .field("san", san.as_ref().map_or("", |san| san.as_str()))
             .end_object();
     }
     json.end_array().end_object();

@@ -33,11 +33,9 @@ const JUMPS: [Jump; 8] = [
 
 /// `b << 17` or `b >> 6`, as the write-ups write a shift.
 fn shift_text(by: i8) -> String {
-    if by >= 0 {
-        format!("b << {by}")
-    } else {
-        format!("b >> {}", -by)
-    }
+    // As u32: the module then needs no `Display` for i8.
+    let op = if by >= 0 { "<<" } else { ">>" };
+    format!("b {op} {}", u32::from(by.unsigned_abs()))
 }
 
 /// The knight on the subject square: the four file masks, each jump

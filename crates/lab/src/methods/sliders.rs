@@ -172,11 +172,11 @@ fn kogge_stone(scene: &Scene, slider: Slider) -> Section {
 
 /// `Rook` from `rook`.
 pub fn title(name: &str) -> String {
-    let mut chars = name.chars();
-    chars
-        .next()
-        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
-        .unwrap_or_default()
+    let mut title = name.to_owned();
+    if let Some(first) = title.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    title
 }
 
 /// A direction's name as its `Debug` shows it (`NorthEast`), without

@@ -77,8 +77,12 @@ impl Json {
     /// Writes an integer value. Integers past 2^53 lose precision in
     /// JavaScript: bitboards go as hex strings instead.
     pub fn number(&mut self, value: impl Into<u64>) -> &mut Self {
+        self.decimal(value.into())
+    }
+
+    /// [`Json::number`], compiled once rather than per integer type.
+    fn decimal(&mut self, mut value: u64) -> &mut Self {
         self.separate();
-        let mut value = value.into();
         let mut digits = [0u8; 20];
         let mut at = digits.len();
         loop {
@@ -103,6 +107,13 @@ impl Json {
     /// A key and its string value.
     pub fn field(&mut self, key: &str, value: &str) -> &mut Self {
         self.key(key).string(value)
+    }
+
+    /// A key and a value's `Display` text, as a string. One function for
+    /// every type, where `value.to_string()` would compile one per type
+    /// into the wasm module.
+    pub fn field_shown(&mut self, key: &str, value: &dyn std::fmt::Display) -> &mut Self {
+        self.field(key, &format!("{value}"))
     }
 
     fn quote(&mut self, text: &str) {

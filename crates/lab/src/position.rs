@@ -63,7 +63,7 @@ pub fn pins(board: &Board) -> Vec<Pin> {
 pub fn describe(json: &mut Json, board: &Board) {
     let us = board.side_to_move();
     json.begin_object()
-        .field("fen", &board.to_string())
+        .field_shown("fen", board)
         .field("cells", &cells(board));
     json.field(
         "side",
@@ -73,23 +73,23 @@ pub fn describe(json: &mut Json, board: &Board) {
             "black"
         },
     );
-    json.field("status", &board.status().to_string());
-    json.field("king", &board.king(us).to_string());
+    json.field_shown("status", &board.status());
+    json.field_shown("king", &board.king(us));
     json.field("checkers", &hex(board.checkers().0))
         .field("pinned", &hex(board.pinned().0));
     json.key("pins").begin_array();
     for pin in pins(board) {
         let line = attacks::between(board.king(us), pin.pinner) | pin.pinner.bitboard();
         json.begin_object()
-            .field("pinned", &pin.pinned.to_string())
-            .field("pinner", &pin.pinner.to_string());
+            .field_shown("pinned", &pin.pinned)
+            .field_shown("pinner", &pin.pinner);
         json.field("line", &hex(line.0)).end_object();
     }
     json.end_array().key("moves").begin_array();
     for mv in board.legal_moves() {
         let san = board.san(mv);
         json.begin_object()
-            .field("uci", &mv.to_string())
+            .field_shown("uci", &mv)
             .field("san", san.as_ref().map_or("", |san| san.as_str()))
             .end_object();
     }
@@ -106,11 +106,12 @@ pub fn count(json: &mut Json, board: &Board, depth: u32) {
         .end_object();
 }
 
-/// The leaves of the legal move tree `depth` plies deep, counted at the
-/// last ply with [`Board::move_count`], as `bitmoves::perft::perft` does.
-/// The lab walks the tree itself over the library's move generation:
-/// linking `perft::perft`, compiled per side and per piece for speed,
-/// would add 35 KB to a module that must stay under 1 MiB.
+/// The leaves of the legal move tree `depth` plies deep, the last ply
+/// counted as `legal_moves().len()`. The lab walks the tree itself over
+/// the library's move generation: linking `perft::perft`, compiled per side
+/// and per piece for speed, would add 35 KB to a module that must stay
+/// under 1,000,000 bytes, and [`Board::move_count`] at the last ply (as
+/// `perft::perft` counts) 9 KB, for about 4.7 times the speed.
 pub fn perft(board: &Board, depth: u32) -> u64 {
     match depth {
         0 => 1,

@@ -96,7 +96,7 @@ pub fn magic(scene: &Scene, slider: Slider) -> Section {
 /// PEXT: the masked occupancy's bits packed, in order, into a dense index.
 ///
 /// The library's PEXT table (`PEXT_ATTACKS`, 210 KiB) is left out of the
-/// wasm module to keep it under 1 MiB, so the last step deposits the index
+/// wasm module to keep it under 1,000,000 bytes, so the last step deposits the index
 /// back under the mask (what PDEP does) and shows the attack set that the
 /// table holds for it: the lookup for that occupancy.
 pub fn pext(scene: &Scene, slider: Slider) -> Section {

@@ -233,7 +233,7 @@ pub fn find(id: &str) -> Option<&'static Method> {
 
 /// Writes sections as the page reads them.
 pub fn write_sections(json: &mut Json, subject: Square, sections: &[Section]) {
-    json.begin_object().field("subject", &subject.to_string());
+    json.begin_object().field_shown("subject", &subject);
     json.key("sections").begin_array();
     for section in sections {
         json.begin_object()

@@ -13,6 +13,7 @@ mod errors;
 mod interop;
 mod moves;
 mod perft;
+mod pgn;
 mod play;
 mod status;
 
@@ -42,6 +43,7 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::encode_planes, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_bitboards, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_state, m)?)?;
+    pgn::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     Ok(())
 }

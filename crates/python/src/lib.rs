@@ -15,6 +15,7 @@ mod moves;
 mod perft;
 mod pgn;
 mod play;
+mod positions;
 mod status;
 
 use pyo3::prelude::*;

@@ -46,6 +46,24 @@ def python_chess(path):
     return games
 
 
+def python_chess_used(path):
+    """python-chess, reading each game's headers and final FEN."""
+    with open(path) as handle:
+        games = 0
+        while (game := chess.pgn.read_game(handle)) is not None:
+            games += bool(game.headers["Result"]) + 0 * len(game.end().board().fen())
+    return games
+
+
+def bitmoves_used(path):
+    """bitmoves, reading each game's headers and final FEN (the Python
+    objects are made on demand, so this costs more than iterating)."""
+    games = 0
+    for game in bitmoves.pgn.read_games(path):
+        games += bool(game.headers["Result"]) + 0 * len(game.end_board().fen())
+    return games
+
+
 def bitmoves_games(path):
     return sum(1 for _ in bitmoves.pgn.read_games(path))
 
@@ -67,6 +85,8 @@ def main():
             {
                 "chess.pgn.read_game": lambda: python_chess(path),
                 "bitmoves.pgn.read_games": lambda: bitmoves_games(path),
+                "chess.pgn + headers, end FEN": lambda: python_chess_used(path),
+                "bitmoves + headers, end FEN": lambda: bitmoves_used(path),
             },
             rounds,
         )

@@ -1,6 +1,7 @@
 //! The `bitmoves._bitmoves` extension module: bitmoves for Python, with
 //! python-chess's API (`Board`, `Move`, `Piece`, the exceptions, `Outcome`),
-//! perft with the GIL released and batch encoding into NumPy arrays. The
+//! perft with the GIL released, batch encoding into NumPy arrays and the
+//! `pgn` submodule (`read_games`, `read_positions`). The
 //! pure-Python package `bitmoves` (python/bitmoves/) re-exports it beside
 //! python-chess's constants.
 //!

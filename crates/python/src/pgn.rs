@@ -6,11 +6,12 @@
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use bitmoves::{Board, Move, SanError};
 use bitmoves_pgn::{ErrorKind, Flow, PgnError as CoreError, Reader, Visitor};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 
@@ -259,8 +260,9 @@ impl PyGame {
 #[pyclass(module = "bitmoves.pgn", name = "GameReader")]
 pub struct GameReader {
     /// Taken out while a game is read with the GIL released; `None` after
-    /// the end.
+    /// the end (`done`) or while another thread reads.
     state: std::sync::Mutex<Option<(Reader<Input>, Collect)>>,
+    done: AtomicBool,
 }
 
 #[pymethods]
@@ -271,22 +273,32 @@ impl GameReader {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
         let Some((mut reader, mut collect)) = lock(&self.state).take() else {
-            return Ok(None);
+            if self.done.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            return Err(PyRuntimeError::new_err(
+                "read_games: the reader is in use by another thread",
+            ));
         };
         let (reader, collect, result) = py.allow_threads(move || {
             let result = reader.read_game(&mut collect);
             (reader, std::mem::take(&mut collect), result)
         });
         let Some(result) = result else {
+            self.done.store(true, Ordering::Relaxed);
             return Ok(None);
         };
         *lock(&self.state) = Some((reader, Collect::default()));
         match result {
             Ok(()) => PyGame::new(py, collect, None).map(Some),
-            Err(error) if matches!(error.kind, ErrorKind::Io(_)) => Err(match error.kind {
-                ErrorKind::Io(io) => io_error(io),
-                _ => unreachable!("matched above"),
-            }),
+            Err(CoreError {
+                kind: ErrorKind::Io(io),
+                ..
+            }) => {
+                self.done.store(true, Ordering::Relaxed);
+                lock(&self.state).take();
+                Err(io_error(io))
+            }
             Err(error) => PyGame::new(py, collect, Some(error)).map(Some),
         }
     }
@@ -305,6 +317,7 @@ impl GameReader {
 pub fn read_games(path_or_file: &Bound<'_, PyAny>) -> PyResult<GameReader> {
     Ok(GameReader {
         state: std::sync::Mutex::new(Some((Reader::new(open(path_or_file)?), Collect::default()))),
+        done: AtomicBool::new(false),
     })
 }
 

@@ -254,3 +254,27 @@ def test_read_positions_can_stop_early(corpus):
     reader = bitmoves.pgn.read_positions(corpus, batch=1, threads=2)
     assert len(next(reader)["planes"]) == 1
     del reader  # the producer thread stops on its own
+
+
+def test_other_errors_are_pgn_errors():
+    text = (
+        '[Variant "Atomic"]\n\n1. e4 *\n\n'
+        '[FEN "not a position"]\n[SetUp "1"]\n\n1. e4 *\n\n'
+        "1. e4 e5 2. Nf3 *\n"
+    )
+    variant, bad_fen, good = bitmoves.pgn.read_games(io.StringIO(text))
+    for game, number in [(variant, 1), (bad_fen, 2)]:
+        (error,) = game.errors
+        assert type(error) is bitmoves.pgn.PgnError and isinstance(error, ValueError)
+        assert error.game == number and f"game {number}" in str(error)
+        assert game.mainline_moves() == []
+    assert "Atomic" in str(variant.errors[0]) and variant.headers == {"Variant": "Atomic"}
+    assert good.number == 3 and not good.errors and len(good.mainline_moves()) == 3
+
+
+def test_null_moves_and_repr():
+    (game,) = bitmoves.pgn.read_games(io.StringIO("1. e4 -- 2. d4 *"))
+    assert [mv.uci() for mv in game.mainline_moves()] == ["e2e4", "0000", "d2d4"]
+    assert repr(game) == "<Game #1 (3 plies, 0 errors)>"
+    theirs = chess.pgn.read_game(io.StringIO("1. e4 -- 2. d4 *"))
+    assert game.end_board().fen() == theirs.end().board().fen()

@@ -11,11 +11,13 @@ use xtask::{STALE_HINT, regenerate, stale_files, workspace_root};
 const USAGE: &str = "\
 usage: cargo xtask regenerate [--check] [--root DIR]
        cargo xtask test [SUITE...]
+       cargo xtask lab [--serve [--port N] | --test [--screenshot]]
 
   regenerate           write every generated file into tables/src/
   regenerate --check   write nothing; exit 1 naming each stale file
   --root DIR           workspace root to use instead of this checkout
-  test                 run every test suite (rust, python), or the ones named
+  test [SUITE...]      run every test suite (rust, python, lab), or the ones named
+  lab ...              the bitboard lab: `cargo xtask lab --help`
 ";
 
 enum Task {

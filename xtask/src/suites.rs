@@ -28,6 +28,12 @@ pub const SUITES: &[Suite] = &[
         about: "maturin builds crates/python into target/python-venv; pytest runs its tests",
         run: python,
     },
+    Suite {
+        name: "lab",
+        about: "cargo xtask lab --test: the bitboard lab in headless Chromium \
+                (skipped without Chromium, Node, the wasm target or wasm-opt, unless BITMOVES_REQUIRE_BROWSER=1)",
+        run: lab,
+    },
 ];
 
 /// Runs the suites named (all when `names` is empty), stopping at the first
@@ -68,6 +74,16 @@ fn status(root: &Path, program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> R
         Some(5) if shown.contains("pytest") => Err(format!("`{shown}` collected no tests")),
         _ => Err(format!("`{shown}` exited with {status}")),
     }
+}
+
+/// The lab's browser tests, through `cargo xtask lab --test` (the lab's
+/// build and server live in the xtask binary, `xtask/src/lab/`).
+fn lab(root: &Path) -> Result<(), String> {
+    status(
+        root,
+        env!("CARGO"),
+        &["run", "--quiet", "-p", "xtask", "--", "lab", "--test"],
+    )
 }
 
 fn rust(root: &Path) -> Result<(), String> {

@@ -5,7 +5,7 @@
 mod common;
 
 use bitmoves_perft::split::ResultLine;
-use common::{arg, nodes_searched, one_error, run, scratch, stdout};
+use common::{arg, nodes_searched, one_error, refused_shard, run, scratch, stdout};
 use std::{fs, path::Path, process::Command};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -207,15 +207,17 @@ fn bad_shards_and_options_are_one_line_errors_that_touch_nothing() {
     let units = dir.join("units.txt");
     stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]);
     let results = dir.join("results");
+    // Issue 22, defect 7: negative and huge numbers say so.
     for (shard, message) in [
         ("5/4", "out of range"),
         ("0/0", "at least 1"),
         ("x", "not I/N"),
+        ("-1/3", "negative"),
+        ("1/99999999999999999999", "too large"),
+        ("99999999999999999999/3", "too large"),
     ] {
-        let run = run(&["work", arg(&units), "--shard", shard, "-o", arg(&results)]);
-        let error = one_error(&run);
+        let error = refused_shard(&units, shard, &results);
         assert!(error.contains(message), "{shard}: {error}");
-        assert!(!results.exists(), "{shard}: nothing created");
     }
     let error = one_error(&run(&[
         "work",

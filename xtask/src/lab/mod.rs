@@ -15,8 +15,8 @@ usage: cargo xtask lab [--serve [--port N] | --test [--screenshot]]
   lab --serve            build, then serve target/lab/ on http://127.0.0.1:8000/
   --port N               serve on port N instead (0: any free port)
   lab --test             build, serve on a free port, and run the browser tests
-                         (skipped when no Chromium, Node or wasm target is
-                         installed, unless BITMOVES_REQUIRE_BROWSER=1)
+                         (skipped when no Chromium, Node, wasm target or
+                         wasm-opt is installed, unless BITMOVES_REQUIRE_BROWSER=1)
   --screenshot           with --test: also write docs/lab.png and docs/lab-magic.png
 
 set-up: rustup target add wasm32-unknown-unknown; apt-get install binaryen

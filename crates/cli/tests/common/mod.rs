@@ -101,22 +101,18 @@ pub fn one_error(run: &Run) -> String {
     lines[0].to_string()
 }
 
-/// SplitMix64: a small, seeded random source, so that a failing run can
-/// be repeated with its seed.
-pub struct Random(pub u64);
-
-impl Random {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// `work UNITS --shard SHARD -o RESULTS`, which must be refused with one
+/// `error:` line before anything is created at `results`: that line.
+pub fn refused_shard(units: &std::path::Path, shard: &str, results: &std::path::Path) -> String {
+    let args = ["work", arg(units), "--shard", shard, "-o", arg(results)];
+    let error = one_error(&run(&args));
+    assert!(!results.exists(), "{shard}: nothing created at {results:?}");
+    error
 }
+
+/// The seeded random source of the core's tests (SplitMix64), so that a
+/// failing run can be repeated with its seed.
+#[path = "../../../bitmoves/tests/common/random.rs"]
+mod random;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use random::Random;

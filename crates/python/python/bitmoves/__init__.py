@@ -5,7 +5,8 @@ that scripts use most: ``Board``, ``Move``, ``Piece``, the square, piece and
 colour constants, the exceptions and ``Outcome``. Beyond python-chess:
 ``Board.perft``/``Board.divide`` at native speed, and ``encode_planes``,
 ``encode_bitboards`` and ``encode_state`` for batches of boards into NumPy
-arrays (see ``encode_planes.__doc__`` for the plane order).
+arrays (see ``encode_planes.__doc__`` for the plane order), and
+``bitmoves.pgn`` (``read_games``, ``read_positions``) for PGN files.
 """
 
 from ._bitmoves import (

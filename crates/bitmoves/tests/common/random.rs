@@ -1,0 +1,22 @@
+//! SplitMix64, the tests' one seeded random source (the CLI's tests
+//! include this file too).
+
+/// SplitMix64: a small, seeded random source, so every run of a test
+/// checks the same positions.
+pub struct Random(pub u64);
+
+impl Random {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

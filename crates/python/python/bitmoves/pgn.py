@@ -1,0 +1,18 @@
+"""PGN through the ``bitmoves-pgn`` crate: ``read_games`` (python-chess's
+``chess.pgn.read_game`` in a loop, validated natively) and ``read_positions``
+(NumPy batches of every mainline's positions, on several threads).
+
+Both stream: a file of any size is read in constant memory, plain or
+compressed with zstd or gzip (recognised by content, not by name).
+"""
+
+from ._bitmoves import pgn as _pgn
+
+Game = _pgn.Game
+GameReader = _pgn.GameReader
+PositionReader = _pgn.PositionReader
+PgnError = _pgn.PgnError
+read_games = _pgn.read_games
+read_positions = _pgn.read_positions
+
+__all__ = ["Game", "GameReader", "PgnError", "PositionReader", "read_games", "read_positions"]

@@ -1,0 +1,335 @@
+//! `bitmoves.pgn`: PGN through `bitmoves-pgn`. `read_games` yields games
+//! (headers, mainline, start and end boards, errors) from a path or a file
+//! object, streaming: only the current game is held. The input and error
+//! helpers here serve `read_positions` (positions.rs) too.
+
+use std::io::{self, BufRead, Read};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bitmoves::{Board, Move, SanError};
+use bitmoves_pgn::{ErrorKind, Flow, PgnError as CoreError, Reader, Visitor};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+
+use crate::board::PyBoard;
+use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::moves::PyMove;
+
+create_exception!(
+    bitmoves.pgn,
+    PgnError,
+    PyValueError,
+    "A game of a PGN file that could not be read (bad FEN tag, unexpected \
+     text, unbalanced variation, unsupported variant, …); `game`, `line` \
+     and `column` say where."
+);
+
+/// The input of a reader: a file or a Python file object, decompressed.
+pub(crate) type Input = Box<dyn BufRead + Send>;
+
+/// A Python file object (binary or text) as [`Read`]: each read takes the
+/// GIL and calls its `read(n)`; text is encoded as UTF-8.
+struct PyFile {
+    file: Py<PyAny>,
+    pending: Vec<u8>,
+}
+
+impl Read for PyFile {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.pending.is_empty() {
+            self.pending = Python::with_gil(|py| -> PyResult<Vec<u8>> {
+                let chunk = self
+                    .file
+                    .bind(py)
+                    .call_method1("read", (buf.len().max(1),))?;
+                if let Ok(bytes) = chunk.downcast::<PyBytes>() {
+                    Ok(bytes.as_bytes().to_vec())
+                } else if let Ok(text) = chunk.downcast::<PyString>() {
+                    Ok(text.to_cow()?.as_bytes().to_vec())
+                } else {
+                    Err(PyTypeError::new_err(
+                        "read() returned neither bytes nor str",
+                    ))
+                }
+            })
+            .map_err(io::Error::other)?;
+        }
+        let n = buf.len().min(self.pending.len());
+        buf[..n].copy_from_slice(&self.pending[..n]);
+        self.pending.drain(..n);
+        Ok(n)
+    }
+}
+
+/// Locks `mutex`, whatever a panic elsewhere left in it.
+pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Opens a path (str or os.PathLike) or a file object with `read`.
+pub(crate) fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
+    if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
+        let path: PathBuf = source.extract()?;
+        return bitmoves_pgn::open(&path)
+            .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())));
+    }
+    if source.hasattr("read")? {
+        let file = PyFile {
+            file: source.clone().unbind(),
+            pending: Vec::new(),
+        };
+        return bitmoves_pgn::decompress(file).map_err(io_error);
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected a path (str or os.PathLike) or a file object, not {}",
+        source.get_type().name()?
+    )))
+}
+
+/// An input error as the Python exception it holds, or `OSError`.
+pub(crate) fn io_error(error: io::Error) -> PyErr {
+    match error.downcast::<PyErr>() {
+        Ok(error) => error,
+        Err(error) => PyOSError::new_err(error.to_string()),
+    }
+}
+
+/// A game error as a Python exception: `IllegalMoveError`,
+/// `AmbiguousMoveError` or `InvalidMoveError` for a move, else `PgnError`;
+/// `game`, `line` and `column` set on it. `OSError` for the input.
+pub(crate) fn game_error(py: Python<'_>, error: CoreError) -> PyResult<PyErr> {
+    let message = error.to_string();
+    let err = match error.kind {
+        ErrorKind::IllegalMove { error: san, .. } => match san {
+            SanError::Syntax { .. } => InvalidMoveError::new_err(message),
+            SanError::Ambiguous { .. } => AmbiguousMoveError::new_err(message),
+            _ => IllegalMoveError::new_err(message),
+        },
+        ErrorKind::Io(io) => return Ok(PyOSError::new_err(format!("{message} ({io})"))),
+        _ => PgnError::new_err(message),
+    };
+    let value = err.value(py);
+    value.setattr("game", error.game)?;
+    value.setattr("line", error.line)?;
+    value.setattr("column", error.column)?;
+    Ok(err)
+}
+
+/// Collects one game's tags, start, mainline and result.
+#[derive(Default)]
+struct Collect {
+    number: u64,
+    tags: Vec<(String, String)>,
+    start: Option<Board>,
+    moves: Vec<Option<Move>>,
+    result: Option<String>,
+}
+
+impl Visitor for Collect {
+    fn begin_game(&mut self, number: u64) -> Flow {
+        *self = Self {
+            number,
+            ..Self::default()
+        };
+        Flow::Continue
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.tags.push((name.to_owned(), value.to_owned()));
+    }
+    fn begin_moves(&mut self, start: &Board) -> Flow {
+        self.start = Some(*start);
+        Flow::Continue
+    }
+    fn play(&mut self, _: &Board, mv: Move, _: &str) {
+        self.moves.push(Some(mv));
+    }
+    fn null_move(&mut self, _: &Board) {
+        self.moves.push(None);
+    }
+    fn result(&mut self, result: &str) {
+        self.result = Some(result.to_owned());
+    }
+}
+
+/// One game of a PGN file, as `read_games` yields it: python-chess's
+/// `chess.pgn.Game` for what scripts read from it. The Python objects
+/// (headers, boards, moves) are made when first asked for.
+#[pyclass(module = "bitmoves.pgn", name = "Game", frozen)]
+pub struct PyGame {
+    game: Collect,
+    /// The game's number in the file, from 1.
+    #[pyo3(get)]
+    number: u64,
+    /// Why the game could not be read whole (empty when it could):
+    /// exceptions with `game`, `line` and `column`, like python-chess's
+    /// `Game.errors`. The moves before the error are kept.
+    #[pyo3(get)]
+    errors: Py<PyList>,
+    headers: OnceLock<Py<PyDict>>,
+}
+
+#[pymethods]
+impl PyGame {
+    /// The tag pairs in file order, a dict (python-chess's `Headers`,
+    /// without the seven-tag roster's defaults for tags the file lacks).
+    #[getter]
+    fn headers(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
+        if let Some(headers) = self.headers.get() {
+            return Ok(headers.clone_ref(py));
+        }
+        let headers = PyDict::new(py);
+        for (name, value) in &self.game.tags {
+            headers.set_item(name, value)?;
+        }
+        Ok(self.headers.get_or_init(|| headers.unbind()).clone_ref(py))
+    }
+
+    /// The result token at the end of the movetext (`"1-0"`, …), else the
+    /// `Result` header, else `"*"`.
+    #[getter]
+    fn result(&self) -> &str {
+        let tag = self.game.tags.iter().find(|(name, _)| name == "Result");
+        self.game
+            .result
+            .as_deref()
+            .or(tag.map(|(_, value)| value.as_str()))
+            .unwrap_or("*")
+    }
+
+    /// The starting position (from the `FEN` header, else the standard
+    /// one), as python-chess's `Game.board()`.
+    fn board(&self) -> PyResult<PyBoard> {
+        let start = self.game.start.unwrap_or_default();
+        PyBoard::from_fen(&start.to_string(), start.is_chess960())
+    }
+
+    /// The position after the mainline, with the mainline as its move
+    /// stack (python-chess's `game.end().board()`).
+    fn end_board(&self) -> PyResult<PyBoard> {
+        let mut board = self.board()?;
+        for mv in &self.game.moves {
+            board.push_checked(mv.map_or_else(PyMove::null_move, PyMove::from_core))?;
+        }
+        Ok(board)
+    }
+
+    /// The mainline's moves, a list of `Move` (python-chess's
+    /// `list(game.mainline_moves())`); a null move is `Move.null()`.
+    fn mainline_moves(&self) -> PyResult<Vec<PyMove>> {
+        Ok(self
+            .end_board()?
+            .stack
+            .into_iter()
+            .map(|(_, mv)| mv)
+            .collect())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "<Game #{} ({} plies, {} errors)>",
+            self.number,
+            self.game.moves.len(),
+            self.errors.bind(py).len()
+        )
+    }
+}
+
+impl PyGame {
+    /// The Python game of what was collected, and the error, if any.
+    fn new(py: Python<'_>, game: Collect, error: Option<CoreError>) -> PyResult<Self> {
+        let errors = PyList::empty(py);
+        if let Some(error) = error {
+            errors.append(game_error(py, error)?.into_value(py))?;
+        }
+        Ok(Self {
+            number: game.number,
+            game,
+            errors: errors.unbind(),
+            headers: OnceLock::new(),
+        })
+    }
+}
+
+/// The iterator `read_games` returns.
+#[pyclass(module = "bitmoves.pgn", name = "GameReader")]
+pub struct GameReader {
+    /// Taken out while a game is read with the GIL released; `None` after
+    /// the end (`done`) or while another thread reads.
+    state: std::sync::Mutex<Option<(Reader<Input>, Collect)>>,
+    done: AtomicBool,
+}
+
+#[pymethods]
+impl GameReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
+        let Some((mut reader, mut collect)) = lock(&self.state).take() else {
+            if self.done.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
+            return Err(PyRuntimeError::new_err(
+                "read_games: the reader is in use by another thread",
+            ));
+        };
+        let (reader, collect, result) = py.allow_threads(move || {
+            let result = reader.read_game(&mut collect);
+            (reader, std::mem::take(&mut collect), result)
+        });
+        let Some(result) = result else {
+            self.done.store(true, Ordering::Relaxed);
+            return Ok(None);
+        };
+        *lock(&self.state) = Some((reader, Collect::default()));
+        match result {
+            Ok(()) => PyGame::new(py, collect, None).map(Some),
+            Err(CoreError {
+                kind: ErrorKind::Io(io),
+                ..
+            }) => {
+                self.done.store(true, Ordering::Relaxed);
+                lock(&self.state).take();
+                Err(io_error(io))
+            }
+            Err(error) => PyGame::new(py, collect, Some(error)).map(Some),
+        }
+    }
+}
+
+/// Reads the games of a PGN file one by one: `path_or_file` is a path (str
+/// or os.PathLike; zstd or gzip by content, whatever the name) or a file
+/// object opened in binary or text mode. Streams: only the current game is
+/// held.
+///
+/// A damaged game is yielded with what could be read (headers, the moves
+/// before the error) and the error in `game.errors`; reading goes on with
+/// the next game. An input that cannot be read (a damaged compressed
+/// stream) raises `OSError`.
+#[pyfunction]
+pub fn read_games(path_or_file: &Bound<'_, PyAny>) -> PyResult<GameReader> {
+    Ok(GameReader {
+        state: std::sync::Mutex::new(Some((Reader::new(open(path_or_file)?), Collect::default()))),
+        done: AtomicBool::new(false),
+    })
+}
+
+/// Adds the `bitmoves._bitmoves.pgn` submodule.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = parent.py();
+    let m = PyModule::new(py, "pgn")?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<GameReader>()?;
+    m.add_class::<crate::positions::PositionReader>()?;
+    m.add("PgnError", py.get_type::<PgnError>())?;
+    m.add_function(wrap_pyfunction!(read_games, &m)?)?;
+    m.add_function(wrap_pyfunction!(crate::positions::read_positions, &m)?)?;
+    parent.add_submodule(&m)
+}

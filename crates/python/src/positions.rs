@@ -1,0 +1,303 @@
+//! `bitmoves.pgn.read_positions`: NumPy batches of the positions of every
+//! mainline of a PGN file, read on several threads by `bitmoves-pgn`'s
+//! `read_parallel` on a producer thread, a few batches queued at most.
+
+use std::io::{self, BufReader, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, sync_channel};
+
+use bitmoves::{Board, Move};
+use bitmoves_pgn::{ErrorKind, PgnError as CoreError, RawGame, Reader, Visitor};
+use numpy::PyArray1;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+
+use crate::pgn::{Input, game_error, io_error, lock, open};
+
+/// A [`Read`] that ends when `stop` is set: the producer of
+/// `read_positions` stops reading when its iterator is dropped.
+struct Stoppable<R> {
+    inner: R,
+    stop: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Stoppable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(0);
+        }
+        self.inner.read(buf)
+    }
+}
+
+/// The positions of one game: each position before a move, with the move.
+struct Positions {
+    boards: Vec<(Board, Move)>,
+    result: i8,
+    error: Option<CoreError>,
+}
+
+/// A batch of positions sent to Python.
+#[derive(Default)]
+struct Batch {
+    boards: Vec<Board>,
+    moves: Vec<Move>,
+    results: Vec<i8>,
+    games: Vec<u64>,
+    errors: Vec<CoreError>,
+}
+
+/// Collects the positions of one game's mainline.
+#[derive(Default)]
+struct PositionVisitor {
+    boards: Vec<(Board, Move)>,
+    tag_result: Option<String>,
+    result: Option<String>,
+}
+
+impl Visitor for PositionVisitor {
+    fn tag(&mut self, name: &str, value: &str) {
+        if name == "Result" {
+            self.tag_result = Some(value.to_owned());
+        }
+    }
+    fn play(&mut self, board: &Board, mv: Move, _: &str) {
+        self.boards.push((*board, mv));
+    }
+    fn result(&mut self, result: &str) {
+        self.result = Some(result.to_owned());
+    }
+}
+
+/// 1 for a White win, -1 for Black's, 0 for a draw, 2 unknown (`*`).
+fn result_code(result: Option<&str>) -> i8 {
+    match result {
+        Some("1-0") => 1,
+        Some("0-1") => -1,
+        Some("1/2-1/2") => 0,
+        _ => 2,
+    }
+}
+
+/// Reads one game's positions (on a worker thread); a damaged game gives
+/// its error and no positions.
+fn positions(raw: &mut RawGame) -> Positions {
+    let mut visitor = PositionVisitor::default();
+    let outcome = raw.read(&mut visitor);
+    let result = result_code(visitor.result.as_deref().or(visitor.tag_result.as_deref()));
+    match outcome {
+        Ok(()) => Positions {
+            boards: visitor.boards,
+            result,
+            error: None,
+        },
+        Err(error) => Positions {
+            boards: Vec::new(),
+            result,
+            error: Some(error),
+        },
+    }
+}
+
+/// Reads `input` on `threads` threads into batches of `size` positions,
+/// sent in file order; ends when the receiver is gone. The last message is
+/// the input error, if one stopped the reading.
+fn produce(
+    input: Input,
+    threads: usize,
+    size: usize,
+    out: std::sync::mpsc::SyncSender<Result<Batch, CoreError>>,
+    stop: Arc<AtomicBool>,
+) {
+    let input = BufReader::new(Stoppable {
+        inner: input,
+        stop: Arc::clone(&stop),
+    });
+    let mut reader = Reader::new(input);
+    let mut batch = Batch::default();
+    let mut number = 0;
+    let outcome = bitmoves_pgn::read_parallel(&mut reader, threads, positions, |game| {
+        number += 1;
+        if stop.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(error) = game.error {
+            batch.errors.push(error);
+        }
+        for (board, mv) in game.boards {
+            batch.boards.push(board);
+            batch.moves.push(mv);
+            batch.results.push(game.result);
+            batch.games.push(number);
+            if batch.boards.len() == size && out.send(Ok(std::mem::take(&mut batch))).is_err() {
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+        }
+    });
+    if stop.load(Ordering::Relaxed) {
+        return;
+    }
+    if !batch.boards.is_empty() || !batch.errors.is_empty() {
+        let _ = out.send(Ok(batch));
+    }
+    if let Err(error) = outcome {
+        let _ = out.send(Err(error));
+    }
+}
+
+/// The iterator `read_positions` returns: dicts of NumPy arrays.
+#[pyclass(module = "bitmoves.pgn", name = "PositionReader")]
+pub struct PositionReader {
+    /// Taken out while waiting with the GIL released; `None` after the end.
+    batches: std::sync::Mutex<Option<Receiver<Result<Batch, CoreError>>>>,
+    stop: Arc<AtomicBool>,
+    planes: bool,
+    side_to_move_view: bool,
+    /// The games that could not be read so far (skipped, their positions
+    /// left out), as exceptions like `Game.errors`'.
+    #[pyo3(get)]
+    errors: Py<PyList>,
+}
+
+impl Drop for PositionReader {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+#[pymethods]
+impl PositionReader {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        loop {
+            let Some(batches) = lock(&self.batches).take() else {
+                return Ok(None);
+            };
+            let (batches, next) = py.allow_threads(move || {
+                let next = batches.recv();
+                (batches, next)
+            });
+            let mut batch = match next {
+                Ok(Ok(batch)) => batch,
+                Ok(Err(error)) => {
+                    return Err(match error.kind {
+                        ErrorKind::Io(io) => io_error(io),
+                        _ => game_error(py, error)?,
+                    });
+                }
+                Err(_) => return Ok(None),
+            };
+            *lock(&self.batches) = Some(batches);
+            for error in std::mem::take(&mut batch.errors) {
+                self.errors
+                    .bind(py)
+                    .append(game_error(py, error)?.into_value(py))?;
+            }
+            if !batch.boards.is_empty() {
+                return self.arrays(py, &batch).map(Some);
+            }
+        }
+    }
+}
+
+impl PositionReader {
+    /// The arrays of one batch.
+    fn arrays<'py>(&self, py: Python<'py>, batch: &Batch) -> PyResult<Bound<'py, PyDict>> {
+        let dict = crate::encode::state_dict(py, &batch.boards)?;
+        if self.planes {
+            let planes = crate::encode::planes_array(py, &batch.boards, self.side_to_move_view)?;
+            dict.set_item("planes", planes)?;
+        } else {
+            let bitboards =
+                crate::encode::bitboards_array(py, &batch.boards, self.side_to_move_view)?;
+            dict.set_item("bitboards", bitboards)?;
+        }
+        let field = |f: fn(&Move) -> u8| batch.moves.iter().map(f).collect::<Vec<u8>>();
+        dict.set_item(
+            "move_from",
+            PyArray1::from_vec(py, field(|m| m.from.index() as u8)),
+        )?;
+        dict.set_item(
+            "move_to",
+            PyArray1::from_vec(py, field(|m| m.to.index() as u8)),
+        )?;
+        dict.set_item(
+            "move_promotion",
+            PyArray1::from_vec(
+                py,
+                field(|m| m.promotion.map_or(0, crate::moves::piece_number)),
+            ),
+        )?;
+        dict.set_item("result", PyArray1::from_vec(py, batch.results.clone()))?;
+        dict.set_item("game", PyArray1::from_vec(py, batch.games.clone()))?;
+        Ok(dict)
+    }
+}
+
+/// Reads the positions of every game's mainline into NumPy batches: each
+/// yielded dict holds `batch` positions (the last one fewer), each a
+/// position a move was played from. `encoding` is `"planes"` (`uint8`
+/// `(B, 12, 8, 8)`, as `encode_planes`) or `"bitboards"` (`uint64`
+/// `(B, 12)`, as `encode_bitboards`); beside it the arrays of
+/// `encode_state`, the move played (`move_from`, `move_to`: squares;
+/// `move_promotion`: piece type or 0), `result` (`int8`: 1 White won, -1
+/// Black won, 0 drawn, 2 unknown) and `game` (`uint64`, the game's number
+/// in the file, from 1).
+///
+/// The file (a path; zstd or gzip by content) is read on `threads` threads
+/// with results in file order. Games that cannot be read are left out and
+/// their errors collected in the iterator's `errors`.
+#[pyfunction]
+#[pyo3(signature = (path, *, batch=4096, threads=1, encoding="planes", side_to_move_view=false))]
+pub fn read_positions(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    batch: usize,
+    threads: usize,
+    encoding: &str,
+    side_to_move_view: bool,
+) -> PyResult<PositionReader> {
+    if !(1..=1 << 24).contains(&batch) {
+        return Err(PyValueError::new_err(format!(
+            "batch must be 1 to 16777216, not {batch}"
+        )));
+    }
+    if !(1..=256).contains(&threads) {
+        return Err(PyValueError::new_err(format!(
+            "threads must be 1 to 256, not {threads}"
+        )));
+    }
+    let planes = match encoding {
+        "planes" => true,
+        "bitboards" => false,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "encoding must be \"planes\" or \"bitboards\", not {encoding:?}"
+            )));
+        }
+    };
+    if !(path.is_instance_of::<PyString>() || path.hasattr("__fspath__")?) {
+        return Err(PyTypeError::new_err(format!(
+            "expected a path (str or os.PathLike), not {}",
+            path.get_type().name()?
+        )));
+    }
+    let input = open(path)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let (out, batches) = sync_channel(2);
+    let producer_stop = Arc::clone(&stop);
+    std::thread::spawn(move || produce(input, threads, batch, out, producer_stop));
+    Ok(PositionReader {
+        batches: std::sync::Mutex::new(Some(batches)),
+        stop,
+        planes,
+        side_to_move_view,
+        errors: PyList::empty(py).unbind(),
+    })
+}

@@ -139,3 +139,38 @@ fn parse_fen(fen: &str) -> Result<Board, String> {
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/lab.md")]
 pub struct LabGuideDoctests;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the page does: a request written through `lab_input`, the
+    /// answer read at `lab_output`.
+    fn ask(request: &[u8]) -> String {
+        let at = lab_input(request.len());
+        // SAFETY: `lab_input` returned room for `request.len()` bytes, and
+        // nothing else touches the input buffer until `lab_run`.
+        unsafe { std::ptr::copy_nonoverlapping(request.as_ptr(), at, request.len()) };
+        let len = lab_run();
+        // SAFETY: `lab_output` points at the answer of `len` bytes, alive
+        // until the next `lab_input`.
+        let answer = unsafe { std::slice::from_raw_parts(lab_output(), len) };
+        String::from_utf8(answer.to_vec()).expect("the answer is UTF-8")
+    }
+
+    #[test]
+    fn the_exports_answer_requests_one_after_another() {
+        assert_eq!(
+            ask(b"perft 1 7k/8/8/8/8/8/8/K7 w - - 0 1"),
+            r#"{"depth":1,"nodes":3}"#
+        );
+        assert_eq!(
+            ask(b"perft 2 7k/8/8/8/8/8/8/K7 w - - 0 1"),
+            r#"{"depth":2,"nodes":9}"#
+        );
+        assert_eq!(
+            ask(b"perft \xff"),
+            r#"{"error":"the request is not UTF-8"}"#
+        );
+    }
+}

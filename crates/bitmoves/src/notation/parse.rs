@@ -2,7 +2,7 @@
 //! [`SanError`], which says whether the text was not SAN at all, named no
 //! legal move, or named more than one.
 
-use super::san::{castling_text, piece_letter};
+use super::san::castling_text;
 use crate::{Bitboard, Board, CastlingSide, File, Move, Piece, Rank, Square};
 use core::fmt;
 
@@ -291,9 +291,12 @@ fn read(text: &str) -> Result<Written, SanError> {
 fn piece_of_letter(letter: u8) -> Option<Piece> {
     match letter {
         b'P' => Some(Piece::Pawn),
-        _ => Piece::ALL
-            .into_iter()
-            .find(|&piece| piece_letter(piece) == Some(char::from(letter))),
+        b'N' => Some(Piece::Knight),
+        b'B' => Some(Piece::Bishop),
+        b'R' => Some(Piece::Rook),
+        b'Q' => Some(Piece::Queen),
+        b'K' => Some(Piece::King),
+        _ => None,
     }
 }
 

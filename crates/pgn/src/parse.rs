@@ -292,10 +292,10 @@ impl<'a> Movetext<'a> {
                 }
                 b'}' => return Err(unexpected(text, at, at + 1)),
                 _ => {
-                    let end = text[at..]
-                        .iter()
-                        .position(|&b| ENDS_WORD[usize::from(b)])
-                        .map_or(text.len(), |i| at + i);
+                    let mut end = at + 1;
+                    while end < text.len() && !ENDS_WORD[usize::from(text[end])] {
+                        end += 1;
+                    }
                     if self.skip == 0 {
                         self.word(at, end, visitor)?;
                     }
@@ -353,16 +353,19 @@ impl<'a> Movetext<'a> {
         visitor: &mut V,
     ) -> Result<(), Failure> {
         let mut word = &self.text[at..end];
-        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-        if digits == word.len() {
-            // A move number without its dot, as python-chess reads it.
-            return Ok(());
+        // Most words are moves, which start with a letter.
+        if let [b'0'..=b'9' | b'.', ..] = word {
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == word.len() {
+                // A move number without its dot, as python-chess reads it.
+                return Ok(());
+            }
+            if digits > 0 && word.get(digits) == Some(&b'.') {
+                word = &word[digits..];
+            }
+            let dots = word.iter().take_while(|&&b| b == b'.').count();
+            word = &word[dots..];
         }
-        if digits > 0 && word.get(digits) == Some(&b'.') {
-            word = &word[digits..];
-        }
-        let dots = word.iter().take_while(|&&b| b == b'.').count();
-        word = &word[dots..];
         let start = end - word.len();
         match word {
             b"" => return Ok(()),
@@ -374,12 +377,11 @@ impl<'a> Movetext<'a> {
             }
             _ => {}
         }
-        let marks = word
-            .iter()
-            .rev()
-            .take(2)
-            .take_while(|&&b| matches!(b, b'!' | b'?'))
-            .count();
+        let mut marks = 0;
+        while marks < 2 && marks < word.len() && matches!(word[word.len() - 1 - marks], b'!' | b'?')
+        {
+            marks += 1;
+        }
         let (san, marks) = word.split_at(word.len() - marks);
         let nag = match marks {
             b"" => None,

@@ -68,7 +68,8 @@ fn locate(raw: &RawGame, at: usize, kind: ErrorKind) -> PgnError {
 
 /// Text as `str`, replacing invalid UTF-8 (which allocates, rarely).
 fn utf8(bytes: &[u8]) -> Cow<'_, str> {
-    String::from_utf8_lossy(bytes)
+    // The strict check first: it is faster on the valid text files hold.
+    std::str::from_utf8(bytes).map_or_else(|_| String::from_utf8_lossy(bytes), Cow::Borrowed)
 }
 
 /// Whether a line holds only whitespace (as Python's `str.isspace`, for
@@ -292,10 +293,10 @@ impl<'a> Movetext<'a> {
                 }
                 b'}' => return Err(unexpected(text, at, at + 1)),
                 _ => {
-                    let end = text[at..]
-                        .iter()
-                        .position(|&b| ENDS_WORD[usize::from(b)])
-                        .map_or(text.len(), |i| at + i);
+                    let mut end = at + 1;
+                    while end < text.len() && !ENDS_WORD[usize::from(text[end])] {
+                        end += 1;
+                    }
                     if self.skip == 0 {
                         self.word(at, end, visitor)?;
                     }
@@ -353,16 +354,19 @@ impl<'a> Movetext<'a> {
         visitor: &mut V,
     ) -> Result<(), Failure> {
         let mut word = &self.text[at..end];
-        let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-        if digits == word.len() {
-            // A move number without its dot, as python-chess reads it.
-            return Ok(());
+        // Most words are moves, which start with a letter.
+        if let [b'0'..=b'9' | b'.', ..] = word {
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == word.len() {
+                // A move number without its dot, as python-chess reads it.
+                return Ok(());
+            }
+            if digits > 0 && word.get(digits) == Some(&b'.') {
+                word = &word[digits..];
+            }
+            let dots = word.iter().take_while(|&&b| b == b'.').count();
+            word = &word[dots..];
         }
-        if digits > 0 && word.get(digits) == Some(&b'.') {
-            word = &word[digits..];
-        }
-        let dots = word.iter().take_while(|&&b| b == b'.').count();
-        word = &word[dots..];
         let start = end - word.len();
         match word {
             b"" => return Ok(()),
@@ -374,12 +378,11 @@ impl<'a> Movetext<'a> {
             }
             _ => {}
         }
-        let marks = word
-            .iter()
-            .rev()
-            .take(2)
-            .take_while(|&&b| matches!(b, b'!' | b'?'))
-            .count();
+        let mut marks = 0;
+        while marks < 2 && marks < word.len() && matches!(word[word.len() - 1 - marks], b'!' | b'?')
+        {
+            marks += 1;
+        }
         let (san, marks) = word.split_at(word.len() - marks);
         let nag = match marks {
             b"" => None,
@@ -392,9 +395,13 @@ impl<'a> Movetext<'a> {
             _ => unreachable!("at most two marks"),
         };
         if !san.is_empty() {
-            let Ok(san_text) = std::str::from_utf8(san) else {
+            // SAN is ASCII: anything else is unexpected text, and ASCII
+            // needs no UTF-8 check (a call per move, a few % of replay).
+            if !san.is_ascii() {
                 return Err(unexpected(self.text, start, end));
-            };
+            }
+            // SAFETY: `san` is ASCII, so it is valid UTF-8.
+            let san_text = unsafe { std::str::from_utf8_unchecked(san) };
             let level = self
                 .levels
                 .last_mut()

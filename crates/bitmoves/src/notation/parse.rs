@@ -2,7 +2,7 @@
 //! [`SanError`], which says whether the text was not SAN at all, named no
 //! legal move, or named more than one.
 
-use super::san::{castling_text, piece_letter};
+use super::san::castling_text;
 use crate::{Bitboard, Board, CastlingSide, File, Move, Piece, Rank, Square};
 use core::fmt;
 
@@ -101,13 +101,6 @@ struct Pattern {
     promotion: Option<Piece>,
 }
 
-/// What SAN text says, read without a board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Written {
-    Castling(CastlingSide),
-    Move(Pattern),
-}
-
 /// The `impl Board` block for reading SAN.
 impl Board {
     /// Reads SAN text as the legal move it names here.
@@ -152,17 +145,18 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        match read(text)? {
-            Written::Castling(side) => self
-                .castling_move(side)
-                .filter(|&mv| self.is_legal(mv))
-                .ok_or(SanError::NoSuchCastling { side }),
-            Written::Move(pattern) => self.find_san_move(pattern),
-        }
+        read(self, text)
+    }
+
+    /// The legal castling to `side`.
+    fn find_castling(&self, side: CastlingSide) -> Result<Move, SanError> {
+        self.castling_move(side)
+            .filter(|&mv| self.is_legal(mv))
+            .ok_or(SanError::NoSuchCastling { side })
     }
 
     /// The one legal move that fits `pattern`.
-    fn find_san_move(&self, pattern: Pattern) -> Result<Move, SanError> {
+    fn find_san_move(&self, pattern: &Pattern) -> Result<Move, SanError> {
         let mut fits = self.san_candidates(pattern.piece, pattern.to);
         if let Some(file) = pattern.from_file {
             fits &= file.bitboard();
@@ -239,12 +233,15 @@ impl Reader<'_> {
     }
 }
 
-/// Reads SAN text without a board.
-fn read(text: &str) -> Result<Written, SanError> {
+/// Reads SAN text, then asks `board` for the legal move it names. The
+/// text is read into locals and the pattern handed over by reference: a
+/// pattern returned by value came back as one 4-byte load of the bytes
+/// just stored one by one, a store-forwarding stall on every move.
+fn read(board: &Board, text: &str) -> Result<Move, SanError> {
     let end = strip_suffixes(text.as_bytes());
     let mut reader = Reader { text, end, pos: 0 };
     if let Some(side) = read_castling(&mut reader)? {
-        return Ok(Written::Castling(side));
+        return board.find_castling(side);
     }
     let piece = reader.take(piece_of_letter).unwrap_or(Piece::Pawn);
     let file = |b: u8| File::from_char(char::from(b));
@@ -276,7 +273,7 @@ fn read(text: &str) -> Result<Written, SanError> {
     if promotion.is_some() && piece != Piece::Pawn {
         return Err(reader.error_at(promotion_at));
     }
-    Ok(Written::Move(Pattern {
+    board.find_san_move(&Pattern {
         piece,
         // A pawn move without a file stays on its file: a push.
         from_file: from_file.or((piece == Piece::Pawn).then_some(to.file())),
@@ -284,16 +281,19 @@ fn read(text: &str) -> Result<Written, SanError> {
         capture: separator == Some(b'x'),
         to,
         promotion,
-    }))
+    })
 }
 
 /// The piece an uppercase SAN letter names, `P` included.
 fn piece_of_letter(letter: u8) -> Option<Piece> {
     match letter {
         b'P' => Some(Piece::Pawn),
-        _ => Piece::ALL
-            .into_iter()
-            .find(|&piece| piece_letter(piece) == Some(char::from(letter))),
+        b'N' => Some(Piece::Knight),
+        b'B' => Some(Piece::Bishop),
+        b'R' => Some(Piece::Rook),
+        b'Q' => Some(Piece::Queen),
+        b'K' => Some(Piece::King),
+        _ => None,
     }
 }
 

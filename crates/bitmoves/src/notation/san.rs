@@ -273,26 +273,25 @@ impl Board {
     }
 
     /// Whether the side to move is in check, from the small tables only:
-    /// knights and pawns by their attacks, each enemy slider by its line
-    /// to the king and what stands between.
+    /// knights and pawns by their attacks, and the enemy sliders on the
+    /// empty board's lines through the king by what stands between.
     fn in_check_by_tables(&self) -> bool {
         let us = self.side_to_move();
         let them = !us;
         let king = self.king(us);
-        let occupied = self.occupied();
         if !(attacks::knight(king) & self.colored_pieces(them, Piece::Knight)).is_empty()
             || !(attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn)).is_empty()
         {
             return true;
         }
-        let sliders = self.colored_pieces(them, Piece::Rook)
-            | self.colored_pieces(them, Piece::Bishop)
-            | self.colored_pieces(them, Piece::Queen);
-        sliders.iter().any(|slider| {
-            !attacks::line(king, slider).is_empty()
-                && self.sliders_along(king, slider).contains(slider)
-                && (attacks::between(king, slider) & occupied).is_empty()
-        })
+        let queens = self.colored_pieces(them, Piece::Queen);
+        let snipers = (attacks::bishop_rays(king)
+            & (self.colored_pieces(them, Piece::Bishop) | queens))
+            | (attacks::rook_rays(king) & (self.colored_pieces(them, Piece::Rook) | queens));
+        let occupied = self.occupied();
+        snipers
+            .iter()
+            .any(|slider| (attacks::between(king, slider) & occupied).is_empty())
     }
 
     /// The pawns in `pawns` that push onto the empty square `to`, one step

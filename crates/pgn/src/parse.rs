@@ -189,10 +189,20 @@ fn unescape_tag(
         Some(quote) if text[quote] == b'"' => (quote, quote),
         _ => (value_start, value_start),
     };
+    // A quote closes the value only where `]` and then nothing but spaces
+    // follow it; any other quote is part of the value, as python-chess
+    // (whose writer does not escape quotes) reads it: `[Event "a "b""]`
+    // is `a "b"`.
+    let closes = |text: &[u8], quote: usize| {
+        let mut rest = text[quote + 1..end]
+            .iter()
+            .skip_while(|b| b.is_ascii_whitespace());
+        rest.next() == Some(&b']') && rest.all(u8::is_ascii_whitespace)
+    };
     loop {
         let b = *text[..end].get(read)?;
         match b {
-            b'"' => break,
+            b'"' if closes(text, read) => break,
             b'\\' if matches!(text[..end].get(read + 1), Some(b'"' | b'\\')) => {
                 text[write] = text[read + 1];
                 read += 2;
@@ -204,9 +214,7 @@ fn unescape_tag(
         }
         write += 1;
     }
-    let rest = &text[read + 1..end];
-    let close = rest.iter().position(|&b| !b.is_ascii_whitespace())?;
-    (rest[close] == b']').then_some((name, (value_start, write)))
+    Some((name, (value_start, write)))
 }
 
 /// A line of play: its board, and the board before its last move (where

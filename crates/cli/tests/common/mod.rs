@@ -104,10 +104,50 @@ pub fn one_error(run: &Run) -> String {
 /// `work UNITS --shard SHARD -o RESULTS`, which must be refused with one
 /// `error:` line before anything is created at `results`: that line.
 pub fn refused_shard(units: &std::path::Path, shard: &str, results: &std::path::Path) -> String {
-    let args = ["work", arg(units), "--shard", shard, "-o", arg(results)];
-    let error = one_error(&run(&args));
+    let error = one_error(&run(&work_args(units, shard, results)));
     assert!(!results.exists(), "{shard}: nothing created at {results:?}");
     error
+}
+
+/// A fresh scratch directory `name` holding `units.txt`, split from
+/// `position` to `depth` `--at` `ply` (which must succeed): the directory,
+/// the unit file, and the path of a `results` directory beside it (not yet
+/// created).
+pub fn split_units(
+    name: &str,
+    position: &str,
+    depth: &str,
+    ply: &str,
+) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let dir = scratch(name);
+    let units = dir.join("units.txt");
+    stdout(&split_args(position, depth, ply, &units));
+    let results = dir.join("results");
+    (dir, units, results)
+}
+
+/// The arguments of `split POSITION DEPTH --at PLY -o OUTPUT`.
+pub fn split_args<'a>(
+    position: &'a str,
+    depth: &'a str,
+    ply: &'a str,
+    output: &'a std::path::Path,
+) -> [&'a str; 7] {
+    ["split", position, depth, "--at", ply, "-o", arg(output)]
+}
+
+/// The arguments of `work UNITS --shard SHARD -o RESULTS`.
+pub fn work_args<'a>(
+    units: &'a std::path::Path,
+    shard: &'a str,
+    results: &'a std::path::Path,
+) -> [&'a str; 6] {
+    ["work", arg(units), "--shard", shard, "-o", arg(results)]
+}
+
+/// The arguments of `merge UNITS RESULTS`.
+pub fn merge_args<'a>(units: &'a std::path::Path, results: &'a std::path::Path) -> [&'a str; 3] {
+    ["merge", arg(units), arg(results)]
 }
 
 /// The seeded random source of the core's tests (SplitMix64), so that a

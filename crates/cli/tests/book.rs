@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{TempFile, run, stdout};
+use common::{TempFile, assert_input_error, run, stdout};
 
 /// The starting position's Polyglot key.
 const START_KEY: u64 = 0x463b_9618_1691_fc9c;
@@ -114,30 +114,14 @@ fn a_position_not_in_the_book_prints_nothing_and_succeeds() {
     );
 }
 
-/// Runs `bitmoves` and checks for one `error:` line containing `needle`,
-/// exit status 1 and nothing on stdout.
-fn assert_error(args: &[&str], needle: &str) {
-    let out = run(args);
-    assert_eq!(out.code, Some(1), "bitmoves {args:?}: {}", out.stderr);
-    assert_eq!(out.stdout, "", "bitmoves {args:?}");
-    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
-    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
-    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
-    assert!(
-        out.stderr.contains(needle),
-        "{:?} lacks {needle:?}",
-        out.stderr
-    );
-}
-
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
-    assert_error(
+    assert_input_error(
         &["book", "/nonexistent/bitmoves/book.bin", "startpos"],
         "book file \"/nonexistent/bitmoves/book.bin\": cannot read the book: ",
     );
     let directory = std::env::temp_dir();
-    assert_error(
+    assert_input_error(
         &["book", directory.to_str().unwrap(), "startpos"],
         "cannot read the book",
     );
@@ -147,7 +131,7 @@ fn a_missing_file_is_an_error_naming_it() {
 fn a_truncated_or_unsorted_book_is_an_error() {
     let bytes = book(&[(START_KEY, "e2e4", 1)]);
     let truncated = TempFile::new("truncated", &bytes[..10]);
-    assert_error(
+    assert_input_error(
         &["book", truncated.path(), "startpos"],
         "the book is 10 bytes, not a whole number of 16-byte entries",
     );
@@ -159,7 +143,7 @@ fn a_truncated_or_unsorted_book_is_an_error() {
             (0, "e2e4", 1),
         ]),
     );
-    assert_error(
+    assert_input_error(
         &["book", unsorted.path(), "startpos"],
         "the book is not sorted by key",
     );
@@ -168,12 +152,12 @@ fn a_truncated_or_unsorted_book_is_an_error() {
 #[test]
 fn a_bad_position_or_move_is_an_error() {
     let file = opening_book("bad-position");
-    assert_error(&["book", file.path(), "nowhere"], "unknown position name");
-    assert_error(
+    assert_input_error(&["book", file.path(), "nowhere"], "unknown position name");
+    assert_input_error(
         &["book", file.path(), "8/8/8 w - - 0 1"],
         "expected 8 ranks",
     );
-    assert_error(
+    assert_input_error(
         &["book", file.path(), "startpos", "--moves", "e2e5"],
         "--moves entry 1 \"e2e5\"",
     );

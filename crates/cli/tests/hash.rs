@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{nodes_searched, run, stdout};
+use common::{assert_error, nodes_searched, stdout};
 
 #[test]
 fn hashed_counts_equal_the_plain_ones_for_every_size_spelling() {
@@ -38,27 +38,6 @@ fn a_chess960_position_counts_exactly_with_a_tiny_table() {
     let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
     let out = stdout(&["perft", fen, "4", "--hash", "4K", "--threads", "2"]);
     assert_eq!(nodes_searched(&out), 326_672);
-}
-
-/// A failed run: non-zero exit, nothing on stdout, one `error:` line on
-/// stderr that contains `needle`, and no panic.
-fn assert_error(args: &[&str], needle: &str) {
-    let out = run(args);
-    assert!(!out.success, "bitmoves {args:?} succeeded");
-    assert!(out.stdout.is_empty(), "bitmoves {args:?}: {}", out.stdout);
-    assert_eq!(
-        out.stderr.lines().count(),
-        1,
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
-    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
-    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
-    assert!(
-        out.stderr.contains(needle),
-        "bitmoves {args:?}: {:?} lacks {needle:?}",
-        out.stderr
-    );
 }
 
 #[test]

@@ -101,6 +101,59 @@ pub fn one_error(run: &Run) -> String {
     lines[0].to_string()
 }
 
+/// Runs `bitmoves` with `args` and checks the one-line error, which must
+/// contain `needle`.
+pub fn assert_error(args: &[&str], needle: &str) {
+    error_line(args, needle);
+}
+
+/// Like [`assert_error`], for a malformed command line: exit status 2.
+pub fn assert_usage_error(args: &[&str], needle: &str) {
+    let out = error_line(args, needle);
+    assert_eq!(out.code, Some(2), "bitmoves {args:?}: {}", out.stderr);
+}
+
+/// Like [`assert_error`], for a well-formed command with a bad position,
+/// move or name: exit status 1.
+pub fn assert_input_error(args: &[&str], needle: &str) {
+    let out = error_line(args, needle);
+    assert_eq!(out.code, Some(1), "bitmoves {args:?}: {}", out.stderr);
+}
+
+/// Runs `bitmoves` with `args`, checks the one-line error, which must
+/// contain `needle`, and returns the run.
+pub fn error_line(args: &[&str], needle: &str) -> Run {
+    let out = run(args);
+    assert!(!out.success, "bitmoves {args:?} succeeded");
+    assert!(
+        out.stdout.is_empty(),
+        "bitmoves {args:?} printed {}",
+        out.stdout
+    );
+    assert_eq!(
+        out.stderr.lines().count(),
+        1,
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.starts_with("error: "),
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        !out.stderr.contains("panicked"),
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(needle),
+        "bitmoves {args:?}: {:?} lacks {needle:?}",
+        out.stderr
+    );
+    out
+}
+
 /// `work UNITS --shard SHARD -o RESULTS`, which must be refused with one
 /// `error:` line before anything is created at `results`: that line.
 pub fn refused_shard(units: &std::path::Path, shard: &str, results: &std::path::Path) -> String {

@@ -53,28 +53,12 @@ pub fn nodes_searched(stdout: &str) -> u64 {
         .unwrap_or_else(|| panic!("no `Nodes searched` line in {stdout:?}"))
 }
 
-/// A file in the temporary directory, holding `bytes`, removed when
-/// dropped.
-pub struct TempFile(pub std::path::PathBuf);
-
-impl TempFile {
-    pub fn new(name: &str, bytes: &[u8]) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("bitmoves-cli-{}-{name}.bin", std::process::id()));
-        std::fs::write(&path, bytes).expect("the temporary directory is writable");
-        Self(path)
-    }
-
-    pub fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temporary path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+/// A file in the temporary directory, removed when dropped (the core's
+/// tests' helper).
+#[path = "../../../bitmoves/tests/common/temp.rs"]
+mod temp;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use temp::TempFile;
 
 /// A fresh, empty directory for one test, under Cargo's temporary
 /// directory for integration tests.

@@ -57,11 +57,16 @@ fn opening_book(name: &str) -> TempFile {
     TempFile::new(name, &book(&entries))
 }
 
+/// `bitmoves book FILE ARGS…`, which must succeed: its stdout.
+fn looked_up(file: &TempFile, args: &[&str]) -> String {
+    stdout(&[&["book", file.path()], args].concat())
+}
+
 #[test]
 fn moves_print_highest_weight_first_with_ties_in_book_order() {
     let file = opening_book("order");
     assert_eq!(
-        stdout(&["book", file.path(), "startpos"]),
+        looked_up(&file, &["startpos"]),
         "c2c4 20\ne2e4 10\nd2d4 10\ng1f3 5\n"
     );
 }
@@ -70,22 +75,19 @@ fn moves_print_highest_weight_first_with_ties_in_book_order() {
 fn moves_played_first_lead_to_the_position_looked_up() {
     let file = opening_book("moves");
     assert_eq!(
-        stdout(&["book", file.path(), "startpos", "--moves", "e2e4"]),
+        looked_up(&file, &["startpos", "--moves", "e2e4"]),
         "e7e5 9\nc7c5 7\n"
     );
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    assert_eq!(stdout(&["book", file.path(), fen]), "e7e5 9\nc7c5 7\n");
+    assert_eq!(looked_up(&file, &[fen]), "e7e5 9\nc7c5 7\n");
 }
 
 #[test]
 fn castling_is_printed_in_the_boards_convention() {
     let file = opening_book("castling");
+    assert_eq!(looked_up(&file, &["castling"]), "e1g1 2\ne1c1 1\n");
     assert_eq!(
-        stdout(&["book", file.path(), "castling"]),
-        "e1g1 2\ne1c1 1\n"
-    );
-    assert_eq!(
-        stdout(&["book", file.path(), "castling", "--chess960"]),
+        looked_up(&file, &["castling", "--chess960"]),
         "e1h1 2\ne1a1 1\n"
     );
 }

@@ -8,6 +8,10 @@
 
 use bitmoves_pgn::{Game, RawGame, Reader, Visitor};
 use libfuzzer_sys::fuzz_target;
+use write_law::assert_writes_back;
+
+#[path = "../../crates/pgn/tests/common/write_law.rs"]
+mod write_law;
 
 struct Nothing;
 impl Visitor for Nothing {}
@@ -23,12 +27,7 @@ fuzz_target!(|data: &[u8]| {
     while let Some(game) = Game::read(&mut reader) {
         games += 1;
         let Ok(game) = game else { continue };
-        let written = game.to_string();
-        let again = Game::read(&mut Reader::new(written.as_bytes()))
-            .expect("the written game")
-            .unwrap_or_else(|e| panic!("{e}\n{written}"));
-        assert_eq!(again.moves, game.moves, "{written}");
-        assert_eq!(again.start, game.start, "{written}");
+        assert_writes_back(&game);
     }
     assert_eq!(games, replayed);
     let mut parallel = 0;

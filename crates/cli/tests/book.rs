@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{TempFile, run, stdout};
+use common::{TempFile, assert_input_error, run, stdout};
 
 /// The starting position's Polyglot key.
 const START_KEY: u64 = 0x463b_9618_1691_fc9c;
@@ -57,11 +57,16 @@ fn opening_book(name: &str) -> TempFile {
     TempFile::new(name, &book(&entries))
 }
 
+/// `bitmoves book FILE ARGS…`, which must succeed: its stdout.
+fn looked_up(file: &TempFile, args: &[&str]) -> String {
+    stdout(&[&["book", file.path()], args].concat())
+}
+
 #[test]
 fn moves_print_highest_weight_first_with_ties_in_book_order() {
     let file = opening_book("order");
     assert_eq!(
-        stdout(&["book", file.path(), "startpos"]),
+        looked_up(&file, &["startpos"]),
         "c2c4 20\ne2e4 10\nd2d4 10\ng1f3 5\n"
     );
 }
@@ -70,22 +75,19 @@ fn moves_print_highest_weight_first_with_ties_in_book_order() {
 fn moves_played_first_lead_to_the_position_looked_up() {
     let file = opening_book("moves");
     assert_eq!(
-        stdout(&["book", file.path(), "startpos", "--moves", "e2e4"]),
+        looked_up(&file, &["startpos", "--moves", "e2e4"]),
         "e7e5 9\nc7c5 7\n"
     );
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    assert_eq!(stdout(&["book", file.path(), fen]), "e7e5 9\nc7c5 7\n");
+    assert_eq!(looked_up(&file, &[fen]), "e7e5 9\nc7c5 7\n");
 }
 
 #[test]
 fn castling_is_printed_in_the_boards_convention() {
     let file = opening_book("castling");
+    assert_eq!(looked_up(&file, &["castling"]), "e1g1 2\ne1c1 1\n");
     assert_eq!(
-        stdout(&["book", file.path(), "castling"]),
-        "e1g1 2\ne1c1 1\n"
-    );
-    assert_eq!(
-        stdout(&["book", file.path(), "castling", "--chess960"]),
+        looked_up(&file, &["castling", "--chess960"]),
         "e1h1 2\ne1a1 1\n"
     );
 }
@@ -114,30 +116,14 @@ fn a_position_not_in_the_book_prints_nothing_and_succeeds() {
     );
 }
 
-/// Runs `bitmoves` and checks for one `error:` line containing `needle`,
-/// exit status 1 and nothing on stdout.
-fn assert_error(args: &[&str], needle: &str) {
-    let out = run(args);
-    assert_eq!(out.code, Some(1), "bitmoves {args:?}: {}", out.stderr);
-    assert_eq!(out.stdout, "", "bitmoves {args:?}");
-    assert_eq!(out.stderr.lines().count(), 1, "{}", out.stderr);
-    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
-    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
-    assert!(
-        out.stderr.contains(needle),
-        "{:?} lacks {needle:?}",
-        out.stderr
-    );
-}
-
 #[test]
 fn a_missing_file_is_an_error_naming_it() {
-    assert_error(
+    assert_input_error(
         &["book", "/nonexistent/bitmoves/book.bin", "startpos"],
         "book file \"/nonexistent/bitmoves/book.bin\": cannot read the book: ",
     );
     let directory = std::env::temp_dir();
-    assert_error(
+    assert_input_error(
         &["book", directory.to_str().unwrap(), "startpos"],
         "cannot read the book",
     );
@@ -147,7 +133,7 @@ fn a_missing_file_is_an_error_naming_it() {
 fn a_truncated_or_unsorted_book_is_an_error() {
     let bytes = book(&[(START_KEY, "e2e4", 1)]);
     let truncated = TempFile::new("truncated", &bytes[..10]);
-    assert_error(
+    assert_input_error(
         &["book", truncated.path(), "startpos"],
         "the book is 10 bytes, not a whole number of 16-byte entries",
     );
@@ -159,7 +145,7 @@ fn a_truncated_or_unsorted_book_is_an_error() {
             (0, "e2e4", 1),
         ]),
     );
-    assert_error(
+    assert_input_error(
         &["book", unsorted.path(), "startpos"],
         "the book is not sorted by key",
     );
@@ -168,12 +154,12 @@ fn a_truncated_or_unsorted_book_is_an_error() {
 #[test]
 fn a_bad_position_or_move_is_an_error() {
     let file = opening_book("bad-position");
-    assert_error(&["book", file.path(), "nowhere"], "unknown position name");
-    assert_error(
+    assert_input_error(&["book", file.path(), "nowhere"], "unknown position name");
+    assert_input_error(
         &["book", file.path(), "8/8/8 w - - 0 1"],
         "expected 8 ranks",
     );
-    assert_error(
+    assert_input_error(
         &["book", file.path(), "startpos", "--moves", "e2e5"],
         "--moves entry 1 \"e2e5\"",
     );

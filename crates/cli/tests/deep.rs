@@ -5,7 +5,10 @@
 mod common;
 
 use bitmoves_perft::split::ResultLine;
-use common::{arg, nodes_searched, one_error, refused_shard, run, scratch, stdout};
+use common::{
+    arg, merge_args, nodes_searched, one_error, refused_shard, run, scratch, split_args,
+    split_units, stdout, work_args,
+};
 use std::{fs, path::Path, process::Command};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -16,7 +19,7 @@ fn split_work_merge(dir: &Path, position: &str, depth: u32, ply: u32, shards: u3
     let units = dir.join(format!("units-{depth}-{ply}.txt"));
     let results = dir.join(format!("results-{depth}-{ply}-{shards}"));
     let (depth, ply) = (depth.to_string(), ply.to_string());
-    stdout(&["split", position, &depth, "--at", &ply, "-o", arg(&units)]);
+    stdout(&split_args(position, &depth, &ply, &units));
     for shard in 0..shards {
         let shard = format!("{shard}/{shards}");
         let threads = if shard.starts_with('0') { "2" } else { "1" };
@@ -31,7 +34,7 @@ fn split_work_merge(dir: &Path, position: &str, depth: u32, ply: u32, shards: u3
             arg(&results),
         ]);
     }
-    nodes_searched(&stdout(&["merge", arg(&units), arg(&results)]))
+    nodes_searched(&stdout(&merge_args(&units, &results)))
 }
 
 #[test]
@@ -63,12 +66,9 @@ fn split_work_merge_equals_perft() {
 
 #[test]
 fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
-    let dir = scratch("deep-killed");
-    let units = dir.join("units.txt");
-    let results = dir.join("results");
-    stdout(&["split", KIWIPETE, "4", "--at", "2", "-o", arg(&units)]);
+    let (_, units, results) = split_units("deep-killed", KIWIPETE, "4", "2");
     let work = |shard: &str| {
-        stdout(&["work", arg(&units), "--shard", shard, "-o", arg(&results)]);
+        stdout(&work_args(&units, shard, &results));
     };
     work("0/2");
     work("1/2");
@@ -84,7 +84,7 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
         &lines[kept][..lines[kept].len() / 2]
     );
     fs::write(&file, cut).expect("a cut results file");
-    let merge = run(&["merge", arg(&units), arg(&results)]);
+    let merge = run(&merge_args(&units, &results));
     // The cut-off line is ignored, and said so, before the one error.
     let (ignored, error) = merge.stderr.trim_end().split_once('\n').expect("two lines");
     assert!(
@@ -96,14 +96,14 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     assert!(error.contains("units have no count yet"), "{error}");
     assert!(error.contains("run these shards again: 1/2"), "{error}");
     // Restarted, it counts only what is missing.
-    let restart = run(&["work", arg(&units), "--shard", "1/2", "-o", arg(&results)]);
+    let restart = run(&work_args(&units, "1/2", &results));
     assert!(restart.success, "{}", restart.stderr);
     assert!(
         restart.stderr.contains(&format!("({kept} earlier)")),
         "{}",
         restart.stderr
     );
-    let merged = stdout(&["merge", arg(&units), arg(&results)]);
+    let merged = stdout(&merge_args(&units, &results));
     assert_eq!(nodes_searched(&merged), 4_085_603);
     // A retried shard appends identical duplicates: still exact.
     fs::remove_file(&file).expect("remove");
@@ -111,7 +111,7 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
     let copy = results.join("retry.results");
     fs::copy(results.join("shard-0-of-2.results"), &copy).expect("a duplicate");
     assert_eq!(
-        nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])),
+        nodes_searched(&stdout(&merge_args(&units, &results))),
         4_085_603
     );
     // Differing duplicates, each line whole (its check right), are an
@@ -128,7 +128,7 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
         ..line
     };
     fs::write(&copy, format!("{changed}\n")).expect("a wrong duplicate");
-    let error = one_error(&run(&["merge", arg(&units), arg(&results)]));
+    let error = one_error(&run(&merge_args(&units, &results)));
     assert!(error.contains(&format!("unit {} (", line.index)), "{error}");
     assert!(error.contains("two different counts"), "{error}");
     assert!(
@@ -139,17 +139,14 @@ fn a_killed_and_restarted_worker_still_gives_the_exact_sum() {
 
 #[test]
 fn bad_unit_files_are_one_line_errors() {
-    let dir = scratch("deep-bad-units");
-    let units = dir.join("units.txt");
-    let results = dir.join("results");
-    stdout(&["split", "startpos", "4", "--at", "2", "-o", arg(&units)]);
-    stdout(&["work", arg(&units), "--shard", "0/1", "-o", arg(&results)]);
+    let (dir, units, results) = split_units("deep-bad-units", "startpos", "4", "2");
+    stdout(&work_args(&units, "0/1", &results));
     let text = fs::read_to_string(&units).expect("units");
 
     // Truncated.
     let truncated = dir.join("truncated.txt");
     fs::write(&truncated, &text[..text.len() * 2 / 3]).expect("write");
-    let error = one_error(&run(&["merge", arg(&truncated), arg(&results)]));
+    let error = one_error(&run(&merge_args(&truncated, &results)));
     assert!(error.contains("truncated.txt"), "{error}");
 
     // Edited: a multiplicity changed.
@@ -167,8 +164,8 @@ fn bad_unit_files_are_one_line_errors() {
 
     // From another root: the results do not belong to it.
     let other = dir.join("kiwipete.txt");
-    stdout(&["split", KIWIPETE, "4", "--at", "2", "-o", arg(&other)]);
-    let error = one_error(&run(&["merge", arg(&other), arg(&results)]));
+    stdout(&split_args(KIWIPETE, "4", "2", &other));
+    let error = one_error(&run(&merge_args(&other, &results)));
     assert!(error.contains("another unit file"), "{error}");
     // Nor may a worker append to them.
     let before = fs::read(results.join("shard-0-of-1.results")).expect("results");
@@ -203,10 +200,7 @@ fn bad_unit_files_are_one_line_errors() {
 
 #[test]
 fn bad_shards_and_options_are_one_line_errors_that_touch_nothing() {
-    let dir = scratch("deep-bad-args");
-    let units = dir.join("units.txt");
-    stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]);
-    let results = dir.join("results");
+    let (dir, units, results) = split_units("deep-bad-args", "startpos", "3", "1");
     // Issue 22, defect 7: negative and huge numbers say so.
     for (shard, message) in [
         ("5/4", "out of range"),
@@ -272,15 +266,7 @@ fn split_never_clobbers_a_file() {
     let dir = scratch("deep-clobber");
     let units = dir.join("units.txt");
     fs::write(&units, "precious\n").expect("write");
-    let error = one_error(&run(&[
-        "split",
-        "startpos",
-        "3",
-        "--at",
-        "1",
-        "-o",
-        arg(&units),
-    ]));
+    let error = one_error(&run(&split_args("startpos", "3", "1", &units)));
     assert!(error.contains("--force"), "{error}");
     assert_eq!(
         fs::read_to_string(&units).ok().as_deref(),
@@ -288,29 +274,15 @@ fn split_never_clobbers_a_file() {
     );
     // A failed split with --force leaves it too.
     one_error(&run(&[
-        "split",
-        "startpos",
-        "3",
-        "--at",
-        "5",
-        "-o",
-        arg(&units),
-        "--force",
-    ]));
+        &split_args("startpos", "3", "5", &units)[..],
+        &["--force"],
+    ]
+    .concat()));
     assert_eq!(
         fs::read_to_string(&units).ok().as_deref(),
         Some("precious\n")
     );
-    stdout(&[
-        "split",
-        "startpos",
-        "3",
-        "--at",
-        "1",
-        "-o",
-        arg(&units),
-        "--force",
-    ]);
+    stdout(&[&split_args("startpos", "3", "1", &units)[..], &["--force"]].concat());
     assert!(fs::read_to_string(&units).is_ok_and(|text| text.starts_with("# bitmoves units v1\n")));
     let leftovers = fs::read_dir(&dir).expect("the directory").count();
     assert_eq!(leftovers, 1, "no temporary file left behind");
@@ -318,10 +290,7 @@ fn split_never_clobbers_a_file() {
 
 #[test]
 fn the_shard_comes_from_slurm_when_not_given() {
-    let dir = scratch("deep-slurm-env");
-    let units = dir.join("units.txt");
-    let results = dir.join("results");
-    stdout(&["split", "startpos", "4", "--at", "2", "-o", arg(&units)]);
+    let (_, units, results) = split_units("deep-slurm-env", "startpos", "4", "2");
     let work = |id: &str, count: &str| {
         Command::new(env!("CARGO_BIN_EXE_bitmoves"))
             .args(["work", arg(&units), "-o", arg(&results)])
@@ -340,7 +309,7 @@ fn the_shard_comes_from_slurm_when_not_given() {
     }
     assert!(results.join("shard-1-of-2.results").is_file());
     assert_eq!(
-        nodes_searched(&stdout(&["merge", arg(&units), arg(&results)])),
+        nodes_searched(&stdout(&merge_args(&units, &results))),
         197_281
     );
     let output = work("3", "1");
@@ -366,10 +335,7 @@ fn the_shard_comes_from_slurm_when_not_given() {
 /// (so entries are replaced), merges to the plain count.
 #[test]
 fn hashed_workers_merge_to_the_exact_count() {
-    let dir = scratch("deep-hashed");
-    let units = dir.join("units.txt");
-    let results = dir.join("results");
-    stdout(&["split", "kiwipete", "5", "--at", "2", "-o", arg(&units)]);
+    let (_, units, results) = split_units("deep-hashed", "kiwipete", "5", "2");
     for (shard, threads) in [("0/2", "1"), ("1/2", "2")] {
         stdout(&[
             "work",
@@ -384,6 +350,6 @@ fn hashed_workers_merge_to_the_exact_count() {
             arg(&results),
         ]);
     }
-    let merged = nodes_searched(&stdout(&["merge", arg(&units), arg(&results)]));
+    let merged = nodes_searched(&stdout(&merge_args(&units, &results)));
     assert_eq!(merged, 193_690_690);
 }

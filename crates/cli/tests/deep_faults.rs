@@ -5,7 +5,10 @@
 
 mod common;
 
-use common::{Random, Run, arg, nodes_searched, run, scratch, stdout};
+use common::{
+    Random, Run, arg, merge_args, nodes_searched, run, scratch, split_args, split_units, stdout,
+    work_args,
+};
 use std::{
     fs::{self, OpenOptions},
     io::Write,
@@ -31,24 +34,25 @@ fn append(path: &Path, bytes: &[u8]) {
 
 /// Runs `merge` of the results in `results`.
 fn merged(units: &Path, results: &Path) -> Run {
-    run(&["merge", arg(units), arg(results)])
+    run(&merge_args(units, results))
 }
 
 /// Splits startpos at ply 3 for `depth` and counts the one shard into
 /// `results`: the unit file and the complete results file.
 fn counted(dir: &Path, depth: u32, results: &Path) -> (PathBuf, PathBuf) {
     let units = dir.join(format!("units-{depth}.txt"));
-    stdout(&[
-        "split",
-        "startpos",
-        &depth.to_string(),
-        "--at",
-        "3",
-        "-o",
-        arg(&units),
-    ]);
-    stdout(&["work", arg(&units), "--shard", "0/1", "-o", arg(results)]);
+    stdout(&split_args("startpos", &depth.to_string(), "3", &units));
+    stdout(&work_args(&units, "0/1", results));
     (units, results.join("shard-0-of-1.results"))
+}
+
+/// A new results directory `name` in `dir`, and the path of its file for
+/// shard 0/1 (not yet written).
+fn results_dir(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
+    let results = dir.join(name);
+    fs::create_dir_all(&results).expect("a directory");
+    let file = results.join("shard-0-of-1.results");
+    (results, file)
 }
 
 /// The first 100 lines of a complete results file, then `torn` (the start
@@ -71,11 +75,9 @@ fn spliced(complete: &Path, torn: &str) -> String {
 fn a_torn_line_spliced_with_the_next_is_set_aside_and_counted_again() {
     let dir = scratch("deep-faults-splice");
     let (units, complete) = counted(&dir, 5, &dir.join("r"));
-    let damaged = dir.join("z");
-    fs::create_dir_all(&damaged).expect("a directory");
-    let file = damaged.join("shard-0-of-1.results");
+    let (damaged, file) = results_dir(&dir, "z");
     fs::write(&file, spliced(&complete, "1")).expect("a spliced file");
-    let rerun = run(&["work", arg(&units), "--shard", "0/1", "-o", arg(&damaged)]);
+    let rerun = run(&work_args(&units, "0/1", &damaged));
     assert!(rerun.success, "{}", rerun.stderr);
     assert!(rerun.stderr.contains("line 101"), "{}", rerun.stderr);
     let merge = merged(&units, &damaged);
@@ -101,14 +103,12 @@ fn a_splice_never_makes_a_results_file_unreadable() {
         ("w", "7"),
         ("v", "\u{0}"),
     ] {
-        let damaged = dir.join(name);
-        fs::create_dir_all(&damaged).expect("a directory");
-        let file = damaged.join("shard-0-of-1.results");
+        let (damaged, file) = results_dir(&dir, name);
         fs::write(&file, spliced(&complete, torn)).expect("a spliced file");
         // Before the re-run: the units of the damaged lines are missing.
         let before = merged(&units, &damaged);
         assert!(!before.success, "{torn:?}: {}", before.stdout);
-        let rerun = run(&["work", arg(&units), "--shard", "0/1", "-o", arg(&damaged)]);
+        let rerun = run(&work_args(&units, "0/1", &damaged));
         assert!(rerun.success, "{torn:?}: {}", rerun.stderr);
         let merge = merged(&units, &damaged);
         assert!(merge.success, "{torn:?}: {}", merge.stderr);
@@ -122,9 +122,7 @@ fn a_splice_never_makes_a_results_file_unreadable() {
 fn results_of_format_1_are_refused_by_name() {
     let dir = scratch("deep-faults-format-1");
     let (units, complete) = counted(&dir, 4, &dir.join("r"));
-    let old = dir.join("old");
-    fs::create_dir_all(&old).expect("a directory");
-    let file = old.join("shard-0-of-1.results");
+    let (old, file) = results_dir(&dir, "old");
     // A format-1 line: index, count and the unit file's checksum.
     let checksum = fs::read_to_string(&units)
         .expect("units")
@@ -164,13 +162,12 @@ fn knob(name: &str, default: u64) -> u64 {
 /// appended. After one last undisturbed run, merge must be exact. Returns
 /// how many damaged lines that last run found and set aside.
 fn inject_faults(seed: u64, rounds: u64) -> usize {
-    let dir = scratch(&format!("deep-faults-inject-{seed}"));
-    let units = dir.join("units.txt");
-    stdout(&["split", "startpos", "6", "--at", "3", "-o", arg(&units)]);
+    let name = format!("deep-faults-inject-{seed}");
+    let (dir, units, results) = split_units(&name, "startpos", "6", "3");
     // The lines of other workers: the same units, counted as two shards.
     let donor = dir.join("donor");
     for shard in ["0/2", "1/2"] {
-        stdout(&["work", arg(&units), "--shard", shard, "-o", arg(&donor)]);
+        stdout(&work_args(&units, shard, &donor));
     }
     let donor_lines: Vec<String> = ["shard-0-of-2.results", "shard-1-of-2.results"]
         .iter()
@@ -179,7 +176,6 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
             text.lines().map(str::to_owned).collect::<Vec<_>>()
         })
         .collect();
-    let results = dir.join("results");
     let file = results.join("shard-0-of-1.results");
     let mut rng = Random(seed);
     let mut log = Vec::new();
@@ -234,7 +230,7 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
         let _ = worker.kill();
         let _ = worker.wait();
     }
-    let last = run(&["work", arg(&units), "--shard", "0/1", "-o", arg(&results)]);
+    let last = run(&work_args(&units, "0/1", &results));
     assert!(
         last.success,
         "seed {seed}: the last run failed: {}\n{}",

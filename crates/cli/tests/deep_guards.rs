@@ -4,7 +4,10 @@
 
 mod common;
 
-use common::{arg, nodes_searched, one_error, refused_shard, run, scratch, stdout};
+use common::{
+    arg, merge_args, nodes_searched, one_error, refused_shard, run, scratch, split_args,
+    split_units, stdout, work_args,
+};
 use std::{
     fs,
     process::{Command, Stdio},
@@ -17,17 +20,14 @@ use std::{
 /// is created.
 #[test]
 fn more_shards_than_units_are_refused_before_touching_the_disk() {
-    let dir = scratch("deep-guards-absurd");
-    let units = dir.join("units.txt");
-    stdout(&["split", "startpos", "3", "--at", "1", "-o", arg(&units)]);
-    let results = dir.join("results");
+    let (dir, units, results) = split_units("deep-guards-absurd", "startpos", "3", "1");
     for shard in ["0/4294967295", "5/100000000", "0/21"] {
         let start = Instant::now();
         let error = refused_shard(&units, shard, &results);
         assert!(error.contains("20 units"), "{shard}: {error}");
         assert!(start.elapsed().as_secs() < 5, "{shard}: refused at once");
     }
-    stdout(&["work", arg(&units), "--shard", "19/20", "-o", arg(&results)]);
+    stdout(&work_args(&units, "19/20", &results));
     // A stray results file named for absurdly many shards: merge reports
     // the missing units without computing an assignment for them.
     fs::remove_file(results.join("shard-19-of-20.results")).expect("remove");
@@ -35,7 +35,7 @@ fn more_shards_than_units_are_refused_before_touching_the_disk() {
     fs::create_dir_all(&stray).expect("a directory");
     fs::write(stray.join("shard-0-of-4294967295.results"), "").expect("a stray file");
     let start = Instant::now();
-    let error = one_error(&run(&["merge", arg(&units), arg(&stray)]));
+    let error = one_error(&run(&merge_args(&units, &stray)));
     assert!(error.contains("no count yet"), "{error}");
     assert!(start.elapsed().as_secs() < 5, "merge answered at once");
 }
@@ -64,15 +64,7 @@ fn split_never_replaces_a_symlink_without_force() {
     ] {
         let link = dir.join(link);
         std::os::unix::fs::symlink(&points_to, &link).expect("a symlink");
-        let error = one_error(&run(&[
-            "split",
-            "startpos",
-            "3",
-            "--at",
-            "1",
-            "-o",
-            arg(&link),
-        ]));
+        let error = one_error(&run(&split_args("startpos", "3", "1", &link)));
         assert!(error.contains("--force"), "{error}");
         assert!(fs::symlink_metadata(&link).is_ok_and(|meta| meta.file_type().is_symlink()));
         assert_eq!(fs::read_link(&link).ok(), Some(points_to));
@@ -100,7 +92,7 @@ fn racing_splits_to_one_file_never_both_succeed() {
             .iter()
             .map(|ply| {
                 Command::new(env!("CARGO_BIN_EXE_bitmoves"))
-                    .args(["split", "startpos", "6", "--at", ply, "-o", arg(&output)])
+                    .args(split_args("startpos", "6", ply, &output))
                     .stdout(Stdio::null())
                     .stderr(Stdio::piped())
                     .spawn()
@@ -131,11 +123,8 @@ fn racing_splits_to_one_file_never_both_succeed() {
 #[cfg(target_os = "linux")]
 #[test]
 fn merge_streams_results_and_says_what_it_ignored() {
-    let dir = scratch("deep-guards-stream");
-    let units = dir.join("units.txt");
-    let results = dir.join("results");
-    stdout(&["split", "startpos", "4", "--at", "2", "-o", arg(&units)]);
-    stdout(&["work", arg(&units), "--shard", "0/1", "-o", arg(&results)]);
+    let (dir, units, results) = split_units("deep-guards-stream", "startpos", "4", "2");
+    stdout(&work_args(&units, "0/1", &results));
     let huge = results.join("huge.results");
     fs::File::create(&huge)
         .and_then(|file| file.set_len(1 << 30))
@@ -173,7 +162,7 @@ fn merge_streams_results_and_says_what_it_ignored() {
         arg(&fifo),
     ]));
     assert!(error.contains("not a regular file"), "{error}");
-    let merge = run(&["merge", arg(&units), arg(&fifo)]);
+    let merge = run(&merge_args(&units, &fifo));
     assert!(!merge.success);
     assert!(
         merge.stderr.starts_with("merge: ignored ")

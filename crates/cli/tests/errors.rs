@@ -3,60 +3,7 @@
 
 mod common;
 
-use common::run;
-
-/// Runs `bitmoves` with `args` and checks the one-line error, which must
-/// contain `needle`.
-fn assert_error(args: &[&str], needle: &str) {
-    error_line(args, needle);
-}
-
-/// Like [`assert_error`], for a malformed command line: exit status 2.
-fn assert_usage_error(args: &[&str], needle: &str) {
-    let out = error_line(args, needle);
-    assert_eq!(out.code, Some(2), "bitmoves {args:?}: {}", out.stderr);
-}
-
-/// Like [`assert_error`], for a well-formed command with a bad position,
-/// move or name: exit status 1.
-fn assert_input_error(args: &[&str], needle: &str) {
-    let out = error_line(args, needle);
-    assert_eq!(out.code, Some(1), "bitmoves {args:?}: {}", out.stderr);
-}
-
-/// Runs `bitmoves` with `args`, checks the one-line error, which must
-/// contain `needle`, and returns the run.
-fn error_line(args: &[&str], needle: &str) -> common::Run {
-    let out = run(args);
-    assert!(!out.success, "bitmoves {args:?} succeeded");
-    assert!(
-        out.stdout.is_empty(),
-        "bitmoves {args:?} printed {}",
-        out.stdout
-    );
-    assert_eq!(
-        out.stderr.lines().count(),
-        1,
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
-    assert!(
-        out.stderr.starts_with("error: "),
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
-    assert!(
-        !out.stderr.contains("panicked"),
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
-    assert!(
-        out.stderr.contains(needle),
-        "bitmoves {args:?}: {:?} lacks {needle:?}",
-        out.stderr
-    );
-    out
-}
+use common::{assert_error, assert_input_error, assert_usage_error, error_line};
 
 #[test]
 fn bad_fens_pass_the_library_message_through() {

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{nodes_searched, run, stdout};
+use common::{assert_error, nodes_searched, stdout};
 
 #[test]
 fn hashed_counts_equal_the_plain_ones_for_every_size_spelling() {
@@ -40,30 +40,13 @@ fn a_chess960_position_counts_exactly_with_a_tiny_table() {
     assert_eq!(nodes_searched(&out), 326_672);
 }
 
-/// A failed run: non-zero exit, nothing on stdout, one `error:` line on
-/// stderr that contains `needle`, and no panic.
-fn assert_error(args: &[&str], needle: &str) {
-    let out = run(args);
-    assert!(!out.success, "bitmoves {args:?} succeeded");
-    assert!(out.stdout.is_empty(), "bitmoves {args:?}: {}", out.stdout);
-    assert_eq!(
-        out.stderr.lines().count(),
-        1,
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
-    assert!(out.stderr.starts_with("error: "), "{}", out.stderr);
-    assert!(!out.stderr.contains("panicked"), "{}", out.stderr);
-    assert!(
-        out.stderr.contains(needle),
-        "bitmoves {args:?}: {:?} lacks {needle:?}",
-        out.stderr
-    );
+/// `perft startpos 3 --hash SIZE`.
+fn perft(size: &str) -> [&str; 5] {
+    ["perft", "startpos", "3", "--hash", size]
 }
 
 #[test]
 fn malformed_sizes_are_one_line_errors() {
-    let perft = |size| ["perft", "startpos", "3", "--hash", size];
     assert_error(&perft("12X"), "unknown unit");
     assert_error(&perft("-1"), "cannot be negative");
     assert_error(&perft("1.5G"), "unknown unit");
@@ -78,13 +61,10 @@ fn malformed_sizes_are_one_line_errors() {
 fn sizes_that_cannot_be_allocated_are_one_line_errors() {
     // 64 PiB: more than any x86-64 or AArch64 address space.
     assert_error(
-        &["perft", "startpos", "3", "--hash", "65536T"],
+        &perft("65536T"),
         "cannot allocate a hash table of 72057594037927936 bytes (64 PiB)",
     );
-    assert_error(
-        &["perft", "startpos", "3", "--hash", "63"],
-        "smaller than one 64-byte bucket",
-    );
+    assert_error(&perft("63"), "smaller than one 64-byte bucket");
 }
 
 #[test]

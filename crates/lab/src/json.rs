@@ -30,30 +30,35 @@ impl Json {
 
     /// Opens an object as the next value.
     pub fn begin_object(&mut self) -> &mut Self {
-        self.separate();
-        self.out.push('{');
-        self.needs_comma = false;
-        self
+        self.open('{')
     }
 
     /// Closes the innermost object.
     pub fn end_object(&mut self) -> &mut Self {
-        self.out.push('}');
-        self.needs_comma = true;
-        self
+        self.close('}')
     }
 
     /// Opens an array as the next value.
     pub fn begin_array(&mut self) -> &mut Self {
-        self.separate();
-        self.out.push('[');
-        self.needs_comma = false;
-        self
+        self.open('[')
     }
 
     /// Closes the innermost array.
     pub fn end_array(&mut self) -> &mut Self {
-        self.out.push(']');
+        self.close(']')
+    }
+
+    /// Opens an object or array (`bracket`) as the next value.
+    fn open(&mut self, bracket: char) -> &mut Self {
+        self.separate();
+        self.out.push(bracket);
+        self.needs_comma = false;
+        self
+    }
+
+    /// Closes the innermost object or array (`bracket`).
+    fn close(&mut self, bracket: char) -> &mut Self {
+        self.out.push(bracket);
         self.needs_comma = true;
         self
     }

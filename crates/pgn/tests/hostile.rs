@@ -4,6 +4,10 @@
 
 use bitmoves_pgn::{ErrorKind, Game, PgnError, Reader, Visitor, decompress};
 use std::io::{Read, Write};
+use write_law::assert_writes_back;
+
+#[path = "common/write_law.rs"]
+mod write_law;
 
 /// Reads every game of `text` whole: what each gave.
 fn read_all(text: &[u8]) -> Vec<Result<Game, PgnError>> {
@@ -218,12 +222,7 @@ fn fuzz_body(data: &[u8]) {
     let games = read_all(data);
     assert_eq!(games.len(), replayed);
     for game in games.into_iter().flatten() {
-        let written = game.to_string();
-        let again = Game::read(&mut Reader::new(written.as_bytes()))
-            .expect("the written game")
-            .unwrap_or_else(|e| panic!("{e}\n{written}"));
-        assert_eq!(again.moves, game.moves, "{written}");
-        assert_eq!(again.start, game.start, "{written}");
+        assert_writes_back(&game);
     }
 }
 

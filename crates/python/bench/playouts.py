@@ -19,100 +19,61 @@ GAMES = 200
 MAX_PLIES = 400
 
 
-def bitmoves_games():
-    import bitmoves
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+def playouts(new_board, legal, play):
+    """The timed loop, the same for every package: `new_board()` gives the
+    start position, `legal(board)` a list of its legal moves, `play(board,
+    move)` plays one of them."""
 
     def run():
         plies = 0
         for seed in range(GAMES):
             rng = random.Random(seed)
-            board = bitmoves.Board()
+            board = new_board()
             for _ in range(MAX_PLIES):
-                moves = list(board.legal_moves)
+                moves = legal(board)
                 if not moves:
                     break
-                board.push(moves[rng.randrange(len(moves))])
+                play(board, moves[rng.randrange(len(moves))])
                 plies += 1
         return plies
 
     return run
+
+
+def bitmoves_games():
+    import bitmoves
+
+    return playouts(bitmoves.Board, lambda board: list(board.legal_moves), bitmoves.Board.push)
 
 
 def python_chess_games():
     import chess
 
-    def run():
-        plies = 0
-        for seed in range(GAMES):
-            rng = random.Random(seed)
-            board = chess.Board()
-            for _ in range(MAX_PLIES):
-                moves = list(board.legal_moves)
-                if not moves:
-                    break
-                board.push(moves[rng.randrange(len(moves))])
-                plies += 1
-        return plies
-
-    return run
+    return playouts(chess.Board, lambda board: list(board.legal_moves), chess.Board.push)
 
 
 def rust_chess_games():
     import rust_chess
 
-    def run():
-        plies = 0
-        for seed in range(GAMES):
-            rng = random.Random(seed)
-            board = rust_chess.Board()
-            for _ in range(MAX_PLIES):
-                moves = list(board.generate_legal_moves())
-                if not moves:
-                    break
-                # The moves come from its legal generator: no second check.
-                board.make_move(moves[rng.randrange(len(moves))], check_legality=False)
-                plies += 1
-        return plies
-
-    return run
+    # The moves come from its legal generator: no second check.
+    return playouts(rust_chess.Board, lambda board: list(board.generate_legal_moves()),
+                    lambda board, move: board.make_move(move, check_legality=False))
 
 
 def cozy_chess_games():
     import cozy_chess
 
-    def run():
-        plies = 0
-        for seed in range(GAMES):
-            rng = random.Random(seed)
-            board = cozy_chess.Board()
-            for _ in range(MAX_PLIES):
-                moves = board.generate_moves()
-                if not moves:
-                    break
-                board.play_unchecked(moves[rng.randrange(len(moves))])
-                plies += 1
-        return plies
-
-    return run
+    return playouts(cozy_chess.Board, cozy_chess.Board.generate_moves, cozy_chess.Board.play_unchecked)
 
 
 def shakmaty_games():
     import shakmaty_python_binding
 
-    def run():
-        plies = 0
-        for seed in range(GAMES):
-            rng = random.Random(seed)
-            board = shakmaty_python_binding.MyChess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-            for _ in range(MAX_PLIES):
-                moves = board.legal_moves()
-                if not moves:
-                    break
-                board.play(moves[rng.randrange(len(moves))])
-                plies += 1
-        return plies
-
-    return run
+    return playouts(lambda: shakmaty_python_binding.MyChess(START_FEN),
+                    shakmaty_python_binding.MyChess.legal_moves, shakmaty_python_binding.MyChess.play)
 
 
 def main():

@@ -8,7 +8,6 @@
 use bitmoves::{Board, FenOptions, Move, perft};
 use std::collections::BTreeSet;
 use std::fmt::Write;
-use std::path::PathBuf;
 
 /// One suite line: a position and its expected perft counts by depth.
 pub struct SuiteEntry {
@@ -130,6 +129,11 @@ pub fn check_all(
 mod random;
 #[allow(unused_imports)] // each test binary uses only some helpers
 pub use random::Random;
+
+/// Temporary files.
+mod temp;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use temp::TempFile;
 
 /// Whether python-chess, the independent oracle, can run here
 /// (`python3 -c "import chess.polyglot"`). When it cannot, the caller
@@ -257,23 +261,4 @@ pub fn placement(cells: &[char; 64]) -> String {
         ranks.push(text);
     }
     ranks.join("/")
-}
-
-/// A file in the temporary directory, holding `bytes`, removed when
-/// dropped.
-pub struct TempFile(pub PathBuf);
-
-impl TempFile {
-    pub fn new(name: &str, bytes: &[u8]) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("bitmoves-test-{}-{name}.bin", std::process::id()));
-        std::fs::write(&path, bytes).expect("the temporary directory is writable");
-        Self(path)
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
 }

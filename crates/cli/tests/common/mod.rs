@@ -53,28 +53,12 @@ pub fn nodes_searched(stdout: &str) -> u64 {
         .unwrap_or_else(|| panic!("no `Nodes searched` line in {stdout:?}"))
 }
 
-/// A file in the temporary directory, holding `bytes`, removed when
-/// dropped.
-pub struct TempFile(pub std::path::PathBuf);
-
-impl TempFile {
-    pub fn new(name: &str, bytes: &[u8]) -> Self {
-        let path =
-            std::env::temp_dir().join(format!("bitmoves-cli-{}-{name}.bin", std::process::id()));
-        std::fs::write(&path, bytes).expect("the temporary directory is writable");
-        Self(path)
-    }
-
-    pub fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 temporary path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.0);
-    }
-}
+/// A file in the temporary directory, removed when dropped (the core's
+/// tests' helper).
+#[path = "../../../bitmoves/tests/common/temp.rs"]
+mod temp;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use temp::TempFile;
 
 /// A fresh, empty directory for one test, under Cargo's temporary
 /// directory for integration tests.
@@ -101,13 +85,106 @@ pub fn one_error(run: &Run) -> String {
     lines[0].to_string()
 }
 
+/// Runs `bitmoves` with `args` and checks the one-line error, which must
+/// contain `needle`.
+pub fn assert_error(args: &[&str], needle: &str) {
+    error_line(args, needle);
+}
+
+/// Like [`assert_error`], for a malformed command line: exit status 2.
+pub fn assert_usage_error(args: &[&str], needle: &str) {
+    let out = error_line(args, needle);
+    assert_eq!(out.code, Some(2), "bitmoves {args:?}: {}", out.stderr);
+}
+
+/// Like [`assert_error`], for a well-formed command with a bad position,
+/// move or name: exit status 1.
+pub fn assert_input_error(args: &[&str], needle: &str) {
+    let out = error_line(args, needle);
+    assert_eq!(out.code, Some(1), "bitmoves {args:?}: {}", out.stderr);
+}
+
+/// Runs `bitmoves` with `args`, checks the one-line error, which must
+/// contain `needle`, and returns the run.
+pub fn error_line(args: &[&str], needle: &str) -> Run {
+    let out = run(args);
+    assert!(!out.success, "bitmoves {args:?} succeeded");
+    assert!(
+        out.stdout.is_empty(),
+        "bitmoves {args:?} printed {}",
+        out.stdout
+    );
+    assert_eq!(
+        out.stderr.lines().count(),
+        1,
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.starts_with("error: "),
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        !out.stderr.contains("panicked"),
+        "bitmoves {args:?}: {}",
+        out.stderr
+    );
+    assert!(
+        out.stderr.contains(needle),
+        "bitmoves {args:?}: {:?} lacks {needle:?}",
+        out.stderr
+    );
+    out
+}
+
 /// `work UNITS --shard SHARD -o RESULTS`, which must be refused with one
 /// `error:` line before anything is created at `results`: that line.
 pub fn refused_shard(units: &std::path::Path, shard: &str, results: &std::path::Path) -> String {
-    let args = ["work", arg(units), "--shard", shard, "-o", arg(results)];
-    let error = one_error(&run(&args));
+    let error = one_error(&run(&work_args(units, shard, results)));
     assert!(!results.exists(), "{shard}: nothing created at {results:?}");
     error
+}
+
+/// A fresh scratch directory `name` holding `units.txt`, split from
+/// `position` to `depth` `--at` `ply` (which must succeed): the directory,
+/// the unit file, and the path of a `results` directory beside it (not yet
+/// created).
+pub fn split_units(
+    name: &str,
+    position: &str,
+    depth: &str,
+    ply: &str,
+) -> (std::path::PathBuf, std::path::PathBuf, std::path::PathBuf) {
+    let dir = scratch(name);
+    let units = dir.join("units.txt");
+    stdout(&split_args(position, depth, ply, &units));
+    let results = dir.join("results");
+    (dir, units, results)
+}
+
+/// The arguments of `split POSITION DEPTH --at PLY -o OUTPUT`.
+pub fn split_args<'a>(
+    position: &'a str,
+    depth: &'a str,
+    ply: &'a str,
+    output: &'a std::path::Path,
+) -> [&'a str; 7] {
+    ["split", position, depth, "--at", ply, "-o", arg(output)]
+}
+
+/// The arguments of `work UNITS --shard SHARD -o RESULTS`.
+pub fn work_args<'a>(
+    units: &'a std::path::Path,
+    shard: &'a str,
+    results: &'a std::path::Path,
+) -> [&'a str; 6] {
+    ["work", arg(units), "--shard", shard, "-o", arg(results)]
+}
+
+/// The arguments of `merge UNITS RESULTS`.
+pub fn merge_args<'a>(units: &'a std::path::Path, results: &'a std::path::Path) -> [&'a str; 3] {
+    ["merge", arg(units), arg(results)]
 }
 
 /// The seeded random source of the core's tests (SplitMix64), so that a

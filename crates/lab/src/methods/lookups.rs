@@ -16,22 +16,24 @@ struct Params {
     pext_offset: u32,
 }
 
+/// Each table for the rook (index 0) and the bishop (index 1).
+static MASKS: [&[u64; 64]; 2] = [&tables::ROOK_MASKS, &tables::BISHOP_MASKS];
+static MAGICS: [&[u64; 64]; 2] = [&tables::ROOK_MAGICS, &tables::BISHOP_MAGICS];
+static SHIFTS: [&[u8; 64]; 2] = [&tables::ROOK_SHIFTS, &tables::BISHOP_SHIFTS];
+static OFFSETS: [&[u32; 64]; 2] = [&tables::ROOK_OFFSETS, &tables::BISHOP_OFFSETS];
+static PEXT_OFFSETS: [&[u32; 64]; 2] = [&tables::ROOK_PEXT_OFFSETS, &tables::BISHOP_PEXT_OFFSETS];
+
 fn params(slider: Slider, square: usize) -> Params {
-    match slider {
-        Slider::Rook => Params {
-            mask: tables::ROOK_MASKS[square],
-            magic: tables::ROOK_MAGICS[square],
-            shift: tables::ROOK_SHIFTS[square],
-            offset: tables::ROOK_OFFSETS[square],
-            pext_offset: tables::ROOK_PEXT_OFFSETS[square],
-        },
-        Slider::Bishop => Params {
-            mask: tables::BISHOP_MASKS[square],
-            magic: tables::BISHOP_MAGICS[square],
-            shift: tables::BISHOP_SHIFTS[square],
-            offset: tables::BISHOP_OFFSETS[square],
-            pext_offset: tables::BISHOP_PEXT_OFFSETS[square],
-        },
+    let i = match slider {
+        Slider::Rook => 0,
+        Slider::Bishop => 1,
+    };
+    Params {
+        mask: MASKS[i][square],
+        magic: MAGICS[i][square],
+        shift: SHIFTS[i][square],
+        offset: OFFSETS[i][square],
+        pext_offset: PEXT_OFFSETS[i][square],
     }
 }
 

@@ -93,35 +93,63 @@ fn slider(scene: &Scene, slider: Slider) -> Vec<Section> {
     ]
 }
 
+/// The ray loop's section: id, heading, text.
+const RAY_LOOP: [&str; 3] = [
+    "rays",
+    "the ray loop",
+    "The loop of the write-ups: \
+    from the piece, step square by square in each direction; include the first occupied square, then stop.",
+];
+
+/// The Kogge-Stone fill's section: id, heading, text.
+const KOGGE_STONE: [&str; 3] = [
+    "kogge-stone",
+    "Kogge-Stone fill",
+    "The occluded fill \
+    shifts the generator (the piece) and the propagator (the empty squares) by 1, 2 and 4 steps, so three \
+    rounds cover a ray of seven; the attacks are the fill moved one step further.",
+];
+
 /// One square at a time along each ray, stopping after the first blocker.
 fn ray_loop(scene: &Scene, slider: Slider) -> Section {
     let (square, occupied) = (scene.subject, scene.occupied());
-    let mut steps = vec![Step::board("occupied", "occupied", occupied)];
-    let mut union = Bitboard::EMPTY;
-    for direction in slider.directions() {
+    let steps = vec![Step::board("occupied", "occupied", occupied)];
+    let ray = |direction, steps: &mut Vec<Step>| {
         let ray = offset::ray(direction, square, occupied);
         let (id, _) = compass_text(direction);
-        steps.push(Step::board(
-            id,
-            format!("{}: step until the edge or a blocker", name_of(direction)),
-            ray,
-        ));
-        union |= ray;
+        let what = format!("{}: step until the edge or a blocker", name_of(direction));
+        steps.push(Step::board(id, what, ray));
+        ray
+    };
+    rays_section(scene, slider, (steps, ray, "the rays"), RAY_LOOP)
+}
+
+/// A method that builds the attacks ray by ray, as a section: after
+/// `steps`, `ray` draws and returns each direction's ray; their union (of
+/// `what`) is checked against the slider's lookup. The section is
+/// `{slider}-{id}`, titled `{Slider}: {heading}`, explained by `text`.
+fn rays_section(
+    scene: &Scene,
+    slider: Slider,
+    (mut steps, ray, what): (
+        Vec<Step>,
+        impl Fn(Direction, &mut Vec<Step>) -> Bitboard,
+        &str,
+    ),
+    [id, heading, text]: [&str; 3],
+) -> Section {
+    let mut union = Bitboard::EMPTY;
+    for direction in slider.directions() {
+        union |= ray(direction, &mut steps);
     }
+    let square = scene.subject;
     let lookup_name = format!("attacks::{}({square}, occupied)", slider.name());
-    union_and_lookup(
-        &mut steps,
-        "the rays",
-        union,
-        lookup_name,
-        slider.lookup(scene),
-    );
+    union_and_lookup(&mut steps, what, union, lookup_name, slider.lookup(scene));
     let name = slider.name();
     section(
-        &format!("{name}-rays"),
-        &format!("{}: the ray loop", title(name)),
-        "The loop of the write-ups: \
-        from the piece, step square by square in each direction; include the first occupied square, then stop.",
+        &format!("{name}-{id}"),
+        &format!("{}: {heading}", title(name)),
+        text,
         steps,
     )
 }
@@ -132,42 +160,20 @@ fn kogge_stone(scene: &Scene, slider: Slider) -> Section {
     let (square, occupied) = (scene.subject, scene.occupied());
     let empty = !occupied;
     let b = square.bitboard();
-    let mut steps = vec![Step::board("empty", "empty = !occupied", empty)];
-    let mut union = Bitboard::EMPTY;
-    for direction in slider.directions() {
+    let steps = vec![Step::board("empty", "empty = !occupied", empty)];
+    let ray = |direction, steps: &mut Vec<Step>| {
         let (id, one_step) = compass_text(direction);
         let fill = occluded_fill(direction, b, empty);
         let ray = rays(direction, b, occupied);
         debug_assert_eq!(ray, compass::step(direction, fill));
-        steps.push(Step::board(
-            &format!("{id}_fill"),
-            format!("{} fill through the empty squares", name_of(direction)),
-            fill,
-        ));
-        steps.push(Step::board(
-            id,
-            format!("{} attacks: one more step, {one_step}", name_of(direction)),
-            ray,
-        ));
-        union |= ray;
-    }
-    let lookup_name = format!("attacks::{}({square}, occupied)", slider.name());
-    union_and_lookup(
-        &mut steps,
-        "the four",
-        union,
-        lookup_name,
-        slider.lookup(scene),
-    );
-    let name = slider.name();
-    section(
-        &format!("{name}-kogge-stone"),
-        &format!("{}: Kogge-Stone fill", title(name)),
-        "The occluded fill \
-        shifts the generator (the piece) and the propagator (the empty squares) by 1, 2 and 4 steps, so three rounds \
-        cover a ray of seven; the attacks are the fill moved one step further.",
-        steps,
-    )
+        let name = name_of(direction);
+        let filled = format!("{name} fill through the empty squares");
+        steps.push(Step::board(&format!("{id}_fill"), filled, fill));
+        let attacks = format!("{name} attacks: one more step, {one_step}");
+        steps.push(Step::board(id, attacks, ray));
+        ray
+    };
+    rays_section(scene, slider, (steps, ray, "the four"), KOGGE_STONE)
 }
 
 /// `Rook` from `rook`.

@@ -44,7 +44,10 @@ fuzz_target!(|data: &[u8]| {
     for (_, line) in &read {
         assert_eq!(line.to_string().parse().ok(), Some(*line));
     }
-    assert!(read.starts_with(&good_results(&data[..cut])), "a cut line read as another");
+    assert!(
+        read.starts_with(&good_results(&data[..cut])),
+        "a cut line read as another"
+    );
 
     // The merge: an accepted set of results sums exactly what it says.
     let units = &*UNITS;

@@ -4,6 +4,8 @@
 //! against them instead of asking the move generator again.
 
 use bitmoves::{Board, Move};
+use pyo3::PyTraverseError;
+use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -26,6 +28,10 @@ pub struct LegalCache {
     /// The moves as a tuple of shared `Move` objects, made on the first
     /// iteration in this position.
     tuple: Option<Py<PyTuple>>,
+    /// The board's `legal_moves` object, made once: it holds the board,
+    /// so the two form a cycle that the garbage collector sees through
+    /// `__traverse__` and breaks through `__clear__`.
+    generator: Option<Py<LegalMoveGenerator>>,
 }
 
 impl Clone for LegalCache {
@@ -95,6 +101,10 @@ pub struct LegalMoveGenerator {
 
 #[pymethods]
 impl LegalMoveGenerator {
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.board)
+    }
+
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         let mut board = self.board.try_borrow_mut(py)?;
         let board = &mut *board;
@@ -148,9 +158,29 @@ impl LegalMoveGenerator {
 impl PyBoard {
     /// The legal moves, as python-chess's `board.legal_moves`.
     #[getter]
-    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
-        LegalMoveGenerator {
-            board: slf.unbind(),
+    fn legal_moves(slf: &Bound<'_, Self>) -> PyResult<Py<LegalMoveGenerator>> {
+        let py = slf.py();
+        let mut board = slf.try_borrow_mut()?;
+        if let Some(generator) = &board.legal.generator {
+            return Ok(generator.clone_ref(py));
         }
+        let generator = Py::new(
+            py,
+            LegalMoveGenerator {
+                board: slf.clone().unbind(),
+            },
+        )?;
+        board.legal.generator = Some(generator.clone_ref(py));
+        Ok(generator)
+    }
+
+    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
+        visit.call(&self.legal.generator)?;
+        visit.call(&self.legal.tuple)
+    }
+
+    fn __clear__(&mut self) {
+        self.legal.generator = None;
+        self.legal.tuple = None;
     }
 }

@@ -12,6 +12,12 @@ use pyo3::types::PyTuple;
 use crate::board::PyBoard;
 use crate::moves::{PyMove, shared_moves};
 
+/// The legal moves of the position now, once asked for: boxed, so that a
+/// board that never lists its moves (say one of a million in a batch to
+/// encode) stays small.
+#[derive(Default)]
+pub struct LegalCache(Option<Box<Cached>>);
+
 /// The legal moves of one position, kept until the position changes.
 ///
 /// A random playout (list the moves, play one) then generates once per
@@ -19,7 +25,7 @@ use crate::moves::{PyMove, shared_moves};
 /// from position to position) and hands Python one tuple of the shared
 /// `Move` objects, which `list()` copies at C speed.
 #[derive(Default)]
-pub struct LegalCache {
+pub struct Cached {
     /// The position the moves belong to; `None` before the first use.
     board: Option<Board>,
     /// The moves, as indices into the shared `Move` table
@@ -43,6 +49,18 @@ impl Clone for LegalCache {
 }
 
 impl LegalCache {
+    /// The cache, made on first use.
+    fn get(&mut self) -> &mut Cached {
+        self.0.get_or_insert_with(Box::default)
+    }
+
+    /// See [`Cached::lookup`]; `None` before any move was listed.
+    pub fn lookup(&self, board: &Board, mv: PyMove) -> Option<Option<Move>> {
+        self.0.as_ref()?.lookup(board, mv)
+    }
+}
+
+impl Cached {
     /// The moves of `board`, generated unless they are already here.
     fn moves_of(&mut self, board: &Board) -> &[u16] {
         if self.board.as_ref() != Some(board) {
@@ -114,7 +132,7 @@ impl LegalMoveGenerator {
     fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
         let mut board = self.board.try_borrow_mut(py)?;
         let board = &mut *board;
-        Ok(board.legal.moves_of(&board.state.board).len())
+        Ok(board.legal.get().moves_of(&board.state.board).len())
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
@@ -131,6 +149,7 @@ impl LegalMoveGenerator {
         let board = &mut *board;
         board
             .legal
+            .get()
             .tuple(py, &board.state.board)?
             .try_iter()
             .map(Bound::into_any)
@@ -167,7 +186,7 @@ impl PyBoard {
     fn legal_moves(slf: &Bound<'_, Self>) -> PyResult<Py<LegalMoveGenerator>> {
         let py = slf.py();
         let mut board = slf.try_borrow_mut()?;
-        if let Some(generator) = &board.legal.generator {
+        if let Some(generator) = &board.legal.get().generator {
             return Ok(generator.clone_ref(py));
         }
         let generator = Py::new(
@@ -176,17 +195,19 @@ impl PyBoard {
                 board: slf.clone().unbind(),
             },
         )?;
-        board.legal.generator = Some(generator.clone_ref(py));
+        board.legal.get().generator = Some(generator.clone_ref(py));
         Ok(generator)
     }
 
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        visit.call(&self.legal.generator)?;
-        visit.call(&self.legal.tuple)
+        if let Some(cached) = &self.legal.0 {
+            visit.call(&cached.generator)?;
+            visit.call(&cached.tuple)?;
+        }
+        Ok(())
     }
 
     fn __clear__(&mut self) {
-        self.legal.generator = None;
-        self.legal.tuple = None;
+        self.legal = LegalCache::default();
     }
 }

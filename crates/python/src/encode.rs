@@ -54,8 +54,17 @@ fn encode_chunks(boards: &Bound<'_, PyTuple>, encoder: &mut impl Encoder) -> PyR
     let py = boards.py();
     let mut chunk = Vec::with_capacity(CHUNK.min(boards.len()));
     let mut start = 0;
+    let board_type = py.get_type::<PyBoard>();
     for item in boards.iter() {
-        chunk.push(*item.downcast::<PyBoard>()?.try_borrow()?.board());
+        // `Board` has no subclasses: the exact type is the whole check,
+        // one compare instead of `downcast`'s subtype test per board.
+        let board = if item.is_exact_instance(&board_type) {
+            // SAFETY: the object's type is `PyBoard`'s, checked above.
+            unsafe { item.downcast_unchecked::<PyBoard>() }
+        } else {
+            item.downcast::<PyBoard>()?
+        };
+        chunk.push(*board.try_borrow()?.board());
         if chunk.len() == CHUNK {
             py.allow_threads(|| encoder.write(start, &chunk));
             start += chunk.len();

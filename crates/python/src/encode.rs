@@ -106,13 +106,13 @@ fn zeroed<T: Clone + Default>(len: usize) -> Vec<T> {
     data
 }
 
-/// Asks Linux to back a large output array with 2 MiB pages. Every byte of
-/// a planes array is written once into fresh memory, and on the machine it
-/// was measured on the 4 KiB page faults were most of the time: 100,000
-/// boards ran at 1.5 million positions a second without this advice (0.26×
-/// `encode_bitboards` in the same run) and at 2.6-4.0 million with it
-/// (0.31-0.39×). Only advice: where it is not followed, nothing changes but
-/// speed.
+/// Asks Linux to back a large output array with 2 MiB pages. The kernel
+/// zeroes an output array's fresh memory on first touch, and on the
+/// machine it was measured on (a VM, where a fault is dear) the 4 KiB page
+/// faults were most of the time: 100,000 boards' planes (77 MB) zeroed
+/// and encoded in 57 ms without this advice and 33 ms with it (the same
+/// run, a busy machine; faulting in the 77 MB alone took 12 ms with it).
+/// Only advice: where it is not followed, nothing changes but speed.
 #[cfg(target_os = "linux")]
 fn huge_pages<T>(memory: &mut [T]) {
     unsafe extern "C" {
@@ -146,15 +146,31 @@ struct Planes {
     side_to_move_view: bool,
 }
 
+impl Planes {
+    /// Zeroed planes for `n` boards.
+    fn new(n: usize, side_to_move_view: bool) -> Self {
+        Self {
+            data: zeroed(n * 768),
+            side_to_move_view,
+        }
+    }
+
+    /// The `(N, 12, 8, 8)` array, without a copy.
+    fn into_array(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+        let n = self.data.len() / 768;
+        Ok(PyArray1::from_vec(py, self.data)
+            .reshape([n, 12, 8, 8])?
+            .into_any())
+    }
+}
+
 impl Encoder for Planes {
     fn write(&mut self, start: usize, boards: &[Board]) {
         let out = self.data[start * 768..].chunks_exact_mut(768);
         for (board, out) in boards.iter().zip(out) {
             // The array is zeroed: only the squares with a piece are set.
-            for (plane, bits) in out
-                .chunks_exact_mut(64)
-                .zip(planes(board, self.side_to_move_view))
-            {
+            let planes = planes(board, self.side_to_move_view);
+            for (plane, bits) in out.chunks_exact_mut(64).zip(planes) {
                 for square in Bitboard(bits) {
                     plane[square.index()] = 1;
                 }
@@ -169,6 +185,24 @@ struct Bitboards {
     side_to_move_view: bool,
 }
 
+impl Bitboards {
+    /// Zeroed bitboards for `n` boards.
+    fn new(n: usize, side_to_move_view: bool) -> Self {
+        Self {
+            data: zeroed(n * 12),
+            side_to_move_view,
+        }
+    }
+
+    /// The `(N, 12)` array, without a copy.
+    fn into_array(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+        let n = self.data.len() / 12;
+        Ok(PyArray1::from_vec(py, self.data)
+            .reshape([n, 12])?
+            .into_any())
+    }
+}
+
 impl Encoder for Bitboards {
     fn write(&mut self, start: usize, boards: &[Board]) {
         let out = self.data[start * 12..].chunks_exact_mut(12);
@@ -176,6 +210,29 @@ impl Encoder for Bitboards {
             out.copy_from_slice(&planes(board, self.side_to_move_view));
         }
     }
+}
+
+/// An encoder made by `new` for the boards of a Python iterable and run
+/// over them (see [`encode_chunks`]).
+fn from_python<E: Encoder>(boards: &Bound<'_, PyAny>, new: impl FnOnce(usize) -> E) -> PyResult<E> {
+    let boards = board_tuple(boards)?;
+    let mut encoder = new(boards.len());
+    encode_chunks(&boards, &mut encoder)?;
+    Ok(encoder)
+}
+
+/// An encoder made by `new` for `boards` and run over them, with the GIL
+/// released.
+fn from_slice<E: Encoder>(
+    py: Python<'_>,
+    boards: &[Board],
+    new: impl FnOnce(usize) -> E + Send,
+) -> E {
+    py.allow_threads(|| {
+        let mut encoder = new(boards.len());
+        encoder.write(0, boards);
+        encoder
+    })
 }
 
 /// Encodes boards as piece planes: a `uint8` array of shape `(N, 12, 8, 8)`,
@@ -188,16 +245,7 @@ pub fn encode_planes<'py>(
     boards: &Bound<'py, PyAny>,
     side_to_move_view: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let boards = board_tuple(boards)?;
-    let n = boards.len();
-    let mut planes = Planes {
-        data: zeroed(n * 768),
-        side_to_move_view,
-    };
-    encode_chunks(&boards, &mut planes)?;
-    Ok(PyArray1::from_vec(py, planes.data)
-        .reshape([n, 12, 8, 8])?
-        .into_any())
+    from_python(boards, |n| Planes::new(n, side_to_move_view))?.into_array(py)
 }
 
 /// The planes array of `boards` (see [`encode_planes`]), made with the GIL
@@ -207,18 +255,7 @@ pub fn planes_array<'py>(
     boards: &[Board],
     side_to_move_view: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let n = boards.len();
-    let planes = py.allow_threads(|| {
-        let mut planes = Planes {
-            data: zeroed(n * 768),
-            side_to_move_view,
-        };
-        planes.write(0, boards);
-        planes
-    });
-    Ok(PyArray1::from_vec(py, planes.data)
-        .reshape([n, 12, 8, 8])?
-        .into_any())
+    from_slice(py, boards, |n| Planes::new(n, side_to_move_view)).into_array(py)
 }
 
 /// Encodes boards as bitboards: a `uint64` array of shape `(N, 12)` in
@@ -230,16 +267,7 @@ pub fn encode_bitboards<'py>(
     boards: &Bound<'py, PyAny>,
     side_to_move_view: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let boards = board_tuple(boards)?;
-    let n = boards.len();
-    let mut bitboards = Bitboards {
-        data: zeroed(n * 12),
-        side_to_move_view,
-    };
-    encode_chunks(&boards, &mut bitboards)?;
-    Ok(PyArray1::from_vec(py, bitboards.data)
-        .reshape([n, 12])?
-        .into_any())
+    from_python(boards, |n| Bitboards::new(n, side_to_move_view))?.into_array(py)
 }
 
 /// The bitboards array of `boards` (see [`encode_bitboards`]).
@@ -248,18 +276,7 @@ pub fn bitboards_array<'py>(
     boards: &[Board],
     side_to_move_view: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let n = boards.len();
-    let bitboards = py.allow_threads(|| {
-        let mut bitboards = Bitboards {
-            data: zeroed(n * 12),
-            side_to_move_view,
-        };
-        bitboards.write(0, boards);
-        bitboards
-    });
-    Ok(PyArray1::from_vec(py, bitboards.data)
-        .reshape([n, 12])?
-        .into_any())
+    from_slice(py, boards, |n| Bitboards::new(n, side_to_move_view)).into_array(py)
 }
 
 /// The state arrays of boards (see [`encode_state`]), one row a board.
@@ -338,18 +355,10 @@ pub fn encode_state<'py>(
     py: Python<'py>,
     boards: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let boards = board_tuple(boards)?;
-    let mut state = State::new(boards.len());
-    encode_chunks(&boards, &mut state)?;
-    state.into_dict(py)
+    from_python(boards, State::new)?.into_dict(py)
 }
 
 /// The state arrays of `boards` (see [`encode_state`]) as a dict.
 pub fn state_dict<'py>(py: Python<'py>, boards: &[Board]) -> PyResult<Bound<'py, PyDict>> {
-    let state = py.allow_threads(|| {
-        let mut state = State::new(boards.len());
-        state.write(0, boards);
-        state
-    });
-    state.into_dict(py)
+    from_slice(py, boards, State::new).into_dict(py)
 }

@@ -115,25 +115,17 @@ fn zeroed<T: Clone + Default>(len: usize) -> Vec<T> {
 /// Only advice: where it is not followed, nothing changes but speed.
 #[cfg(target_os = "linux")]
 fn huge_pages<T>(memory: &mut [T]) {
-    unsafe extern "C" {
-        fn madvise(
-            addr: *mut core::ffi::c_void,
-            len: usize,
-            advice: core::ffi::c_int,
-        ) -> core::ffi::c_int;
-    }
-    const MADV_HUGEPAGE: core::ffi::c_int = 14;
     const HUGE: usize = 2 << 20;
     let start = memory.as_mut_ptr() as usize;
-    let end = start + core::mem::size_of_val(memory);
     // The 2 MiB-aligned middle of the allocation: madvise wants aligned
     // addresses, and huge pages cover aligned stretches only.
-    let (first, last) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+    let first = start.next_multiple_of(HUGE);
+    let last = (start + core::mem::size_of_val(memory)) / HUGE * HUGE;
     if first < last {
         // SAFETY: MADV_HUGEPAGE only changes how the kernel backs pages of
         // this allocation, which we own; it reads and writes none of our
         // memory. Failure (THP off, an old kernel) is harmless and ignored.
-        unsafe { madvise(first as *mut _, last - first, MADV_HUGEPAGE) };
+        unsafe { libc::madvise(first as *mut _, last - first, libc::MADV_HUGEPAGE) };
     }
 }
 

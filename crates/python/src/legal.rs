@@ -67,13 +67,7 @@ impl Cached {
             self.moves.clear();
             let moves = &mut self.moves;
             board.generate_moves(|group| {
-                if group.len() == group.to.len() {
-                    // No promotions: one move per target square.
-                    let from = group.from.index() as u16 * 64;
-                    moves.extend(group.to.iter().map(|to| from + to.index() as u16));
-                } else {
-                    moves.extend(group.into_iter().map(PyMove::core_index));
-                }
+                moves.extend(group.into_iter().map(PyMove::core_index));
                 false
             });
             self.board = Some(*board);

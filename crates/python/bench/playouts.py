@@ -16,6 +16,7 @@ Install the peers by hand (not dependencies of the project):
 """
 
 import random
+import re
 import sys
 
 from common import interleaved, table
@@ -64,11 +65,22 @@ PACKAGES = {
 
 
 def standard(module, new_board, legal, play):
-    """The timed loop through `playouts`, each package's expressions made
-    into functions."""
+    """The timed loop through `playouts`. A plain method call on `board` is
+    passed as the method itself (`cozy_chess.Board.generate_moves`), a
+    class called without arguments as the class, as a program would pass
+    them; anything else becomes a lambda."""
     scope = {module: __import__(module)}
-    return playouts(eval(f"lambda: {new_board}", scope), eval(f"lambda board: {legal}", scope),
-                    eval(f"lambda board, move: {play}", scope))
+    board_type = type(eval(new_board, scope))
+
+    def function(expression, arguments):
+        method = re.fullmatch(r"board\.(\w+)\((move)?\)", expression)
+        if method:
+            return getattr(board_type, method.group(1))
+        return eval(f"lambda {arguments}: {expression}", scope)
+
+    start = re.fullmatch(r"([\w.]+)\(\)", new_board)
+    make = eval(start.group(1), scope) if start else function(new_board, "")
+    return playouts(make, function(legal, "board"), function(play, "board, move"))
 
 
 LEAN_LOOP = """

@@ -107,12 +107,10 @@ impl Cached {
 /// `board.legal_moves`: the legal moves of the board as it is when asked
 /// (iterating again after a push sees the new position), like
 /// python-chess's `LegalMoveGenerator`. Sized, iterable, supports `in`.
-#[pyclass(
-    module = "bitmoves",
-    name = "LegalMoveGenerator",
-    frozen,
-    freelist = 16
-)]
+// No freelist: PyO3 0.25 reuses a freelist object without tracking it for
+// the garbage collector again, and then a board and its generator (a
+// cycle) were never collected: the test of the cycle caught the leak.
+#[pyclass(module = "bitmoves", name = "LegalMoveGenerator", frozen)]
 pub struct LegalMoveGenerator {
     board: Py<PyBoard>,
 }

@@ -210,8 +210,16 @@ def test_legal_moves_keeps_its_board_alive_and_cycles_are_collected():
 
     moves = bitmoves.Board().legal_moves
     gc.collect()
-    assert len(moves) == 20
+    assert len(moves) == 20 and moves.count() == 20
+
+    def boards_alive():
+        return sum(isinstance(o, bitmoves.Board) for o in gc.get_objects())
+
+    before = boards_alive()
     for _ in range(2000):
-        list(bitmoves.Board().legal_moves)
+        board = bitmoves.Board()
+        assert board.legal_moves is board.legal_moves
+        list(board.legal_moves)
+    del board
     gc.collect()
-    assert len(moves) == 20 and gc.is_tracked(moves)
+    assert boards_alive() <= before and len(moves) == 20

@@ -4,13 +4,19 @@ legal moves, pick one by a seeded index, play it; until no move is left or
 are installed (rust-chess 0.4, cozy-chess-py 0.1, shakmaty-python-binding),
 interleaved in one process, medians of ROUNDS rounds.
 
-    python crates/python/bench/playouts.py [ROUNDS]
+    python crates/python/bench/playouts.py [ROUNDS] [--lean]
+
+`--lean` times a leaner harness, the same for every package: each
+package's two calls written into the loop (no function call around them)
+and the random picks drawn before the clock starts (`pick % len(moves)`
+instead of `rng.randrange`), so that less of the time is the harness's own.
 
 Install the peers by hand (not dependencies of the project):
     pip install rust-chess==0.4.3 cozy-chess-py==0.1.1 shakmaty-python-binding==0.1.5
 """
 
 import random
+import re
 import sys
 
 from common import interleaved, table
@@ -43,50 +49,79 @@ def playouts(new_board, legal, play):
     return run
 
 
-def bitmoves_games():
-    import bitmoves
-
-    return playouts(bitmoves.Board, lambda board: list(board.legal_moves), bitmoves.Board.push)
-
-
-def python_chess_games():
-    import chess
-
-    return playouts(chess.Board, lambda board: list(board.legal_moves), chess.Board.push)
-
-
-def rust_chess_games():
-    import rust_chess
-
+# Each package: the start position, the expression that lists the legal
+# moves of `board`, and the statement that plays `move` on it.
+PACKAGES = {
+    "bitmoves": ("bitmoves", "bitmoves.Board()", "list(board.legal_moves)", "board.push(move)"),
     # The moves come from its legal generator: no second check.
-    return playouts(rust_chess.Board, lambda board: list(board.generate_legal_moves()),
-                    lambda board, move: board.make_move(move, check_legality=False))
+    "rust-chess 0.4": ("rust_chess", "rust_chess.Board()", "list(board.generate_legal_moves())",
+                       "board.make_move(move, check_legality=False)"),
+    "cozy-chess-py 0.1": ("cozy_chess", "cozy_chess.Board()", "board.generate_moves()",
+                          "board.play_unchecked(move)"),
+    "shakmaty-python-binding": ("shakmaty_python_binding", f"shakmaty_python_binding.MyChess({START_FEN!r})",
+                                "board.legal_moves()", "board.play(move)"),
+    "python-chess": ("chess", "chess.Board()", "list(board.legal_moves)", "board.push(move)"),
+}
 
 
-def cozy_chess_games():
-    import cozy_chess
+def standard(module, new_board, legal, play):
+    """The timed loop through `playouts`. A plain method call on `board` is
+    passed as the method itself (`cozy_chess.Board.generate_moves`), a
+    class called without arguments as the class, as a program would pass
+    them; anything else becomes a lambda."""
+    scope = {module: __import__(module)}
+    board_type = type(eval(new_board, scope))
 
-    return playouts(cozy_chess.Board, cozy_chess.Board.generate_moves, cozy_chess.Board.play_unchecked)
+    def function(expression, arguments):
+        method = re.fullmatch(r"board\.(\w+)\((move)?\)", expression)
+        if method:
+            return getattr(board_type, method.group(1))
+        return eval(f"lambda {arguments}: {expression}", scope)
+
+    start = re.fullmatch(r"([\w.]+)\(\)", new_board)
+    make = eval(start.group(1), scope) if start else function(new_board, "")
+    return playouts(make, function(legal, "board"), function(play, "board, move"))
 
 
-def shakmaty_games():
-    import shakmaty_python_binding
+LEAN_LOOP = """
+def run():
+    plies = 0
+    for picks in PICKS:
+        board = {new_board}
+        for pick in picks:
+            moves = {legal}
+            if not moves:
+                break
+            move = moves[pick % len(moves)]
+            {play}
+            plies += 1
+    return plies
+"""
 
-    return playouts(lambda: shakmaty_python_binding.MyChess(START_FEN),
-                    shakmaty_python_binding.MyChess.legal_moves, shakmaty_python_binding.MyChess.play)
+
+def lean(module, new_board, legal, play):
+    """The lean loop: the package's expressions written into it, the
+    seeded picks (32-bit numbers, one per ply) drawn beforehand."""
+    picks = [[rng.getrandbits(32) for _ in range(MAX_PLIES)]
+             for rng in (random.Random(seed) for seed in range(GAMES))]
+    scope = {module: __import__(module), "PICKS": picks}
+    exec(LEAN_LOOP.format(new_board=new_board, legal=legal, play=play), scope)
+    return scope["run"]
 
 
 def main():
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    contenders = {"bitmoves": bitmoves_games()}
-    for name, make in [("rust-chess 0.4", rust_chess_games), ("cozy-chess-py 0.1", cozy_chess_games),
-                       ("shakmaty-python-binding", shakmaty_games), ("python-chess", python_chess_games)]:
+    args = [arg for arg in sys.argv[1:] if arg != "--lean"]
+    rounds = int(args[0]) if args else 5
+    harness = lean if "--lean" in sys.argv[1:] else standard
+    contenders = {}
+    for name, package in PACKAGES.items():
         try:
-            contenders[name] = make()
+            contenders[name] = harness(*package)
             contenders[name]()  # imports, and a warm-up game set
         except ImportError as error:
             print(f"skipped {name}: {error}")
-    print(f"{GAMES} random games (at most {MAX_PLIES} plies), median of {rounds} interleaved rounds")
+    kind = "lean harness" if harness is lean else "standard harness"
+    print(f"{GAMES} random games (at most {MAX_PLIES} plies, {kind}), median of {rounds} interleaved rounds")
     table(interleaved(contenders, rounds), "plies", "bitmoves")
 
 

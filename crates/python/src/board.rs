@@ -38,6 +38,8 @@ pub struct PyBoard {
     pub chess960: bool,
     /// Every position before a move of the stack, with that move.
     pub stack: Vec<(State, crate::moves::PyMove)>,
+    /// The legal moves of the position now, once asked for.
+    pub legal: crate::legal::LegalCache,
 }
 
 impl PyBoard {
@@ -59,6 +61,7 @@ impl PyBoard {
             state: State { board, ep_square },
             chess960: chess960 || board.is_chess960(),
             stack: Vec::new(),
+            legal: Default::default(),
         })
     }
 

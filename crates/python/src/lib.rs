@@ -12,6 +12,7 @@ mod board;
 mod encode;
 mod errors;
 mod interop;
+mod legal;
 mod moves;
 mod perft;
 mod pgn;
@@ -27,7 +28,7 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyPiece>()?;
-    m.add_class::<play::LegalMoveGenerator>()?;
+    m.add_class::<legal::LegalMoveGenerator>()?;
     m.add_class::<status::Termination>()?;
     m.add_class::<status::Outcome>()?;
     m.add(

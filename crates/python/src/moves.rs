@@ -6,7 +6,7 @@ use bitmoves::{Color, Piece as CorePiece, Square};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
-use pyo3::types::{PyList, PyType};
+use pyo3::types::PyType;
 
 use crate::errors::InvalidMoveError;
 
@@ -38,16 +38,17 @@ pub fn piece_number(piece: CorePiece) -> u8 {
 }
 
 /// One `Move` object for every from-square, to-square and promotion (none
-/// or a piece type 1 to 6), made on first use: a move list hands out these
-/// shared, immutable objects instead of allocating one per move, which
-/// makes `list(board.legal_moves)` several times faster.
+/// or a piece type 1 to 6), made on first use, at [`PyMove::table_index`]:
+/// a move list hands out these shared, immutable objects instead of
+/// allocating one per move, which makes `list(board.legal_moves)` several
+/// times faster.
 static MOVES: GILOnceCell<Vec<Py<PyMove>>> = GILOnceCell::new();
 
-/// A Python list of the shared `Move` objects of core moves.
-pub fn shared_list<'py>(py: Python<'py>, moves: &[bitmoves::Move]) -> PyResult<Bound<'py, PyList>> {
+/// The table of shared `Move` objects, indexed by [`PyMove::table_index`].
+pub fn shared_moves(py: Python<'_>) -> PyResult<&'static [Py<PyMove>]> {
     let table = MOVES.get_or_try_init(py, || {
         (0..7 * 64 * 64)
-            .map(|i| {
+            .map(|i: usize| {
                 let promotion = (i / 4096) as u8;
                 let from_square = (i / 64 % 64) as u8;
                 let to_square = (i % 64) as u8;
@@ -63,13 +64,7 @@ pub fn shared_list<'py>(py: Python<'py>, moves: &[bitmoves::Move]) -> PyResult<B
             })
             .collect::<PyResult<Vec<_>>>()
     })?;
-    PyList::new(
-        py,
-        moves.iter().map(|mv| {
-            let promotion = mv.promotion.map_or(0, |p| usize::from(piece_number(p)));
-            table[(promotion * 64 + mv.from.index()) * 64 + mv.to.index()].bind(py)
-        }),
-    )
+    Ok(table)
 }
 
 /// A move: `from_square` to `to_square`, with an optional promotion piece
@@ -144,6 +139,20 @@ impl PyMove {
                 .promotion
                 .map(|p| CorePiece::from_index(usize::from(p) - 1)),
         })
+    }
+
+    /// The move's place in the table of shared moves: promotion (0 for
+    /// none, else the piece type) × 4096 + from × 64 + to, below 7 × 4096.
+    pub fn table_index(self) -> u16 {
+        let promotion = u16::from(self.promotion.unwrap_or(0));
+        (promotion * 64 + u16::from(self.from_square)) * 64 + u16::from(self.to_square)
+    }
+
+    /// [`PyMove::table_index`] of a core move.
+    #[inline]
+    pub fn core_index(mv: bitmoves::Move) -> u16 {
+        let promotion = mv.promotion.map_or(0, |p| p.index() as u16 + 1);
+        (promotion * 64 + mv.from.index() as u16) * 64 + mv.to.index() as u16
     }
 
     /// Whether this is the null move (`0000`).

@@ -39,7 +39,13 @@ impl PyBoard {
             self.stack.push((before, mv));
             return Ok(mv);
         }
-        let Some(core) = self.legal(mv) else {
+        // The moves listed for this position, when they were: no second
+        // generation.
+        let legal = match self.legal.lookup(&before.board, mv) {
+            Some(Some(core)) => Some(core),
+            _ => self.legal(mv),
+        };
+        let Some(core) = legal else {
             return Err(IllegalMoveError::new_err(format!(
                 "illegal move: {} in {}",
                 mv.uci_text(),
@@ -96,93 +102,8 @@ pub fn double_step(board: &Board, mv: Move) -> Option<Square> {
     }
 }
 
-/// `board.legal_moves`: the legal moves of the board as it is when asked
-/// (iterating again after a push sees the new position), like
-/// python-chess's `LegalMoveGenerator`. Sized, iterable, supports `in`.
-#[pyclass(module = "bitmoves", name = "LegalMoveGenerator", freelist = 16)]
-pub struct LegalMoveGenerator {
-    board: Py<PyBoard>,
-    /// The moves last generated, with the position they belong to, so that
-    /// `list(board.legal_moves)` (which asks the length first) generates
-    /// once.
-    cache: Option<(Board, Vec<Move>)>,
-}
-
-impl LegalMoveGenerator {
-    /// The legal moves of the board as it is now.
-    fn moves(&mut self, py: Python<'_>) -> PyResult<&[Move]> {
-        let board = *self.board.try_borrow(py)?.board();
-        if self
-            .cache
-            .as_ref()
-            .is_some_and(|(cached, _)| *cached != board)
-        {
-            self.cache = None;
-        }
-        let (_, moves) = self
-            .cache
-            .get_or_insert_with(|| (board, board.legal_moves().to_vec()));
-        Ok(moves)
-    }
-}
-
-#[pymethods]
-impl LegalMoveGenerator {
-    fn __len__(&mut self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.moves(py)?.len())
-    }
-
-    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.board.try_borrow(py)?.board().has_legal_moves())
-    }
-
-    /// How many legal moves there are.
-    fn count(&mut self, py: Python<'_>) -> PyResult<usize> {
-        self.__len__(py)
-    }
-
-    fn __iter__<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let moves = self.moves(py)?;
-        crate::moves::shared_list(py, moves)?
-            .try_iter()
-            .map(Bound::into_any)
-    }
-
-    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let Ok(mv) = mv.downcast::<PyMove>() else {
-            return Ok(false);
-        };
-        let board = self.board.try_borrow(py)?;
-        Ok(board.legal(*mv.get()).map(PyMove::from_core) == Some(*mv.get()))
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let board = self.board.try_borrow(py)?;
-        let mut sans = Vec::new();
-        for mv in board.board().legal_moves() {
-            sans.push(
-                board
-                    .board()
-                    .san(mv)
-                    .map(|s| s.to_string())
-                    .unwrap_or_default(),
-            );
-        }
-        Ok(format!("<LegalMoveGenerator ({})>", sans.join(", ")))
-    }
-}
-
 #[pymethods]
 impl PyBoard {
-    /// The legal moves, as python-chess's `board.legal_moves`.
-    #[getter]
-    fn legal_moves(slf: Bound<'_, Self>) -> LegalMoveGenerator {
-        LegalMoveGenerator {
-            board: slf.unbind(),
-            cache: None,
-        }
-    }
-
     /// The moves played since the board was made, oldest first (a new list).
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {

@@ -138,3 +138,88 @@ def test_stubs_name_what_the_module_has():
                 assert public <= names, public - names
         elif isinstance(node, ast.FunctionDef):
             assert hasattr(_bitmoves, node.name), node.name
+
+
+def test_listed_moves_are_shared_objects_that_behave_like_fresh_ones():
+    """Move lists hand out one shared, immutable object per move; it equals,
+    hashes and prints like a `Move` made by hand, as python-chess's do."""
+    board = bitmoves.Board()
+    first, again = list(board.legal_moves), list(board.legal_moves)
+    assert all(a is b for a, b in zip(first, again))
+    fresh = bitmoves.Move.from_uci("e2e4")
+    listed = next(mv for mv in first if mv == fresh)
+    assert listed is not fresh and hash(listed) == hash(fresh) and listed == bitmoves.Move(chess.E2, chess.E4)
+    assert (listed.from_square, listed.to_square, listed.promotion, listed.uci(), repr(listed)) == (
+        fresh.from_square, fresh.to_square, fresh.promotion, fresh.uci(), repr(fresh))
+    counts = {mv: 0 for mv in first}
+    counts[fresh] += 1
+    assert counts[listed] == 1 and len(counts) == 20 and fresh in set(first)
+    promotion = bitmoves.Board("8/P6k/8/8/8/8/8/K7 w - - 0 1")
+    promotions = [mv for mv in promotion.legal_moves if mv.promotion]
+    assert sorted(mv.uci() for mv in promotions) == ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]
+    assert bitmoves.Move.from_uci("a7a8q") in promotions and bitmoves.Move.from_uci("a7a8") not in promotions
+
+
+def test_listed_moves_follow_push_pop_copy_and_set_fen():
+    """The moves kept for a position are thrown away when it changes: after
+    push, pop, set_fen and on a copy, they equal python-chess's."""
+    ours, theirs = bitmoves.Board(), chess.Board()
+    moves = ours.legal_moves
+
+    def same():
+        assert sorted(mv.uci() for mv in moves) == sorted(mv.uci() for mv in theirs.legal_moves)
+        assert len(moves) == theirs.legal_moves.count()
+
+    same()
+    for uci in ["e2e4", "d7d5", "e4d5", "g8f6"]:
+        ours.push(bitmoves.Move.from_uci(uci))
+        theirs.push_uci(uci)
+        same()
+    copy = ours.copy()
+    copy.push_uci("d2d4")
+    same()
+    assert sorted(mv.uci() for mv in copy.legal_moves) != sorted(mv.uci() for mv in moves)
+    ours.pop()
+    theirs.pop()
+    same()
+    ours.set_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    theirs.set_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")
+    same()
+
+
+def test_push_after_listing_checks_as_before():
+    """`push` checks a move against the listed moves when it can; the answer
+    is the one the board gives unlisted: illegal moves refused, castling
+    written as king-takes-rook accepted on a standard board."""
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    for listed in (False, True):
+        board = bitmoves.Board(fen)
+        if listed:
+            list(board.legal_moves)
+        with pytest.raises(bitmoves.IllegalMoveError):
+            board.push(bitmoves.Move.from_uci("a1a8q"))
+        with pytest.raises(bitmoves.IllegalMoveError):
+            board.push(bitmoves.Move.from_uci("e1e3"))
+        assert board.fen() == fen
+        board.push(bitmoves.Move.from_uci("e1h1"))
+        assert board.peek().uci() == "e1g1" and board.fen() == "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"
+
+
+def test_legal_moves_keeps_its_board_alive_and_cycles_are_collected():
+    import gc
+
+    moves = bitmoves.Board().legal_moves
+    gc.collect()
+    assert len(moves) == 20 and moves.count() == 20
+
+    def boards_alive():
+        return sum(isinstance(o, bitmoves.Board) for o in gc.get_objects())
+
+    before = boards_alive()
+    for _ in range(2000):
+        board = bitmoves.Board()
+        assert board.legal_moves is board.legal_moves
+        list(board.legal_moves)
+    del board
+    gc.collect()
+    assert boards_alive() <= before and len(moves) == 20

@@ -2,6 +2,7 @@
 
 import chess
 import numpy as np
+import pytest
 
 import bitmoves
 from conftest import playout
@@ -60,3 +61,30 @@ def test_empty_batches_and_iterables():
     boards = (bitmoves.Board() for _ in range(3))
     assert bitmoves.encode_planes(boards).sum() == 3 * 32
     assert bitmoves.encode_state([])["turn"].shape == (0,)
+
+
+def test_batches_larger_than_a_chunk_encode_every_board_in_its_row():
+    """The encoder reads boards 4,096 at a time: across chunk boundaries,
+    row n is still board n, for a list, a tuple and a generator alike."""
+    pairs = positions()
+    ours = [o for o, _ in pairs]
+    batch = [ours[n % len(ours)] for n in range(2 * 4096 + 123)]
+    expected = np.stack([bitmoves.encode_bitboards([board])[0] for board in ours])
+    for given in (batch, tuple(batch), (board for board in batch)):
+        bitboards = bitmoves.encode_bitboards(given)
+        assert bitboards.shape == (len(batch), 12)
+        assert (bitboards == expected[np.arange(len(batch)) % len(ours)]).all()
+    planes = bitmoves.encode_planes(batch)
+    bits = np.unpackbits(bitmoves.encode_bitboards(batch).view(np.uint8), bitorder="little")
+    assert (planes.reshape(-1) == bits).all()
+    state = bitmoves.encode_state(batch)
+    single = bitmoves.encode_state(ours)
+    for key, column in state.items():
+        assert (column == single[key][np.arange(len(batch)) % len(ours)]).all(), key
+
+
+def test_a_wrong_item_after_the_first_chunk_is_a_type_error():
+    batch = [bitmoves.Board()] * 5000 + [chess.Board()]
+    for encode in (bitmoves.encode_planes, bitmoves.encode_bitboards, bitmoves.encode_state):
+        with pytest.raises(TypeError):
+            encode(batch)

@@ -232,9 +232,13 @@ impl Board {
             }
             Piece::Pawn => self.pushers(to, ours),
             Piece::Knight => attacks::knight(to) & ours,
-            Piece::Bishop => attacks::bishop(to, occupied) & ours,
-            Piece::Rook => attacks::rook(to, occupied) & ours,
-            Piece::Queen => attacks::queen(to, occupied) & ours,
+            Piece::Bishop => Self::reaching(attacks::bishop_rays(to) & ours, to, occupied),
+            Piece::Rook => Self::reaching(attacks::rook_rays(to) & ours, to, occupied),
+            Piece::Queen => Self::reaching(
+                (attacks::bishop_rays(to) | attacks::rook_rays(to)) & ours,
+                to,
+                occupied,
+            ),
             Piece::King => attacks::king(to) & ours,
         };
         if from.is_empty() {
@@ -244,7 +248,8 @@ impl Board {
             return self.generated_candidates(piece, to);
         }
         if piece == Piece::King {
-            let attacked = self.is_attacked(to, !us, occupied);
+            let attacked = self.attacked_by_tables(to, !us, occupied)
+                || attacks::king(to).intersects(self.colored_pieces(!us, Piece::King));
             return if attacked { Bitboard::EMPTY } else { from };
         }
         let king = self.king(us);
@@ -262,6 +267,19 @@ impl Board {
         }))
     }
 
+    /// The sliders in `sliders` (each on a line through `to` it moves
+    /// along) with nothing between them and `to`. A line or two per move
+    /// from the small `between` table: the magic tables' lookups missed
+    /// the cache on most slider moves of a PGN replay.
+    #[inline(always)]
+    fn reaching(sliders: Bitboard, to: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard::from_iter(
+            sliders
+                .iter()
+                .filter(|&from| (attacks::between(to, from) & occupied).is_empty()),
+        )
+    }
+
     /// The enemy sliders that move along the line through `a` and `b`
     /// (rooks and queens on a rank or file, bishops and queens on a
     /// diagonal).
@@ -272,26 +290,31 @@ impl Board {
         self.colored_pieces(them, kind) | self.colored_pieces(them, Piece::Queen)
     }
 
-    /// Whether the side to move is in check, from the small tables only:
-    /// knights and pawns by their attacks, and the enemy sliders on the
-    /// empty board's lines through the king by what stands between.
+    /// Whether the side to move is in check, from the small tables only
+    /// (see [`Board::attacked_by_tables`]).
     fn in_check_by_tables(&self) -> bool {
         let us = self.side_to_move();
-        let them = !us;
-        let king = self.king(us);
-        if !(attacks::knight(king) & self.colored_pieces(them, Piece::Knight)).is_empty()
-            || !(attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn)).is_empty()
+        self.attacked_by_tables(self.king(us), !us, self.occupied())
+    }
+
+    /// Whether a knight, pawn or slider of `them` attacks `square` through
+    /// `occupied` (kings aside), from the small tables only: knights and
+    /// pawns by their attacks, and the sliders on the empty board's lines
+    /// through `square` by what stands between. The magic tables' lookups
+    /// missed the cache on most moves of a PGN replay.
+    fn attacked_by_tables(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
+        if !(attacks::knight(square) & self.colored_pieces(them, Piece::Knight)).is_empty()
+            || !(attacks::pawn(!them, square) & self.colored_pieces(them, Piece::Pawn)).is_empty()
         {
             return true;
         }
         let queens = self.colored_pieces(them, Piece::Queen);
-        let snipers = (attacks::bishop_rays(king)
+        let snipers = (attacks::bishop_rays(square)
             & (self.colored_pieces(them, Piece::Bishop) | queens))
-            | (attacks::rook_rays(king) & (self.colored_pieces(them, Piece::Rook) | queens));
-        let occupied = self.occupied();
+            | (attacks::rook_rays(square) & (self.colored_pieces(them, Piece::Rook) | queens));
         snipers
             .iter()
-            .any(|slider| (attacks::between(king, slider) & occupied).is_empty())
+            .any(|slider| (attacks::between(square, slider) & occupied).is_empty())
     }
 
     /// The pawns in `pawns` that push onto the empty square `to`, one step

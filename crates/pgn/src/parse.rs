@@ -423,21 +423,24 @@ impl<'a> Movetext<'a> {
                 visitor.null_move(&before);
                 level.before = Some(before);
             } else {
-                let mv = match level.board.parse_san(san_text) {
+                let before = level.board;
+                let mv = match level.board.play_san(san_text) {
                     Ok(mv) => mv,
                     // Long algebraic without its piece letter (`g1f3`), as
                     // some engines write it: UCI.
-                    Err(error) => match (level.board.parse_move(san_text), error) {
-                        (Ok(mv), _) => mv,
+                    Err(error) => match (before.parse_move(san_text), error) {
+                        (Ok(mv), _) => {
+                            level.board.play_unchecked(mv);
+                            mv
+                        }
                         (Err(_), SanError::Syntax { .. }) => {
                             return Err(unexpected(self.text, start, end));
                         }
-                        (Err(_), error) => return Err((start, illegal(san, error, &level.board))),
+                        (Err(_), error) => return Err((start, illegal(san, error, &before))),
                     },
                 };
-                visitor.play(&level.board, mv, san_text);
-                level.before = Some(level.board);
-                level.board.play_unchecked(mv);
+                visitor.play(&before, mv, san_text);
+                level.before = Some(before);
             }
         }
         if let Some(nag) = nag {

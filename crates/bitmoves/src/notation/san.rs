@@ -244,27 +244,44 @@ impl Board {
         if from.is_empty() {
             return from;
         }
-        if en_passant || self.in_check_by_tables() {
+        if en_passant {
+            return self.generated_candidates(piece, to);
+        }
+        // One pass over the enemy sliders on the king's lines (small
+        // tables only): one with nothing between is a check; one with a
+        // single piece of ours between pins it, which may then only move
+        // along that line.
+        let them = !us;
+        let king = self.king(us);
+        let queens = self.colored_pieces(them, Piece::Queen);
+        let snipers = (attacks::bishop_rays(king)
+            & (self.colored_pieces(them, Piece::Bishop) | queens))
+            | (attacks::rook_rays(king) & (self.colored_pieces(them, Piece::Rook) | queens));
+        let mut pinned_off = Bitboard::EMPTY;
+        for sniper in snipers {
+            let line = attacks::between(king, sniper);
+            let blockers = line & occupied;
+            if blockers.is_empty() {
+                return self.generated_candidates(piece, to);
+            }
+            if !blockers.has_more_than_one()
+                && blockers.intersects(from)
+                && !(line | sniper.bitboard()).contains(to)
+            {
+                pinned_off |= blockers;
+            }
+        }
+        if !(attacks::knight(king) & self.colored_pieces(them, Piece::Knight)).is_empty()
+            || !(attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn)).is_empty()
+        {
             return self.generated_candidates(piece, to);
         }
         if piece == Piece::King {
-            let attacked = self.attacked_by_tables(to, !us, occupied)
-                || attacks::king(to).intersects(self.colored_pieces(!us, Piece::King));
+            let attacked = self.attacked_by_tables(to, them, occupied)
+                || attacks::king(to).intersects(self.colored_pieces(them, Piece::King));
             return if attacked { Bitboard::EMPTY } else { from };
         }
-        let king = self.king(us);
-        let mut pinned = None;
-        Bitboard::from_iter(from.iter().filter(|&square| {
-            let line = attacks::line(king, square);
-            // Pinned only with an enemy slider of the line's kind on it;
-            // the full pin set (magic lookups) only then.
-            if (line & self.sliders_along(king, square)).is_empty() || line.contains(to) {
-                return true;
-            }
-            !pinned
-                .get_or_insert_with(|| self.check_info().pinned)
-                .contains(square)
-        }))
+        from - pinned_off
     }
 
     /// The sliders in `sliders` (each on a line through `to` it moves
@@ -278,23 +295,6 @@ impl Board {
                 .iter()
                 .filter(|&from| (attacks::between(to, from) & occupied).is_empty()),
         )
-    }
-
-    /// The enemy sliders that move along the line through `a` and `b`
-    /// (rooks and queens on a rank or file, bishops and queens on a
-    /// diagonal).
-    fn sliders_along(&self, a: Square, b: Square) -> Bitboard {
-        let them = !self.side_to_move();
-        let straight = a.file() == b.file() || a.rank() == b.rank();
-        let kind = if straight { Piece::Rook } else { Piece::Bishop };
-        self.colored_pieces(them, kind) | self.colored_pieces(them, Piece::Queen)
-    }
-
-    /// Whether the side to move is in check, from the small tables only
-    /// (see [`Board::attacked_by_tables`]).
-    fn in_check_by_tables(&self) -> bool {
-        let us = self.side_to_move();
-        self.attacked_by_tables(self.king(us), !us, self.occupied())
     }
 
     /// Whether a knight, pawn or slider of `them` attacks `square` through

@@ -430,7 +430,10 @@ impl<'a> Movetext<'a> {
                 visitor.null_move(&before);
                 level.before = Some(before);
             } else {
-                let before = level.board;
+                // The board before the move goes straight where a
+                // variation of the move starts (one copy per move, not
+                // two); after an error the game is over.
+                let before = level.before.insert(level.board);
                 let mv = match level.board.play_san(san_text) {
                     Ok(mv) => mv,
                     // Long algebraic without its piece letter (`g1f3`), as
@@ -443,11 +446,10 @@ impl<'a> Movetext<'a> {
                         (Err(_), SanError::Syntax { .. }) => {
                             return Err(unexpected(self.text, start, end));
                         }
-                        (Err(_), error) => return Err((start, illegal(san, error, &before))),
+                        (Err(_), error) => return Err((start, illegal(san, error, before))),
                     },
                 };
-                visitor.play(&before, mv, san_text);
-                level.before = Some(before);
+                visitor.play(before, mv, san_text);
             }
         }
         if let Some(nag) = nag {

@@ -7,7 +7,8 @@
 //! and ratios.
 //!
 //! `cargo bench -p bitmoves-benches --bench pgn` (after `--`: `--rounds N`,
-//! `--mb N` for the corpus size, `--quick`). `--write PATH --mb N` writes
+//! `--mb N` for the corpus size, `--quick`, `--cpu` to time the
+//! single-thread rows by the thread's CPU time, for a shared machine). `--write PATH --mb N` writes
 //! the clean corpus to PATH instead (for the CLI's RSS measurements) and
 //! exits.
 
@@ -209,11 +210,34 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
+/// The calling thread's time on a CPU so far, in seconds, from Linux's
+/// `/proc/thread-self/schedstat` (nanoseconds; `None` elsewhere).
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 / 1e9)
+}
+
+/// How a run is timed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Clock {
+    /// Wall-clock time.
+    Wall,
+    /// The calling thread's time on a CPU (`--cpu`): on a shared machine
+    /// it leaves out the time other processes held the core. Only for
+    /// single-thread runs, which run on the calling thread.
+    Cpu,
+}
+
 /// MB/s of one run of `f` over `bytes`, checking its ply count.
-fn time(bytes: usize, plies: u64, f: impl FnOnce() -> u64) -> f64 {
-    let start = Instant::now();
+fn time(bytes: usize, plies: u64, clock: Clock, f: impl FnOnce() -> u64) -> f64 {
+    let cpu = || thread_cpu_seconds().expect("--cpu needs /proc/thread-self/schedstat");
+    let (start, cpu_start) = (Instant::now(), (clock == Clock::Cpu).then(cpu));
     let counted = black_box(f());
-    let seconds = start.elapsed().as_secs_f64();
+    let seconds = match cpu_start {
+        Some(before) => cpu() - before,
+        None => start.elapsed().as_secs_f64(),
+    };
     assert_eq!(counted, plies, "every engine replays every ply");
     bytes as f64 / 1e6 / seconds
 }
@@ -263,11 +287,21 @@ fn main() {
         "bitmoves-pgn, 1 thread, odd spellings",
     ];
     let mut speeds: Vec<Vec<f64>> = vec![Vec::new(); names.len()];
+    let one = if args.iter().any(|a| a == "--cpu") {
+        println!(
+            "single-thread rows timed by the thread's CPU time (--cpu); 2 threads by the wall clock"
+        );
+        Clock::Cpu
+    } else {
+        Clock::Wall
+    };
     for _ in 0..rounds {
-        speeds[0].push(time(clean.len(), plies, || bitmoves_replay(&clean, 1)));
-        speeds[1].push(time(clean.len(), plies, || pgn_reader_replay(&clean)));
-        speeds[2].push(time(clean.len(), plies, || bitmoves_replay(&clean, 2)));
-        speeds[3].push(time(odd.len(), plies, || bitmoves_replay(&odd, 1)));
+        speeds[0].push(time(clean.len(), plies, one, || bitmoves_replay(&clean, 1)));
+        speeds[1].push(time(clean.len(), plies, one, || pgn_reader_replay(&clean)));
+        speeds[2].push(time(clean.len(), plies, Clock::Wall, || {
+            bitmoves_replay(&clean, 2)
+        }));
+        speeds[3].push(time(odd.len(), plies, one, || bitmoves_replay(&odd, 1)));
     }
     let medians: Vec<f64> = speeds.into_iter().map(median).collect();
     println!("\n| replay | MB/s (median) | vs bitmoves-pgn, 1 thread |\n|---|---:|---:|");

@@ -67,8 +67,15 @@ fn locate(raw: &RawGame, at: usize, kind: ErrorKind) -> PgnError {
 }
 
 /// Text as `str`, replacing invalid UTF-8 (which allocates, rarely).
+#[inline(always)]
 fn utf8(bytes: &[u8]) -> Cow<'_, str> {
-    // The strict check first: it is faster on the valid text files hold.
+    // Tags and comments are short and nearly always ASCII: that test
+    // inlined first, then the strict check, faster than the lossy one on
+    // the valid text files hold.
+    if bytes.is_ascii() {
+        // SAFETY: ASCII is valid UTF-8.
+        return Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
+    }
     std::str::from_utf8(bytes).map_or_else(|_| String::from_utf8_lossy(bytes), Cow::Borrowed)
 }
 
@@ -423,21 +430,26 @@ impl<'a> Movetext<'a> {
                 visitor.null_move(&before);
                 level.before = Some(before);
             } else {
-                let mv = match level.board.parse_san(san_text) {
+                // The board before the move goes straight where a
+                // variation of the move starts (one copy per move, not
+                // two); after an error the game is over.
+                let before = level.before.insert(level.board);
+                let mv = match level.board.play_san(san_text) {
                     Ok(mv) => mv,
                     // Long algebraic without its piece letter (`g1f3`), as
                     // some engines write it: UCI.
-                    Err(error) => match (level.board.parse_move(san_text), error) {
-                        (Ok(mv), _) => mv,
+                    Err(error) => match (before.parse_move(san_text), error) {
+                        (Ok(mv), _) => {
+                            level.board.play_unchecked(mv);
+                            mv
+                        }
                         (Err(_), SanError::Syntax { .. }) => {
                             return Err(unexpected(self.text, start, end));
                         }
-                        (Err(_), error) => return Err((start, illegal(san, error, &level.board))),
+                        (Err(_), error) => return Err((start, illegal(san, error, before))),
                     },
                 };
-                visitor.play(&level.board, mv, san_text);
-                level.before = Some(level.board);
-                level.board.play_unchecked(mv);
+                visitor.play(before, mv, san_text);
             }
         }
         if let Some(nag) = nag {

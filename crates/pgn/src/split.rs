@@ -147,6 +147,10 @@ impl<R: BufRead> Splitter<R> {
     fn emit(&mut self, game: &mut RawGame, end: usize) -> bool {
         std::mem::swap(&mut game.text, &mut self.current);
         self.current.clear();
+        // The next game is likely about as long: one allocation for it
+        // instead of a buffer doubled line by line (when `game` came
+        // without one, as each game handed to another thread does).
+        self.current.reserve(end);
         self.current
             .extend_from_slice(&game.text[end.min(game.text.len())..]);
         game.text.truncate(end);

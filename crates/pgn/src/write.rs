@@ -24,10 +24,20 @@ const ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
+/// The tokens that end a movetext.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// Writes the game as PGN, ending with a line end.
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let result = self.result.as_deref().or(self.tag("Result")).unwrap_or("*");
+        // The movetext ends with a result token; a `Result` tag holding
+        // anything else (any text may be a tag value) ends it with `*`.
+        let result = self
+            .result
+            .as_deref()
+            .or(self.tag("Result"))
+            .filter(|result| RESULTS.contains(result))
+            .unwrap_or("*");
         for (name, default) in ROSTER {
             let value = match name {
                 "Result" => self.tag(name).unwrap_or(result),

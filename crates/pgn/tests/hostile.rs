@@ -264,3 +264,21 @@ fn mutated_games_keep_the_fuzz_targets_laws() {
         fuzz_body(&data);
     }
 }
+
+/// Found by `cargo fuzz run pgn`: a game without a result token whose
+/// `Result` tag holds text that is no result was written with that text
+/// ending its movetext, which did not read back. The movetext now ends
+/// with `*` (the tag keeps its value); a result token still wins.
+#[test]
+fn a_result_tag_that_is_no_result_does_not_end_the_written_movetext() {
+    let text = b"[Result \"0-1[Event \\\"x\"]\n\n1. e4\n\n[Result \"junk\"]\n\n1. d4 1-0\n";
+    let games: Vec<Game> = read_all(text).into_iter().map(Result::unwrap).collect();
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_writes_back(game);
+    }
+    let first = games[0].to_string();
+    assert!(first.contains("[Result \"0-1[Event \\\"x\"]"), "{first}");
+    assert!(first.ends_with("1. e4 *\n"), "{first}");
+    assert!(games[1].to_string().ends_with("1. d4 1-0\n"));
+}

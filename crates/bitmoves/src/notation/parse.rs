@@ -145,7 +145,36 @@ impl Board {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_san(&self, text: &str) -> Result<Move, SanError> {
-        read(self, text)
+        read(self, text).map(|(_, mv)| mv)
+    }
+
+    /// Reads SAN text as [`Board::parse_san`] does and plays the move it
+    /// names: the move, or the error with the board unchanged. Faster than
+    /// `parse_san` then [`Board::play_unchecked`], as reading the SAN
+    /// already found the moving piece (PGN replay plays every move so).
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// let mut board = Board::default();
+    /// assert_eq!(board.play_san("Nf3")?.to_string(), "g1f3");
+    /// assert!(board.play_san("Nf3").is_err());
+    /// assert_eq!(board.to_string(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
+    /// # Ok::<(), bitmoves::SanError>(())
+    /// ```
+    pub fn play_san(&mut self, text: &str) -> Result<Move, SanError> {
+        // The paths stay apart: merged, their move went through memory,
+        // stored a byte at a time and loaded at once (a stall).
+        let end = strip_suffixes(text.as_bytes());
+        let (piece, mv) = match common_pattern(&text.as_bytes()[..end]) {
+            Some(pattern) => {
+                let mv = self.find_san_move(&pattern)?;
+                self.play_piece(pattern.piece, mv);
+                return Ok(mv);
+            }
+            None => read_spelled(self, text, end)?,
+        };
+        self.play_piece(piece, mv);
+        Ok(mv)
     }
 
     /// The legal castling to `side`.
@@ -155,7 +184,10 @@ impl Board {
             .ok_or(SanError::NoSuchCastling { side })
     }
 
-    /// The one legal move that fits `pattern`.
+    /// The one legal move that fits `pattern`. Inlined: its result
+    /// returned through memory came back as one load of bytes just stored
+    /// one by one, a store-forwarding stall on every move.
+    #[inline(always)]
     fn find_san_move(&self, pattern: &Pattern) -> Result<Move, SanError> {
         let mut fits = self.san_candidates(pattern.piece, pattern.to);
         if let Some(file) = pattern.from_file {
@@ -237,11 +269,21 @@ impl Reader<'_> {
 /// text is read into locals and the pattern handed over by reference: a
 /// pattern returned by value came back as one 4-byte load of the bytes
 /// just stored one by one, a store-forwarding stall on every move.
-fn read(board: &Board, text: &str) -> Result<Move, SanError> {
+fn read(board: &Board, text: &str) -> Result<(Piece, Move), SanError> {
     let end = strip_suffixes(text.as_bytes());
+    match common_pattern(&text.as_bytes()[..end]) {
+        Some(pattern) => board.find_san_move(&pattern).map(|mv| (pattern.piece, mv)),
+        None => read_spelled(board, text, end),
+    }
+}
+
+/// [`read`] for any spelling, byte by byte: `end` is the text's length
+/// without its suffixes.
+#[inline(never)]
+fn read_spelled(board: &Board, text: &str, end: usize) -> Result<(Piece, Move), SanError> {
     let mut reader = Reader { text, end, pos: 0 };
     if let Some(side) = read_castling(&mut reader)? {
-        return board.find_castling(side);
+        return board.find_castling(side).map(|mv| (Piece::King, mv));
     }
     let piece = reader.take(piece_of_letter).unwrap_or(Piece::Pawn);
     let file = |b: u8| File::from_char(char::from(b));
@@ -273,7 +315,7 @@ fn read(board: &Board, text: &str) -> Result<Move, SanError> {
     if promotion.is_some() && piece != Piece::Pawn {
         return Err(reader.error_at(promotion_at));
     }
-    board.find_san_move(&Pattern {
+    let pattern = Pattern {
         piece,
         // A pawn move without a file stays on its file: a push.
         from_file: from_file.or((piece == Piece::Pawn).then_some(to.file())),
@@ -281,7 +323,55 @@ fn read(board: &Board, text: &str) -> Result<Move, SanError> {
         capture: separator == Some(b'x'),
         to,
         promotion,
-    })
+    };
+    board.find_san_move(&pattern).map(|mv| (piece, mv))
+}
+
+/// The pattern of the shapes most moves are written in (`e4`, `Nf3`,
+/// `exd5`, `Nxe5`, `Nbd7`, `R1e2`), read straight from the bytes (check
+/// marks already stripped); `None` for anything else, which [`read`]
+/// reads byte by byte. Both give the same pattern for these shapes.
+#[inline(always)]
+fn common_pattern(bytes: &[u8]) -> Option<Pattern> {
+    let file = |b: u8| File::from_char(char::from(b));
+    let rank = |b: u8| Rank::from_char(char::from(b));
+    let piece = |b: u8| match b {
+        b'N' => Some(Piece::Knight),
+        b'B' => Some(Piece::Bishop),
+        b'R' => Some(Piece::Rook),
+        b'Q' => Some(Piece::Queen),
+        b'K' => Some(Piece::King),
+        _ => None,
+    };
+    let pattern = |piece, from_file, from_rank, capture, to_file, to_rank| {
+        Some(Pattern {
+            piece,
+            from_file,
+            from_rank,
+            capture,
+            to: Square::new(to_file, to_rank),
+            promotion: None,
+        })
+    };
+    match *bytes {
+        [a, b] => {
+            let to_file = file(a)?;
+            pattern(Piece::Pawn, Some(to_file), None, false, to_file, rank(b)?)
+        }
+        [p, a, b] => pattern(piece(p)?, None, None, false, file(a)?, rank(b)?),
+        [a, b'x', c, d] => match piece(a) {
+            Some(p) => pattern(p, None, None, true, file(c)?, rank(d)?),
+            None => pattern(Piece::Pawn, Some(file(a)?), None, true, file(c)?, rank(d)?),
+        },
+        [p, a, c, d] => {
+            let (from_file, from_rank) = match (file(a), rank(a)) {
+                (None, None) => return None,
+                from => from,
+            };
+            pattern(piece(p)?, from_file, from_rank, false, file(c)?, rank(d)?)
+        }
+        _ => None,
+    }
 }
 
 /// The piece an uppercase SAN letter names, `P` included.
@@ -332,4 +422,84 @@ fn strip_suffixes(bytes: &[u8]) -> usize {
         end -= 1;
     }
     end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{read_spelled, strip_suffixes};
+    use crate::Board;
+
+    /// The law of the fast path: on boards with captures, pins, promotions
+    /// and castling, every text of up to four bytes over the letters SAN
+    /// uses reads the same (move or error) with and without it.
+    #[test]
+    fn the_common_shapes_read_as_spelled_out() {
+        let fens = [
+            Board::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+        ];
+        let alphabet = b"NBRQKPxabdeh1458O-=+";
+        for fen in fens {
+            let board = Board::from_fen(fen).expect("valid");
+            let mut text = [0u8; 4];
+            for len in 1..=4 {
+                for mut code in 0..alphabet.len().pow(len as u32) {
+                    for byte in &mut text[..len] {
+                        *byte = alphabet[code % alphabet.len()];
+                        code /= alphabet.len();
+                    }
+                    let text = core::str::from_utf8(&text[..len]).expect("ASCII");
+                    let end = strip_suffixes(text.as_bytes());
+                    assert_eq!(
+                        super::read(&board, text),
+                        read_spelled(&board, text, end),
+                        "{fen}: {text}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// `play_san` is `parse_san` then `play_unchecked`: on every legal
+    /// move (castling, en passant and promotions included) along random
+    /// games from rich positions, standard and Chess960, the same move and
+    /// the same board (key included); and an error leaves the board as it
+    /// was.
+    #[test]
+    fn play_san_plays_what_parse_san_reads() {
+        let fens = [
+            Board::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for fen in fens {
+            for _ in 0..20 {
+                let mut board = Board::from_fen(fen).expect("valid");
+                for _ in 0..80 {
+                    let moves = board.legal_moves();
+                    for &mv in &moves {
+                        let san = board.san(mv).expect("legal");
+                        let (mut played, mut expected) = (board, board);
+                        assert_eq!(played.play_san(san.as_str()), Ok(mv), "{board}: {san}");
+                        expected.play_unchecked(mv);
+                        assert_eq!(played, expected, "{board}: {san}");
+                    }
+                    let mut unchanged = board;
+                    assert!(unchanged.play_san("Ke9").is_err());
+                    assert_eq!(unchanged, board);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    board.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
 }

@@ -232,66 +232,89 @@ impl Board {
             }
             Piece::Pawn => self.pushers(to, ours),
             Piece::Knight => attacks::knight(to) & ours,
-            Piece::Bishop => attacks::bishop(to, occupied) & ours,
-            Piece::Rook => attacks::rook(to, occupied) & ours,
-            Piece::Queen => attacks::queen(to, occupied) & ours,
+            Piece::Bishop => Self::reaching(attacks::bishop_rays(to) & ours, to, occupied),
+            Piece::Rook => Self::reaching(attacks::rook_rays(to) & ours, to, occupied),
+            Piece::Queen => Self::reaching(
+                (attacks::bishop_rays(to) | attacks::rook_rays(to)) & ours,
+                to,
+                occupied,
+            ),
             Piece::King => attacks::king(to) & ours,
         };
         if from.is_empty() {
             return from;
         }
-        if en_passant || self.in_check_by_tables() {
+        if en_passant {
             return self.generated_candidates(piece, to);
         }
-        if piece == Piece::King {
-            let attacked = self.is_attacked(to, !us, occupied);
-            return if attacked { Bitboard::EMPTY } else { from };
-        }
-        let king = self.king(us);
-        let mut pinned = None;
-        Bitboard::from_iter(from.iter().filter(|&square| {
-            let line = attacks::line(king, square);
-            // Pinned only with an enemy slider of the line's kind on it;
-            // the full pin set (magic lookups) only then.
-            if (line & self.sliders_along(king, square)).is_empty() || line.contains(to) {
-                return true;
-            }
-            !pinned
-                .get_or_insert_with(|| self.check_info().pinned)
-                .contains(square)
-        }))
-    }
-
-    /// The enemy sliders that move along the line through `a` and `b`
-    /// (rooks and queens on a rank or file, bishops and queens on a
-    /// diagonal).
-    fn sliders_along(&self, a: Square, b: Square) -> Bitboard {
-        let them = !self.side_to_move();
-        let straight = a.file() == b.file() || a.rank() == b.rank();
-        let kind = if straight { Piece::Rook } else { Piece::Bishop };
-        self.colored_pieces(them, kind) | self.colored_pieces(them, Piece::Queen)
-    }
-
-    /// Whether the side to move is in check, from the small tables only:
-    /// knights and pawns by their attacks, and the enemy sliders on the
-    /// empty board's lines through the king by what stands between.
-    fn in_check_by_tables(&self) -> bool {
-        let us = self.side_to_move();
+        // One pass over the enemy sliders on the king's lines (small
+        // tables only): one with nothing between is a check; one with a
+        // single piece of ours between pins it, which may then only move
+        // along that line.
         let them = !us;
         let king = self.king(us);
-        if !(attacks::knight(king) & self.colored_pieces(them, Piece::Knight)).is_empty()
-            || !(attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn)).is_empty()
-        {
-            return true;
-        }
         let queens = self.colored_pieces(them, Piece::Queen);
         let snipers = (attacks::bishop_rays(king)
             & (self.colored_pieces(them, Piece::Bishop) | queens))
             | (attacks::rook_rays(king) & (self.colored_pieces(them, Piece::Rook) | queens));
-        let occupied = self.occupied();
+        let mut pinned_off = Bitboard::EMPTY;
+        for sniper in snipers {
+            let line = attacks::between(king, sniper);
+            let blockers = line & occupied;
+            if blockers.is_empty() {
+                return self.generated_candidates(piece, to);
+            }
+            if !blockers.has_more_than_one()
+                && blockers.intersects(from)
+                && !(line | sniper.bitboard()).contains(to)
+            {
+                pinned_off |= blockers;
+            }
+        }
+        if !(attacks::knight(king) & self.colored_pieces(them, Piece::Knight)).is_empty()
+            || !(attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn)).is_empty()
+        {
+            return self.generated_candidates(piece, to);
+        }
+        if piece == Piece::King {
+            let attacked = self.attacked_by_tables(to, them, occupied)
+                || attacks::king(to).intersects(self.colored_pieces(them, Piece::King));
+            return if attacked { Bitboard::EMPTY } else { from };
+        }
+        from - pinned_off
+    }
+
+    /// The sliders in `sliders` (each on a line through `to` it moves
+    /// along) with nothing between them and `to`. A line or two per move
+    /// from the small `between` table: the magic tables' lookups missed
+    /// the cache on most slider moves of a PGN replay.
+    #[inline(always)]
+    fn reaching(sliders: Bitboard, to: Square, occupied: Bitboard) -> Bitboard {
+        Bitboard::from_iter(
+            sliders
+                .iter()
+                .filter(|&from| (attacks::between(to, from) & occupied).is_empty()),
+        )
+    }
+
+    /// Whether a knight, pawn or slider of `them` attacks `square` through
+    /// `occupied` (kings aside), from the small tables only: knights and
+    /// pawns by their attacks, and the sliders on the empty board's lines
+    /// through `square` by what stands between. The magic tables' lookups
+    /// missed the cache on most moves of a PGN replay.
+    fn attacked_by_tables(&self, square: Square, them: Color, occupied: Bitboard) -> bool {
+        if !(attacks::knight(square) & self.colored_pieces(them, Piece::Knight)).is_empty()
+            || !(attacks::pawn(!them, square) & self.colored_pieces(them, Piece::Pawn)).is_empty()
+        {
+            return true;
+        }
+        let queens = self.colored_pieces(them, Piece::Queen);
+        let snipers = (attacks::bishop_rays(square)
+            & (self.colored_pieces(them, Piece::Bishop) | queens))
+            | (attacks::rook_rays(square) & (self.colored_pieces(them, Piece::Rook) | queens));
         snipers
             .iter()
-            .any(|slider| (attacks::between(king, slider) & occupied).is_empty())
+            .any(|slider| (attacks::between(square, slider) & occupied).is_empty())
     }
 
     /// The pawns in `pawns` that push onto the empty square `to`, one step

@@ -399,10 +399,17 @@ impl Board {
             .then(|| self.attacked_squares(!us, occupied, s));
         let mut to = match attacked {
             Some(attacked) => steps - attacked,
-            None => steps
-                .iter()
-                .filter(|&square| !self.is_attacked_with(square, !us, occupied, s))
-                .collect(),
+            // A plain loop: an iterator's `fold` here was left out of line
+            // in perft's inlined leaf counting.
+            None => {
+                let mut safe = Bitboard::EMPTY;
+                for square in steps {
+                    if !self.is_attacked_with(square, !us, occupied, s) {
+                        safe.insert(square);
+                    }
+                }
+                safe
+            }
         };
         if castling {
             let safe = match attacked {

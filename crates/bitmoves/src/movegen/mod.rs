@@ -171,6 +171,16 @@ impl Board {
         counter.0
     }
 
+    /// [`Board::move_count_with`] for White to move (`WHITE`) or Black,
+    /// which must be the side to move: for callers that know it at compile
+    /// time (perft's leaf-parents).
+    #[inline(always)]
+    pub(crate) fn move_count_for<const WHITE: bool>(&self, s: impl Sliders) -> usize {
+        let mut counter = MoveCounter(0);
+        self.generate_for::<WHITE>(&mut counter, s);
+        counter.0
+    }
+
     /// [`Board::generate_moves`] with the slider back-end `s`.
     #[inline(always)]
     pub(crate) fn generate_moves_with(

@@ -83,10 +83,18 @@ macro_rules! bulk {
                 // A leaf-parent's children are made just enough to count
                 // their moves.
                 let mut nodes = 0;
+                // Each child counted with its side to move a constant.
                 board.generate_moves_with(s, |moves| {
-                    for_each_child(board, moves, Make::ToCount, |child| {
-                        nodes += child.move_count_with(s) as u64;
-                    });
+                    match board.side_to_move() {
+                        Color::White => children_of::<true>(board, moves, Make::ToCount, |child| {
+                            nodes += child.move_count_for::<false>(s) as u64;
+                        }),
+                        Color::Black => {
+                            children_of::<false>(board, moves, Make::ToCount, |child| {
+                                nodes += child.move_count_for::<true>(s) as u64;
+                            })
+                        }
+                    }
                     false
                 });
                 nodes

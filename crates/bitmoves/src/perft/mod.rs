@@ -118,25 +118,28 @@ macro_rules! bulk {
 macro_rules! full {
     ($board:expr, $depth:expr, $s:expr, $recurse:expr) => {{
         let (board, depth, s): (&Board, u32, _) = ($board, $depth, $s);
-        let mut nodes = u64::from(depth == 0);
-        if depth > 0 {
-            board.generate_moves_with(s, |moves| {
-                // Read once, not through the closure's reference on every child.
-                let leaves = depth == 1;
-                let mut count = 0;
-                for_each_child(board, moves, Make::Full, |child| {
-                    count += if leaves {
-                        // A leaf: made in full, and kept from being optimised
-                        // away, but with no call to count it.
+        let mut nodes = 0;
+        match depth {
+            0 => nodes = 1,
+            // The leaves: each made in full, and kept from being optimised
+            // away, but with no call to count it.
+            1 => {
+                board.generate_moves_with(s, |moves| {
+                    for_each_child(board, moves, Make::Full, |child| {
                         core::hint::black_box(child);
-                        1
-                    } else {
-                        $recurse(child, depth - 1)
-                    };
+                        nodes += 1;
+                    });
+                    false
                 });
-                nodes += count;
-                false
-            });
+            }
+            _ => {
+                board.generate_moves_with(s, |moves| {
+                    for_each_child(board, moves, Make::Full, |child| {
+                        nodes += $recurse(child, depth - 1);
+                    });
+                    false
+                });
+            }
         }
         nodes
     }};

@@ -394,7 +394,9 @@ impl Board {
             return false;
         }
         let steps = (attacks::king(king) - self.colors(us)) & mask.to;
-        let castles = if IN_CHECK || self.castling_rights().is_empty() {
+        // Only our own rights matter (two bits of the rights' summary).
+        let ours_held = (self.castling_rights().bits() >> (2 * us.index())) & 0b11;
+        let castles = if IN_CHECK || ours_held == 0 {
             0
         } else {
             self.unblocked_castles::<WHITE>(king)

@@ -81,9 +81,9 @@ macro_rules! bulk {
             1 => board.move_count_with(s) as u64,
             2 => {
                 // A leaf-parent's children are made just enough to count
-                // their moves.
+                // their moves, and counted with their side to move a
+                // constant.
                 let mut nodes = 0;
-                // Each child counted with its side to move a constant.
                 board.generate_moves_with(s, |moves| {
                     match board.side_to_move() {
                         Color::White => children_of::<true>(board, moves, Make::ToCount, |child| {

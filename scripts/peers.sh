@@ -5,7 +5,7 @@
 # each program.
 #
 #   scripts/peers.sh [--ellxor PATH] [--mperft PATH] [--rounds N] [--cpu C]
-#                    [--wall] [--quick]
+#                    [--wall | --cpu-time] [--quick]
 #
 #   --ellxor PATH  an ellxor/perft binary (github.com/ellxor/perft), built by
 #                  its own README; run as `PATH FEN DEPTH`
@@ -17,6 +17,10 @@
 #   --cpu C        the core every run is pinned to with taskset (default 0)
 #   --wall         time whole processes (start-up and table set-up
 #                  included) instead of the perft time each program reports
+#   --cpu-time     time the CPU seconds (user + system) of whole processes,
+#                  start-up included: for a loaded machine, where wall time
+#                  favours a program with several threads on the pinned
+#                  core (ellxor/perft starts one per core) over one with one
 #   --quick        one ply shallower everywhere: checks the script in
 #                  seconds, too short to time well
 #
@@ -25,11 +29,11 @@
 # default build (target/) and a `-C target-cpu=native` one
 # (target/peers-native/). Every count is checked against the known value; a
 # wrong one stops the script. Progress goes to stderr, the table to stdout.
-# Needs taskset.
+# Needs taskset (and GNU time, /usr/bin/time, for --cpu-time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
-rounds=3 cpu=0 wall=false quick=false ellxor="" mperft=""
+rounds=3 cpu=0 wall=false cputime=false quick=false ellxor="" mperft=""
 while [ $# -gt 0 ]; do
   case $1 in
     --ellxor) ellxor=${2:?--ellxor needs a PATH}; shift 2 ;;
@@ -37,11 +41,16 @@ while [ $# -gt 0 ]; do
     --rounds) rounds=${2:?--rounds needs N}; shift 2 ;;
     --cpu) cpu=${2:?--cpu needs a core number}; shift 2 ;;
     --wall) wall=true; shift ;;
+    --cpu-time) cputime=true; shift ;;
     --quick) quick=true; shift ;;
     -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "error: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
+if $wall && $cputime; then
+  echo "error: --wall and --cpu-time exclude each other" >&2
+  exit 2
+fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "error: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
 for peer in "$ellxor" "$mperft"; do
   if [ -n "$peer" ] && [ ! -x "$peer" ]; then
@@ -72,23 +81,26 @@ native_perft=$root/target/peers-native/release/examples/perft
 
 # Runs program $1 on FEN $2 to depth $3, pinned; prints "NODES SECONDS".
 run() {
-  local out start end
+  local out start end timer=()
+  # With --cpu-time, GNU time adds a line "cpu-seconds USER SYSTEM".
+  $cputime && timer=(/usr/bin/time -f "cpu-seconds %U %S")
   start=$(date +%s%N)
   case $1 in
-    "bitmoves default") out=$(taskset -c "$cpu" "$default_perft" "$3" "$2") ;;
-    "bitmoves native") out=$(taskset -c "$cpu" "$native_perft" "$3" "$2") ;;
-    ellxor) out=$(taskset -c "$cpu" "$ellxor" "$2" "$3") ;;
-    MPerft) out=$(taskset -c "$cpu" "$mperft" -f "$2" -d "$3" -b) ;;
+    "bitmoves default") out=$("${timer[@]}" taskset -c "$cpu" "$default_perft" "$3" "$2" 2>&1) ;;
+    "bitmoves native") out=$("${timer[@]}" taskset -c "$cpu" "$native_perft" "$3" "$2" 2>&1) ;;
+    ellxor) out=$("${timer[@]}" taskset -c "$cpu" "$ellxor" "$2" "$3" 2>&1) ;;
+    MPerft) out=$("${timer[@]}" taskset -c "$cpu" "$mperft" -f "$2" -d "$3" -b 2>&1) ;;
   esac
   end=$(date +%s%N)
   # bitmoves: "N nodes in T s: M Mnps"; ellxor: "Result: N" and
   # "Time taken: T seconds."; MPerft: "perft D : N leaves in T s ...".
-  awk -v wall="$wall" -v ns="$((end - start))" '
+  awk -v wall="$wall" -v cputime="$cputime" -v ns="$((end - start))" '
     / nodes in / { n = $1; t = $4 }
     /^Result:/ { n = $2 }
     /^Time taken:/ { t = $3 }
     / leaves in / { for (i = 1; i <= NF; i++) { if ($i == "leaves") n = $(i - 1); if ($i == "in") t = $(i + 1) } }
-    END { if (wall == "true") t = ns / 1e9; print n, t }' <<<"$out"
+    /^cpu-seconds / { c = $2 + $3 }
+    END { if (wall == "true") t = ns / 1e9; if (cputime == "true") t = c; print n, t }' <<<"$out"
 }
 
 declare -A times
@@ -112,6 +124,7 @@ median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END { pr
 
 model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
 source=$($wall && echo "wall time of each process" || echo "the perft time each program reports")
+$cputime && source="CPU time (user + system) of each process"
 plural=$([ "$rounds" = 1 ] && echo round || echo rounds)
 echo "Bulk perft on one core (taskset -c $cpu), ${model:-unknown CPU}: Mnps from the median of $rounds interleaved $plural, $source."
 echo

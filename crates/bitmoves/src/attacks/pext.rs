@@ -68,6 +68,26 @@ const fn expand(attacks: &mut [u64; ENTRIES], offset: usize, mask: u64, rays: u6
     }
 }
 
+// Every square's block, rook and bishop, lies inside `ATTACKS`: its offset
+// plus `2^popcount(mask)` entries is at most `ENTRIES`. Checked when this
+// crate compiles: the bound that `lookup`'s unchecked read needs.
+const _: () = {
+    let mut square = 0;
+    while square < 64 {
+        assert!(
+            tables::ROOK_PEXT_OFFSETS[square] as usize
+                + (1 << tables::ROOK_MASKS[square].count_ones())
+                <= ENTRIES
+        );
+        assert!(
+            tables::BISHOP_PEXT_OFFSETS[square] as usize
+                + (1 << tables::BISHOP_MASKS[square].count_ones())
+                <= ENTRIES
+        );
+        square += 1;
+    }
+};
+
 /// The attack set of a slider with the given mask and table offset.
 ///
 /// # Safety
@@ -76,7 +96,14 @@ const fn expand(attacks: &mut [u64; ENTRIES], offset: usize, mask: u64, rays: u6
 unsafe fn lookup(occupied: Bitboard, mask: u64, offset: u32) -> Bitboard {
     // SAFETY: the caller promises BMI2, which has PEXT.
     let index = unsafe { _pext_u64(occupied.0, mask) } as usize;
-    Bitboard(ATTACKS[offset as usize + index])
+    let at = offset as usize + index;
+    debug_assert!(at < ENTRIES);
+    // SAFETY: PEXT with `mask` gives a number below `2^popcount(mask)`;
+    // the callers pass one square's own mask and offset, and each such
+    // block lies inside the table (checked when this crate compiles, just
+    // above), so `at < ENTRIES`. Skipping the bounds check paid: 2% fewer
+    // instructions in bulk perft (see `docs/performance.md`).
+    Bitboard(unsafe { *ATTACKS.get_unchecked(at) })
 }
 
 /// Rook attacks from `square` through `occupied`.

@@ -171,6 +171,16 @@ impl Board {
         counter.0
     }
 
+    /// [`Board::move_count_with`] for White to move (`WHITE`) or Black,
+    /// which must be the side to move: for callers that know it at compile
+    /// time (perft's leaf-parents).
+    #[inline(always)]
+    pub(crate) fn move_count_for<const WHITE: bool>(&self, s: impl Sliders) -> usize {
+        let mut counter = MoveCounter(0);
+        self.generate_for::<WHITE>(&mut counter, s);
+        counter.0
+    }
+
     /// [`Board::generate_moves`] with the slider back-end `s`.
     #[inline(always)]
     pub(crate) fn generate_moves_with(
@@ -384,7 +394,9 @@ impl Board {
             return false;
         }
         let steps = (attacks::king(king) - self.colors(us)) & mask.to;
-        let castles = if IN_CHECK || self.castling_rights().is_empty() {
+        // Only our own rights matter (two bits of the rights' summary).
+        let ours_held = (self.castling_rights().bits() >> (2 * us.index())) & 0b11;
+        let castles = if IN_CHECK || ours_held == 0 {
             0
         } else {
             self.unblocked_castles::<WHITE>(king)
@@ -399,10 +411,17 @@ impl Board {
             .then(|| self.attacked_squares(!us, occupied, s));
         let mut to = match attacked {
             Some(attacked) => steps - attacked,
-            None => steps
-                .iter()
-                .filter(|&square| !self.is_attacked_with(square, !us, occupied, s))
-                .collect(),
+            // A plain loop: an iterator's `fold` here was left out of line
+            // in perft's inlined leaf counting.
+            None => {
+                let mut safe = Bitboard::EMPTY;
+                for square in steps {
+                    if !self.is_attacked_with(square, !us, occupied, s) {
+                        safe.insert(square);
+                    }
+                }
+                safe
+            }
         };
         if castling {
             let safe = match attacked {

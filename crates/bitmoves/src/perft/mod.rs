@@ -29,33 +29,33 @@
 
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::Pext;
-use crate::attacks::{Magic, NATIVE, Sliders};
+use crate::attacks::{Magic, NATIVE};
 use crate::dispatch::{self, Backend};
 use crate::{Board, Color, Move, Piece, PieceMoves};
 
-/// Calls `$step` (a function of this module taking `board, depth,
-/// sliders` and a function to recurse with) through the variant of the
+/// Runs `$step` (`bulk` or `full`, macros of this module taking `board,
+/// depth, sliders` and a function to recurse with) as the variant of the
 /// recursion that this CPU runs best.
 macro_rules! dispatched {
     ($backend:expr, $step:ident($board:expr, $depth:expr)) => {{
         /// The recursion for the build's own target.
         fn portable(board: &Board, depth: u32) -> u64 {
-            $step(board, depth, NATIVE, portable)
+            $step!(board, depth, NATIVE, portable)
         }
         /// The recursion with POPCNT, LZCNT and BMI1, magic sliders.
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "popcnt,lzcnt,bmi1")]
         fn popcnt(board: &Board, depth: u32) -> u64 {
-            $step(board, depth, Magic, |b, d| popcnt(b, d))
+            $step!(board, depth, Magic, |b, d| popcnt(b, d))
         }
         /// The recursion with BMI2 as well, PEXT sliders.
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
         fn pext(board: &Board, depth: u32, sliders: Pext) -> u64 {
-            $step(board, depth, sliders, |b, d| pext(b, d, sliders))
+            $step!(board, depth, sliders, |b, d| pext(b, d, sliders))
         }
         match $backend {
-            Backend::Magic => $step($board, $depth, Magic, portable),
+            Backend::Magic => $step!($board, $depth, Magic, portable),
             // SAFETY: `backend` picks this variant only on a CPU with
             // POPCNT, LZCNT and BMI1.
             #[cfg(target_arch = "x86_64")]
@@ -65,6 +65,83 @@ macro_rules! dispatched {
             #[cfg(target_arch = "x86_64")]
             Backend::Pext(sliders) => unsafe { pext($board, $depth, sliders) },
         }
+    }};
+}
+
+/// One node of bulk perft: the last ply counted, not made. A macro, not a
+/// function, so that its closures are written inside each variant of the
+/// recursion and take its target features (closures inherit them): a
+/// leaf-parent then counts each child's moves inline, with PEXT, instead
+/// of calling the recursion once per child.
+macro_rules! bulk {
+    ($board:expr, $depth:expr, $s:expr, $recurse:expr) => {{
+        let (board, depth, s): (&Board, u32, _) = ($board, $depth, $s);
+        match depth {
+            0 => 1,
+            1 => board.move_count_with(s) as u64,
+            2 => {
+                // A leaf-parent's children are made just enough to count
+                // their moves, and counted with their side to move a
+                // constant.
+                let mut nodes = 0;
+                board.generate_moves_with(s, |moves| {
+                    match board.side_to_move() {
+                        Color::White => children_of::<true>(board, moves, Make::ToCount, |child| {
+                            nodes += child.move_count_for::<false>(s) as u64;
+                        }),
+                        Color::Black => {
+                            children_of::<false>(board, moves, Make::ToCount, |child| {
+                                nodes += child.move_count_for::<true>(s) as u64;
+                            })
+                        }
+                    }
+                    false
+                });
+                nodes
+            }
+            _ => {
+                let mut nodes = 0;
+                board.generate_moves_with(s, |moves| {
+                    for_each_child(board, moves, Make::Full, |child| {
+                        nodes += $recurse(child, depth - 1);
+                    });
+                    false
+                });
+                nodes
+            }
+        }
+    }};
+}
+
+/// One node of full perft: every move made, down to the leaves. A macro
+/// for the same reason as `bulk!`.
+macro_rules! full {
+    ($board:expr, $depth:expr, $s:expr, $recurse:expr) => {{
+        let (board, depth, s): (&Board, u32, _) = ($board, $depth, $s);
+        let mut nodes = 0;
+        match depth {
+            0 => nodes = 1,
+            // The leaves: each made in full, and kept from being optimised
+            // away, but with no call to count it.
+            1 => {
+                board.generate_moves_with(s, |moves| {
+                    for_each_child(board, moves, Make::Full, |child| {
+                        core::hint::black_box(child);
+                        nodes += 1;
+                    });
+                    false
+                });
+            }
+            _ => {
+                board.generate_moves_with(s, |moves| {
+                    for_each_child(board, moves, Make::Full, |child| {
+                        nodes += $recurse(child, depth - 1);
+                    });
+                    false
+                });
+            }
+        }
+        nodes
     }};
 }
 
@@ -121,60 +198,6 @@ pub fn perft_full(board: &Board, depth: u32) -> u64 {
 /// ```
 pub fn slider_backend() -> &'static str {
     dispatch::backend().name()
-}
-
-/// One node of bulk perft: the last ply counted, not made.
-#[inline(always)]
-fn bulk<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u32) -> u64) -> u64 {
-    match depth {
-        0 => 1,
-        1 => board.move_count_with(s) as u64,
-        _ => {
-            let mut nodes = 0;
-            // A leaf-parent's children are only counted.
-            let make = if depth == 2 {
-                Make::ToCount
-            } else {
-                Make::Full
-            };
-            board.generate_moves_with(s, |moves| {
-                // The closure runs without the target features of the
-                // recursion: the count itself must happen there.
-                for_each_child(board, moves, make, |child| {
-                    nodes += recurse(child, depth - 1);
-                });
-                false
-            });
-            nodes
-        }
-    }
-}
-
-/// One node of full perft: every move made, down to the leaves.
-#[inline(always)]
-fn full<S: Sliders>(board: &Board, depth: u32, s: S, recurse: impl Fn(&Board, u32) -> u64) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    board.generate_moves_with(s, |moves| {
-        // Read once, not through the closure's reference on every child.
-        let leaves = depth == 1;
-        let mut count = 0;
-        for_each_child(board, moves, Make::Full, |child| {
-            count += if leaves {
-                // A leaf: made in full, and kept from being optimised
-                // away, but with no call to count it.
-                core::hint::black_box(child);
-                1
-            } else {
-                recurse(child, depth - 1)
-            };
-        });
-        nodes += count;
-        false
-    });
-    nodes
 }
 
 /// Hands each child of `board` (the position after each legal move, in

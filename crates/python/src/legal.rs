@@ -7,10 +7,10 @@ use bitmoves::{Board, Move};
 use pyo3::PyTraverseError;
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 
 use crate::board::PyBoard;
-use crate::moves::{PyMove, shared_moves};
+use crate::iter::iterate;
+use crate::moves::PyMove;
 
 /// The legal moves of the position now, once asked for: boxed, so that a
 /// board that never lists its moves (say one of a million in a batch to
@@ -22,8 +22,8 @@ pub struct LegalCache(Option<Box<Cached>>);
 ///
 /// A random playout (list the moves, play one) then generates once per
 /// ply, allocates nothing on the Rust side (the vector keeps its capacity
-/// from position to position) and hands Python one tuple of the shared
-/// `Move` objects, which `list()` copies at C speed.
+/// from position to position) and hands Python a C-level iterator over
+/// the shared `Move` objects ([`crate::iter`]), which `list()` drains.
 #[derive(Default)]
 pub struct Cached {
     /// The position the moves belong to; `None` before the first use.
@@ -31,9 +31,6 @@ pub struct Cached {
     /// The moves, as indices into the shared `Move` table
     /// ([`PyMove::table_index`]), in generation order.
     moves: Vec<u16>,
-    /// The moves as a tuple of shared `Move` objects, made on the first
-    /// iteration in this position.
-    tuple: Option<Py<PyTuple>>,
     /// The board's `legal_moves` object, made once: it holds the board,
     /// so the two form a cycle that the garbage collector sees through
     /// `__traverse__` and breaks through `__clear__`.
@@ -42,7 +39,7 @@ pub struct Cached {
 
 impl Clone for LegalCache {
     /// A copied board starts without moves: they are made again on demand
-    /// (cloning the tuple would need the GIL).
+    /// (cloning the generator's reference would need the GIL).
     fn clone(&self) -> Self {
         Self::default()
     }
@@ -71,24 +68,8 @@ impl Cached {
                 false
             });
             self.board = Some(*board);
-            self.tuple = None;
         }
         &self.moves
-    }
-
-    /// The tuple of the shared `Move` objects of `board`'s legal moves.
-    fn tuple<'py>(&mut self, py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyTuple>> {
-        self.moves_of(board);
-        if let Some(tuple) = &self.tuple {
-            return Ok(tuple.bind(py).clone());
-        }
-        let table = shared_moves(py)?;
-        let tuple = PyTuple::new(
-            py,
-            self.moves.iter().map(|&i| table[usize::from(i)].bind(py)),
-        )?;
-        self.tuple = Some(tuple.clone().unbind());
-        Ok(tuple)
     }
 
     /// The legal core move that is exactly `mv` when the moves of `board`
@@ -139,12 +120,7 @@ impl LegalMoveGenerator {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut board = self.board.try_borrow_mut(py)?;
         let board = &mut *board;
-        board
-            .legal
-            .get()
-            .tuple(py, &board.state.board)?
-            .try_iter()
-            .map(Bound::into_any)
+        iterate(py, board.legal.get().moves_of(&board.state.board))
     }
 
     fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
@@ -194,7 +170,6 @@ impl PyBoard {
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
         if let Some(cached) = &self.legal.0 {
             visit.call(&cached.generator)?;
-            visit.call(&cached.tuple)?;
         }
         Ok(())
     }

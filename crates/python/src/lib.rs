@@ -12,6 +12,7 @@ mod board;
 mod encode;
 mod errors;
 mod interop;
+mod iter;
 mod legal;
 mod moves;
 mod perft;

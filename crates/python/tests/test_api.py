@@ -109,6 +109,31 @@ def test_legal_move_generator_is_live():
     assert bitmoves.Move.from_uci("e2e4") not in moves
 
 
+def test_legal_moves_iterator_is_a_snapshot_and_keeps_counts_right():
+    """iter(board.legal_moves) hands out the moves of the position when it
+    was made (a push while iterating changes nothing), ends for good, and
+    neither leaks nor frees the shared Move objects."""
+    import sys
+
+    board = bitmoves.Board()
+    it = iter(board.legal_moves)
+    assert iter(it) is it
+    first = next(it)
+    board.push(first)
+    rest = list(it)
+    assert len(rest) == 19 and first not in rest and list(it) == [] and next(it, None) is None
+    board.pop()
+    assert [first] + rest == list(board.legal_moves) == [m for m in board.legal_moves]
+    assert list(type(it)()) == []
+    shared, kind = list(board.legal_moves)[0], type(it)
+    counts = sys.getrefcount(shared), sys.getrefcount(kind)
+    for _ in range(1000):
+        list(board.legal_moves)
+        next(iter(board.legal_moves))
+    after = sys.getrefcount(shared), sys.getrefcount(kind)
+    assert after == counts
+
+
 def test_docstrings_everywhere():
     for name in ["push", "pop", "fen", "perft", "divide", "outcome", "zobrist_hash", "legal_moves", "san"]:
         assert getattr(bitmoves.Board, name).__doc__, name

@@ -1,0 +1,141 @@
+//! The iterator that `iter(board.legal_moves)` returns: a small type made
+//! with the C API (`PyType_FromSpec`) that hands out the shared `Move`
+//! objects of a snapshot of the position's moves, one `tp_iternext` call
+//! each.
+//!
+//! It replaces a tuple of the moves and its iterator: `list(board.legal_moves)`
+//! then fills one list, not a tuple and a list (building and freeing a
+//! tuple of 48 moves cost about 6 ns a move), and each step is a plain C
+//! call, where a PyO3 `__next__` would go through a trampoline per move.
+
+use std::ffi::{c_int, c_void};
+use std::mem::{offset_of, size_of};
+use std::ptr;
+
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::PyType;
+
+use crate::moves::{PyMove, shared_moves};
+
+/// The iterator object: a variable-size object whose items are the moves'
+/// indices into the shared `Move` table, copied when it is made (so that
+/// pushing a move while iterating changes nothing here).
+#[repr(C)]
+struct MoveIter {
+    ob_base: ffi::PyVarObject,
+    /// The first entry of the shared `Move` table; null in an iterator
+    /// made from Python by calling its type (it has no moves then).
+    table: *const Py<PyMove>,
+    /// The next move to hand out.
+    next: usize,
+    /// How many moves follow the header.
+    len: usize,
+    /// The moves' table indices; `len` of them are allocated after the
+    /// header (`itemsize` 2).
+    moves: [u16; 0],
+}
+
+/// The iterator type, made on first use.
+static TYPE: GILOnceCell<Py<PyType>> = GILOnceCell::new();
+
+fn iter_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    let ty = TYPE.get_or_try_init(py, || {
+        let mut slots = [
+            ffi::PyType_Slot {
+                slot: ffi::Py_tp_iter,
+                pfunc: ffi::PyObject_SelfIter as *mut c_void,
+            },
+            ffi::PyType_Slot {
+                slot: ffi::Py_tp_iternext,
+                pfunc: iternext as *mut c_void,
+            },
+            ffi::PyType_Slot {
+                slot: ffi::Py_tp_dealloc,
+                pfunc: dealloc as *mut c_void,
+            },
+            ffi::PyType_Slot {
+                slot: 0,
+                pfunc: ptr::null_mut(),
+            },
+        ];
+        let mut spec = ffi::PyType_Spec {
+            // A 'static string: the type keeps a pointer to it.
+            name: c"bitmoves.LegalMoveIterator".as_ptr(),
+            basicsize: size_of::<MoveIter>() as c_int,
+            itemsize: size_of::<u16>() as c_int,
+            flags: ffi::Py_TPFLAGS_DEFAULT as _,
+            slots: slots.as_mut_ptr(),
+        };
+        // SAFETY: the spec and its slots are valid for the call (CPython
+        // copies what it keeps but the name, which is 'static); the
+        // functions have the signatures their slots expect.
+        let ty = unsafe { ffi::PyType_FromSpec(&mut spec) };
+        // SAFETY: a new reference, or null with an exception set.
+        let ty = unsafe { Bound::from_owned_ptr_or_err(py, ty) }?;
+        Ok::<_, PyErr>(ty.downcast_into::<PyType>()?.unbind())
+    })?;
+    Ok(ty.bind(py))
+}
+
+/// A new iterator over the shared `Move` objects at `moves` (table indices).
+pub fn iterate<'py>(py: Python<'py>, moves: &[u16]) -> PyResult<Bound<'py, PyAny>> {
+    let table = shared_moves(py)?;
+    let ty = iter_type(py)?;
+    // SAFETY: `ty` is our heap type, whose instances are `MoveIter` with
+    // `itemsize` 2: the allocation (zeroed, header initialised, a
+    // reference to the type taken) has room for `moves.len()` indices
+    // after the header.
+    unsafe {
+        let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), moves.len() as ffi::Py_ssize_t);
+        let obj = Bound::from_owned_ptr_or_err(py, obj)?;
+        let it = obj.as_ptr().cast::<MoveIter>();
+        (*it).table = table.as_ptr();
+        (*it).next = 0;
+        (*it).len = moves.len();
+        ptr::copy_nonoverlapping(moves.as_ptr(), items(obj.as_ptr()), moves.len());
+        Ok(obj)
+    }
+}
+
+/// The first of the indices after a `MoveIter`'s header.
+fn items(obj: *mut ffi::PyObject) -> *mut u16 {
+    obj.cast::<u8>()
+        .wrapping_add(offset_of!(MoveIter, moves))
+        .cast::<u16>()
+}
+
+/// `tp_iternext`: a new reference to the next move, or null (no exception
+/// set) when there is none.
+unsafe extern "C" fn iternext(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    let it = obj.cast::<MoveIter>();
+    // SAFETY: CPython calls this with an instance of our type, so `obj`
+    // is a `MoveIter` with `len` indices after its header, each an index
+    // into the shared table (which lives as long as the module), and
+    // the GIL is held.
+    unsafe {
+        let next = (*it).next;
+        if next >= (*it).len {
+            return ptr::null_mut();
+        }
+        (*it).next = next + 1;
+        let index = usize::from(*items(obj).add(next));
+        let mv = (*(*it).table.add(index)).as_ptr();
+        ffi::Py_IncRef(mv);
+        mv
+    }
+}
+
+/// `tp_dealloc`: frees the object and drops its reference to the type.
+unsafe extern "C" fn dealloc(obj: *mut ffi::PyObject) {
+    // SAFETY: called once, when the last reference goes; the object holds
+    // no Python references, was allocated by `PyType_GenericAlloc` (not
+    // tracked by the garbage collector: the type has no GC flag) and, as
+    // an instance of a heap type, owns a reference to its type.
+    unsafe {
+        let ty = ffi::Py_TYPE(obj);
+        ffi::PyObject_Free(obj.cast());
+        ffi::Py_DecRef(ty.cast());
+    }
+}

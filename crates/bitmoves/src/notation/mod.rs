@@ -18,3 +18,33 @@ mod san;
 pub use parse::SanError;
 pub use read::ReadMoveError;
 pub use san::San;
+
+/// Random games for the notation's laws: from each FEN, `games` games of at
+/// most `plies` plies, each move picked by a xorshift from `seed`;
+/// `visit` sees every position before its move is played.
+#[cfg(test)]
+fn random_walks(
+    fens: &[&str],
+    games: usize,
+    plies: usize,
+    seed: u64,
+    mut visit: impl FnMut(&crate::Board),
+) {
+    let mut state = seed;
+    for fen in fens {
+        for _ in 0..games {
+            let mut board = crate::Board::from_fen(fen).expect("valid");
+            for _ in 0..plies {
+                visit(&board);
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                board.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+            }
+        }
+    }
+}

@@ -335,14 +335,7 @@ fn read_spelled(board: &Board, text: &str, end: usize) -> Result<(Piece, Move), 
 fn common_pattern(bytes: &[u8]) -> Option<Pattern> {
     let file = |b: u8| File::from_char(char::from(b));
     let rank = |b: u8| Rank::from_char(char::from(b));
-    let piece = |b: u8| match b {
-        b'N' => Some(Piece::Knight),
-        b'B' => Some(Piece::Bishop),
-        b'R' => Some(Piece::Rook),
-        b'Q' => Some(Piece::Queen),
-        b'K' => Some(Piece::King),
-        _ => None,
-    };
+    let piece = |b: u8| piece_of_letter(b).filter(|&p| p != Piece::Pawn);
     let pattern = |piece, from_file, from_rank, capture, to_file, to_rank| {
         Some(Pattern {
             piece,
@@ -475,31 +468,17 @@ mod tests {
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         ];
-        let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        for fen in fens {
-            for _ in 0..20 {
-                let mut board = Board::from_fen(fen).expect("valid");
-                for _ in 0..80 {
-                    let moves = board.legal_moves();
-                    for &mv in &moves {
-                        let san = board.san(mv).expect("legal");
-                        let (mut played, mut expected) = (board, board);
-                        assert_eq!(played.play_san(san.as_str()), Ok(mv), "{board}: {san}");
-                        expected.play_unchecked(mv);
-                        assert_eq!(played, expected, "{board}: {san}");
-                    }
-                    let mut unchanged = board;
-                    assert!(unchanged.play_san("Ke9").is_err());
-                    assert_eq!(unchanged, board);
-                    if moves.is_empty() {
-                        break;
-                    }
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    board.play_unchecked(moves[(state % moves.len() as u64) as usize]);
-                }
+        super::super::random_walks(&fens, 20, 80, 0x2545_f491_4f6c_dd1d, |&board| {
+            for mv in board.legal_moves() {
+                let san = board.san(mv).expect("legal");
+                let (mut played, mut expected) = (board, board);
+                assert_eq!(played.play_san(san.as_str()), Ok(mv), "{board}: {san}");
+                expected.play_unchecked(mv);
+                assert_eq!(played, expected, "{board}: {san}");
             }
-        }
+            let mut unchanged = board;
+            assert!(unchanged.play_san("Ke9").is_err());
+            assert_eq!(unchanged, board);
+        });
     }
 }

@@ -394,33 +394,19 @@ mod tests {
             "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
             "4k3/8/8/2KPp2r/8/8/8/8 w - e6 0 2",
         ];
-        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
         let mut positions = 0;
-        for fen in starts {
-            for _ in 0..40 {
-                let mut board = Board::from_fen(fen).expect("valid");
-                for _ in 0..60 {
-                    for piece in Piece::ALL {
-                        for to in Square::ALL {
-                            assert_eq!(
-                                board.san_candidates(piece, to),
-                                board.generated_candidates(piece, to),
-                                "{board}: {piece} to {to}"
-                            );
-                        }
-                    }
-                    positions += 1;
-                    let moves = board.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    state ^= state << 13;
-                    state ^= state >> 7;
-                    state ^= state << 17;
-                    board.play_unchecked(moves[(state % moves.len() as u64) as usize]);
+        super::super::random_walks(&starts, 40, 60, 0x9e37_79b9_7f4a_7c15, |board| {
+            for piece in Piece::ALL {
+                for to in Square::ALL {
+                    assert_eq!(
+                        board.san_candidates(piece, to),
+                        board.generated_candidates(piece, to),
+                        "{board}: {piece} to {to}"
+                    );
                 }
             }
-        }
+            positions += 1;
+        });
         assert!(positions > 5_000);
     }
 }

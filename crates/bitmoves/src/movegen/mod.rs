@@ -125,7 +125,7 @@ impl Board {
     }
 
     /// The moves of `mask`, in a list.
-    fn list_masked(&self, mask: Mask) -> MoveList {
+    pub(crate) fn list_masked(&self, mask: Mask) -> MoveList {
         let mut list = MoveList::new();
         self.generate_masked(mask, |moves| {
             moves.into_iter().for_each(|mv| list.push(mv));

@@ -339,26 +339,25 @@ impl Board {
     /// [`Board::san_candidates`] by the generator, for the positions the
     /// fast path leaves to it.
     fn generated_candidates(&self, piece: Piece, to: Square) -> Bitboard {
-        let mut candidates = Bitboard::EMPTY;
+        // Through the move list, not a closure of its own over the
+        // generator: each closure is another copy of the whole generator
+        // (12 KB of the lab's wasm module), and this path is rare.
         let mask = Mask {
             from: self.colored_pieces(self.side_to_move(), piece),
             to: to.bitboard(),
             pawn_to: to.bitboard(),
         };
-        self.generate_masked(mask, |moves| {
-            if moves.piece == piece && moves.to.contains(to) {
-                let mv = Move {
-                    from: moves.from,
-                    to,
+        self.list_masked(mask)
+            .iter()
+            .filter(|mv| {
+                let plain = Move {
                     promotion: None,
+                    ..**mv
                 };
-                if piece != Piece::King || self.castling_side(mv).is_none() {
-                    candidates.insert(moves.from);
-                }
-            }
-            false
-        });
-        candidates
+                mv.to == to && (piece != Piece::King || self.castling_side(plain).is_none())
+            })
+            .map(|mv| mv.from)
+            .collect()
     }
 
     /// Whether `mv`, a legal non-castling move of `piece`, captures: it

@@ -147,26 +147,26 @@ impl LegalMoveGenerator {
     }
 }
 
+/// `board.legal_moves` (the getter is in [`crate::fast`]): the board's
+/// generator, made on first use and kept.
+pub fn generator<'py>(slf: &Bound<'py, PyBoard>) -> PyResult<Bound<'py, LegalMoveGenerator>> {
+    let py = slf.py();
+    let mut board = slf.try_borrow_mut()?;
+    if let Some(generator) = &board.legal.get().generator {
+        return Ok(generator.bind(py).clone());
+    }
+    let generator = Bound::new(
+        py,
+        LegalMoveGenerator {
+            board: slf.clone().unbind(),
+        },
+    )?;
+    board.legal.get().generator = Some(generator.clone().unbind());
+    Ok(generator)
+}
+
 #[pymethods]
 impl PyBoard {
-    /// The legal moves, as python-chess's `board.legal_moves`.
-    #[getter]
-    fn legal_moves(slf: &Bound<'_, Self>) -> PyResult<Py<LegalMoveGenerator>> {
-        let py = slf.py();
-        let mut board = slf.try_borrow_mut()?;
-        if let Some(generator) = &board.legal.get().generator {
-            return Ok(generator.clone_ref(py));
-        }
-        let generator = Py::new(
-            py,
-            LegalMoveGenerator {
-                board: slf.clone().unbind(),
-            },
-        )?;
-        board.legal.get().generator = Some(generator.clone_ref(py));
-        Ok(generator)
-    }
-
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
         if let Some(cached) = &self.legal.0 {
             visit.call(&cached.generator)?;

@@ -11,6 +11,7 @@
 mod board;
 mod encode;
 mod errors;
+mod fast;
 mod interop;
 mod iter;
 mod legal;
@@ -31,6 +32,10 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyPiece>()?;
     m.add_class::<legal::LegalMoveGenerator>()?;
     m.add_class::<status::Termination>()?;
+    fast::install(
+        &py.get_type::<board::PyBoard>(),
+        &py.get_type::<moves::PyMove>(),
+    )?;
     m.add_class::<status::Outcome>()?;
     m.add(
         "InvalidMoveError",

@@ -1,4 +1,5 @@
-//! `Board` methods that read and make moves: `legal_moves`, `push`, `pop`,
+//! `Board` methods that read and make moves: `pop`, `push_uci`, `push_san`
+//! (`push` itself and `legal_moves` are in `fast.rs`),
 //! UCI and SAN in and out, and the questions about one move.
 
 use bitmoves::{Board, Move, Piece, Square};
@@ -108,14 +109,6 @@ impl PyBoard {
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
         self.stack.iter().map(|(_, mv)| *mv).collect()
-    }
-
-    /// Plays `move` and puts it on the move stack. Unlike python-chess,
-    /// which trusts the caller, the move is checked: `IllegalMoveError`
-    /// when it is not legal here (the board is unchanged). `Move.null()`
-    /// passes the turn (refused in check).
-    fn push(&mut self, r#move: PyMove) -> PyResult<()> {
-        self.push_checked(r#move).map(|_| ())
     }
 
     /// Takes back the last move and returns it; `IndexError` when the stack

@@ -86,10 +86,11 @@ pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()
     Ok(())
 }
 
-/// Runs `body` with the GIL token, turning its error into a raised
-/// exception (null returned) and a panic into `PanicException`.
-fn call(body: impl FnOnce(Python<'_>) -> PyResult<*mut ffi::PyObject>) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls method and getter functions with the GIL held.
+/// Runs `body` with the GIL token; its error becomes the raised exception
+/// (and `failed` is returned), a panic `PanicException`.
+pub fn call<T>(failed: T, body: impl FnOnce(Python<'_>) -> PyResult<T>) -> T {
+    // SAFETY: CPython calls slot, method and getter functions with the
+    // GIL held.
     let py = unsafe { Python::assume_gil_acquired() };
     let result = catch_unwind(AssertUnwindSafe(|| body(py))).unwrap_or_else(|payload| {
         let message = payload
@@ -101,7 +102,7 @@ fn call(body: impl FnOnce(Python<'_>) -> PyResult<*mut ffi::PyObject>) -> *mut f
     });
     result.unwrap_or_else(|error| {
         error.restore(py);
-        ptr::null_mut()
+        failed
     })
 }
 
@@ -124,7 +125,7 @@ unsafe extern "C" fn push_fast(
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    call(|py| {
+    call(ptr::null_mut(), |py| {
         let arg = if kwnames.is_null() && nargs == 1 {
             // SAFETY: one argument at `args`, live for the call.
             unsafe { Borrowed::from_ptr(py, *args) }
@@ -157,7 +158,7 @@ unsafe extern "C" fn push_tuple(
     args: *mut ffi::PyObject,
     kwargs: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    call(|py| {
+    call(ptr::null_mut(), |py| {
         // SAFETY: `args` is a tuple and `kwargs` null or a dict, both live
         // for the call.
         let (args, kwargs) = unsafe {
@@ -245,13 +246,13 @@ unsafe extern "C" fn legal_moves(
     slf: *mut ffi::PyObject,
     _closure: *mut c_void,
 ) -> *mut ffi::PyObject {
-    call(|py| {
+    call(ptr::null_mut(), |py| {
         // SAFETY: `slf` is a live object, borrowed for the call, and the
         // getset descriptor checked that it is a `Board`.
         let slf = unsafe { Borrowed::from_ptr(py, slf) };
         // SAFETY: as above.
         let board = unsafe { slf.downcast_unchecked::<PyBoard>() };
-        Ok(crate::legal::generator(board)?.into_ptr())
+        Ok(crate::generator::generator(board)?.into_ptr())
     })
 }
 

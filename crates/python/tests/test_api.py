@@ -107,6 +107,23 @@ def test_legal_move_generator_is_live():
     board.push_san("e4")
     assert len(moves) == 20 and bitmoves.Move.from_uci("e7e5") in moves
     assert bitmoves.Move.from_uci("e2e4") not in moves
+    assert "e7e5" not in moves and None not in moves and moves and bool(moves) is True
+
+
+def test_legal_move_generator_type():
+    """The generator's type (a C-API type, crates/python/src/generator.rs)
+    is exported, documented, and made only by `board.legal_moves`."""
+    board = bitmoves.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")  # stalemate
+    moves = board.legal_moves
+    assert type(moves) is bitmoves.LegalMoveGenerator and type(moves).__name__ == "LegalMoveGenerator"
+    assert type(moves).__module__ == "bitmoves" and "legal moves" in type(moves).__doc__
+    assert len(moves) == 0 and not moves and moves.count() == 0 and list(moves) == []
+    assert repr(moves) == "<LegalMoveGenerator ()>"
+    assert "How many" in bitmoves.LegalMoveGenerator.count.__doc__
+    with pytest.raises(TypeError):
+        bitmoves.LegalMoveGenerator()
+    with pytest.raises(TypeError):
+        bitmoves.LegalMoveGenerator.count("not a generator")
 
 
 def test_legal_moves_iterator_is_a_snapshot_and_keeps_counts_right():

@@ -21,7 +21,6 @@ use pyo3::types::{PyString, PyType};
 
 use crate::board::PyBoard;
 use crate::fast::call;
-use crate::iter::iterate;
 use crate::moves::PyMove;
 
 /// The generator object: its board (a strong reference; null only once
@@ -175,7 +174,11 @@ unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
         let board = unsafe { board_of(py, obj) }?;
         let mut board = board.try_borrow_mut()?;
         let board = &mut *board;
-        Ok(iterate(py, board.legal.get().moves_of(&board.state.board))?.into_ptr())
+        Ok(board
+            .legal
+            .get()
+            .iterate(py, &board.state.board)?
+            .into_ptr())
     })
 }
 

@@ -34,6 +34,9 @@ pub struct Cached {
     /// so the two form a cycle that the garbage collector sees through
     /// `__traverse__` and breaks through `__clear__`.
     pub generator: Option<Py<PyAny>>,
+    /// The iterator `iter(board.legal_moves)` hands out, kept for reuse
+    /// ([`crate::iter::iterate`]).
+    iterator: Option<Py<PyAny>>,
 }
 
 impl Clone for LegalCache {
@@ -69,6 +72,12 @@ impl Cached {
             self.board = Some(*board);
         }
         &self.moves
+    }
+
+    /// An iterator over the moves of `board` (see [`Cached::moves_of`]).
+    pub fn iterate<'py>(&mut self, py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>> {
+        self.moves_of(board);
+        crate::iter::iterate(py, &self.moves, &mut self.iterator)
     }
 
     /// The legal core move that is exactly `mv` when the moves of `board`

@@ -110,6 +110,27 @@ def test_legal_move_generator_is_live():
     assert "e7e5" not in moves and None not in moves and moves and bool(moves) is True
 
 
+def test_legal_moves_iterators_in_use_are_never_refilled():
+    """A board reuses its iterator only when nothing else holds it
+    (crates/python/src/iter.rs): an iteration under way, nested loops over
+    the moves of other positions, and kept iterators all see their own
+    snapshot."""
+    board = bitmoves.Board()
+    held = iter(board.legal_moves)
+    first = next(held)
+    assert list(board.legal_moves)[0] == first and len(list(board.legal_moves)) == 20
+    for mv in board.legal_moves:  # nested: each inner list is another position's
+        board.push(mv)
+        replies = list(board.legal_moves)
+        assert len(replies) == 20 and all(r.from_square >= 48 for r in replies)
+        board.pop()
+    assert [first] + list(held) == list(board.legal_moves)
+    kept = [iter(board.legal_moves) for _ in range(3)]
+    board.push_san("e4")
+    assert len(list(board.legal_moves)) == 20 and bitmoves.Move.from_uci("e7e5") in list(board.legal_moves)
+    assert all(next(it) == first for it in kept)
+
+
 def test_legal_move_generator_type():
     """The generator's type (a C-API type, crates/python/src/generator.rs)
     is exported, documented, and made only by `board.legal_moves`."""

@@ -105,20 +105,24 @@ pub fn generator<'py>(slf: &Bound<'py, PyBoard>) -> PyResult<Bound<'py, PyAny>> 
     Ok(generator)
 }
 
-/// The board of a generator, or `RuntimeError` once the collector has
-/// cleared it.
+/// Runs `f` on the board of a generator (borrowed: no reference taken),
+/// or raises `RuntimeError` once the collector has cleared it.
 ///
 /// # Safety
 /// `obj` is a live `Generator` and the GIL is held.
-unsafe fn board_of<'py>(py: Python<'py>, obj: *mut ffi::PyObject) -> PyResult<Bound<'py, PyBoard>> {
+unsafe fn with_board<T>(
+    py: Python<'_>,
+    obj: *mut ffi::PyObject,
+    f: impl FnOnce(&Bound<'_, PyBoard>) -> PyResult<T>,
+) -> PyResult<T> {
     // SAFETY: by the contract, `obj` is a `Generator`, whose board is
-    // null or a `Board` it holds a reference to.
+    // null or a `Board` it holds a reference to (so it outlives the call).
     unsafe {
         let board = (*obj.cast::<Generator>()).board;
         if board.is_null() {
             return Err(PyRuntimeError::new_err("the generator's board is gone"));
         }
-        Ok(Bound::from_borrowed_ptr(py, board).downcast_into_unchecked::<PyBoard>())
+        f(Borrowed::from_ptr(py, board).downcast_unchecked::<PyBoard>())
     }
 }
 
@@ -138,12 +142,14 @@ unsafe extern "C" fn refuse_new(
 /// `__len__`: how many legal moves there are.
 unsafe extern "C" fn len(obj: *mut ffi::PyObject) -> ffi::Py_ssize_t {
     call(-1, |py| {
+        let count = |board: &Bound<'_, PyBoard>| {
+            let mut board = board.try_borrow_mut()?;
+            let board = &mut *board;
+            let count = board.legal.get().moves_of(&board.state.board).len();
+            Ok(count as ffi::Py_ssize_t)
+        };
         // SAFETY: CPython calls the slot with one of our generators.
-        let board = unsafe { board_of(py, obj) }?;
-        let mut board = board.try_borrow_mut()?;
-        let board = &mut *board;
-        let count = board.legal.get().moves_of(&board.state.board).len();
-        Ok(count as ffi::Py_ssize_t)
+        unsafe { with_board(py, obj, count) }
     })
 }
 
@@ -170,15 +176,14 @@ unsafe extern "C" fn count(obj: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *m
 /// `__iter__`: the shared `Move`s of the position now ([`crate::iter`]).
 unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     call(ptr::null_mut(), |py| {
+        let iterate = |board: &Bound<'_, PyBoard>| {
+            let mut board = board.try_borrow_mut()?;
+            let board = &mut *board;
+            let cached = board.legal.get();
+            Ok(cached.iterate(py, &board.state.board)?.into_ptr())
+        };
         // SAFETY: CPython calls the slot with one of our generators.
-        let board = unsafe { board_of(py, obj) }?;
-        let mut board = board.try_borrow_mut()?;
-        let board = &mut *board;
-        Ok(board
-            .legal
-            .get()
-            .iterate(py, &board.state.board)?
-            .into_ptr())
+        unsafe { with_board(py, obj, iterate) }
     })
 }
 
@@ -186,31 +191,32 @@ unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
 /// not in).
 unsafe extern "C" fn contains(obj: *mut ffi::PyObject, mv: *mut ffi::PyObject) -> c_int {
     call(-1, |py| {
-        // SAFETY: CPython calls the slot with one of our generators and a
-        // live object.
-        let (board, mv) = unsafe { (board_of(py, obj)?, Borrowed::from_ptr(py, mv)) };
+        // SAFETY: a live object, borrowed for the call.
+        let mv = unsafe { Borrowed::from_ptr(py, mv) };
         let Ok(mv) = mv.downcast::<PyMove>() else {
             return Ok(0);
         };
-        let board = board.try_borrow()?;
-        Ok(c_int::from(
-            board.legal(*mv.get()).map(PyMove::from_core) == Some(*mv.get()),
-        ))
+        let mv = *mv.get();
+        let legal = |board: &Bound<'_, PyBoard>| Ok(board.try_borrow()?.legal(mv));
+        // SAFETY: CPython calls the slot with one of our generators.
+        let legal = unsafe { with_board(py, obj, legal) }?;
+        Ok(c_int::from(legal.map(PyMove::from_core) == Some(mv)))
     })
 }
 
 /// `__repr__`: the moves in SAN, as python-chess writes it.
 unsafe extern "C" fn repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     call(ptr::null_mut(), |py| {
+        let sans = |board: &Bound<'_, PyBoard>| {
+            let core = *board.try_borrow()?.board();
+            Ok(core
+                .legal_moves()
+                .into_iter()
+                .map(|mv| core.san(mv).map(|s| s.to_string()).unwrap_or_default())
+                .collect::<Vec<String>>())
+        };
         // SAFETY: CPython calls the slot with one of our generators.
-        let board = unsafe { board_of(py, obj) }?;
-        let board = board.try_borrow()?;
-        let core = board.board();
-        let sans: Vec<String> = core
-            .legal_moves()
-            .into_iter()
-            .map(|mv| core.san(mv).map(|s| s.to_string()).unwrap_or_default())
-            .collect();
+        let sans = unsafe { with_board(py, obj, sans) }?;
         let text = format!("<LegalMoveGenerator ({})>", sans.join(", "));
         Ok(PyString::new(py, &text).into_ptr())
     })

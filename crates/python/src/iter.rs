@@ -6,7 +6,9 @@
 //! It replaces a tuple of the moves and its iterator: `list(board.legal_moves)`
 //! then fills one list, not a tuple and a list (building and freeing a
 //! tuple of 48 moves cost about 6 ns a move), and each step is a plain C
-//! call, where a PyO3 `__next__` would go through a trampoline per move.
+//! call, where a PyO3 `__next__` would go through a trampoline per move:
+//! it reads the next pointer and counts the reference. A board keeps one
+//! iterator and refills it when no one else holds it ([`iterate`]).
 
 use std::ffi::{c_int, c_void};
 use std::mem::{offset_of, size_of};
@@ -19,9 +21,10 @@ use pyo3::types::PyType;
 
 use crate::moves::{PyMove, shared_moves};
 
-/// The iterator object: a variable-size object whose items are the moves'
-/// indices into the shared `Move` table, copied when it is made (so that
-/// pushing a move while iterating changes nothing here).
+/// The iterator object: a variable-size object whose items are pointers to
+/// the shared `Move` objects (no references held: the table keeps them
+/// alive for good), written when it is filled (so that pushing a move
+/// while iterating changes nothing here).
 #[repr(C)]
 struct MoveIter {
     ob_base: ffi::PyVarObject,
@@ -32,9 +35,9 @@ struct MoveIter {
     next: usize,
     /// How many moves follow the header.
     len: usize,
-    /// The moves' table indices; `len` of them are allocated after the
-    /// header (`itemsize` 2).
-    moves: [u16; 0],
+    /// The moves; `len` of them are written after the header (`itemsize`
+    /// 8, room for the object's size field of them).
+    moves: [*mut ffi::PyObject; 0],
 }
 
 /// The iterator type, made on first use.
@@ -64,7 +67,7 @@ fn iter_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
             // A 'static string: the type keeps a pointer to it.
             name: c"bitmoves.LegalMoveIterator".as_ptr(),
             basicsize: size_of::<MoveIter>() as c_int,
-            itemsize: size_of::<u16>() as c_int,
+            itemsize: size_of::<*mut ffi::PyObject>() as c_int,
             flags: ffi::Py_TPFLAGS_DEFAULT as _,
             slots: slots.as_mut_ptr(),
         };
@@ -120,9 +123,10 @@ fn new<'py>(py: Python<'py>, moves: &[u16], capacity: usize) -> PyResult<Bound<'
     let table = shared_moves(py)?;
     let ty = iter_type(py)?;
     // SAFETY: `ty` is our heap type, whose instances are `MoveIter` with
-    // `itemsize` 2: the allocation (zeroed, header initialised, its size
+    // pointer-sized items: the allocation (zeroed, header initialised, its size
     // field `capacity`, a reference to the type taken) has room for
-    // `capacity >= moves.len()` indices after the header.
+    // `capacity >= moves.len()` moves after the header; `table` is the
+    // shared table that `moves` index.
     unsafe {
         let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), capacity as ffi::Py_ssize_t);
         let obj = Bound::from_owned_ptr_or_err(py, obj)?;
@@ -132,26 +136,33 @@ fn new<'py>(py: Python<'py>, moves: &[u16], capacity: usize) -> PyResult<Bound<'
     }
 }
 
-/// Puts `moves` into the iterator `obj`, from the first.
+/// Puts the shared `Move`s at `moves` (table indices) into the iterator
+/// `obj`, from the first: looked up here, in one pass, so that each
+/// `next` is one read.
 ///
 /// # Safety
-/// `obj` is a `MoveIter` with room for `moves.len()` indices, and nothing
-/// else reads it meanwhile.
+/// `obj` is a `MoveIter` with its table set and room for `moves.len()`
+/// moves, and nothing else reads it meanwhile; the indices are below the
+/// table's length.
 unsafe fn fill(obj: *mut ffi::PyObject, moves: &[u16]) {
     let it = obj.cast::<MoveIter>();
     // SAFETY: by the contract.
     unsafe {
         (*it).next = 0;
         (*it).len = moves.len();
-        ptr::copy_nonoverlapping(moves.as_ptr(), items(obj), moves.len());
+        let table = (*it).table;
+        let items = items(obj);
+        for (i, &index) in moves.iter().enumerate() {
+            *items.add(i) = (*table.add(usize::from(index))).as_ptr();
+        }
     }
 }
 
-/// The first of the indices after a `MoveIter`'s header.
-fn items(obj: *mut ffi::PyObject) -> *mut u16 {
+/// The first of the moves after a `MoveIter`'s header.
+fn items(obj: *mut ffi::PyObject) -> *mut *mut ffi::PyObject {
     obj.cast::<u8>()
         .wrapping_add(offset_of!(MoveIter, moves))
-        .cast::<u16>()
+        .cast::<*mut ffi::PyObject>()
 }
 
 /// `tp_iternext`: a new reference to the next move, or null (no exception
@@ -159,17 +170,15 @@ fn items(obj: *mut ffi::PyObject) -> *mut u16 {
 unsafe extern "C" fn iternext(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     let it = obj.cast::<MoveIter>();
     // SAFETY: CPython calls this with an instance of our type, so `obj`
-    // is a `MoveIter` with `len` indices after its header, each an index
-    // into the shared table (which lives as long as the module), and
-    // the GIL is held.
+    // is a `MoveIter` with `len` moves after its header, each a shared
+    // `Move` (which the table keeps alive for good), and the GIL is held.
     unsafe {
         let next = (*it).next;
         if next >= (*it).len {
             return ptr::null_mut();
         }
         (*it).next = next + 1;
-        let index = usize::from(*items(obj).add(next));
-        let mv = (*(*it).table.add(index)).as_ptr();
+        let mv = *items(obj).add(next);
         // The new reference, counted inline as CPython's own `Py_INCREF`
         // does for the limited API before 3.12 (a call to `Py_IncRef` per
         // move cost about 3% of a playout): the shared moves are ordinary

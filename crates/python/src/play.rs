@@ -53,14 +53,12 @@ impl PyBoard {
                 PyBoard::fen_of(&before, false, "legal", true)?
             )));
         };
-        let mut board = before.board;
-        board.play_unchecked(core);
-        self.state = State {
-            board,
-            ep_square: double_step(&before.board, core),
-        };
+        // The position goes onto the stack as it is, then the move is
+        // played in place (no copy of the board but the one kept).
         let played = PyMove::from_core(core);
         self.stack.push((before, played));
+        self.state.board.play_unchecked(core);
+        self.state.ep_square = double_step(&before.board, core);
         Ok(played)
     }
 

@@ -266,3 +266,30 @@ fn is_move(obj: *mut ffi::PyObject) -> bool {
     let ty = unsafe { ffi::Py_TYPE(obj) };
     ty == MOVE_TYPE.load(Ordering::Relaxed)
 }
+
+/// A heap type made with `PyType_FromSpec`: `slots` ends with the zero
+/// slot, and every function in it has the signature its slot expects.
+pub fn new_type(
+    py: Python<'_>,
+    name: &'static CStr,
+    (basicsize, itemsize): (usize, usize),
+    flags: std::ffi::c_ulong,
+    slots: &mut [ffi::PyType_Slot],
+) -> PyResult<Py<PyType>> {
+    let mut spec = ffi::PyType_Spec {
+        // 'static: the type keeps a pointer to the name.
+        name: name.as_ptr(),
+        basicsize: basicsize as std::ffi::c_int,
+        itemsize: itemsize as std::ffi::c_int,
+        flags: flags as _,
+        slots: slots.as_mut_ptr(),
+    };
+    // SAFETY: the spec and its slots are valid for the call (CPython
+    // copies what it keeps but the name, and the docs and method tables
+    // the slots point to, which the callers keep for good); the slots'
+    // functions have the signatures their slots expect (the contract).
+    let ty = unsafe { ffi::PyType_FromSpec(&mut spec) };
+    // SAFETY: a new reference, or null with an exception set.
+    let ty = unsafe { Bound::from_owned_ptr_or_err(py, ty) }?;
+    Ok(ty.downcast_into::<PyType>()?.unbind())
+}

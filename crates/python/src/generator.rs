@@ -20,7 +20,7 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyString, PyType};
 
 use crate::board::PyBoard;
-use crate::fast::call;
+use crate::fast::{call, new_type};
 use crate::moves::PyMove;
 
 /// The generator object: its board (a strong reference; null only once
@@ -63,22 +63,9 @@ pub fn generator_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
             slot(ffi::Py_tp_methods, methods.as_mut_ptr().cast()),
             slot(0, ptr::null_mut()),
         ];
-        let mut spec = ffi::PyType_Spec {
-            // A 'static string: the type keeps a pointer to it.
-            name: c"bitmoves.LegalMoveGenerator".as_ptr(),
-            basicsize: size_of::<Generator>() as c_int,
-            itemsize: 0,
-            flags: (ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_HAVE_GC) as _,
-            slots: slots.as_mut_ptr(),
-        };
-        // SAFETY: the spec and its slots are valid for the call (CPython
-        // copies what it keeps but the name, the doc and the method table,
-        // which are 'static); the functions have the signatures their
-        // slots expect.
-        let ty = unsafe { ffi::PyType_FromSpec(&mut spec) };
-        // SAFETY: a new reference, or null with an exception set.
-        let ty = unsafe { Bound::from_owned_ptr_or_err(py, ty) }?;
-        Ok::<_, PyErr>(ty.downcast_into::<PyType>()?.unbind())
+        let flags = ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_HAVE_GC;
+        let size = (size_of::<Generator>(), 0);
+        new_type(py, c"bitmoves.LegalMoveGenerator", size, flags, &mut slots)
     })?;
     Ok(ty.bind(py))
 }

@@ -10,7 +10,7 @@
 //! it reads the next pointer and counts the reference. A board keeps one
 //! iterator and refills it when no one else holds it ([`iterate`]).
 
-use std::ffi::{c_int, c_void};
+use std::ffi::c_void;
 use std::mem::{offset_of, size_of};
 use std::ptr;
 
@@ -19,6 +19,7 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyType;
 
+use crate::fast::new_type;
 use crate::moves::{PyMove, shared_moves};
 
 /// The iterator object: a variable-size object whose items are pointers to
@@ -63,21 +64,9 @@ fn iter_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
                 pfunc: ptr::null_mut(),
             },
         ];
-        let mut spec = ffi::PyType_Spec {
-            // A 'static string: the type keeps a pointer to it.
-            name: c"bitmoves.LegalMoveIterator".as_ptr(),
-            basicsize: size_of::<MoveIter>() as c_int,
-            itemsize: size_of::<*mut ffi::PyObject>() as c_int,
-            flags: ffi::Py_TPFLAGS_DEFAULT as _,
-            slots: slots.as_mut_ptr(),
-        };
-        // SAFETY: the spec and its slots are valid for the call (CPython
-        // copies what it keeps but the name, which is 'static); the
-        // functions have the signatures their slots expect.
-        let ty = unsafe { ffi::PyType_FromSpec(&mut spec) };
-        // SAFETY: a new reference, or null with an exception set.
-        let ty = unsafe { Bound::from_owned_ptr_or_err(py, ty) }?;
-        Ok::<_, PyErr>(ty.downcast_into::<PyType>()?.unbind())
+        let size = (size_of::<MoveIter>(), size_of::<*mut ffi::PyObject>());
+        let name = c"bitmoves.LegalMoveIterator";
+        new_type(py, name, size, ffi::Py_TPFLAGS_DEFAULT, &mut slots)
     })?;
     Ok(ty.bind(py))
 }

@@ -1,8 +1,11 @@
 //! The two `Board` entries a random playout calls on every ply, defined
 //! with the C API instead of through `#[pymethods]`: `board.push(move)` as
-//! a `METH_O` method (one argument, passed as it is: no argument tuple, no
-//! keyword parsing) and the `board.legal_moves` getter. Both are installed
-//! on the `Board` type when the module loads ([`install`]).
+//! a vectorcall method (the argument passed as it is: no argument tuple)
+//! and the `board.legal_moves` getter. Both are installed on the `Board`
+//! type when the module loads ([`install`]); with them, a playout's calls
+//! (these two and the generator's, `crate::generator`) skip PyO3's method
+//! glue, about 40 ns a call. Also here: [`call`], which every C entry point
+//! of the crate runs its body through, and [`new_type`].
 //!
 //! CPython's descriptors check that `self` is a `Board` before calling
 //! either, so neither looks the type up again (a PyO3 method looks up its

@@ -4,12 +4,14 @@ legal moves, pick one by a seeded index, play it; until no move is left or
 are installed (rust-chess 0.4, cozy-chess-py 0.1, shakmaty-python-binding),
 interleaved in one process, medians of ROUNDS rounds.
 
-    python crates/python/bench/playouts.py [ROUNDS] [--lean]
+    python crates/python/bench/playouts.py [ROUNDS] [--lean] [--cpu]
 
 `--lean` times a leaner harness, the same for every package: each
 package's two calls written into the loop (no function call around them)
 and the random picks drawn before the clock starts (`pick % len(moves)`
 instead of `rng.randrange`), so that less of the time is the harness's own.
+`--cpu` times each run by this process's CPU time instead of wall time
+(steadier while other programs load the machine).
 
 Install the peers by hand (not dependencies of the project):
     pip install rust-chess==0.4.3 cozy-chess-py==0.1.1 shakmaty-python-binding==0.1.5
@@ -18,6 +20,7 @@ Install the peers by hand (not dependencies of the project):
 import random
 import re
 import sys
+import time
 
 from common import interleaved, table
 
@@ -110,9 +113,11 @@ def lean(module, new_board, legal, play):
 
 
 def main():
-    args = [arg for arg in sys.argv[1:] if arg != "--lean"]
+    flags = {"--lean", "--cpu"}
+    args = [arg for arg in sys.argv[1:] if arg not in flags]
     rounds = int(args[0]) if args else 5
     harness = lean if "--lean" in sys.argv[1:] else standard
+    cpu = "--cpu" in sys.argv[1:]
     contenders = {}
     for name, package in PACKAGES.items():
         try:
@@ -121,8 +126,10 @@ def main():
         except ImportError as error:
             print(f"skipped {name}: {error}")
     kind = "lean harness" if harness is lean else "standard harness"
-    print(f"{GAMES} random games (at most {MAX_PLIES} plies, {kind}), median of {rounds} interleaved rounds")
-    table(interleaved(contenders, rounds), "plies", "bitmoves")
+    clock = "CPU time" if cpu else "wall time"
+    print(f"{GAMES} random games (at most {MAX_PLIES} plies, {kind}), median of {rounds} interleaved rounds, {clock}")
+    results = interleaved(contenders, rounds, time.process_time if cpu else time.perf_counter)
+    table(results, "plies", "bitmoves")
 
 
 if __name__ == "__main__":

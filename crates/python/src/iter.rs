@@ -6,9 +6,11 @@
 //! It replaces a tuple of the moves and its iterator: `list(board.legal_moves)`
 //! then fills one list, not a tuple and a list (building and freeing a
 //! tuple of 48 moves cost about 6 ns a move), and each step is a plain C
-//! call, where a PyO3 `__next__` would go through a trampoline per move.
+//! call, where a PyO3 `__next__` would go through a trampoline per move:
+//! it reads the next pointer and counts the reference. A board keeps one
+//! iterator and refills it when no one else holds it ([`iterate`]).
 
-use std::ffi::{c_int, c_void};
+use std::ffi::c_void;
 use std::mem::{offset_of, size_of};
 use std::ptr;
 
@@ -17,11 +19,13 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyType;
 
+use crate::fast::new_type;
 use crate::moves::{PyMove, shared_moves};
 
-/// The iterator object: a variable-size object whose items are the moves'
-/// indices into the shared `Move` table, copied when it is made (so that
-/// pushing a move while iterating changes nothing here).
+/// The iterator object: a variable-size object whose items are pointers to
+/// the shared `Move` objects (no references held: the table keeps them
+/// alive for good), written when it is filled (so that pushing a move
+/// while iterating changes nothing here).
 #[repr(C)]
 struct MoveIter {
     ob_base: ffi::PyVarObject,
@@ -32,9 +36,9 @@ struct MoveIter {
     next: usize,
     /// How many moves follow the header.
     len: usize,
-    /// The moves' table indices; `len` of them are allocated after the
-    /// header (`itemsize` 2).
-    moves: [u16; 0],
+    /// The moves; `len` of them are written after the header (`itemsize`
+    /// 8, room for the object's size field of them).
+    moves: [*mut ffi::PyObject; 0],
 }
 
 /// The iterator type, made on first use.
@@ -60,50 +64,94 @@ fn iter_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
                 pfunc: ptr::null_mut(),
             },
         ];
-        let mut spec = ffi::PyType_Spec {
-            // A 'static string: the type keeps a pointer to it.
-            name: c"bitmoves.LegalMoveIterator".as_ptr(),
-            basicsize: size_of::<MoveIter>() as c_int,
-            itemsize: size_of::<u16>() as c_int,
-            flags: ffi::Py_TPFLAGS_DEFAULT as _,
-            slots: slots.as_mut_ptr(),
-        };
-        // SAFETY: the spec and its slots are valid for the call (CPython
-        // copies what it keeps but the name, which is 'static); the
-        // functions have the signatures their slots expect.
-        let ty = unsafe { ffi::PyType_FromSpec(&mut spec) };
-        // SAFETY: a new reference, or null with an exception set.
-        let ty = unsafe { Bound::from_owned_ptr_or_err(py, ty) }?;
-        Ok::<_, PyErr>(ty.downcast_into::<PyType>()?.unbind())
+        let size = (size_of::<MoveIter>(), size_of::<*mut ffi::PyObject>());
+        let name = c"bitmoves.LegalMoveIterator";
+        new_type(py, name, size, ffi::Py_TPFLAGS_DEFAULT, &mut slots)
     })?;
     Ok(ty.bind(py))
 }
 
-/// A new iterator over the shared `Move` objects at `moves` (table indices).
-pub fn iterate<'py>(py: Python<'py>, moves: &[u16]) -> PyResult<Bound<'py, PyAny>> {
+/// Room for the moves of any position (218 at most) in the iterator a
+/// board keeps for reuse.
+const KEPT_CAPACITY: usize = 256;
+
+/// An iterator over the shared `Move` objects at `moves` (table indices).
+///
+/// `kept` is the board's own iterator: when nothing else holds it (its
+/// reference count is 1, the board's), it is refilled and handed out
+/// again, so that `list(board.legal_moves)` in a loop allocates and frees
+/// no iterator per position. When it is in use (an iteration under way),
+/// a new one is made and not kept.
+pub fn iterate<'py>(
+    py: Python<'py>,
+    moves: &[u16],
+    kept: &mut Option<Py<PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(it) = kept {
+        let obj = it.as_ptr();
+        // SAFETY: `obj` is a live `MoveIter` (only `iterate` puts one in
+        // `kept`); its size field is its capacity; with a reference count
+        // of 1 no one else can see the refill.
+        unsafe {
+            if ffi::Py_REFCNT(obj) == 1
+                && moves.len() <= (*obj.cast::<ffi::PyVarObject>()).ob_size as usize
+            {
+                fill(obj, moves);
+                return Ok(it.bind(py).clone());
+            }
+        }
+        return new(py, moves, moves.len());
+    }
+    let it = new(py, moves, KEPT_CAPACITY.max(moves.len()))?;
+    *kept = Some(it.clone().unbind());
+    Ok(it)
+}
+
+/// A new iterator with room for `capacity` moves, holding `moves`.
+fn new<'py>(py: Python<'py>, moves: &[u16], capacity: usize) -> PyResult<Bound<'py, PyAny>> {
     let table = shared_moves(py)?;
     let ty = iter_type(py)?;
     // SAFETY: `ty` is our heap type, whose instances are `MoveIter` with
-    // `itemsize` 2: the allocation (zeroed, header initialised, a
-    // reference to the type taken) has room for `moves.len()` indices
-    // after the header.
+    // pointer-sized items: the allocation (zeroed, header initialised, its size
+    // field `capacity`, a reference to the type taken) has room for
+    // `capacity >= moves.len()` moves after the header; `table` is the
+    // shared table that `moves` index.
     unsafe {
-        let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), moves.len() as ffi::Py_ssize_t);
+        let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), capacity as ffi::Py_ssize_t);
         let obj = Bound::from_owned_ptr_or_err(py, obj)?;
-        let it = obj.as_ptr().cast::<MoveIter>();
-        (*it).table = table.as_ptr();
-        (*it).next = 0;
-        (*it).len = moves.len();
-        ptr::copy_nonoverlapping(moves.as_ptr(), items(obj.as_ptr()), moves.len());
+        (*obj.as_ptr().cast::<MoveIter>()).table = table.as_ptr();
+        fill(obj.as_ptr(), moves);
         Ok(obj)
     }
 }
 
-/// The first of the indices after a `MoveIter`'s header.
-fn items(obj: *mut ffi::PyObject) -> *mut u16 {
+/// Puts the shared `Move`s at `moves` (table indices) into the iterator
+/// `obj`, from the first: looked up here, in one pass, so that each
+/// `next` is one read.
+///
+/// # Safety
+/// `obj` is a `MoveIter` with its table set and room for `moves.len()`
+/// moves, and nothing else reads it meanwhile; the indices are below the
+/// table's length.
+unsafe fn fill(obj: *mut ffi::PyObject, moves: &[u16]) {
+    let it = obj.cast::<MoveIter>();
+    // SAFETY: by the contract.
+    unsafe {
+        (*it).next = 0;
+        (*it).len = moves.len();
+        let table = (*it).table;
+        let items = items(obj);
+        for (i, &index) in moves.iter().enumerate() {
+            *items.add(i) = (*table.add(usize::from(index))).as_ptr();
+        }
+    }
+}
+
+/// The first of the moves after a `MoveIter`'s header.
+fn items(obj: *mut ffi::PyObject) -> *mut *mut ffi::PyObject {
     obj.cast::<u8>()
         .wrapping_add(offset_of!(MoveIter, moves))
-        .cast::<u16>()
+        .cast::<*mut ffi::PyObject>()
 }
 
 /// `tp_iternext`: a new reference to the next move, or null (no exception
@@ -111,18 +159,20 @@ fn items(obj: *mut ffi::PyObject) -> *mut u16 {
 unsafe extern "C" fn iternext(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     let it = obj.cast::<MoveIter>();
     // SAFETY: CPython calls this with an instance of our type, so `obj`
-    // is a `MoveIter` with `len` indices after its header, each an index
-    // into the shared table (which lives as long as the module), and
-    // the GIL is held.
+    // is a `MoveIter` with `len` moves after its header, each a shared
+    // `Move` (which the table keeps alive for good), and the GIL is held.
     unsafe {
         let next = (*it).next;
         if next >= (*it).len {
             return ptr::null_mut();
         }
         (*it).next = next + 1;
-        let index = usize::from(*items(obj).add(next));
-        let mv = (*(*it).table.add(index)).as_ptr();
-        ffi::Py_IncRef(mv);
+        let mv = *items(obj).add(next);
+        // The new reference, counted inline as CPython's own `Py_INCREF`
+        // does for the limited API before 3.12 (a call to `Py_IncRef` per
+        // move cost about 3% of a playout): the shared moves are ordinary
+        // (not immortal) objects, so every version counts them this way.
+        (*mv).ob_refcnt += 1;
         mv
     }
 }

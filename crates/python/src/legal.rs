@@ -9,7 +9,6 @@ use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
 
 use crate::board::PyBoard;
-use crate::iter::iterate;
 use crate::moves::PyMove;
 
 /// The legal moves of the position now, once asked for: boxed, so that a
@@ -34,7 +33,10 @@ pub struct Cached {
     /// The board's `legal_moves` object, made once: it holds the board,
     /// so the two form a cycle that the garbage collector sees through
     /// `__traverse__` and breaks through `__clear__`.
-    generator: Option<Py<LegalMoveGenerator>>,
+    pub generator: Option<Py<PyAny>>,
+    /// The iterator `iter(board.legal_moves)` hands out, kept for reuse
+    /// ([`crate::iter::iterate`]).
+    iterator: Option<Py<PyAny>>,
 }
 
 impl Clone for LegalCache {
@@ -47,7 +49,7 @@ impl Clone for LegalCache {
 
 impl LegalCache {
     /// The cache, made on first use.
-    fn get(&mut self) -> &mut Cached {
+    pub fn get(&mut self) -> &mut Cached {
         self.0.get_or_insert_with(Box::default)
     }
 
@@ -59,7 +61,7 @@ impl LegalCache {
 
 impl Cached {
     /// The moves of `board`, generated unless they are already here.
-    fn moves_of(&mut self, board: &Board) -> &[u16] {
+    pub fn moves_of(&mut self, board: &Board) -> &[u16] {
         if self.board.as_ref() != Some(board) {
             self.moves.clear();
             let moves = &mut self.moves;
@@ -70,6 +72,12 @@ impl Cached {
             self.board = Some(*board);
         }
         &self.moves
+    }
+
+    /// An iterator over the moves of `board` (see [`Cached::moves_of`]).
+    pub fn iterate<'py>(&mut self, py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>> {
+        self.moves_of(board);
+        crate::iter::iterate(py, &self.moves, &mut self.iterator)
     }
 
     /// The legal core move that is exactly `mv` when the moves of `board`
@@ -85,88 +93,8 @@ impl Cached {
     }
 }
 
-/// `board.legal_moves`: the legal moves of the board as it is when asked
-/// (iterating again after a push sees the new position), like
-/// python-chess's `LegalMoveGenerator`. Sized, iterable, supports `in`.
-// No freelist: PyO3 0.25 reuses a freelist object without tracking it for
-// the garbage collector again, and then a board and its generator (a
-// cycle) were never collected: the test of the cycle caught the leak.
-#[pyclass(module = "bitmoves", name = "LegalMoveGenerator", frozen)]
-pub struct LegalMoveGenerator {
-    board: Py<PyBoard>,
-}
-
-#[pymethods]
-impl LegalMoveGenerator {
-    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        visit.call(&self.board)
-    }
-
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        let mut board = self.board.try_borrow_mut(py)?;
-        let board = &mut *board;
-        Ok(board.legal.get().moves_of(&board.state.board).len())
-    }
-
-    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
-        Ok(self.__len__(py)? > 0)
-    }
-
-    /// How many legal moves there are.
-    fn count(&self, py: Python<'_>) -> PyResult<usize> {
-        self.__len__(py)
-    }
-
-    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let mut board = self.board.try_borrow_mut(py)?;
-        let board = &mut *board;
-        iterate(py, board.legal.get().moves_of(&board.state.board))
-    }
-
-    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let Ok(mv) = mv.downcast::<PyMove>() else {
-            return Ok(false);
-        };
-        let board = self.board.try_borrow(py)?;
-        Ok(board.legal(*mv.get()).map(PyMove::from_core) == Some(*mv.get()))
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let board = self.board.try_borrow(py)?;
-        let mut sans = Vec::new();
-        for mv in board.board().legal_moves() {
-            sans.push(
-                board
-                    .board()
-                    .san(mv)
-                    .map(|s| s.to_string())
-                    .unwrap_or_default(),
-            );
-        }
-        Ok(format!("<LegalMoveGenerator ({})>", sans.join(", ")))
-    }
-}
-
 #[pymethods]
 impl PyBoard {
-    /// The legal moves, as python-chess's `board.legal_moves`.
-    #[getter]
-    fn legal_moves(slf: &Bound<'_, Self>) -> PyResult<Py<LegalMoveGenerator>> {
-        let py = slf.py();
-        let mut board = slf.try_borrow_mut()?;
-        if let Some(generator) = &board.legal.get().generator {
-            return Ok(generator.clone_ref(py));
-        }
-        let generator = Py::new(
-            py,
-            LegalMoveGenerator {
-                board: slf.clone().unbind(),
-            },
-        )?;
-        board.legal.get().generator = Some(generator.clone_ref(py));
-        Ok(generator)
-    }
-
     fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
         if let Some(cached) = &self.legal.0 {
             visit.call(&cached.generator)?;

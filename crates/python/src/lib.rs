@@ -11,6 +11,8 @@
 mod board;
 mod encode;
 mod errors;
+mod fast;
+mod generator;
 mod interop;
 mod iter;
 mod legal;
@@ -29,8 +31,12 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<moves::PyPiece>()?;
-    m.add_class::<legal::LegalMoveGenerator>()?;
+    m.add("LegalMoveGenerator", generator::generator_type(py)?)?;
     m.add_class::<status::Termination>()?;
+    fast::install(
+        &py.get_type::<board::PyBoard>(),
+        &py.get_type::<moves::PyMove>(),
+    )?;
     m.add_class::<status::Outcome>()?;
     m.add(
         "InvalidMoveError",

@@ -1,4 +1,5 @@
-//! `Board` methods that read and make moves: `legal_moves`, `push`, `pop`,
+//! `Board` methods that read and make moves: `pop`, `push_uci`, `push_san`
+//! (`push` itself and `legal_moves` are in `fast.rs`),
 //! UCI and SAN in and out, and the questions about one move.
 
 use bitmoves::{Board, Move, Piece, Square};
@@ -52,14 +53,12 @@ impl PyBoard {
                 PyBoard::fen_of(&before, false, "legal", true)?
             )));
         };
-        let mut board = before.board;
-        board.play_unchecked(core);
-        self.state = State {
-            board,
-            ep_square: double_step(&before.board, core),
-        };
+        // The position goes onto the stack as it is, then the move is
+        // played in place (no copy of the board but the one kept).
         let played = PyMove::from_core(core);
         self.stack.push((before, played));
+        self.state.board.play_unchecked(core);
+        self.state.ep_square = double_step(&before.board, core);
         Ok(played)
     }
 
@@ -108,14 +107,6 @@ impl PyBoard {
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
         self.stack.iter().map(|(_, mv)| *mv).collect()
-    }
-
-    /// Plays `move` and puts it on the move stack. Unlike python-chess,
-    /// which trusts the caller, the move is checked: `IllegalMoveError`
-    /// when it is not legal here (the board is unchanged). `Move.null()`
-    /// passes the turn (refused in check).
-    fn push(&mut self, r#move: PyMove) -> PyResult<()> {
-        self.push_checked(r#move).map(|_| ())
     }
 
     /// Takes back the last move and returns it; `IndexError` when the stack

@@ -107,6 +107,44 @@ def test_legal_move_generator_is_live():
     board.push_san("e4")
     assert len(moves) == 20 and bitmoves.Move.from_uci("e7e5") in moves
     assert bitmoves.Move.from_uci("e2e4") not in moves
+    assert "e7e5" not in moves and None not in moves and moves and bool(moves) is True
+
+
+def test_legal_moves_iterators_in_use_are_never_refilled():
+    """A board reuses its iterator only when nothing else holds it
+    (crates/python/src/iter.rs): an iteration under way, nested loops over
+    the moves of other positions, and kept iterators all see their own
+    snapshot."""
+    board = bitmoves.Board()
+    held = iter(board.legal_moves)
+    first = next(held)
+    assert list(board.legal_moves)[0] == first and len(list(board.legal_moves)) == 20
+    for mv in board.legal_moves:  # nested: each inner list is another position's
+        board.push(mv)
+        replies = list(board.legal_moves)
+        assert len(replies) == 20 and all(r.from_square >= 48 for r in replies)
+        board.pop()
+    assert [first] + list(held) == list(board.legal_moves)
+    kept = [iter(board.legal_moves) for _ in range(3)]
+    board.push_san("e4")
+    assert len(list(board.legal_moves)) == 20 and bitmoves.Move.from_uci("e7e5") in list(board.legal_moves)
+    assert all(next(it) == first for it in kept)
+
+
+def test_legal_move_generator_type():
+    """The generator's type (a C-API type, crates/python/src/generator.rs)
+    is exported, documented, and made only by `board.legal_moves`."""
+    board = bitmoves.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")  # stalemate
+    moves = board.legal_moves
+    assert type(moves) is bitmoves.LegalMoveGenerator and type(moves).__name__ == "LegalMoveGenerator"
+    assert type(moves).__module__ == "bitmoves" and "legal moves" in type(moves).__doc__
+    assert len(moves) == 0 and not moves and moves.count() == 0 and list(moves) == []
+    assert repr(moves) == "<LegalMoveGenerator ()>"
+    assert "How many" in bitmoves.LegalMoveGenerator.count.__doc__
+    with pytest.raises(TypeError):
+        bitmoves.LegalMoveGenerator()
+    with pytest.raises(TypeError):
+        bitmoves.LegalMoveGenerator.count("not a generator")
 
 
 def test_legal_moves_iterator_is_a_snapshot_and_keeps_counts_right():

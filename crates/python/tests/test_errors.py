@@ -1,6 +1,7 @@
 """Errors as python-chess raises them, wrong argument types, and no input
 of any kind reaching a Rust panic (PanicException)."""
 
+import inspect
 import random
 
 import chess
@@ -167,3 +168,33 @@ def test_fuzzed_inputs_never_panic():
                 call(value)
             except allowed:
                 pass
+
+
+def test_push_takes_one_move_by_position_or_keyword():
+    """`push` is defined with the C API (crates/python/src/fast.rs): it
+    takes the move as python-chess's does, by position or as `move=`, and
+    refuses anything else with TypeError, the board unchanged."""
+    board = bitmoves.Board()
+    board.push(bitmoves.Move.from_uci("e2e4"))
+    board.push(move=bitmoves.Move.from_uci("e7e5"))
+    bitmoves.Board.push(board, bitmoves.Move.from_uci("g1f3"))
+    assert [m.uci() for m in board.move_stack] == ["e2e4", "e7e5", "g1f3"]
+    e5 = bitmoves.Move.from_uci("b8c6")
+    calls = [
+        lambda: board.push(),
+        lambda: board.push(e5, e5),
+        lambda: board.push(e5, move=e5),
+        lambda: board.push(mv=e5),
+        lambda: board.push(e5, extra=1),
+        lambda: bitmoves.Board.push("not a board", e5),
+        lambda: bitmoves.Board.push(chess.Board(), e5),
+    ]
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
+    assert len(board.move_stack) == 3
+    with pytest.raises(bitmoves.IllegalMoveError):
+        board.push(move=bitmoves.Move.from_uci("e2e4"))
+    assert "IllegalMoveError" in bitmoves.Board.push.__doc__
+    assert list(inspect.signature(bitmoves.Board.push).parameters) == ["self", "move"]
+    assert "legal moves" in bitmoves.Board.legal_moves.__doc__

@@ -12,6 +12,17 @@ use crate::MAX_GAME_BYTES;
 use memchr::{memchr, memchr2};
 use std::io::{self, BufRead};
 
+/// The number of line ends (`\n`, `\r\n` or a lone `\r`) in `text`.
+pub(crate) fn count_lines(text: &[u8]) -> u64 {
+    let newlines = memchr::memchr_iter(b'\n', text).count();
+    if memchr(b'\r', text).is_none() {
+        return newlines as u64;
+    }
+    let returns = text.iter().filter(|&&b| b == b'\r').count();
+    let pairs = text.windows(2).filter(|pair| pair == b"\r\n").count();
+    (newlines + returns - pairs) as u64
+}
+
 /// A game's text as the splitter cut it.
 #[derive(Debug, Default, Clone)]
 pub struct RawGame {
@@ -287,6 +298,31 @@ impl<R: BufRead> Splitter<R> {
 }
 
 impl<R> Splitter<R> {
+    /// Whether the splitter is between games with nothing of the next one
+    /// read (and past the input's start, where a BOM may be): whoever
+    /// reads a game straight from the input may then go on from here.
+    pub fn is_between_games(&self) -> bool {
+        self.phase == Phase::Before
+            && self.current.is_empty()
+            && !self.at_start
+            && !self.mid_line
+            && !self.pending_cr
+            && !self.too_long
+    }
+
+    /// The input, to read a game straight from while
+    /// [`is_between_games`](Self::is_between_games); what is consumed of
+    /// it must be whole lines, told with [`advance`](Self::advance).
+    pub fn input(&mut self) -> &mut R {
+        &mut self.input
+    }
+
+    /// Counts `games` games and `lines` lines read past the splitter.
+    pub fn advance(&mut self, games: u64, lines: u64) {
+        self.games += games;
+        self.line += lines;
+    }
+
     /// How many games were cut so far.
     pub fn games(&self) -> u64 {
         self.games

@@ -162,7 +162,7 @@ impl<R: BufRead> Reader<R> {
 }
 
 /// The input's buffer, filled; interruptions retried.
-fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+pub(crate) fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
     loop {
         match input.fill_buf() {
             Err(error) if error.kind() == io::ErrorKind::Interrupted => {}

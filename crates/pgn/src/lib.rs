@@ -9,6 +9,7 @@
 //! | `split.rs` | [`RawGame`] and the splitter that cuts games out of a stream |
 //! | `parse.rs` | reading a game in one pass: its tags, then its movetext |
 //! | `movetext.rs` | the movetext: moves replayed, variations, where the game ends |
+//! | `pending.rs` | [`PendingGame`]: a game found, to be read |
 //! | `tally.rs` | counting a visitor's calls, to read a game again without repeating them |
 //! | `visitor.rs` | [`Visitor`] and [`Flow`] |
 //! | `reader.rs` | [`Reader`]: games straight from the input's buffer, else cut by the splitter |
@@ -34,6 +35,7 @@ mod input;
 mod movetext;
 mod parallel;
 mod parse;
+mod pending;
 mod reader;
 mod split;
 mod tally;
@@ -44,6 +46,7 @@ pub use error::{ErrorKind, PgnError};
 pub use game::{Game, Line, Node};
 pub use input::{decompress, open};
 pub use parallel::read_parallel;
+pub use pending::PendingGame;
 pub use reader::Reader;
 pub use split::RawGame;
 pub use visitor::{Flow, Visitor};

@@ -5,8 +5,8 @@
 
 use crate::error::{ErrorKind, PgnError};
 use crate::parse::{self, Place, Stop};
+use crate::pending::{PendingGame, Source};
 use crate::split::{RawGame, Splitter, count_lines};
-use crate::tally::Tally;
 use crate::{Flow, Visitor};
 use std::io::{self, BufRead};
 
@@ -22,17 +22,6 @@ pub struct Reader<R> {
     /// The answers the visitor gave in a game's first, abandoned reading.
     answers: Vec<Flow>,
     done: bool,
-}
-
-/// How the one-pass reading of a game went.
-enum Fast {
-    /// The game was read; the result for the caller.
-    Read(Result<(), PgnError>),
-    /// No game is left.
-    End,
-    /// The splitter must cut the game; the visitor has had this many calls
-    /// for it (their answers in `answers`).
-    Fallback(usize),
 }
 
 impl<R: BufRead> Reader<R> {
@@ -55,84 +44,48 @@ impl<R: BufRead> Reader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<Result<(), PgnError>> {
+        self.next_game().map(|game| game.read(visitor))
+    }
+
+    /// The next game, to read with [`PendingGame::read`]: `None` at the
+    /// end of the input. (After an input error, the game it hands out
+    /// reads as that error, and the next call returns `None`.)
+    pub fn next_game(&mut self) -> Option<PendingGame<'_>> {
         if self.done {
             return None;
         }
-        let calls = match self.fast(visitor) {
-            Fast::Read(result) => {
-                // After an input error nothing more is read.
-                self.done = matches!(
-                    &result,
-                    Err(PgnError {
-                        kind: ErrorKind::Io(_),
-                        ..
-                    })
-                );
-                return Some(result);
+        if self.splitter.is_between_games() {
+            let number = self.splitter.games() + 1;
+            let line = self.splitter.line();
+            match fill(self.splitter.input()) {
+                Err(error) => {
+                    self.done = true;
+                    return Some(PendingGame::failed(PgnError {
+                        game: number,
+                        line,
+                        column: 1,
+                        kind: ErrorKind::Io(error),
+                    }));
+                }
+                Ok([]) => {
+                    self.done = true;
+                    return None;
+                }
+                Ok(text) => {
+                    if let Some(first) = skip_between(text) {
+                        let line = line + count_lines(&text[..first]);
+                        return Some(PendingGame::live(self, first, Place { number, line }));
+                    }
+                }
             }
-            Fast::End => {
-                self.done = true;
-                return None;
-            }
-            Fast::Fallback(calls) => calls,
-        };
+        }
         let mut raw = std::mem::take(&mut self.raw);
-        let result = match self.next_raw(&mut raw)? {
-            Ok(()) if calls == 0 => raw.read(visitor),
-            Ok(()) => raw.read(&mut Tally::replay(visitor, calls, &self.answers)),
-            Err(error) => Err(error),
-        };
+        let next = self.next_raw(&mut raw);
         self.raw = raw;
-        Some(result)
-    }
-
-    /// Reads the next game straight from the input's buffer, when the
-    /// splitter is between games and the buffer holds the whole game.
-    fn fast<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Fast {
-        self.answers.clear();
-        if !self.splitter.is_between_games() {
-            return Fast::Fallback(0);
+        match next? {
+            Ok(()) => Some(PendingGame::raw(&mut self.raw)),
+            Err(error) => Some(PendingGame::failed(error)),
         }
-        let number = self.splitter.games() + 1;
-        let line = self.splitter.line();
-        let input = self.splitter.input();
-        let text = match fill(input) {
-            Ok(text) => text,
-            Err(error) => {
-                return Fast::Read(Err(PgnError {
-                    game: number,
-                    line,
-                    column: 1,
-                    kind: ErrorKind::Io(error),
-                }));
-            }
-        };
-        if text.is_empty() {
-            return Fast::End;
-        }
-        let Some(first) = skip_between(text) else {
-            return Fast::Fallback(0);
-        };
-        let place = Place {
-            number,
-            line: line + count_lines(&text[..first]),
-        };
-        let game = &text[first..];
-        let mut tally = Tally::record(visitor, &mut self.answers);
-        let end = match parse::read_game(game, false, place, &mut tally) {
-            Ok(end) => first + end,
-            Err(Stop::Incomplete | Stop::Failed(..)) => {
-                let calls = tally.calls();
-                // The lines between games are done with.
-                input.consume(first);
-                self.splitter.advance(0, place.line - line);
-                return Fast::Fallback(calls);
-            }
-        };
-        let lines = count_lines(&text[..end]);
-        input.consume(end);
-        self.splitter.advance(1, lines);
-        Fast::Read(Ok(()))
     }
 
     /// Cuts the next game's text into `raw` without reading it (for
@@ -158,6 +111,24 @@ impl<R: BufRead> Reader<R> {
                 }))
             }
         }
+    }
+}
+
+impl<R: BufRead> Source for Reader<R> {
+    fn parts(&mut self) -> (io::Result<&[u8]>, &mut Vec<Flow>) {
+        (self.splitter.input().fill_buf(), &mut self.answers)
+    }
+
+    fn advance(&mut self, bytes: usize, games: u64, lines: u64) {
+        self.splitter.input().consume(bytes);
+        self.splitter.advance(games, lines);
+    }
+
+    fn cut(&mut self) -> (Option<Result<&mut RawGame, PgnError>>, &[Flow]) {
+        let mut raw = std::mem::take(&mut self.raw);
+        let next = self.next_raw(&mut raw);
+        self.raw = raw;
+        (next.map(|next| next.map(|()| &mut self.raw)), &self.answers)
     }
 }
 

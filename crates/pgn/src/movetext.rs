@@ -7,6 +7,7 @@
 
 use crate::error::{ErrorKind, illegal, shorten};
 use crate::parse::{Stop, line_end, utf8};
+use crate::split::count_lines;
 use crate::{Flow, MAX_DEPTH, Visitor};
 use bitmoves::{Board, SanError};
 use memchr::memchr;
@@ -46,6 +47,8 @@ pub(crate) struct Movetext<'a> {
     levels: Vec<Level>,
     /// How deep in skipped variations (0: reading).
     skip: usize,
+    /// The line ends passed.
+    lines: u64,
 }
 
 impl<'a> Movetext<'a> {
@@ -58,6 +61,7 @@ impl<'a> Movetext<'a> {
                 before: None,
             }],
             skip: 0,
+            lines: 0,
         }
     }
 
@@ -73,18 +77,19 @@ impl<'a> Movetext<'a> {
 
     /// Reads the movetext from `at` (a line start) to its end, which it
     /// returns: the start of the line after the game (a blank line, or
-    /// the next game's `[`), or the text's end.
+    /// the next game's `[`), or the text's end; and the line ends passed.
     pub(crate) fn read<V: Visitor + ?Sized>(
         mut self,
         mut at: usize,
         visitor: &mut V,
-    ) -> Result<usize, Stop> {
+    ) -> Result<(usize, u64), Stop> {
         let text = self.text;
         let mut fresh = true;
         while let Some(&b) = text.get(at) {
             match b {
                 b'\n' | b'\r' => {
                     at = self.next_line(at)?;
+                    self.lines += 1;
                     if self.game_ends_at(at)? {
                         break;
                     }
@@ -115,6 +120,7 @@ impl<'a> Movetext<'a> {
                         }
                         visitor.comment(&utf8(body));
                     }
+                    self.lines += count_lines(&text[at + 1..at + 1 + len]);
                     at += len + 2;
                 }
                 b'(' => {
@@ -162,7 +168,7 @@ impl<'a> Movetext<'a> {
             visitor.end_variation();
         }
         visitor.end_game(&self.levels[0].board);
-        Ok(at)
+        Ok((at, self.lines))
     }
 
     /// The start of the line after the line end at `at` (`\n`, `\r\n` or

@@ -45,35 +45,38 @@ impl From<(usize, ErrorKind)> for Stop {
 
 /// Reads the game that starts at `text[0]` (the first line of its tags
 /// or movetext) into `visitor`; returns where it ends (the start of the
-/// line after it), or why it stopped. With `whole`, `text` is exactly
-/// the game (as the splitter cut it) and only [`Stop::Failed`] stops it
-/// early; a skip ends it at once.
+/// line after it) and the line ends before that, or why it stopped. With
+/// `whole`, `text` is exactly the game (as the splitter cut it) and only
+/// [`Stop::Failed`] stops it early; a skip ends it at once (its lines
+/// then not counted).
 pub(crate) fn read_game<V: Visitor + ?Sized>(
     text: &[u8],
     whole: bool,
     place: Place,
     visitor: &mut V,
-) -> Result<usize, Stop> {
-    if visitor.begin_game(place.number) == Flow::Skip {
-        return if whole {
-            Ok(text.len())
+) -> Result<(usize, u64), Stop> {
+    let skipped = || {
+        if whole {
+            Ok((text.len(), 0))
         } else {
             Err(Stop::Incomplete)
-        };
+        }
+    };
+    if visitor.begin_game(place.number) == Flow::Skip {
+        return skipped();
     }
     let tags = read_tags(text, whole, visitor)?;
     if visitor.begin_moves(&tags.start) == Flow::Skip {
-        return if whole {
-            Ok(text.len())
-        } else {
-            Err(Stop::Incomplete)
-        };
+        return skipped();
     }
     match tags.moves_at {
-        Some(at) => Movetext::new(text, whole, tags.start).read(at, visitor),
+        Some(at) => {
+            let (end, lines) = Movetext::new(text, whole, tags.start).read(at, visitor)?;
+            Ok((end, tags.lines + lines))
+        }
         None => {
             visitor.end_game(&tags.start);
-            Ok(tags.end)
+            Ok((tags.end, tags.lines))
         }
     }
 }
@@ -135,12 +138,15 @@ struct Tags {
     moves_at: Option<usize>,
     /// Where a game of tags only ends.
     end: usize,
+    /// The line ends before `end` (or the movetext).
+    lines: u64,
 }
 
 /// Reads the tags (the lines up to the first that is not a tag, a `%`
 /// or `;` line or a blank one; two blank lines in a row end the game).
 fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> Result<Tags, Stop> {
     let mut at = 0;
+    let mut lines = 0;
     let mut blank_before = false;
     let mut fen: Option<(usize, Cow<'_, [u8]>)> = None;
     let mut variant: Option<Cow<'_, [u8]>> = None;
@@ -185,12 +191,14 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             _ => break (Some(at), at),
         }
         at = next;
+        lines += 1;
     };
     let start = start_position(fen, variant)?;
     Ok(Tags {
         start,
         moves_at,
         end,
+        lines,
     })
 }
 

@@ -112,10 +112,9 @@ impl<'a> PendingGame<'a> {
         answers.clear();
         let mut tally = Tally::record(visitor, answers);
         let (calls, lines) = match parse::read_game(&text[first..], false, place, &mut tally) {
-            Ok(end) => {
-                let end = first + end;
-                let lines = count_lines(&text[..end]);
-                source.advance(end, 1, lines);
+            Ok((end, lines)) => {
+                let lines = count_lines(&text[..first]) + lines;
+                source.advance(first + end, 1, lines);
                 return Ok(());
             }
             // Failed, skipped, or past the buffer: the splitter cuts the

@@ -157,6 +157,19 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             }
             break (None, text.len());
         }
+        if let Some(tag) = plain_tag(text, at) {
+            blank_before = false;
+            let (name, value) = (&text[at + 1..tag.name_end], &text[tag.value..tag.quote]);
+            if name == b"FEN" {
+                fen = Some((tag.value, Cow::Borrowed(value)));
+            } else if name == b"Variant" {
+                variant = Some(Cow::Borrowed(value));
+            }
+            visitor.tag(&utf8(name), &utf8(value));
+            at = tag.next;
+            lines += 1;
+            continue;
+        }
         let end = line_end(text, at);
         let next = match text.get(end) {
             None if !whole => return Err(Stop::Incomplete),
@@ -240,6 +253,68 @@ fn start_position(
     })
 }
 
+/// Bytes that stop [`plain_tag`]'s scan of a value.
+static STOPS_VALUE: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'"' as usize] = true;
+    table[b'\\' as usize] = true;
+    table[b'\n' as usize] = true;
+    table[b'\r' as usize] = true;
+    table
+};
+
+/// Where the parts of a plain tag line are.
+struct PlainTag {
+    /// The end of the name (which starts after the `[`).
+    name_end: usize,
+    /// The start of the value.
+    value: usize,
+    /// The closing quote (the value's end).
+    quote: usize,
+    /// The start of the next line.
+    next: usize,
+}
+
+/// The line at `at` when it is a tag as nearly all are written,
+/// `[Name "value"]` and its line end, with one space and no escape: the
+/// same name and value as [`unescape_tag`] reads, found in one short
+/// scan. `None` for any other line.
+#[inline(always)]
+fn plain_tag(text: &[u8], at: usize) -> Option<PlainTag> {
+    if text[at] != b'[' {
+        return None;
+    }
+    let is_name = |b: u8| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b);
+    let mut i = at + 1;
+    while text.get(i).is_some_and(|&b| is_name(b)) {
+        i += 1;
+    }
+    let name_end = i;
+    if name_end == at + 1 || text.get(i..i + 2)? != b" \"" {
+        return None;
+    }
+    let value = i + 2;
+    i = value;
+    while text.get(i).is_some_and(|&b| !STOPS_VALUE[usize::from(b)]) {
+        i += 1;
+    }
+    let quote = i;
+    let next = match text.get(quote..quote + 3)? {
+        [b'"', b']', b'\n'] => quote + 3,
+        [b'"', b']', b'\r'] => match text.get(quote + 3)? {
+            b'\n' => quote + 4,
+            _ => quote + 3,
+        },
+        _ => return None,
+    };
+    Some(PlainTag {
+        name_end,
+        value,
+        quote,
+        next,
+    })
+}
+
 /// A tag's name, where its value starts, and the value unescaped.
 type Tag<'a> = (&'a [u8], usize, Cow<'a, [u8]>);
 
@@ -299,4 +374,55 @@ fn unescape_tag(text: &[u8], at: usize) -> Option<Tag<'_>> {
         }
     }
     Some((name, value_start, Cow::Owned(value)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plain_tag, unescape_tag};
+
+    /// The law of the quick path: wherever [`plain_tag`] reads a line, it
+    /// reads the name and value that [`unescape_tag`] reads from the line
+    /// (up to its line end); checked on 200,000 random lines over the
+    /// bytes tags are made of.
+    #[test]
+    fn plain_tags_read_as_unescaped_ones() {
+        let alphabet = b"[] \"\\\n\rEvF=_aZ09\t";
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut accepted = 0;
+        for _ in 0..200_000 {
+            let mut line = b"[".to_vec();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mut bits = state;
+            for _ in 0..(bits % 12) {
+                bits /= 12;
+                line.push(alphabet[(bits % alphabet.len() as u64) as usize]);
+                bits /= alphabet.len() as u64;
+                if bits == 0 {
+                    bits = state.rotate_left(17);
+                }
+            }
+            // Most lines should be near-plain: a plain tag with one edit.
+            if state % 2 == 0 {
+                line = b"[Ev \"a b\"]\n".to_vec();
+                let at = (state >> 8) as usize % line.len();
+                line[at] = alphabet[(state >> 20) as usize % alphabet.len()];
+            }
+            let Some(tag) = plain_tag(&line, 0) else {
+                continue;
+            };
+            accepted += 1;
+            let end = super::line_end(&line, 0);
+            let (name, value_at, value) = unescape_tag(&line[..end], 0).expect("a tag");
+            assert_eq!(name, &line[1..tag.name_end], "{line:?}");
+            assert_eq!(value_at, tag.value, "{line:?}");
+            assert_eq!(&*value, &line[tag.value..tag.quote], "{line:?}");
+            assert_eq!(
+                tag.next,
+                end + 1 + usize::from(line[end..].starts_with(b"\r\n"))
+            );
+        }
+        assert!(accepted > 10_000, "{accepted} plain lines");
+    }
 }

@@ -404,7 +404,7 @@ mod tests {
                 }
             }
             // Most lines should be near-plain: a plain tag with one edit.
-            if state % 2 == 0 {
+            if state.is_multiple_of(2) {
                 line = b"[Ev \"a b\"]\n".to_vec();
                 let at = (state >> 8) as usize % line.len();
                 line[at] = alphabet[(state >> 20) as usize % alphabet.len()];

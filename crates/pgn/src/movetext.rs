@@ -24,6 +24,27 @@ static ENDS_WORD: [bool; 256] = {
     table
 };
 
+/// The end of the move number at `at` (digits, then dots), when the
+/// byte after it cannot go on with the word as a number: not a digit or a
+/// dot (`12.5` is no move number but a bad word, read as such).
+#[inline(always)]
+fn move_number_end(text: &[u8], at: usize) -> Option<usize> {
+    let digits = text[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if text.get(at + digits) != Some(&b'.') {
+        return None;
+    }
+    let end = at
+        + digits
+        + text[at + digits..]
+            .iter()
+            .take_while(|&&b| b == b'.')
+            .count();
+    match text.get(end) {
+        Some(b'0'..=b'9') => None,
+        _ => Some(end),
+    }
+}
+
 /// Whitespace inside a line.
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | 0x0b | 0x0c)
@@ -148,17 +169,17 @@ impl<'a> Movetext<'a> {
                     at += 1 + digits;
                 }
                 b'}' => return Err(unexpected(text, at, at + 1)),
-                _ => {
-                    let mut end = at + 1;
-                    while end < text.len() && !ENDS_WORD[usize::from(text[end])] {
-                        end += 1;
+                b'0'..=b'9' => match move_number_end(text, at) {
+                    // A move number (`12.`, `12...`): nothing to read. What
+                    // follows it in the same word is read as a word of its
+                    // own, as `word` would read it.
+                    Some(end) => {
+                        self.complete(end)?;
+                        at = end;
                     }
-                    self.complete(end)?;
-                    if self.skip == 0 {
-                        self.word(at, end, visitor)?;
-                    }
-                    at = end;
-                }
+                    None => at = self.next_word(at, visitor)?,
+                },
+                _ => at = self.next_word(at, visitor)?,
             }
             fresh = false;
         }
@@ -169,6 +190,25 @@ impl<'a> Movetext<'a> {
         }
         visitor.end_game(&self.levels[0].board);
         Ok((at, self.lines))
+    }
+
+    /// Reads the word starting at `at`; returns its end.
+    #[inline(always)]
+    fn next_word<V: Visitor + ?Sized>(
+        &mut self,
+        at: usize,
+        visitor: &mut V,
+    ) -> Result<usize, Stop> {
+        let text = self.text;
+        let mut end = at + 1;
+        while end < text.len() && !ENDS_WORD[usize::from(text[end])] {
+            end += 1;
+        }
+        self.complete(end)?;
+        if self.skip == 0 {
+            self.word(at, end, visitor)?;
+        }
+        Ok(end)
     }
 
     /// The start of the line after the line end at `at` (`\n`, `\r\n` or

@@ -282,3 +282,21 @@ fn a_result_tag_that_is_no_result_does_not_end_the_written_movetext() {
     assert!(first.ends_with("1. e4 *\n"), "{first}");
     assert!(games[1].to_string().ends_with("1. d4 1-0\n"));
 }
+
+/// Move numbers in every spelling are skipped, the move written onto one
+/// is read (`2.Nf3`, `2...Nc6`), and a number that runs on (`12.5.`) is
+/// unexpected text, named where the bad part starts.
+#[test]
+fn move_numbers_are_skipped_and_one_that_runs_on_is_unexpected() {
+    let games =
+        read_all(b"1.e4 1...e5 2.Nf3 2... Nc6 3 Bb5 3.. a6 4.! Ba4 *\n\n1. e4 12.5. e5 *\n");
+    assert_eq!(games.len(), 2);
+    let game = games[0].as_ref().expect("legal");
+    assert_eq!(game.mainline().count(), 7);
+    let error = games[1].as_ref().expect_err("bad number");
+    assert_eq!((error.game, error.line, error.column), (2, 3, 10));
+    assert!(
+        matches!(&error.kind, ErrorKind::Unexpected { text } if text == "5."),
+        "{error}"
+    );
+}

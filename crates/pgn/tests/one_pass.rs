@@ -173,3 +173,44 @@ fn mutated_games_and_junk_read_in_one_pass_as_cut() {
         .collect();
     assert_one_pass_reads_as_cut("junk", &junk);
 }
+
+/// `read_parallel` gives the same results, errors numbered alike, on one
+/// thread (read straight from the input) as on several (cut, then read
+/// on workers), for games with every feature and their mutations.
+#[test]
+fn one_thread_and_several_give_the_same_results() {
+    let results = |text: &[u8], threads: usize| {
+        let mut out = Vec::new();
+        let work = |game: bitmoves_pgn::PendingGame| {
+            let number = game.number();
+            let mut log = Log::default();
+            let result = game.read(&mut log);
+            format!("{number}: {result:?} {:?}", log.lines)
+        };
+        bitmoves_pgn::read_parallel(&mut Reader::new(text), threads, work, |r| out.push(r))
+            .expect("in memory");
+        out
+    };
+    let mut text = GAMES.repeat(40).into_bytes();
+    for round in 0..3 {
+        let one = results(&text, 1);
+        assert!(one.len() > 300, "{} games", one.len());
+        assert!(one.iter().filter(|r| r.contains("Err(")).count() >= 40);
+        assert_eq!(one, results(&text, 2), "round {round}");
+        assert_eq!(one, results(&text, 3), "round {round}");
+        // The games again with every tenth line end doubled.
+        text = String::from_utf8_lossy(&text)
+            .split('\n')
+            .enumerate()
+            .map(|(i, line)| {
+                if i % 10 == 9 {
+                    format!("{line}\n")
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            .into_bytes();
+    }
+}

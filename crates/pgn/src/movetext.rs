@@ -278,6 +278,7 @@ impl<'a> Movetext<'a> {
     }
 
     /// A word of movetext: a move number, a result, marks, or a move.
+    #[inline(always)]
     fn word<V: Visitor + ?Sized>(
         &mut self,
         at: usize,

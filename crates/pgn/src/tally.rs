@@ -6,13 +6,14 @@
 use crate::{Flow, Visitor};
 use bitmoves::{Board, Move};
 
-/// Counts and forwards calls (`record`), or swallows the first `skip`
-/// calls, answering them as they were answered before (`replay`).
-pub(crate) struct Tally<'a, V: ?Sized> {
+/// Counts and forwards calls (`record`, `RECORD` true), or swallows the
+/// first `skip` calls, answering them as they were answered before
+/// (`replay`). Which it does is part of the type: recording, on every
+/// game read in one pass, costs one count per call.
+pub(crate) struct Tally<'a, V: ?Sized, const RECORD: bool> {
     inner: &'a mut V,
     /// Calls forwarded so far (recording), or still to swallow (replay).
     calls: usize,
-    recording: bool,
     /// The answers of the `begin_*` calls, in order: pushed when
     /// recording, read from `next` on when replaying.
     answers: Answers<'a>,
@@ -25,40 +26,42 @@ enum Answers<'a> {
     Replay(&'a [Flow]),
 }
 
-impl<'a, V: Visitor + ?Sized> Tally<'a, V> {
+impl<'a, V: Visitor + ?Sized> Tally<'a, V, true> {
     /// Forwards every call to `inner`, counting them and keeping the
     /// answers in `answers`.
     pub(crate) fn record(inner: &'a mut V, answers: &'a mut Vec<Flow>) -> Self {
         Self {
             inner,
             calls: 0,
-            recording: true,
             answers: Answers::Record(answers),
             next: 0,
         }
     }
 
+    /// How many calls were forwarded.
+    pub(crate) fn calls(&self) -> usize {
+        self.calls
+    }
+}
+
+impl<'a, V: Visitor + ?Sized> Tally<'a, V, false> {
     /// Swallows the first `calls` calls (answering those that ask with
     /// `answers`, in order), then forwards.
     pub(crate) fn replay(inner: &'a mut V, calls: usize, answers: &'a [Flow]) -> Self {
         Self {
             inner,
             calls,
-            recording: false,
             answers: Answers::Replay(answers),
             next: 0,
         }
     }
+}
 
-    /// How many calls were forwarded (recording).
-    pub(crate) fn calls(&self) -> usize {
-        self.calls
-    }
-
+impl<V: Visitor + ?Sized, const RECORD: bool> Tally<'_, V, RECORD> {
     /// Whether this call goes to the caller's visitor; counts it.
     #[inline(always)]
     fn pass(&mut self) -> bool {
-        if self.recording {
+        if RECORD {
             self.calls += 1;
             true
         } else if self.calls > 0 {
@@ -88,7 +91,7 @@ impl<'a, V: Visitor + ?Sized> Tally<'a, V> {
     }
 }
 
-impl<V: Visitor + ?Sized> Visitor for Tally<'_, V> {
+impl<V: Visitor + ?Sized, const RECORD: bool> Visitor for Tally<'_, V, RECORD> {
     fn begin_game(&mut self, number: u64) -> Flow {
         self.ask(|v| v.begin_game(number))
     }

@@ -9,6 +9,9 @@ use bitmoves::{Board, Move};
 use bitmoves_pgn::{Flow, RawGame, Reader, Visitor};
 use std::io::BufReader;
 
+#[path = "common/mutate.rs"]
+mod mutate;
+
 /// Logs every call; skips games, movetexts and variations by a rule of
 /// what it saw, so that its answers follow from the calls alone.
 #[derive(Default)]
@@ -145,31 +148,13 @@ fn games_read_in_one_pass_as_the_splitter_cuts_them() {
 /// The law on 600 random mutations of the games, and on PGN-like junk.
 #[test]
 fn mutated_games_and_junk_read_in_one_pass_as_cut() {
-    let alphabet = b"[]{}()\";%$!?.-+#=0123456789 \n\rabcdefghKQRBNOx*/";
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = mutate::xorshift(0x9e37_79b9_7f4a_7c15);
     for round in 0..600 {
-        let mut data = GAMES.as_bytes().to_vec();
-        for _ in 0..1 + next() % 6 {
-            let at = (next() % data.len() as u64) as usize;
-            let byte = alphabet[(next() % alphabet.len() as u64) as usize];
-            match next() % 3 {
-                0 => data[at] = byte,
-                1 => data.insert(at, byte),
-                _ => {
-                    data.remove(at);
-                }
-            }
-        }
+        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
         assert_one_pass_reads_as_cut(&format!("mutation {round}"), &data);
     }
     let junk: Vec<u8> = (0..20_000)
-        .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
         .collect();
     assert_one_pass_reads_as_cut("junk", &junk);
 }

@@ -65,7 +65,11 @@ pub(crate) struct Movetext<'a> {
     /// past it, and reading stops with [`Stop::Incomplete`] where it
     /// cannot tell).
     whole: bool,
-    levels: Vec<Level>,
+    /// The mainline.
+    main: Level,
+    /// The variations entered, innermost last (empty unless the visitor
+    /// enters one: no allocation per game).
+    variations: Vec<Level>,
     /// How deep in skipped variations (0: reading).
     skip: usize,
     /// The line ends passed.
@@ -77,10 +81,11 @@ impl<'a> Movetext<'a> {
         Self {
             text,
             whole,
-            levels: vec![Level {
+            main: Level {
                 board: start,
                 before: None,
-            }],
+            },
+            variations: Vec::new(),
             skip: 0,
             lines: 0,
         }
@@ -184,11 +189,10 @@ impl<'a> Movetext<'a> {
             fresh = false;
         }
         self.complete(at)?;
-        while self.levels.len() > 1 {
-            self.levels.pop();
+        while self.variations.pop().is_some() {
             visitor.end_variation();
         }
-        visitor.end_game(&self.levels[0].board);
+        visitor.end_game(&self.main.board);
         Ok((at, self.lines))
     }
 
@@ -249,15 +253,15 @@ impl<'a> Movetext<'a> {
             self.skip += 1;
             return Ok(());
         }
-        let Some(before) = self.levels.last().and_then(|level| level.before) else {
+        let Some(before) = self.variations.last().unwrap_or(&self.main).before else {
             return Err(Stop::Failed(at, ErrorKind::BadVariation));
         };
         if visitor.begin_variation() == Flow::Skip {
             self.skip = 1;
-        } else if self.levels.len() > MAX_DEPTH {
+        } else if self.variations.len() >= MAX_DEPTH {
             return Err(Stop::Failed(at, ErrorKind::TooDeep));
         } else {
-            self.levels.push(Level {
+            self.variations.push(Level {
                 board: before,
                 before: None,
             });
@@ -268,8 +272,7 @@ impl<'a> Movetext<'a> {
     fn close<V: Visitor + ?Sized>(&mut self, at: usize, visitor: &mut V) -> Result<(), Stop> {
         if self.skip > 0 {
             self.skip -= 1;
-        } else if self.levels.len() > 1 {
-            self.levels.pop();
+        } else if self.variations.pop().is_some() {
             visitor.end_variation();
         } else {
             return Err(Stop::Failed(at, ErrorKind::BadVariation));
@@ -303,7 +306,7 @@ impl<'a> Movetext<'a> {
         match word {
             b"" => return Ok(()),
             b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => {
-                if self.levels.len() == 1 {
+                if self.variations.is_empty() {
                     visitor.result(&utf8(word));
                 }
                 return Ok(());
@@ -334,10 +337,7 @@ impl<'a> Movetext<'a> {
             }
             // SAFETY: `san` is ASCII, so it is valid UTF-8.
             let san_text = unsafe { std::str::from_utf8_unchecked(san) };
-            let level = self
-                .levels
-                .last_mut()
-                .expect("the mainline is never popped");
+            let level = self.variations.last_mut().unwrap_or(&mut self.main);
             if matches!(san, b"--" | b"Z0" | b"0000" | b"@@@@") {
                 let before = level.board;
                 if level.board.play_null().is_err() {

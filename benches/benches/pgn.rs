@@ -130,9 +130,9 @@ impl bitmoves_pgn::Visitor for Count {
 fn bitmoves_replay(data: &[u8], threads: usize) -> u64 {
     let mut reader = bitmoves_pgn::Reader::new(data);
     let mut plies = 0;
-    let work = |raw: &mut bitmoves_pgn::RawGame| {
+    let work = |game: bitmoves_pgn::PendingGame| {
         let mut count = Count(0);
-        raw.read(&mut count).expect("a legal game");
+        game.read(&mut count).expect("a legal game");
         count.0
     };
     bitmoves_pgn::read_parallel(&mut reader, threads, work, |n| plies += n)

@@ -6,7 +6,7 @@
 
 #![no_main]
 
-use bitmoves_pgn::{Game, RawGame, Reader, Visitor};
+use bitmoves_pgn::{Game, PendingGame, Reader, Visitor};
 use libfuzzer_sys::fuzz_target;
 use write_law::assert_writes_back;
 
@@ -31,7 +31,7 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(games, replayed);
     let mut parallel = 0;
-    let work = |raw: &mut RawGame| raw.read(&mut Nothing).is_ok();
+    let work = |game: PendingGame| game.read(&mut Nothing).is_ok();
     let _ = bitmoves_pgn::read_parallel(&mut Reader::new(data), 2, work, |_| parallel += 1);
     assert_eq!(parallel, games);
 });

@@ -4,7 +4,7 @@
 
 use crate::error::CliError;
 use bitmoves::{Board, Move};
-use bitmoves_pgn::{Flow, Game, RawGame, Reader, Visitor, decompress};
+use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor, decompress};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use std::fmt::Write as _;
@@ -103,7 +103,7 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
         };
         let mut reader = Reader::new(input);
-        let work = |raw: &mut RawGame| read_one(raw, mode, args.variations);
+        let work = |game: PendingGame| read_one(game, mode, args.variations);
         let sink = |outcome: Outcome| {
             totals.games += 1;
             match outcome.failure {
@@ -195,13 +195,13 @@ fn open(path: &PathBuf, bytes: &Arc<AtomicU64>) -> io::Result<Box<dyn io::BufRea
 }
 
 /// Reads one game and renders what `mode` prints for it.
-fn read_one(raw: &mut RawGame, mode: Mode, variations: bool) -> Outcome {
+fn read_one(game: PendingGame, mode: Mode, variations: bool) -> Outcome {
     let result = if mode == Mode::Pgn {
-        let game = Game::from_raw(raw);
+        let game = Game::from_pending(game);
         game.map(|game| (format!("{game}\n"), game.moves.moves.len() as u64))
     } else {
         let mut lines = Lines::new(mode, variations);
-        raw.read(&mut lines).map(|()| (lines.text, lines.plies))
+        game.read(&mut lines).map(|()| (lines.text, lines.plies))
     };
     match result {
         Ok((text, plies)) => Outcome {

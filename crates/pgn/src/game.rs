@@ -73,11 +73,16 @@ impl Game {
         Some(reader.read_game(&mut builder)?.map(|()| builder.finish()))
     }
 
-    /// Reads a game cut by [`Reader::next_raw`] whole (for
+    /// Reads a game handed out by [`Reader::next_game`] whole (for
     /// [`read_parallel`](crate::read_parallel)).
-    pub fn from_raw(raw: &mut crate::RawGame) -> Result<Game, PgnError> {
+    pub fn from_pending(game: crate::PendingGame<'_>) -> Result<Game, PgnError> {
         let mut builder = Builder::default();
-        raw.read(&mut builder).map(|()| builder.finish())
+        game.read(&mut builder).map(|()| builder.finish())
+    }
+
+    /// Reads a game cut by [`Reader::next_raw`] whole.
+    pub fn from_raw(raw: &mut crate::RawGame) -> Result<Game, PgnError> {
+        Self::from_pending(crate::PendingGame::raw(raw))
     }
 
     /// The value of the first tag called `name`.

@@ -7,9 +7,12 @@
 //! |---|---|
 //! | `input.rs` | [`open`], [`decompress`]: files, stdin, zstd and gzip by magic bytes |
 //! | `split.rs` | [`RawGame`] and the splitter that cuts games out of a stream |
-//! | `parse.rs` | reading a game's tags and movetext into a visitor |
+//! | `parse.rs` | reading a game in one pass: its tags, then its movetext |
+//! | `movetext.rs` | the movetext: moves replayed, variations, where the game ends |
+//! | `pending.rs` | [`PendingGame`]: a game found, to be read |
+//! | `tally.rs` | counting a visitor's calls, to read a game again without repeating them |
 //! | `visitor.rs` | [`Visitor`] and [`Flow`] |
-//! | `reader.rs` | [`Reader`] |
+//! | `reader.rs` | [`Reader`]: games straight from the input's buffer, else cut by the splitter |
 //! | `error.rs` | [`PgnError`] and [`ErrorKind`] |
 //! | `game.rs` | the owned [`Game`] and its builder |
 //! | `write.rs` | writing a [`Game`] as PGN |
@@ -29,10 +32,13 @@
 mod error;
 mod game;
 mod input;
+mod movetext;
 mod parallel;
 mod parse;
+mod pending;
 mod reader;
 mod split;
+mod tally;
 mod visitor;
 mod write;
 
@@ -40,6 +46,7 @@ pub use error::{ErrorKind, PgnError};
 pub use game::{Game, Line, Node};
 pub use input::{decompress, open};
 pub use parallel::read_parallel;
+pub use pending::PendingGame;
 pub use reader::Reader;
 pub use split::RawGame;
 pub use visitor::{Flow, Visitor};

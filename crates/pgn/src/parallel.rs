@@ -1,7 +1,7 @@
 //! [`read_parallel`]: games cut on one thread, read on N, results handed
-//! back in file order.
+//! back in file order; on one thread, read straight from the input.
 
-use crate::{PgnError, RawGame, Reader};
+use crate::{PendingGame, PgnError, RawGame, Reader};
 use std::io::BufRead;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 
@@ -16,21 +16,21 @@ const QUEUE: usize = 2;
 /// `threads` threads, and hands the results to `sink` in file order.
 /// Memory stays bounded: a few batches of about a megabyte per thread.
 ///
-/// `work` reads the game (see [`RawGame::read`]) with whatever visitor it
-/// likes. The return value is the input error that stopped the reading,
+/// `work` reads the game (see [`PendingGame::read`]) with whatever
+/// visitor it likes. The return value is the input error that stopped the reading,
 /// if one did (every game before it has been handed to `sink`).
 ///
 /// ```
-/// use bitmoves_pgn::{Game, Reader, RawGame, Visitor};
+/// use bitmoves_pgn::{PendingGame, Reader, Visitor};
 /// let pgn = "1. e4 e5 *\n\n1. d4 *\n\n1. c4 c5 2. Nc3 *\n";
 /// let mut plies = Vec::new();
-/// bitmoves_pgn::read_parallel(&mut Reader::new(pgn.as_bytes()), 2, |raw: &mut RawGame| {
+/// bitmoves_pgn::read_parallel(&mut Reader::new(pgn.as_bytes()), 2, |game: PendingGame| {
 ///     struct Count(usize);
 ///     impl Visitor for Count {
 ///         fn play(&mut self, _: &bitmoves::Board, _: bitmoves::Move, _: &str) { self.0 += 1; }
 ///     }
 ///     let mut count = Count(0);
-///     raw.read(&mut count).map(|()| count.0)
+///     game.read(&mut count).map(|()| count.0)
 /// }, |result| plies.push(result.expect("legal")))?;
 /// assert_eq!(plies, [2, 1, 3]);
 /// # Ok::<(), bitmoves_pgn::PgnError>(())
@@ -44,14 +44,12 @@ pub fn read_parallel<R, T, W, S>(
 where
     R: BufRead + Send,
     T: Send,
-    W: Fn(&mut RawGame) -> T + Sync,
+    W: Fn(PendingGame<'_>) -> T + Sync,
     S: FnMut(T),
 {
     if threads <= 1 {
-        let mut raw = RawGame::default();
-        while let Some(next) = reader.next_raw(&mut raw) {
-            next?;
-            sink(work(&mut raw));
+        while let Some(game) = reader.next_game() {
+            sink(work(game.failure()?));
         }
         return Ok(());
     }
@@ -65,7 +63,10 @@ where
             let work = &work;
             scope.spawn(move || {
                 for mut batch in games {
-                    let done: Vec<T> = batch.iter_mut().map(work).collect();
+                    let done: Vec<T> = batch
+                        .iter_mut()
+                        .map(|raw| work(PendingGame::raw(raw)))
+                        .collect();
                     if output.send(done).is_err() {
                         return;
                     }

@@ -1,10 +1,14 @@
-//! [`Reader`]: games one after another from a [`BufRead`], each cut by the
-//! splitter and read into a [`Visitor`].
+//! [`Reader`]: games one after another from a [`BufRead`], each read in
+//! one pass straight over the input's buffer; a game the buffer does not
+//! hold whole (or one that fails or is skipped) is cut by the splitter
+//! and read again, its first calls to the visitor not repeated.
 
 use crate::error::{ErrorKind, PgnError};
-use crate::split::{RawGame, Splitter};
-use crate::{Visitor, parse};
-use std::io::BufRead;
+use crate::parse::{self, Place, Stop};
+use crate::pending::{PendingGame, Source};
+use crate::split::{RawGame, Splitter, count_lines};
+use crate::{Flow, Visitor};
+use std::io::{self, BufRead};
 
 /// Reads games from any [`BufRead`] in constant memory: only the current
 /// game is held, at most [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES).
@@ -15,6 +19,8 @@ use std::io::BufRead;
 pub struct Reader<R> {
     splitter: Splitter<R>,
     raw: RawGame,
+    /// The answers the visitor gave in a game's first, abandoned reading.
+    answers: Vec<Flow>,
     done: bool,
 }
 
@@ -25,6 +31,7 @@ impl<R: BufRead> Reader<R> {
         Self {
             splitter: Splitter::new(input),
             raw: RawGame::default(),
+            answers: Vec::new(),
             done: false,
         }
     }
@@ -37,13 +44,48 @@ impl<R: BufRead> Reader<R> {
         &mut self,
         visitor: &mut V,
     ) -> Option<Result<(), PgnError>> {
+        self.next_game().map(|game| game.read(visitor))
+    }
+
+    /// The next game, to read with [`PendingGame::read`]: `None` at the
+    /// end of the input. (After an input error, the game it hands out
+    /// reads as that error, and the next call returns `None`.)
+    pub fn next_game(&mut self) -> Option<PendingGame<'_>> {
+        if self.done {
+            return None;
+        }
+        if self.splitter.is_between_games() {
+            let number = self.splitter.games() + 1;
+            let line = self.splitter.line();
+            match fill(self.splitter.input()) {
+                Err(error) => {
+                    self.done = true;
+                    return Some(PendingGame::failed(PgnError {
+                        game: number,
+                        line,
+                        column: 1,
+                        kind: ErrorKind::Io(error),
+                    }));
+                }
+                Ok([]) => {
+                    self.done = true;
+                    return None;
+                }
+                Ok(text) => {
+                    if let Some(first) = skip_between(text) {
+                        let line = line + count_lines(&text[..first]);
+                        return Some(PendingGame::live(self, first, Place { number, line }));
+                    }
+                }
+            }
+        }
         let mut raw = std::mem::take(&mut self.raw);
-        let result = match self.next_raw(&mut raw)? {
-            Ok(()) => raw.read(visitor),
-            Err(error) => Err(error),
-        };
+        let next = self.next_raw(&mut raw);
         self.raw = raw;
-        Some(result)
+        match next? {
+            Ok(()) => Some(PendingGame::raw(&mut self.raw)),
+            Err(error) => Some(PendingGame::failed(error)),
+        }
     }
 
     /// Cuts the next game's text into `raw` without reading it (for
@@ -72,10 +114,78 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
+impl<R: BufRead> Source for Reader<R> {
+    fn parts(&mut self) -> (io::Result<&[u8]>, &mut Vec<Flow>) {
+        (self.splitter.input().fill_buf(), &mut self.answers)
+    }
+
+    fn advance(&mut self, bytes: usize, games: u64, lines: u64) {
+        self.splitter.input().consume(bytes);
+        self.splitter.advance(games, lines);
+    }
+
+    fn cut(&mut self) -> (Option<Result<&mut RawGame, PgnError>>, &[Flow]) {
+        let mut raw = std::mem::take(&mut self.raw);
+        let next = self.next_raw(&mut raw);
+        self.raw = raw;
+        (next.map(|next| next.map(|()| &mut self.raw)), &self.answers)
+    }
+}
+
+/// The input's buffer, filled; interruptions retried.
+pub(crate) fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            // Polonius would take `result` as it is; today's borrow checker
+            // needs the buffer asked for again.
+            Ok(_) => return input.fill_buf(),
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+/// Where the first game in `text` starts, past blank lines and `%`/`;`
+/// lines; `None` when `text` ends first or at an ambiguous place (a
+/// `\r` at its very end).
+fn skip_between(text: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let first = *text.get(at)?;
+        let end = parse::line_end(text, at);
+        let line = &text[at..end];
+        if !(matches!(first, b'%' | b';') || parse::is_blank(line)) {
+            return Some(at);
+        }
+        at = match text.get(end)? {
+            b'\r' => match text.get(end + 1)? {
+                b'\n' => end + 2,
+                _ => end + 1,
+            },
+            _ => end + 1,
+        };
+    }
+}
+
 impl RawGame {
-    /// Reads this game's text into `visitor`. The text's tag values are
-    /// unescaped in place, so a game is read once.
+    /// Reads this game's text into `visitor`.
     pub fn read<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<(), PgnError> {
-        parse::read_game(self, visitor)
+        let place = Place {
+            number: self.number,
+            line: self.line,
+        };
+        if self.too_long {
+            return Err(PgnError {
+                game: place.number,
+                line: place.line,
+                column: 1,
+                kind: ErrorKind::TooLong,
+            });
+        }
+        match parse::read_game(&self.text, true, place, visitor) {
+            Ok(_) => Ok(()),
+            Err(Stop::Failed(at, kind)) => Err(parse::locate(&self.text, place, at, kind)),
+            Err(Stop::Incomplete) => unreachable!("a whole game never stops short"),
+        }
     }
 }

@@ -12,6 +12,30 @@ use crate::MAX_GAME_BYTES;
 use memchr::{memchr, memchr2};
 use std::io::{self, BufRead};
 
+/// The number of line ends (`\n`, `\r\n` or a lone `\r`) in `text`.
+pub(crate) fn count_lines(text: &[u8]) -> u64 {
+    if text.len() < 64 {
+        // Short text (a comment, the lines between games): byte by byte,
+        // cheaper than setting up a vector search.
+        let mut lines = 0;
+        for (i, &b) in text.iter().enumerate() {
+            let pair = b == b'\n' && i > 0 && text[i - 1] == b'\r';
+            lines += u64::from((b == b'\n' || b == b'\r') && !pair);
+        }
+        return lines;
+    }
+    let newlines = memchr::memchr_iter(b'\n', text).count();
+    if memchr(b'\r', text).is_none() {
+        return newlines as u64;
+    }
+    let returns = text.iter().filter(|&&b| b == b'\r').count();
+    let pairs = text.windows(2).filter(|pair| pair == b"\r\n").count();
+    (newlines + returns - pairs) as u64
+}
+
+/// UTF-8's byte order mark.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// A game's text as the splitter cut it.
 #[derive(Debug, Default, Clone)]
 pub struct RawGame {
@@ -67,8 +91,6 @@ pub struct Splitter<R> {
     /// The last piece read ended inside a line (a line longer than the
     /// limit is read in pieces).
     mid_line: bool,
-    /// The last line ended with `\r`, and a `\n` after it belongs to it.
-    pending_cr: bool,
     at_start: bool,
 }
 
@@ -85,24 +107,22 @@ impl<R: BufRead> Splitter<R> {
             games: 0,
             too_long: false,
             mid_line: false,
-            pending_cr: false,
             at_start: true,
         }
     }
 
     /// Cuts the next game into `game`; `false` at the end of the input.
     pub fn next_game(&mut self, game: &mut RawGame) -> io::Result<bool> {
-        if self.at_start {
-            self.at_start = false;
-            if self.input.fill_buf()?.starts_with(b"\xef\xbb\xbf") {
-                self.input.consume(3);
-            }
-        }
         loop {
             let start = self.current.len();
             let line_start = !self.mid_line;
             let line = self.line;
             let complete = self.read_piece()?;
+            // A BOM is skipped; looked for in the first line read, which
+            // holds it whole (as a buffer's first bytes may not).
+            if std::mem::take(&mut self.at_start) && self.current[start..].starts_with(BOM) {
+                self.current.drain(start..start + BOM.len());
+            }
             if self.current.len() == start && !complete {
                 return Ok(self.phase != Phase::Before && self.emit(game, start));
             }
@@ -238,20 +258,9 @@ impl<R: BufRead> Splitter<R> {
     /// the size limit) to the current game; whether a line end was read.
     fn read_piece(&mut self) -> io::Result<bool> {
         loop {
-            let chunk = match self.input.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                Err(error) => return Err(error),
-            };
+            let chunk = crate::reader::fill(&mut self.input)?;
             if chunk.is_empty() {
                 return Ok(false);
-            }
-            if self.pending_cr {
-                self.pending_cr = false;
-                if chunk[0] == b'\n' {
-                    self.input.consume(1);
-                    continue;
-                }
             }
             let room = (MAX_GAME_BYTES + 1)
                 .saturating_sub(self.current.len())
@@ -261,17 +270,21 @@ impl<R: BufRead> Splitter<R> {
                 Some(i) => {
                     self.current.extend_from_slice(&chunk[..=i]);
                     let mut used = i + 1;
-                    if chunk[i] == b'\r' {
-                        match chunk.get(i + 1) {
-                            Some(b'\n') => {
-                                self.current.push(b'\n');
-                                used += 1;
-                            }
-                            Some(_) => {}
-                            None => self.pending_cr = true,
-                        }
+                    let split_return = chunk[i] == b'\r' && i + 1 == chunk.len();
+                    if chunk[i] == b'\r' && chunk.get(i + 1) == Some(&b'\n') {
+                        self.current.push(b'\n');
+                        used += 1;
                     }
                     self.input.consume(used);
+                    if split_return {
+                        // A `\n` after a `\r` that ended the buffer belongs
+                        // to this line: kept with it, so the game's text is
+                        // the input's whatever the buffer's size.
+                        if crate::reader::fill(&mut self.input)?.first() == Some(&b'\n') {
+                            self.current.push(b'\n');
+                            self.input.consume(1);
+                        }
+                    }
                     return Ok(true);
                 }
                 None => {
@@ -287,6 +300,30 @@ impl<R: BufRead> Splitter<R> {
 }
 
 impl<R> Splitter<R> {
+    /// Whether the splitter is between games with nothing of the next one
+    /// read (and past the input's start, where a BOM may be): whoever
+    /// reads a game straight from the input may then go on from here.
+    pub fn is_between_games(&self) -> bool {
+        self.phase == Phase::Before
+            && self.current.is_empty()
+            && !self.at_start
+            && !self.mid_line
+            && !self.too_long
+    }
+
+    /// The input, to read a game straight from while
+    /// [`is_between_games`](Self::is_between_games); what is consumed of
+    /// it must be whole lines, told with [`advance`](Self::advance).
+    pub fn input(&mut self) -> &mut R {
+        &mut self.input
+    }
+
+    /// Counts `games` games and `lines` lines read past the splitter.
+    pub fn advance(&mut self, games: u64, lines: u64) {
+        self.games += games;
+        self.line += lines;
+    }
+
     /// How many games were cut so far.
     pub fn games(&self) -> u64 {
         self.games

@@ -9,6 +9,9 @@ use write_law::assert_writes_back;
 #[path = "common/write_law.rs"]
 mod write_law;
 
+#[path = "common/mutate.rs"]
+mod mutate;
+
 /// Reads every game of `text` whole: what each gave.
 fn read_all(text: &[u8]) -> Vec<Result<Game, PgnError>> {
     let mut reader = Reader::new(text);
@@ -235,32 +238,14 @@ fn mutated_games_keep_the_fuzz_targets_laws() {
                 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *\n\n\
                 [Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
                 1. g3 g6 2. Ng2 Ng7 3. f4 f5 4. Rf2 -- 5. Kf1 1/2-1/2\n";
-    let alphabet = b"[]{}()\";%$!?.-+#=0123456789 \n\rabcdefghKQRBNOx*/";
-    let mut state = 0x1234_5678_9abc_def1_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = mutate::xorshift(0x1234_5678_9abc_def1);
     assert!(
         read_all(base.as_bytes()).iter().all(Result::is_ok),
         "the base games are legal"
     );
     fuzz_body(base.as_bytes());
     for _ in 0..5000 {
-        let mut data = base.as_bytes().to_vec();
-        for _ in 0..1 + next() % 4 {
-            let at = (next() % data.len() as u64) as usize;
-            let byte = alphabet[(next() % alphabet.len() as u64) as usize];
-            match next() % 3 {
-                0 => data[at] = byte,
-                1 => data.insert(at, byte),
-                _ => {
-                    data.remove(at);
-                }
-            }
-        }
+        let data = mutate::mutate(base.as_bytes(), 4, &mut next);
         fuzz_body(&data);
     }
 }
@@ -281,4 +266,22 @@ fn a_result_tag_that_is_no_result_does_not_end_the_written_movetext() {
     assert!(first.contains("[Result \"0-1[Event \\\"x\"]"), "{first}");
     assert!(first.ends_with("1. e4 *\n"), "{first}");
     assert!(games[1].to_string().ends_with("1. d4 1-0\n"));
+}
+
+/// Move numbers in every spelling are skipped, the move written onto one
+/// is read (`2.Nf3`, `2...Nc6`), and a number that runs on (`12.5.`) is
+/// unexpected text, named where the bad part starts.
+#[test]
+fn move_numbers_are_skipped_and_one_that_runs_on_is_unexpected() {
+    let games =
+        read_all(b"1.e4 1...e5 2.Nf3 2... Nc6 3 Bb5 3.. a6 4.! Ba4 *\n\n1. e4 12.5. e5 *\n");
+    assert_eq!(games.len(), 2);
+    let game = games[0].as_ref().expect("legal");
+    assert_eq!(game.mainline().count(), 7);
+    let error = games[1].as_ref().expect_err("bad number");
+    assert_eq!((error.game, error.line, error.column), (2, 3, 10));
+    assert!(
+        matches!(&error.kind, ErrorKind::Unexpected { text } if text == "5."),
+        "{error}"
+    );
 }

@@ -10,7 +10,7 @@
 //! passes, unless `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).
 
 use bitmoves::{Board, Move};
-use bitmoves_pgn::{Flow, Game, RawGame, Reader, Visitor};
+use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -81,9 +81,9 @@ impl Visitor for Replay {
 fn ours(text: &[u8], threads: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut reader = Reader::new(text);
-    let work = |raw: &mut RawGame| {
+    let work = |game: PendingGame| {
         let mut replay = Replay::default();
-        match raw.read(&mut replay) {
+        match game.read(&mut replay) {
             Ok(()) => format!("ok\t{}\t{}", replay.uci.join(" "), replay.fen),
             Err(error) if error.is_note() => "variant".to_owned(),
             Err(error) => format!("error\t{error}"),

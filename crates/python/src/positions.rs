@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
 
 use bitmoves::{Board, Move};
-use bitmoves_pgn::{ErrorKind, PgnError as CoreError, RawGame, Reader, Visitor};
+use bitmoves_pgn::{ErrorKind, PendingGame, PgnError as CoreError, Reader, Visitor};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -83,9 +83,9 @@ fn result_code(result: Option<&str>) -> i8 {
 
 /// Reads one game's positions (on a worker thread); a damaged game gives
 /// its error and no positions.
-fn positions(raw: &mut RawGame) -> Positions {
+fn positions(game: PendingGame) -> Positions {
     let mut visitor = PositionVisitor::default();
-    let outcome = raw.read(&mut visitor);
+    let outcome = game.read(&mut visitor);
     let result = result_code(visitor.result.as_deref().or(visitor.tag_result.as_deref()));
     match outcome {
         Ok(()) => Positions {

@@ -1,0 +1,389 @@
+//! Reading a game's movetext into a [`Visitor`], each move replayed
+//! through [`Board::play_san`], and finding where the movetext ends (a
+//! blank line, or a line starting with `[`, outside comments).
+//!
+//! Variations nest on a heap stack of boards, never on the call stack;
+//! skipped variations are only counted.
+
+use crate::error::{ErrorKind, illegal, shorten};
+use crate::parse::{Stop, line_end, utf8};
+use crate::split::count_lines;
+use crate::{Flow, MAX_DEPTH, Visitor};
+use bitmoves::{Board, SanError};
+use memchr::memchr;
+
+/// Bytes that end a word of movetext: whitespace and `{ } ( ) ; $`.
+static ENDS_WORD: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b" \t\n\r\x0b\x0c{}();$";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// The end of the move number at `at` (digits, then dots), when the
+/// byte after it cannot go on with the word as a number: not a digit or a
+/// dot (`12.5` is no move number but a bad word, read as such).
+#[inline(always)]
+fn move_number_end(text: &[u8], at: usize) -> Option<usize> {
+    let digits = text[at..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if text.get(at + digits) != Some(&b'.') {
+        return None;
+    }
+    let end = at
+        + digits
+        + text[at + digits..]
+            .iter()
+            .take_while(|&&b| b == b'.')
+            .count();
+    match text.get(end) {
+        Some(b'0'..=b'9') => None,
+        _ => Some(end),
+    }
+}
+
+/// Whitespace inside a line.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | 0x0b | 0x0c)
+}
+
+/// A line of play: its board, and the board before its last move (where
+/// a variation of that move starts).
+#[derive(Clone, Copy)]
+struct Level {
+    board: Board,
+    before: Option<Board>,
+}
+
+/// The movetext reader's state.
+pub(crate) struct Movetext<'a> {
+    text: &'a [u8],
+    /// Whether `text` ends where the game does (else the game may go on
+    /// past it, and reading stops with [`Stop::Incomplete`] where it
+    /// cannot tell).
+    whole: bool,
+    /// The mainline.
+    main: Level,
+    /// The variations entered, innermost last (empty unless the visitor
+    /// enters one: no allocation per game).
+    variations: Vec<Level>,
+    /// How deep in skipped variations (0: reading).
+    skip: usize,
+    /// The line ends passed.
+    lines: u64,
+}
+
+impl<'a> Movetext<'a> {
+    pub(crate) fn new(text: &'a [u8], whole: bool, start: Board) -> Self {
+        Self {
+            text,
+            whole,
+            main: Level {
+                board: start,
+                before: None,
+            },
+            variations: Vec::new(),
+            skip: 0,
+            lines: 0,
+        }
+    }
+
+    /// The end of a token that reached `end`: `Incomplete` when that is
+    /// the end of a text that is not the whole game.
+    fn complete(&self, end: usize) -> Result<(), Stop> {
+        if end >= self.text.len() && !self.whole {
+            Err(Stop::Incomplete)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Reads the movetext from `at` (a line start) to its end, which it
+    /// returns: the start of the line after the game (a blank line, or
+    /// the next game's `[`), or the text's end; and the line ends passed.
+    pub(crate) fn read<V: Visitor + ?Sized>(
+        mut self,
+        mut at: usize,
+        visitor: &mut V,
+    ) -> Result<(usize, u64), Stop> {
+        let text = self.text;
+        let mut fresh = true;
+        while let Some(&b) = text.get(at) {
+            match b {
+                b'\n' | b'\r' => {
+                    at = self.next_line(at)?;
+                    self.lines += 1;
+                    if self.game_ends_at(at)? {
+                        break;
+                    }
+                    fresh = true;
+                    continue;
+                }
+                b' ' | b'\t' | 0x0b | 0x0c => at += 1,
+                b'%' if fresh => {
+                    at = line_end(text, at);
+                    self.complete(at)?;
+                }
+                b';' => {
+                    at = line_end(text, at);
+                    self.complete(at)?;
+                }
+                b'{' => {
+                    let Some(len) = memchr(b'}', &text[at + 1..]) else {
+                        self.complete(text.len())?;
+                        return Err(Stop::Failed(at, ErrorKind::UnclosedComment));
+                    };
+                    if self.skip == 0 {
+                        let mut body = &text[at + 1..at + 1 + len];
+                        if let [b' ', rest @ ..] = body {
+                            body = rest;
+                        }
+                        if let [rest @ .., b' '] = body {
+                            body = rest;
+                        }
+                        visitor.comment(&utf8(body));
+                    }
+                    self.lines += count_lines(&text[at + 1..at + 1 + len]);
+                    at += len + 2;
+                }
+                b'(' => {
+                    self.open(at, visitor)?;
+                    at += 1;
+                }
+                b')' => {
+                    self.close(at, visitor)?;
+                    at += 1;
+                }
+                b'$' => {
+                    let digits = text[at + 1..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
+                    self.complete(at + 1 + digits)?;
+                    let nag = std::str::from_utf8(&text[at + 1..at + 1 + digits])
+                        .ok()
+                        .and_then(|d| d.parse::<u8>().ok());
+                    match nag {
+                        Some(nag) if self.skip == 0 => visitor.nag(nag),
+                        Some(_) => {}
+                        None => return Err(unexpected(text, at, at + 1 + digits)),
+                    }
+                    at += 1 + digits;
+                }
+                b'}' => return Err(unexpected(text, at, at + 1)),
+                b'0'..=b'9' => match move_number_end(text, at) {
+                    // A move number (`12.`, `12...`): nothing to read. What
+                    // follows it in the same word is read as a word of its
+                    // own, as `word` would read it.
+                    Some(end) => {
+                        self.complete(end)?;
+                        at = end;
+                    }
+                    None => at = self.next_word(at, visitor)?,
+                },
+                _ => at = self.next_word(at, visitor)?,
+            }
+            fresh = false;
+        }
+        self.complete(at)?;
+        while self.variations.pop().is_some() {
+            visitor.end_variation();
+        }
+        visitor.end_game(&self.main.board);
+        Ok((at, self.lines))
+    }
+
+    /// Reads the word starting at `at`; returns its end.
+    #[inline(always)]
+    fn next_word<V: Visitor + ?Sized>(
+        &mut self,
+        at: usize,
+        visitor: &mut V,
+    ) -> Result<usize, Stop> {
+        let text = self.text;
+        let mut end = at + 1;
+        while end < text.len() && !ENDS_WORD[usize::from(text[end])] {
+            end += 1;
+        }
+        self.complete(end)?;
+        if self.skip == 0 {
+            self.word(at, end, visitor)?;
+        }
+        Ok(end)
+    }
+
+    /// The start of the line after the line end at `at` (`\n`, `\r\n` or
+    /// a lone `\r`).
+    fn next_line(&self, at: usize) -> Result<usize, Stop> {
+        let text = self.text;
+        if text[at] == b'\r' {
+            match text.get(at + 1) {
+                Some(b'\n') => return Ok(at + 2),
+                Some(_) => {}
+                None => self.complete(at + 1)?,
+            }
+        }
+        Ok(at + 1)
+    }
+
+    /// Whether the line starting at `at` ends the game (the splitter's
+    /// rule: a blank line or a `[` at its start; the text's end). Only
+    /// ever asked outside comments.
+    fn game_ends_at(&self, at: usize) -> Result<bool, Stop> {
+        let text = self.text;
+        match text.get(at) {
+            None => self.complete(at).map(|()| true),
+            Some(b'[' | b'\n' | b'\r') => Ok(true),
+            Some(&b) if is_space(b) => {
+                let spaces = text[at..].iter().take_while(|&&b| is_space(b)).count();
+                match text.get(at + spaces) {
+                    None => self.complete(at + spaces).map(|()| true),
+                    Some(b) => Ok(matches!(b, b'\n' | b'\r')),
+                }
+            }
+            Some(_) => Ok(false),
+        }
+    }
+
+    fn open<V: Visitor + ?Sized>(&mut self, at: usize, visitor: &mut V) -> Result<(), Stop> {
+        if self.skip > 0 {
+            self.skip += 1;
+            return Ok(());
+        }
+        let Some(before) = self.variations.last().unwrap_or(&self.main).before else {
+            return Err(Stop::Failed(at, ErrorKind::BadVariation));
+        };
+        if visitor.begin_variation() == Flow::Skip {
+            self.skip = 1;
+        } else if self.variations.len() >= MAX_DEPTH {
+            return Err(Stop::Failed(at, ErrorKind::TooDeep));
+        } else {
+            self.variations.push(Level {
+                board: before,
+                before: None,
+            });
+        }
+        Ok(())
+    }
+
+    fn close<V: Visitor + ?Sized>(&mut self, at: usize, visitor: &mut V) -> Result<(), Stop> {
+        if self.skip > 0 {
+            self.skip -= 1;
+        } else if self.variations.pop().is_some() {
+            visitor.end_variation();
+        } else {
+            return Err(Stop::Failed(at, ErrorKind::BadVariation));
+        }
+        Ok(())
+    }
+
+    /// A word of movetext: a move number, a result, marks, or a move.
+    #[inline(always)]
+    fn word<V: Visitor + ?Sized>(
+        &mut self,
+        at: usize,
+        end: usize,
+        visitor: &mut V,
+    ) -> Result<(), Stop> {
+        let mut word = &self.text[at..end];
+        // Most words are moves, which start with a letter.
+        if let [b'0'..=b'9' | b'.', ..] = word {
+            let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == word.len() {
+                // A move number without its dot, as python-chess reads it.
+                return Ok(());
+            }
+            if digits > 0 && word.get(digits) == Some(&b'.') {
+                word = &word[digits..];
+            }
+            let dots = word.iter().take_while(|&&b| b == b'.').count();
+            word = &word[dots..];
+        }
+        let start = end - word.len();
+        match word {
+            b"" => return Ok(()),
+            b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => {
+                if self.variations.is_empty() {
+                    visitor.result(&utf8(word));
+                }
+                return Ok(());
+            }
+            _ => {}
+        }
+        let mut marks = 0;
+        while marks < 2 && marks < word.len() && matches!(word[word.len() - 1 - marks], b'!' | b'?')
+        {
+            marks += 1;
+        }
+        let (san, marks) = word.split_at(word.len() - marks);
+        let nag = match marks {
+            b"" => None,
+            b"!" => Some(1),
+            b"?" => Some(2),
+            b"!!" => Some(3),
+            b"??" => Some(4),
+            b"!?" => Some(5),
+            b"?!" => Some(6),
+            _ => unreachable!("at most two marks"),
+        };
+        if !san.is_empty() {
+            // SAN is ASCII: anything else is unexpected text, and ASCII
+            // needs no UTF-8 check (a call per move, a few % of replay).
+            if !san.is_ascii() {
+                return Err(unexpected(self.text, start, end));
+            }
+            // SAFETY: `san` is ASCII, so it is valid UTF-8.
+            let san_text = unsafe { std::str::from_utf8_unchecked(san) };
+            let level = self.variations.last_mut().unwrap_or(&mut self.main);
+            if matches!(san, b"--" | b"Z0" | b"0000" | b"@@@@") {
+                let before = level.board;
+                if level.board.play_null().is_err() {
+                    let fen = before.to_string();
+                    return Err(Stop::Failed(start, ErrorKind::NullMoveInCheck { fen }));
+                }
+                visitor.null_move(&before);
+                level.before = Some(before);
+            } else {
+                // The board before the move goes straight where a
+                // variation of the move starts (one copy per move, not
+                // two); after an error the game is over.
+                let before = level.before.insert(level.board);
+                let mv = match level.board.play_san(san_text) {
+                    Ok(mv) => mv,
+                    // Long algebraic without its piece letter (`g1f3`), as
+                    // some engines write it: UCI.
+                    Err(error) => match (before.parse_move(san_text), error) {
+                        (Ok(mv), _) => {
+                            level.board.play_unchecked(mv);
+                            mv
+                        }
+                        (Err(_), SanError::Syntax { .. }) => {
+                            return Err(unexpected(self.text, start, end));
+                        }
+                        (Err(_), error) => {
+                            return Err(Stop::Failed(start, illegal(san, error, before)));
+                        }
+                    },
+                };
+                visitor.play(before, mv, san_text);
+            }
+        }
+        if let Some(nag) = nag {
+            visitor.nag(nag);
+        }
+        Ok(())
+    }
+}
+
+/// The error for unexpected text at `text[at..end]`.
+fn unexpected(text: &[u8], at: usize, end: usize) -> Stop {
+    Stop::Failed(
+        at,
+        ErrorKind::Unexpected {
+            text: shorten(&text[at..end.max(at + 1).min(text.len())]),
+        },
+    )
+}

@@ -1,0 +1,32 @@
+//! Random mutations of PGN text, shared by the tests that check laws on
+//! hostile input.
+
+/// The bytes mutations are made of: PGN's own characters.
+pub const ALPHABET: &[u8] = b"[]{}()\";%$!?.-+#=0123456789 \n\rabcdefghKQRBNOx*/";
+
+/// A xorshift generator from `seed`.
+pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// `base` with 1 to `most` bytes replaced, inserted or deleted at random.
+pub fn mutate(base: &[u8], most: u64, next: &mut impl FnMut() -> u64) -> Vec<u8> {
+    let mut data = base.to_vec();
+    for _ in 0..1 + next() % most {
+        let at = (next() % data.len() as u64) as usize;
+        let byte = ALPHABET[(next() % ALPHABET.len() as u64) as usize];
+        match next() % 3 {
+            0 => data[at] = byte,
+            1 => data.insert(at, byte),
+            _ => {
+                data.remove(at);
+            }
+        }
+    }
+    data
+}

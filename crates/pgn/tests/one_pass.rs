@@ -1,0 +1,201 @@
+//! The law of the one-pass reader: reading games straight from the
+//! input's buffer (whatever its size, so that games straddle refills
+//! anywhere) calls the visitor exactly as cutting each game with the
+//! splitter and reading it whole does; errors name the same game, line
+//! and column. Checked with a visitor that skips some games, some
+//! movetexts and some variations, on hostile text and its mutations.
+
+use bitmoves::{Board, Move};
+use bitmoves_pgn::{Flow, RawGame, Reader, Visitor};
+use std::io::BufReader;
+
+#[path = "common/mutate.rs"]
+mod mutate;
+
+/// Logs every call; skips games, movetexts and variations by a rule of
+/// what it saw, so that its answers follow from the calls alone.
+#[derive(Default)]
+struct Log {
+    lines: Vec<String>,
+    game: u64,
+    variations: u64,
+}
+
+impl Visitor for Log {
+    fn begin_game(&mut self, number: u64) -> Flow {
+        self.lines.push(format!("game {number}"));
+        self.game = number;
+        if number % 7 == 3 {
+            Flow::Skip
+        } else {
+            Flow::Continue
+        }
+    }
+    fn tag(&mut self, name: &str, value: &str) {
+        self.lines.push(format!("tag {name}={value}"));
+    }
+    fn begin_moves(&mut self, start: &Board) -> Flow {
+        self.lines.push(format!("moves {start}"));
+        if self.game % 5 == 4 {
+            Flow::Skip
+        } else {
+            Flow::Continue
+        }
+    }
+    fn play(&mut self, board: &Board, mv: Move, san: &str) {
+        self.lines
+            .push(format!("play {mv} {san} {:x}", board.key()));
+    }
+    fn null_move(&mut self, board: &Board) {
+        self.lines.push(format!("null {board}"));
+    }
+    fn nag(&mut self, nag: u8) {
+        self.lines.push(format!("nag {nag}"));
+    }
+    fn comment(&mut self, text: &str) {
+        self.lines.push(format!("comment {text}"));
+    }
+    fn begin_variation(&mut self) -> Flow {
+        self.variations += 1;
+        self.lines.push("(".to_owned());
+        if self.variations.is_multiple_of(2) {
+            Flow::Skip
+        } else {
+            Flow::Continue
+        }
+    }
+    fn end_variation(&mut self) {
+        self.lines.push(")".to_owned());
+    }
+    fn result(&mut self, result: &str) {
+        self.lines.push(format!("result {result}"));
+    }
+    fn end_game(&mut self, board: &Board) {
+        self.lines.push(format!("end {board}"));
+    }
+}
+
+/// The calls and results of reading every game of `text` with the
+/// splitter: each game cut, then read whole.
+fn by_the_splitter(text: &[u8]) -> Vec<String> {
+    let mut log = Log::default();
+    let mut reader = Reader::new(text);
+    let mut raw = RawGame::default();
+    while let Some(next) = reader.next_raw(&mut raw) {
+        let result = next.and_then(|()| raw.read(&mut log));
+        log.lines.push(format!("=> {result:?}"));
+    }
+    log.lines
+}
+
+/// The same, read in one pass through a buffer of `capacity` bytes.
+fn in_one_pass(text: &[u8], capacity: usize) -> Vec<String> {
+    let mut log = Log::default();
+    let mut reader = Reader::new(BufReader::with_capacity(capacity, text));
+    while let Some(result) = reader.read_game(&mut log) {
+        log.lines.push(format!("=> {result:?}"));
+    }
+    log.lines
+}
+
+/// The law on `text`, for buffers from 1 byte to larger than the text.
+fn assert_one_pass_reads_as_cut(name: &str, text: &[u8]) {
+    let expected = by_the_splitter(text);
+    for capacity in [1, 2, 3, 5, 8, 13, 31, 64, 100, 257, 1000, 4096, 1 << 20] {
+        let got = in_one_pass(text, capacity);
+        if got != expected {
+            let at = got
+                .iter()
+                .zip(&expected)
+                .take_while(|(a, b)| a == b)
+                .count();
+            panic!(
+                "{name}, buffer {capacity}: call {at} differs\n  one pass: {:?}\n  splitter: {:?}",
+                got.get(at),
+                expected.get(at)
+            );
+        }
+    }
+    let mut log = Log::default();
+    let mut reader = Reader::new(text);
+    while let Some(result) = reader.read_game(&mut log) {
+        log.lines.push(format!("=> {result:?}"));
+    }
+    assert_eq!(log.lines, expected, "{name}, in memory");
+}
+
+/// Games with every feature: tags with escapes, a FEN, comments over
+/// lines (one holding a blank line and a `[` line), `;` and `%` lines,
+/// NAGs, nested variations, null moves, Chess960, games without tags or
+/// blank lines between them, errors, and blank lines of spaces.
+const GAMES: &str = "[Event \"a \\\"b\\\" \\\\\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n\
+    1. O-O {c} O-O-O $1 (1... Kd7 {d\n\n[e]} 2. Ra2 (2. Rab1)) 2. Kg2! ; x {\n% y {\nKb8 1-0\n\n\
+    1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *\n  \t\n\
+    [Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
+    1. g3 g6 2. Ng2 Ng7 3. f4 f5 4. Rf2 -- 5. Kf1 1/2-1/2\n\
+    [Event \"no blank line before\"]\n1. d4 d5 2. Ke3 *\n\n%escaped\n; comment\n\n\
+    [Event \"tags only\"]\n\n\n1. e4 (1. d4 (1. c4) d5) e5 $13 2. Qh5?! Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n\n\
+    [Variant \"atomic\"]\n\n1. e4 *\n\n[FEN \"bad\"]\n\n1. e4 *\n\n1. e4 } e5 *\n\n1. e4 {open\n";
+
+#[test]
+fn games_read_in_one_pass_as_the_splitter_cuts_them() {
+    assert_one_pass_reads_as_cut("LF", GAMES.as_bytes());
+    assert_one_pass_reads_as_cut("CRLF", GAMES.replace('\n', "\r\n").as_bytes());
+    assert_one_pass_reads_as_cut("CR", GAMES.replace('\n', "\r").as_bytes());
+    assert_one_pass_reads_as_cut("BOM", format!("\u{feff}{GAMES}").as_bytes());
+}
+
+/// The law on 600 random mutations of the games, and on PGN-like junk.
+#[test]
+fn mutated_games_and_junk_read_in_one_pass_as_cut() {
+    let mut next = mutate::xorshift(0x9e37_79b9_7f4a_7c15);
+    for round in 0..600 {
+        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
+        assert_one_pass_reads_as_cut(&format!("mutation {round}"), &data);
+    }
+    let junk: Vec<u8> = (0..20_000)
+        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
+        .collect();
+    assert_one_pass_reads_as_cut("junk", &junk);
+}
+
+/// `read_parallel` gives the same results, errors numbered alike, on one
+/// thread (read straight from the input) as on several (cut, then read
+/// on workers), for games with every feature and their mutations.
+#[test]
+fn one_thread_and_several_give_the_same_results() {
+    let results = |text: &[u8], threads: usize| {
+        let mut out = Vec::new();
+        let work = |game: bitmoves_pgn::PendingGame| {
+            let number = game.number();
+            let mut log = Log::default();
+            let result = game.read(&mut log);
+            format!("{number}: {result:?} {:?}", log.lines)
+        };
+        bitmoves_pgn::read_parallel(&mut Reader::new(text), threads, work, |r| out.push(r))
+            .expect("in memory");
+        out
+    };
+    let mut text = GAMES.repeat(40).into_bytes();
+    for round in 0..3 {
+        let one = results(&text, 1);
+        assert!(one.len() > 300, "{} games", one.len());
+        assert!(one.iter().filter(|r| r.contains("Err(")).count() >= 40);
+        assert_eq!(one, results(&text, 2), "round {round}");
+        assert_eq!(one, results(&text, 3), "round {round}");
+        // The games again with every tenth line end doubled.
+        text = String::from_utf8_lossy(&text)
+            .split('\n')
+            .enumerate()
+            .map(|(i, line)| {
+                if i % 10 == 9 {
+                    format!("{line}\n")
+                } else {
+                    line.to_owned()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+            .into_bytes();
+    }
+}

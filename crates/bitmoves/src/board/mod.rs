@@ -21,6 +21,7 @@
 //! | `serde_impls.rs` | `Serialize` and `Deserialize` as FEN (the `serde` feature) |
 
 mod check;
+mod child;
 mod fen;
 mod play;
 mod status;

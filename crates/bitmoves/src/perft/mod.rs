@@ -31,7 +31,7 @@
 use crate::attacks::Pext;
 use crate::attacks::{Magic, NATIVE};
 use crate::dispatch::{self, Backend};
-use crate::{Board, Color, Move, Piece, PieceMoves};
+use crate::{Board, CastlingSide, Color, Move, Piece, PieceMoves};
 
 /// Runs `$step` (`bulk` or `full`, macros of this module taking `board,
 /// depth, sliders` and a function to recurse with) as the variant of the
@@ -271,12 +271,44 @@ fn children<const PIECE: usize, const WHITE: bool>(
 ) {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
+    if make == Make::Full {
+        // In two steps: what the moves of this piece share, once.
+        if moves.to.is_empty() {
+            return;
+        }
+        let lifted = board.lift(us, piece, moves.from);
+        let mut land = |mv: Move| {
+            if piece == Piece::King
+                && CastlingSide::of_king_move(mv.from, mv.to, board.colors(us).contains(mv.to))
+                    .is_some()
+            {
+                // Castling moves a rook as well: made from the parent.
+                let mut child = board.copy_for_child();
+                child.play_piece_of(us, piece, mv);
+                visit(&child);
+            } else {
+                let mut child = board.copy_for_child();
+                child.land(&lifted, us, piece, mv.from, mv.to, mv.promotion);
+                visit(&child);
+            }
+        };
+        if piece == Piece::Pawn {
+            moves.into_iter().for_each(land);
+        } else {
+            // Only a pawn promotes.
+            for to in moves.to {
+                land(Move {
+                    from: moves.from,
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+        return;
+    }
     let mut play = |mv: Move| {
         let mut child = board.copy_for_child();
-        match make {
-            Make::Full => child.play_piece_of(us, piece, mv),
-            Make::ToCount => child.play_to_count(us, piece, mv),
-        }
+        child.play_to_count(us, piece, mv);
         visit(&child);
     };
     if piece == Piece::Pawn {
@@ -365,6 +397,43 @@ mod tests {
                     "{} {fen}",
                     backend.name()
                 );
+            }
+        }
+    }
+
+    /// The children perft makes (in two steps, `Board::lift` and
+    /// `Board::land`, or castling in one) are the boards `play_unchecked`
+    /// makes, every field and the key alike, in move generation order, on
+    /// every position two plies below positions with castling rights of
+    /// both kinds, en passant, promotions, rook captures and a Chess960
+    /// start; and each key is the one computed from scratch.
+    #[test]
+    fn children_are_the_boards_play_makes() {
+        let fens = [
+            Board::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+        ];
+        for fen in fens {
+            for board in crate::board::up_to_two_plies_below(fen) {
+                let mut children = std::vec::Vec::new();
+                each_child(&board, |child| children.push(*child));
+                let played: std::vec::Vec<Board> = board
+                    .legal_moves()
+                    .into_iter()
+                    .map(|mv| {
+                        let mut child = board;
+                        child.play_unchecked(mv);
+                        child
+                    })
+                    .collect();
+                assert_eq!(children, played, "{board}");
+                for child in &children {
+                    assert_eq!(child.key(), child.compute_key(), "{child}");
+                }
             }
         }
     }

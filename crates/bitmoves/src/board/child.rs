@@ -1,0 +1,115 @@
+//! Perft's children made in two steps: [`Board::lift`] works out the part
+//! of a move that all moves of one piece share (once per piece), and
+//! [`Board::land`] makes each child from it (once per child). The board
+//! they leave is the one [`Board::play_unchecked`] leaves, key included.
+
+use super::{Board, zobrist};
+use crate::{Bitboard, CastlingRights, Color, Piece, Square};
+use bitmoves_tables as tables;
+
+/// What every move of one piece from one square does to the board: the
+/// fields it changes whatever the target, as they stand after the piece
+/// has left its square (see [`Board::lift`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Lifted {
+    /// The moving piece's kind, without the piece.
+    pieces: Bitboard,
+    /// The side to move's pieces, without the piece.
+    ours: Bitboard,
+    /// The key after the piece has left, the move passed to the other
+    /// side and the en passant square gone.
+    key: u64,
+    halfmove_clock: u16,
+    fullmove_number: u16,
+    /// The castling rights and Chess960 mode, when the piece leaving
+    /// changes them (a castling rook, or a king with rights).
+    castling: Option<(CastlingRights, bool)>,
+}
+
+impl Board {
+    /// The first step of a move of `piece` of `us` (the side to move) from
+    /// `from`: what its moves share, for [`Board::land`].
+    #[inline(always)]
+    pub(crate) fn lift(&self, us: Color, piece: Piece, from: Square) -> Lifted {
+        debug_assert_eq!(us, self.side_to_move());
+        debug_assert!(self.colored_pieces(us, piece).contains(from));
+        let mut key = self.key
+            ^ tables::ZOBRIST_WHITE_TO_MOVE
+            ^ zobrist::en_passant_key(self.en_passant)
+            ^ zobrist::piece_key(us, piece, from);
+        let rooks = self.castling.rook_squares();
+        let castling = if rooks.contains(from)
+            || (piece == Piece::King && rooks.intersects(us.back_rank().bitboard()))
+        {
+            let mut castling = self.castling;
+            castling.forget_rooks_on(from.bitboard());
+            if piece == Piece::King {
+                castling.clear(us);
+            }
+            key ^= zobrist::castling_bits_key(self.castling.bits() ^ castling.bits());
+            Some((castling, self.chess960 && !castling.is_empty()))
+        } else {
+            None
+        };
+        Lifted {
+            pieces: self.pieces(piece) ^ from.bitboard(),
+            ours: self.colors(us) ^ from.bitboard(),
+            key,
+            halfmove_clock: if piece == Piece::Pawn {
+                0
+            } else {
+                self.halfmove_clock.saturating_add(1)
+            },
+            fullmove_number: if us == Color::Black {
+                self.fullmove_number.saturating_add(1)
+            } else {
+                self.fullmove_number
+            },
+            castling,
+        }
+    }
+
+    /// The second step, on a copy of the parent (`self`, with `us` to
+    /// move): the move of `piece` from `from` to `to` (as `promotion` or
+    /// itself) made with what [`Board::lift`] worked out for it. Not for
+    /// castling.
+    #[inline(always)]
+    pub(crate) fn land(
+        &mut self,
+        lifted: &Lifted,
+        us: Color,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        promotion: Option<Piece>,
+    ) {
+        let en_passant = self.en_passant.take();
+        self.side_to_move = !us;
+        self.pieces[piece.index()] = lifted.pieces;
+        self.colors[us.index()] = lifted.ours;
+        self.key = lifted.key;
+        self.halfmove_clock = lifted.halfmove_clock;
+        self.fullmove_number = lifted.fullmove_number;
+        if let Some((castling, chess960)) = lifted.castling {
+            self.castling = castling;
+            self.chess960 = chess960;
+        }
+        if self.colors(!us).contains(to) {
+            if let Some(captured) = self.piece_on(to) {
+                self.toggle::<true>(!us, captured, to);
+            }
+            self.halfmove_clock = 0;
+            if self.castling.rook_squares().contains(to) {
+                let before = self.castling.bits();
+                self.castling.forget_rooks_on(to.bitboard());
+                self.castling_changed(before);
+            }
+        }
+        self.toggle::<true>(us, promotion.unwrap_or(piece), to);
+        if piece == Piece::Pawn {
+            self.pawn_specials::<true>(us, from, to, en_passant);
+            // The key has no en passant square yet: any one is new.
+            self.key ^= zobrist::en_passant_key(self.en_passant);
+        }
+    }
+}

@@ -4,7 +4,7 @@
 //! they leave is the one [`Board::play_unchecked`] leaves, key included.
 
 use super::{Board, zobrist};
-use crate::{Bitboard, CastlingRights, Color, Piece, Square};
+use crate::{Bitboard, Color, Move, Piece, Square};
 use bitmoves_tables as tables;
 
 /// What every move of one piece from one square does to the board: the
@@ -21,9 +21,9 @@ pub(crate) struct Lifted {
     key: u64,
     halfmove_clock: u16,
     fullmove_number: u16,
-    /// The castling rights and Chess960 mode, when the piece leaving
-    /// changes them (a castling rook, or a king with rights).
-    castling: Option<(CastlingRights, bool)>,
+    /// Whether the piece leaving changes the castling rights (a castling
+    /// rook, or a king with rights); the key already has the change.
+    castling_changes: bool,
 }
 
 impl Board {
@@ -38,19 +38,16 @@ impl Board {
             ^ zobrist::en_passant_key(self.en_passant)
             ^ zobrist::piece_key(us, piece, from);
         let rooks = self.castling.rook_squares();
-        let castling = if rooks.contains(from)
-            || (piece == Piece::King && rooks.intersects(us.back_rank().bitboard()))
-        {
+        let castling_changes = rooks.contains(from)
+            || (piece == Piece::King && rooks.intersects(us.back_rank().bitboard()));
+        if castling_changes {
             let mut castling = self.castling;
             castling.forget_rooks_on(from.bitboard());
             if piece == Piece::King {
                 castling.clear(us);
             }
             key ^= zobrist::castling_bits_key(self.castling.bits() ^ castling.bits());
-            Some((castling, self.chess960 && !castling.is_empty()))
-        } else {
-            None
-        };
+        }
         Lifted {
             pieces: self.pieces(piece) ^ from.bitboard(),
             ours: self.colors(us) ^ from.bitboard(),
@@ -65,24 +62,29 @@ impl Board {
             } else {
                 self.fullmove_number
             },
-            castling,
+            castling_changes,
         }
     }
 
     /// The second step, on a copy of the parent (`self`, with `us` to
-    /// move): the move of `piece` from `from` to `to` (as `promotion` or
-    /// itself) made with what [`Board::lift`] worked out for it. Not for
-    /// castling.
+    /// move): the move `mv` of `piece`, a capture or not as `capture` says
+    /// (en passant is not one here), made with what [`Board::lift`] worked
+    /// out for it. Not for castling.
     #[inline(always)]
     pub(crate) fn land(
         &mut self,
         lifted: &Lifted,
         us: Color,
         piece: Piece,
-        from: Square,
-        to: Square,
-        promotion: Option<Piece>,
+        mv: Move,
+        capture: bool,
     ) {
+        let Move {
+            from,
+            to,
+            promotion,
+        } = mv;
+        debug_assert_eq!(capture, self.colors(!us).contains(to));
         let en_passant = self.en_passant.take();
         self.side_to_move = !us;
         self.pieces[piece.index()] = lifted.pieces;
@@ -90,11 +92,18 @@ impl Board {
         self.key = lifted.key;
         self.halfmove_clock = lifted.halfmove_clock;
         self.fullmove_number = lifted.fullmove_number;
-        if let Some((castling, chess960)) = lifted.castling {
-            self.castling = castling;
-            self.chess960 = chess960;
+        if lifted.castling_changes {
+            // Made again on the copy: cheaper than copying the rights
+            // (whose bytes, just written, would be read wider).
+            if piece == Piece::King {
+                self.castling.clear(us);
+            } else {
+                self.castling.forget_rooks_on(from.bitboard());
+            }
+            // Chess960 mode only concerns castling (see `Board`'s docs).
+            self.chess960 &= !self.castling.is_empty();
         }
-        if self.colors(!us).contains(to) {
+        if capture {
             if let Some(captured) = self.piece_on(to) {
                 self.toggle::<true>(!us, captured, to);
             }

@@ -4,8 +4,20 @@
 //! they leave is the one [`Board::play_unchecked`] leaves, key included.
 
 use super::{Board, zobrist};
-use crate::{Bitboard, Color, Move, Piece, Square};
+use crate::{Bitboard, Color, Move, Piece, Square, attacks};
 use bitmoves_tables as tables;
+
+/// What a move does where it lands, as the child loops know it from the
+/// target set the move comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Landing {
+    /// Onto an empty square (for a pawn: a step or a double step).
+    Quiet,
+    /// Onto a piece of the other side.
+    Capture,
+    /// A pawn onto the en passant square.
+    EnPassant,
+}
 
 /// What every move of one piece from one square does to the board: the
 /// fields it changes whatever the target, as they stand after the piece
@@ -67,8 +79,7 @@ impl Board {
     }
 
     /// The second step, on a copy of the parent (`self`, with `us` to
-    /// move): the move `mv` of `piece`, a capture or not as `capture` says
-    /// (en passant is not one here), made with what [`Board::lift`] worked
+    /// move): the move `mv` of `piece`, landing as `landing` says, made with what [`Board::lift`] worked
     /// out for it. Not for castling.
     #[inline(always)]
     pub(crate) fn land(
@@ -77,15 +88,15 @@ impl Board {
         us: Color,
         piece: Piece,
         mv: Move,
-        capture: bool,
+        landing: Landing,
     ) {
         let Move {
             from,
             to,
             promotion,
         } = mv;
-        debug_assert_eq!(capture, self.colors(!us).contains(to));
-        let en_passant = self.en_passant.take();
+        debug_assert_eq!(landing == Landing::Capture, self.colors(!us).contains(to));
+        self.en_passant = None;
         self.side_to_move = !us;
         self.pieces[piece.index()] = lifted.pieces;
         self.colors[us.index()] = lifted.ours;
@@ -103,7 +114,7 @@ impl Board {
             // Chess960 mode only concerns castling (see `Board`'s docs).
             self.chess960 &= !self.castling.is_empty();
         }
-        if capture {
+        if landing == Landing::Capture {
             if let Some(captured) = self.piece_on(to) {
                 self.toggle::<true>(!us, captured, to);
             }
@@ -116,9 +127,17 @@ impl Board {
         }
         self.toggle::<true>(us, promotion.unwrap_or(piece), to);
         if piece == Piece::Pawn {
-            self.pawn_specials::<true>(us, from, to, en_passant);
-            // The key has no en passant square yet: any one is new.
-            self.key ^= zobrist::en_passant_key(self.en_passant);
+            match landing {
+                Landing::EnPassant => self.toggle::<true>(!us, Piece::Pawn, to.en_passant_victim()),
+                Landing::Quiet if from.index().abs_diff(to.index()) == 16 => {
+                    let passed = Square::from_index((from.index() + to.index()) / 2);
+                    if attacks::pawn(us, passed).intersects(self.colored_pieces(!us, Piece::Pawn)) {
+                        self.en_passant = Some(passed);
+                        self.key ^= zobrist::en_passant_key(self.en_passant);
+                    }
+                }
+                _ => {}
+            }
         }
     }
 }

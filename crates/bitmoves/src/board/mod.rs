@@ -29,7 +29,7 @@ mod validate;
 mod zobrist;
 
 pub(crate) use check::CheckInfo;
-pub(crate) use child::Lifted;
+pub(crate) use child::{Landing, Lifted};
 pub use fen::{FenError, FenOptions, Snippet};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub use status::GameStatus;

@@ -368,7 +368,7 @@ impl Board {
 
     /// En passant captures and double steps, after the pawn has moved.
     #[inline(always)]
-    pub(super) fn pawn_specials<const KEEP: bool>(
+    fn pawn_specials<const KEEP: bool>(
         &mut self,
         us: Color,
         from: Square,

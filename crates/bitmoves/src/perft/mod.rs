@@ -30,9 +30,9 @@
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::Pext;
 use crate::attacks::{Magic, NATIVE};
-use crate::board::Lifted;
+use crate::board::{Landing, Lifted};
 use crate::dispatch::{self, Backend};
-use crate::{Board, CastlingSide, Color, Move, Piece, PieceMoves};
+use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
 
 /// Runs `$step` (`bulk` or `full`, macros of this module taking `board,
 /// depth, sliders` and a function to recurse with) as the variant of the
@@ -278,37 +278,60 @@ fn children<const PIECE: usize, const WHITE: bool>(
             return;
         }
         let lifted = board.lift(us, piece, moves.from);
-        let mut land = |mv: Move, capture: bool| {
-            land_child(board, &lifted, us, piece, mv, capture, &mut visit);
+        let mut land = |mv: Move, landing: Landing| {
+            land_child(board, &lifted, us, piece, mv, landing, &mut visit);
         };
-        if piece == Piece::Pawn {
-            let theirs = board.colors(!us);
-            moves
-                .into_iter()
-                .for_each(|mv| land(mv, theirs.contains(mv.to)));
+        let from = moves.from;
+        let theirs = board.colors(!us);
+        if piece == Piece::Pawn && moves.to.intersects(Bitboard::BACK_RANKS) {
+            // Promotions: neither en passant nor a double step.
+            moves.into_iter().for_each(|mv| {
+                let capture = theirs.contains(mv.to);
+                land(
+                    mv,
+                    if capture {
+                        Landing::Capture
+                    } else {
+                        Landing::Quiet
+                    },
+                );
+            });
         } else {
-            // Only a pawn promotes. Quiet moves and captures in loops of
-            // their own, each without the other's branch.
-            let (quiet, captures) = (moves.to - board.colors(!us), moves.to & board.colors(!us));
-            let from = moves.from;
-            for to in quiet {
+            // Quiet moves, captures and en passant in loops of their own,
+            // each without the others' branches. Only a pawn goes en
+            // passant.
+            let en_passant = match board.en_passant() {
+                Some(square) if piece == Piece::Pawn => square.bitboard(),
+                _ => Bitboard::EMPTY,
+            };
+            for to in moves.to - theirs - en_passant {
                 land(
                     Move {
                         from,
                         to,
                         promotion: None,
                     },
-                    false,
+                    Landing::Quiet,
                 );
             }
-            for to in captures {
+            for to in moves.to & theirs {
                 land(
                     Move {
                         from,
                         to,
                         promotion: None,
                     },
-                    true,
+                    Landing::Capture,
+                );
+            }
+            for to in moves.to & en_passant {
+                land(
+                    Move {
+                        from,
+                        to,
+                        promotion: None,
+                    },
+                    Landing::EnPassant,
                 );
             }
         }
@@ -345,18 +368,18 @@ fn land_child(
     us: Color,
     piece: Piece,
     mv: Move,
-    capture: bool,
+    landing: Landing,
     visit: &mut impl FnMut(&Board),
 ) {
     let mut child = board.copy_for_child();
     if piece == Piece::King
-        && !capture
+        && landing == Landing::Quiet
         && CastlingSide::of_king_move(mv.from, mv.to, board.colors(us).contains(mv.to)).is_some()
     {
         // Castling moves a rook as well: made from the parent.
         child.play_piece_of(us, piece, mv);
     } else {
-        child.land(lifted, us, piece, mv, capture);
+        child.land(lifted, us, piece, mv, landing);
     }
     visit(&child);
 }

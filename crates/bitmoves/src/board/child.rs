@@ -82,7 +82,7 @@ impl Board {
     /// move): the move `mv` of `piece`, landing as `landing` says, made with what [`Board::lift`] worked
     /// out for it. Not for castling.
     #[inline(always)]
-    pub(crate) fn land(
+    pub(crate) fn land<const KEEP: bool>(
         &mut self,
         lifted: &Lifted,
         us: Color,
@@ -100,9 +100,11 @@ impl Board {
         self.side_to_move = !us;
         self.pieces[piece.index()] = lifted.pieces;
         self.colors[us.index()] = lifted.ours;
-        self.key = lifted.key;
-        self.halfmove_clock = lifted.halfmove_clock;
-        self.fullmove_number = lifted.fullmove_number;
+        if KEEP {
+            self.key = lifted.key;
+            self.halfmove_clock = lifted.halfmove_clock;
+            self.fullmove_number = lifted.fullmove_number;
+        }
         if lifted.castling_changes {
             // Made again on the copy: cheaper than copying the rights
             // (whose bytes, just written, would be read wider).
@@ -112,28 +114,42 @@ impl Board {
                 self.castling.forget_rooks_on(from.bitboard());
             }
             // Chess960 mode only concerns castling (see `Board`'s docs).
-            self.chess960 &= !self.castling.is_empty();
+            if KEEP {
+                self.chess960 &= !self.castling.is_empty();
+            }
         }
         if landing == Landing::Capture {
-            if let Some(captured) = self.piece_on(to) {
+            if !KEEP {
+                // Branch-free: whatever stood on `to` is gone.
+                for set in &mut self.pieces {
+                    *set -= to.bitboard();
+                }
+                self.colors[(!us).index()] -= to.bitboard();
+            } else if let Some(captured) = self.piece_on(to) {
                 self.toggle::<true>(!us, captured, to);
             }
-            self.halfmove_clock = 0;
+            if KEEP {
+                self.halfmove_clock = 0;
+            }
             if self.castling.rook_squares().contains(to) {
                 let before = self.castling.bits();
                 self.castling.forget_rooks_on(to.bitboard());
-                self.castling_changed(before);
+                if KEEP {
+                    self.castling_changed(before);
+                }
             }
         }
-        self.toggle::<true>(us, promotion.unwrap_or(piece), to);
+        self.toggle::<KEEP>(us, promotion.unwrap_or(piece), to);
         if piece == Piece::Pawn {
             match landing {
-                Landing::EnPassant => self.toggle::<true>(!us, Piece::Pawn, to.en_passant_victim()),
+                Landing::EnPassant => self.toggle::<KEEP>(!us, Piece::Pawn, to.en_passant_victim()),
                 Landing::Quiet if from.index().abs_diff(to.index()) == 16 => {
                     let passed = Square::from_index((from.index() + to.index()) / 2);
                     if attacks::pawn(us, passed).intersects(self.colored_pieces(!us, Piece::Pawn)) {
                         self.en_passant = Some(passed);
-                        self.key ^= zobrist::en_passant_key(self.en_passant);
+                        if KEEP {
+                            self.key ^= zobrist::en_passant_key(self.en_passant);
+                        }
                     }
                 }
                 _ => {}

@@ -230,9 +230,11 @@ pub fn each_child(board: &Board, mut visit: impl FnMut(&Board)) {
 /// How [`for_each_child`] makes the children.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Make {
-    /// In full: [`Board::play_piece`].
+    /// In full, key and clocks included, as [`Board::play_piece`] makes
+    /// them.
     Full,
-    /// Just enough to count their moves: [`Board::play_to_count`].
+    /// Just enough to count their moves, as [`Board::play_to_count`]
+    /// makes them.
     ToCount,
 }
 
@@ -240,7 +242,10 @@ enum Make {
 /// `visit`. The loop is compiled once per side to move and kind of piece,
 /// so that the make's questions about the piece (a king? a pawn? a
 /// promotion?) are answered at compile time, as are its colour's key rows
-/// and sets (`docs/performance.md` has what each step bought).
+/// and sets (`docs/performance.md` has what each step bought). Each
+/// piece's moves are made in two steps (`Board::lift` once, then
+/// `Board::land` per move), its quiet moves, captures and en passant in
+/// loops of their own.
 #[inline(always)]
 fn for_each_child(board: &Board, moves: PieceMoves, make: Make, visit: impl FnMut(&Board)) {
     match board.side_to_move() {
@@ -278,15 +283,15 @@ fn children<const PIECE: usize, const WHITE: bool>(
 ) {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
-    if make == Make::Full {
-        // In two steps: what the moves of this piece share, once.
-        if moves.to.is_empty() {
-            return;
-        }
-        let lifted = board.lift(us, piece, moves.from);
-        let mut land = |mv: Move, landing: Landing| {
-            land_child(board, &lifted, us, piece, mv, landing, &mut visit);
-        };
+    // In two steps: what the moves of this piece share, once.
+    if moves.to.is_empty() {
+        return;
+    }
+    let lifted = board.lift(us, piece, moves.from);
+    let mut land = |mv: Move, landing: Landing| {
+        land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, &mut visit);
+    };
+    {
         let from = moves.from;
         let theirs = board.colors(!us);
         if piece == Piece::Pawn && moves.to.intersects(Bitboard::BACK_RANKS) {
@@ -341,51 +346,41 @@ fn children<const PIECE: usize, const WHITE: bool>(
                 );
             }
         }
-        return;
-    }
-    let mut play = |mv: Move| {
-        let mut child = board.copy_for_child();
-        child.play_to_count(us, piece, mv);
-        visit(&child);
-    };
-    if piece == Piece::Pawn {
-        moves.into_iter().for_each(play);
-    } else {
-        // Only a pawn promotes.
-        for to in moves.to {
-            play(Move {
-                from: moves.from,
-                to,
-                promotion: None,
-            });
-        }
     }
 }
 
-/// One child of `board` made from what its piece's moves share (see
+/// One child of `board`, made as `make` says from what the moves of
+/// `Piece::ALL[PIECE]` of White (`WHITE`) or Black share (see
 /// `Board::lift`), or castling made from `board` itself, handed to
 /// `visit`. A function, not a closure, so that it is always inlined: a
 /// closure written in the generic `children` and left out of line would
 /// lose the dispatched variant's target features.
 #[inline(always)]
-fn land_child(
+fn land_child<const PIECE: usize, const WHITE: bool>(
     board: &Board,
     lifted: &Lifted,
-    us: Color,
-    piece: Piece,
     mv: Move,
     landing: Landing,
+    make: Make,
     visit: &mut impl FnMut(&Board),
 ) {
+    let piece = Piece::ALL[PIECE];
+    let us = Color::of_const::<WHITE>();
     let mut child = board.copy_for_child();
     if piece == Piece::King
         && landing == Landing::Quiet
         && CastlingSide::of_king_move(mv.from, mv.to, board.colors(us).contains(mv.to)).is_some()
     {
         // Castling moves a rook as well: made from the parent.
-        child.play_piece_of(us, piece, mv);
+        match make {
+            Make::Full => child.play_piece_of(us, piece, mv),
+            Make::ToCount => child.play_to_count(us, piece, mv),
+        }
     } else {
-        child.land(lifted, us, piece, mv, landing);
+        match make {
+            Make::Full => child.land::<true>(lifted, us, piece, mv, landing),
+            Make::ToCount => child.land::<false>(lifted, us, piece, mv, landing),
+        }
     }
     visit(&child);
 }

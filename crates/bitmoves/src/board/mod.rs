@@ -21,6 +21,7 @@
 //! | `serde_impls.rs` | `Serialize` and `Deserialize` as FEN (the `serde` feature) |
 
 mod check;
+mod child;
 mod fen;
 mod play;
 mod status;
@@ -28,6 +29,7 @@ mod validate;
 mod zobrist;
 
 pub(crate) use check::CheckInfo;
+pub(crate) use child::{Landing, Lifted};
 pub use fen::{FenError, FenOptions, Snippet};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub use status::GameStatus;

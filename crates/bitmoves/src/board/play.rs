@@ -324,7 +324,7 @@ impl Board {
     /// rights may have changed from `before` (as
     /// [`CastlingRights::bits`](crate::CastlingRights) gives them).
     #[inline(always)]
-    fn castling_changed(&mut self, before: u8) {
+    pub(super) fn castling_changed(&mut self, before: u8) {
         self.key ^= zobrist::castling_bits_key(before ^ self.castling.bits());
         // Chess960 mode only concerns castling (see `Board`'s docs).
         self.chess960 &= !self.castling.is_empty();
@@ -332,7 +332,7 @@ impl Board {
 
     /// Adds or removes one piece, and with `KEEP` keeps the key.
     #[inline(always)]
-    fn toggle<const KEEP: bool>(&mut self, color: Color, piece: Piece, square: Square) {
+    pub(super) fn toggle<const KEEP: bool>(&mut self, color: Color, piece: Piece, square: Square) {
         self.pieces[piece.index()] ^= square.bitboard();
         self.colors[color.index()] ^= square.bitboard();
         if KEEP {

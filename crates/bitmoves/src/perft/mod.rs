@@ -31,7 +31,10 @@
 use crate::attacks::Pext;
 use crate::attacks::{Magic, NATIVE};
 use crate::dispatch::{self, Backend};
-use crate::{Board, Color, Move, Piece, PieceMoves};
+use crate::{Board, Color, Move};
+use children::{Make, children_of, for_each_child};
+
+mod children;
 
 /// Runs `$step` (`bulk` or `full`, macros of this module taking `board,
 /// depth, sliders` and a function to recurse with) as the variant of the
@@ -125,10 +128,16 @@ macro_rules! full {
             // away, but with no call to count it.
             1 => {
                 board.generate_moves_with(s, |moves| {
+                    // Counted in a local of this closure, which stays in
+                    // a register: `nodes` is behind the closure's pointer,
+                    // and `black_box` makes the compiler store and reload
+                    // it around each leaf.
+                    let mut leaves = 0;
                     for_each_child(board, moves, Make::Full, |child| {
                         core::hint::black_box(child);
-                        nodes += 1;
+                        leaves += 1;
                     });
+                    nodes += leaves;
                     false
                 });
             }
@@ -200,8 +209,8 @@ pub fn slider_backend() -> &'static str {
     dispatch::backend().name()
 }
 
-/// Hands each child of `board` (the position after each legal move, in
-/// move generation order) to `visit`, made by the loops perft itself
+/// Hands each child of `board` (the position after each legal move; a
+/// piece's quiet moves before its captures) to `visit`, made by the loops perft itself
 /// uses: compiled once per side to move and kind of piece. Searches built
 /// on perft (hashed, parallel) walk the tree with it.
 ///
@@ -218,79 +227,6 @@ pub fn each_child(board: &Board, mut visit: impl FnMut(&Board)) {
         for_each_child(board, moves, Make::Full, &mut visit);
         false
     });
-}
-
-/// How [`for_each_child`] makes the children.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Make {
-    /// In full: [`Board::play_piece`].
-    Full,
-    /// Just enough to count their moves: [`Board::play_to_count`].
-    ToCount,
-}
-
-/// Plays each move of `moves` on a copy of `board` and hands the child to
-/// `visit`. The loop is compiled once per side to move and kind of piece,
-/// so that the make's questions about the piece (a king? a pawn? a
-/// promotion?) are answered at compile time, as are its colour's key rows
-/// and sets (`docs/performance.md` has what each step bought).
-#[inline(always)]
-fn for_each_child(board: &Board, moves: PieceMoves, make: Make, visit: impl FnMut(&Board)) {
-    match board.side_to_move() {
-        Color::White => children_of::<true>(board, moves, make, visit),
-        Color::Black => children_of::<false>(board, moves, make, visit),
-    }
-}
-
-/// [`for_each_child`] for white to move (`WHITE`) or black.
-#[inline(always)]
-fn children_of<const WHITE: bool>(
-    board: &Board,
-    moves: PieceMoves,
-    make: Make,
-    visit: impl FnMut(&Board),
-) {
-    match moves.piece {
-        Piece::Pawn => children::<0, WHITE>(board, moves, make, visit),
-        Piece::Knight => children::<1, WHITE>(board, moves, make, visit),
-        Piece::Bishop => children::<2, WHITE>(board, moves, make, visit),
-        Piece::Rook => children::<3, WHITE>(board, moves, make, visit),
-        Piece::Queen => children::<4, WHITE>(board, moves, make, visit),
-        Piece::King => children::<5, WHITE>(board, moves, make, visit),
-    }
-}
-
-/// [`for_each_child`] for the piece `Piece::ALL[PIECE]` of white
-/// (`WHITE`) or black.
-#[inline(always)]
-fn children<const PIECE: usize, const WHITE: bool>(
-    board: &Board,
-    moves: PieceMoves,
-    make: Make,
-    mut visit: impl FnMut(&Board),
-) {
-    let piece = Piece::ALL[PIECE];
-    let us = Color::of_const::<WHITE>();
-    let mut play = |mv: Move| {
-        let mut child = board.copy_for_child();
-        match make {
-            Make::Full => child.play_piece_of(us, piece, mv),
-            Make::ToCount => child.play_to_count(us, piece, mv),
-        }
-        visit(&child);
-    };
-    if piece == Piece::Pawn {
-        moves.into_iter().for_each(play);
-    } else {
-        // Only a pawn promotes.
-        for to in moves.to {
-            play(Move {
-                from: moves.from,
-                to,
-                promotion: None,
-            });
-        }
-    }
 }
 
 /// The perft count below each legal root move: `(move, perft(child,
@@ -365,6 +301,46 @@ mod tests {
                     "{} {fen}",
                     backend.name()
                 );
+            }
+        }
+    }
+
+    /// The children perft makes (in two steps, `Board::lift` and
+    /// `Board::land`, or castling in one) are the boards `play_unchecked`
+    /// makes, every field and the key alike, one for each legal move, on
+    /// every position two plies below positions with castling rights of
+    /// both kinds, en passant, promotions, rook captures and a Chess960
+    /// start; and each key is the one computed from scratch.
+    #[test]
+    fn children_are_the_boards_play_makes() {
+        let fens = [
+            Board::STARTPOS_FEN,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
+        ];
+        for fen in fens {
+            for board in crate::board::up_to_two_plies_below(fen) {
+                let mut children = std::vec::Vec::new();
+                each_child(&board, |child| children.push(*child));
+                let mut played: std::vec::Vec<Board> = board
+                    .legal_moves()
+                    .into_iter()
+                    .map(|mv| {
+                        let mut child = board;
+                        child.play_unchecked(mv);
+                        child
+                    })
+                    .collect();
+                // Each piece's quiet moves come before its captures.
+                children.sort_by_cached_key(|child| std::format!("{child:?}"));
+                played.sort_by_cached_key(|child| std::format!("{child:?}"));
+                assert_eq!(children, played, "{board}");
+                for child in &children {
+                    assert_eq!(child.key(), child.compute_key(), "{child}");
+                }
             }
         }
     }

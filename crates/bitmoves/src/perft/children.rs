@@ -1,0 +1,169 @@
+//! Perft's child loops: the children of a node made one piece at a time,
+//! in loops compiled per side to move and kind of piece, each piece's
+//! moves in two steps (`Board::lift`, then `Board::land` per move).
+
+use crate::board::{Landing, Lifted};
+use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
+
+/// How [`for_each_child`] makes the children.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Make {
+    /// In full, key and clocks included, as [`Board::play_piece`] makes
+    /// them.
+    Full,
+    /// Just enough to count their moves, as [`Board::play_to_count`]
+    /// makes them.
+    ToCount,
+}
+
+/// Plays each move of `moves` on a copy of `board` and hands the child to
+/// `visit`. The loop is compiled once per side to move and kind of piece,
+/// so that the make's questions about the piece (a king? a pawn? a
+/// promotion?) are answered at compile time, as are its colour's key rows
+/// and sets (`docs/performance.md` has what each step bought). Each
+/// piece's moves are made in two steps (`Board::lift` once, then
+/// `Board::land` per move), its quiet moves, captures and en passant in
+/// loops of their own.
+#[inline(always)]
+pub(super) fn for_each_child(
+    board: &Board,
+    moves: PieceMoves,
+    make: Make,
+    visit: impl FnMut(&Board),
+) {
+    match board.side_to_move() {
+        Color::White => children_of::<true>(board, moves, make, visit),
+        Color::Black => children_of::<false>(board, moves, make, visit),
+    }
+}
+
+/// [`for_each_child`] for white to move (`WHITE`) or black.
+#[inline(always)]
+pub(super) fn children_of<const WHITE: bool>(
+    board: &Board,
+    moves: PieceMoves,
+    make: Make,
+    visit: impl FnMut(&Board),
+) {
+    match moves.piece {
+        Piece::Pawn => children::<0, WHITE>(board, moves, make, visit),
+        Piece::Knight => children::<1, WHITE>(board, moves, make, visit),
+        Piece::Bishop => children::<2, WHITE>(board, moves, make, visit),
+        Piece::Rook => children::<3, WHITE>(board, moves, make, visit),
+        Piece::Queen => children::<4, WHITE>(board, moves, make, visit),
+        Piece::King => children::<5, WHITE>(board, moves, make, visit),
+    }
+}
+
+/// [`for_each_child`] for the piece `Piece::ALL[PIECE]` of white
+/// (`WHITE`) or black.
+#[inline(always)]
+fn children<const PIECE: usize, const WHITE: bool>(
+    board: &Board,
+    moves: PieceMoves,
+    make: Make,
+    mut visit: impl FnMut(&Board),
+) {
+    let piece = Piece::ALL[PIECE];
+    let us = Color::of_const::<WHITE>();
+    // In two steps: what the moves of this piece share, once.
+    if moves.to.is_empty() {
+        return;
+    }
+    let lifted = board.lift(us, piece, moves.from);
+    let mut land = |mv: Move, landing: Landing| {
+        land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, &mut visit);
+    };
+    {
+        let from = moves.from;
+        let theirs = board.colors(!us);
+        if piece == Piece::Pawn && moves.to.intersects(Bitboard::BACK_RANKS) {
+            // Promotions: neither en passant nor a double step.
+            moves.into_iter().for_each(|mv| {
+                let capture = theirs.contains(mv.to);
+                land(
+                    mv,
+                    if capture {
+                        Landing::Capture
+                    } else {
+                        Landing::Quiet
+                    },
+                );
+            });
+        } else {
+            // Quiet moves, captures and en passant in loops of their own,
+            // each without the others' branches. Only a pawn goes en
+            // passant.
+            let en_passant = match board.en_passant() {
+                Some(square) if piece == Piece::Pawn => square.bitboard(),
+                _ => Bitboard::EMPTY,
+            };
+            for to in moves.to - theirs - en_passant {
+                land(
+                    Move {
+                        from,
+                        to,
+                        promotion: None,
+                    },
+                    Landing::Quiet,
+                );
+            }
+            for to in moves.to & theirs {
+                land(
+                    Move {
+                        from,
+                        to,
+                        promotion: None,
+                    },
+                    Landing::Capture,
+                );
+            }
+            for to in moves.to & en_passant {
+                land(
+                    Move {
+                        from,
+                        to,
+                        promotion: None,
+                    },
+                    Landing::EnPassant,
+                );
+            }
+        }
+    }
+}
+
+/// One child of `board`, made as `make` says from what the moves of
+/// `Piece::ALL[PIECE]` of White (`WHITE`) or Black share (see
+/// `Board::lift`), or castling made from `board` itself, handed to
+/// `visit`. A function, not a closure, so that it is always inlined: a
+/// closure written in the generic `children` and left out of line would
+/// lose the dispatched variant's target features.
+#[inline(always)]
+fn land_child<const PIECE: usize, const WHITE: bool>(
+    board: &Board,
+    lifted: &Lifted,
+    mv: Move,
+    landing: Landing,
+    make: Make,
+    visit: &mut impl FnMut(&Board),
+) {
+    let piece = Piece::ALL[PIECE];
+    let us = Color::of_const::<WHITE>();
+    let mut child = board.copy_for_child();
+    if piece == Piece::King
+        && landing == Landing::Quiet
+        && CastlingSide::of_king_move(mv.from, mv.to, board.colors(us).contains(mv.to)).is_some()
+    {
+        // Castling moves a rook as well: made from the parent.
+        match make {
+            Make::Full => child.play_piece_of(us, piece, mv),
+            Make::ToCount => child.play_to_count(us, piece, mv),
+        }
+    } else {
+        match make {
+            Make::Full => child.land::<true>(lifted, us, piece, mv, landing),
+            Make::ToCount => child.land::<false>(lifted, us, piece, mv, landing),
+        }
+    }
+    visit(&child);
+}

@@ -203,6 +203,18 @@ impl Board {
     }
 }
 
+/// Positions for the laws of making moves: the start, castling rights of
+/// both kinds (kiwipete), promotions and rook captures (CPW position 4),
+/// en passant, and a Chess960 start.
+#[cfg(test)]
+pub(crate) const MAKE_TEST_FENS: [&str; 5] = [
+    Board::STARTPOS_FEN,
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+];
+
 /// The position of `fen` and every position one and two plies below it
 /// (one entry per path), for tests that check a law on many boards.
 #[cfg(test)]

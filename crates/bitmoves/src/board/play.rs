@@ -402,14 +402,7 @@ mod tests {
     /// Chess960 start.
     #[test]
     fn a_copy_by_chunks_is_the_board() {
-        let fens = [
-            Board::STARTPOS_FEN,
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-        ];
-        for fen in fens {
+        for fen in super::super::MAKE_TEST_FENS {
             for board in super::super::up_to_two_plies_below(fen) {
                 let copy = board.copy_by_chunks();
                 assert_eq!(copy, board);

@@ -313,15 +313,8 @@ mod tests {
     /// start; and each key is the one computed from scratch.
     #[test]
     fn children_are_the_boards_play_makes() {
-        let fens = [
-            Board::STARTPOS_FEN,
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-            "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1",
-        ];
-        for fen in fens {
+        let promotions = "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1";
+        for fen in crate::board::MAKE_TEST_FENS.into_iter().chain([promotions]) {
             for board in crate::board::up_to_two_plies_below(fen) {
                 let mut children = std::vec::Vec::new();
                 each_child(&board, |child| children.push(*child));

@@ -3,7 +3,7 @@
 //! `LegalMoveGenerator`) lists them from here, and `push` checks a move
 //! against them instead of asking the move generator again.
 
-use bitmoves::{Board, Move};
+use bitmoves::{Bitboard, Board, Move, Piece};
 use pyo3::PyTraverseError;
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
@@ -64,9 +64,18 @@ impl Cached {
     pub fn moves_of(&mut self, board: &Board) -> &[u16] {
         if self.board.as_ref() != Some(board) {
             self.moves.clear();
+            // Enough for any legal position (218 at most) in one go: the
+            // vector keeps it from position to position.
+            self.moves.reserve(256);
             let moves = &mut self.moves;
             board.generate_moves(|group| {
-                moves.extend(group.into_iter().map(PyMove::core_index));
+                if group.piece == Piece::Pawn && group.to.intersects(Bitboard::BACK_RANKS) {
+                    moves.extend(group.into_iter().map(PyMove::core_index));
+                } else {
+                    // Not a promotion: the index is from × 64 + to.
+                    let from = group.from.index() as u16 * 64;
+                    moves.extend(group.to.into_iter().map(|to| from + to.index() as u16));
+                }
                 false
             });
             self.board = Some(*board);

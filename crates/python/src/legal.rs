@@ -33,6 +33,8 @@ pub struct Cached {
     /// The moves, as indices into the shared `Move` table
     /// ([`PyMove::table_index`]), in generation order.
     moves: Vec<u16>,
+    /// The generator's groups of moves, one per piece (a reused buffer).
+    groups: Vec<PieceMoves>,
     /// The board's `legal_moves` object, made once: it holds the board,
     /// so the two form a cycle that the garbage collector sees through
     /// `__traverse__` and breaks through `__clear__`.
@@ -88,11 +90,17 @@ impl Cached {
         // Enough for any legal position (218 at most) in one go: the
         // vector keeps it from position to position.
         self.moves.reserve(256);
-        let moves = &mut self.moves;
+        // The generator's visitor only keeps each piece's moves; the
+        // indices are written afterwards, in one tight loop.
+        self.groups.clear();
+        let groups = &mut self.groups;
         board.generate_moves(|group| {
-            add(moves, group);
+            groups.push(group);
             false
         });
+        for &group in &self.groups {
+            add(&mut self.moves, group);
+        }
         self.current = true;
     }
 

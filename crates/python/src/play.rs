@@ -27,8 +27,8 @@ impl PyBoard {
 
     /// Plays `mv` (legal, or the null move) and records it on the stack.
     pub fn push_checked(&mut self, mv: PyMove) -> PyResult<PyMove> {
-        let before = *self.state();
         if mv.is_null() {
+            let before = *self.state();
             let mut board = before.board;
             board
                 .play_null()
@@ -50,16 +50,17 @@ impl PyBoard {
             return Err(IllegalMoveError::new_err(format!(
                 "illegal move: {} in {}",
                 mv.uci_text(),
-                PyBoard::fen_of(&before, false, "legal", true)?
+                PyBoard::fen_of(self.state(), false, "legal", true)?
             )));
         };
         // The position goes onto the stack as it is, then the move is
         // played in place (no copy of the board but the one kept).
         let played = PyMove::from_core(core);
-        self.stack.push((before, played));
+        let ep_square = double_step(self.board(), core);
+        self.stack.push((*self.state(), played));
         let state = self.state_mut();
         state.board.play_unchecked(core);
-        state.ep_square = double_step(&before.board, core);
+        state.ep_square = ep_square;
         Ok(played)
     }
 

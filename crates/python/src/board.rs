@@ -32,8 +32,11 @@ pub struct State {
 #[pyclass(module = "bitmoves", name = "Board")]
 #[derive(Clone)]
 pub struct PyBoard {
-    /// The position now.
-    pub state: State,
+    /// The position now: read through [`PyBoard::state`], changed only
+    /// through [`PyBoard::state_mut`], which forgets the kept legal moves
+    /// (private, so that no other path can change the position and leave
+    /// them stale).
+    state: State,
     /// Whether castling moves and rights are written the Chess960 way.
     pub chess960: bool,
     /// Every position before a move of the stack, with that move.
@@ -63,6 +66,26 @@ impl PyBoard {
             stack: Vec::new(),
             legal: Default::default(),
         })
+    }
+
+    /// The position now.
+    #[inline]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    /// The position now, to change: the kept legal moves are forgotten
+    /// first (see [`crate::legal::Cached`]).
+    #[inline]
+    pub fn state_mut(&mut self) -> &mut State {
+        self.legal.invalidate();
+        &mut self.state
+    }
+
+    /// The kept legal moves with the core board they are for.
+    #[inline]
+    pub fn cache_and_board(&mut self) -> (&mut crate::legal::Cached, &Board) {
+        (self.legal.get(), &self.state.board)
     }
 
     /// The core board now.

@@ -131,8 +131,8 @@ unsafe extern "C" fn len(obj: *mut ffi::PyObject) -> ffi::Py_ssize_t {
     call(-1, |py| {
         let count = |board: &Bound<'_, PyBoard>| {
             let mut board = board.try_borrow_mut()?;
-            let board = &mut *board;
-            let count = board.legal.get().moves_of(&board.state.board).len();
+            let (cached, core) = board.cache_and_board();
+            let count = cached.moves_of(core).len();
             Ok(count as ffi::Py_ssize_t)
         };
         // SAFETY: CPython calls the slot with one of our generators.
@@ -165,9 +165,8 @@ unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     call(ptr::null_mut(), |py| {
         let iterate = |board: &Bound<'_, PyBoard>| {
             let mut board = board.try_borrow_mut()?;
-            let board = &mut *board;
-            let cached = board.legal.get();
-            Ok(cached.iterate(py, &board.state.board)?.into_ptr())
+            let (cached, core) = board.cache_and_board();
+            Ok(cached.iterate(py, core)?.into_ptr())
         };
         // SAFETY: CPython calls the slot with one of our generators.
         unsafe { with_board(py, obj, iterate) }

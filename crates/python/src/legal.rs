@@ -3,7 +3,7 @@
 //! `LegalMoveGenerator`) lists them from here, and `push` checks a move
 //! against them instead of asking the move generator again.
 
-use bitmoves::{Board, Move};
+use bitmoves::{Bitboard, Board, Move, Piece, PieceMoves};
 use pyo3::PyTraverseError;
 use pyo3::gc::PyVisit;
 use pyo3::prelude::*;
@@ -25,11 +25,16 @@ pub struct LegalCache(Option<Box<Cached>>);
 /// the shared `Move` objects ([`crate::iter`]), which `list()` drains.
 #[derive(Default)]
 pub struct Cached {
-    /// The position the moves belong to; `None` before the first use.
-    board: Option<Board>,
+    /// Whether `moves` are those of the board's position now: set when
+    /// they are generated, cleared by [`PyBoard::state_mut`], the only way
+    /// to change a board's position (its `state` field is private), so
+    /// that checking costs one flag instead of comparing two boards.
+    current: bool,
     /// The moves, as indices into the shared `Move` table
     /// ([`PyMove::table_index`]), in generation order.
     moves: Vec<u16>,
+    /// The generator's groups of moves, one per piece (a reused buffer).
+    groups: Vec<PieceMoves>,
     /// The board's `legal_moves` object, made once: it holds the board,
     /// so the two form a cycle that the garbage collector sees through
     /// `__traverse__` and breaks through `__clear__`.
@@ -54,24 +59,49 @@ impl LegalCache {
     }
 
     /// See [`Cached::lookup`]; `None` before any move was listed.
-    pub fn lookup(&self, board: &Board, mv: PyMove) -> Option<Option<Move>> {
-        self.0.as_ref()?.lookup(board, mv)
+    pub fn lookup(&self, mv: PyMove) -> Option<Option<Move>> {
+        self.0.as_ref()?.lookup(mv)
+    }
+
+    /// Forgets the moves: the position is about to change.
+    #[inline]
+    pub fn invalidate(&mut self) {
+        if let Some(cached) = &mut self.0 {
+            cached.current = false;
+        }
     }
 }
 
 impl Cached {
-    /// The moves of `board`, generated unless they are already here.
+    /// The moves of `board`, the owning board's position now, generated
+    /// unless they are already here.
+    #[inline]
     pub fn moves_of(&mut self, board: &Board) -> &[u16] {
-        if self.board.as_ref() != Some(board) {
-            self.moves.clear();
-            let moves = &mut self.moves;
-            board.generate_moves(|group| {
-                moves.extend(group.into_iter().map(PyMove::core_index));
-                false
-            });
-            self.board = Some(*board);
+        if !self.current {
+            self.generate(board);
         }
         &self.moves
+    }
+
+    /// Generates and keeps the moves of `board`.
+    #[inline(never)]
+    fn generate(&mut self, board: &Board) {
+        self.moves.clear();
+        // Enough for any legal position (218 at most) in one go: the
+        // vector keeps it from position to position.
+        self.moves.reserve(256);
+        // The generator's visitor only keeps each piece's moves; the
+        // indices are written afterwards, in one tight loop.
+        self.groups.clear();
+        let groups = &mut self.groups;
+        board.generate_moves(|group| {
+            groups.push(group);
+            false
+        });
+        for &group in &self.groups {
+            add(&mut self.moves, group);
+        }
+        self.current = true;
     }
 
     /// An iterator over the moves of `board` (see [`Cached::moves_of`]).
@@ -80,16 +110,28 @@ impl Cached {
         crate::iter::iterate(py, &self.moves, &mut self.iterator)
     }
 
-    /// The legal core move that is exactly `mv` when the moves of `board`
-    /// are at hand: `Some(Some(core))` when it is among them,
+    /// The legal core move that is exactly `mv` when the moves of the
+    /// position now are at hand: `Some(Some(core))` when it is among them,
     /// `Some(None)` when it is not, `None` when they were not generated
     /// (then the caller asks the board).
-    pub fn lookup(&self, board: &Board, mv: PyMove) -> Option<Option<Move>> {
-        if self.board.as_ref() != Some(board) {
+    pub fn lookup(&self, mv: PyMove) -> Option<Option<Move>> {
+        if !self.current {
             return None;
         }
         let index = mv.table_index();
         Some(self.moves.contains(&index).then(|| mv.to_core()).flatten())
+    }
+}
+
+/// Adds the table indices of one piece's moves to `moves`.
+#[inline(always)]
+fn add(moves: &mut Vec<u16>, group: PieceMoves) {
+    if group.piece == Piece::Pawn && group.to.intersects(Bitboard::BACK_RANKS) {
+        moves.extend(group.into_iter().map(PyMove::core_index));
+    } else {
+        // Not a promotion: the index is from × 64 + to.
+        let from = group.from.index() as u16 * 64;
+        moves.extend(group.to.into_iter().map(|to| from + to.index() as u16));
     }
 }
 

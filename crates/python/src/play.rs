@@ -27,13 +27,13 @@ impl PyBoard {
 
     /// Plays `mv` (legal, or the null move) and records it on the stack.
     pub fn push_checked(&mut self, mv: PyMove) -> PyResult<PyMove> {
-        let before = self.state;
         if mv.is_null() {
+            let before = *self.state();
             let mut board = before.board;
             board
                 .play_null()
                 .map_err(|_| IllegalMoveError::new_err("no null move while in check"))?;
-            self.state = State {
+            *self.state_mut() = State {
                 board,
                 ep_square: None,
             };
@@ -42,7 +42,7 @@ impl PyBoard {
         }
         // The moves listed for this position, when they were: no second
         // generation.
-        let legal = match self.legal.lookup(&before.board, mv) {
+        let legal = match self.legal.lookup(mv) {
             Some(Some(core)) => Some(core),
             _ => self.legal(mv),
         };
@@ -50,20 +50,22 @@ impl PyBoard {
             return Err(IllegalMoveError::new_err(format!(
                 "illegal move: {} in {}",
                 mv.uci_text(),
-                PyBoard::fen_of(&before, false, "legal", true)?
+                PyBoard::fen_of(self.state(), false, "legal", true)?
             )));
         };
         // The position goes onto the stack as it is, then the move is
         // played in place (no copy of the board but the one kept).
         let played = PyMove::from_core(core);
-        self.stack.push((before, played));
-        self.state.board.play_unchecked(core);
-        self.state.ep_square = double_step(&before.board, core);
+        let ep_square = double_step(self.board(), core);
+        self.stack.push((*self.state(), played));
+        let state = self.state_mut();
+        state.board.play_unchecked(core);
+        state.ep_square = ep_square;
         Ok(played)
     }
 
     fn fen_now(&self) -> String {
-        PyBoard::fen_of(&self.state, false, "legal", true).unwrap_or_default()
+        PyBoard::fen_of(self.state(), false, "legal", true).unwrap_or_default()
     }
 
     /// The legal move UCI text names, the null move for `0000`:
@@ -116,7 +118,7 @@ impl PyBoard {
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.state = state;
+        *self.state_mut() = state;
         Ok(mv)
     }
 
@@ -199,7 +201,7 @@ impl PyBoard {
             return false;
         };
         let board = self.board();
-        self.state.ep_square == Some(core.to)
+        self.state().ep_square == Some(core.to)
             && board.piece_on(core.from) == Some(Piece::Pawn)
             && matches!(core.from.index().abs_diff(core.to.index()), 7 | 9)
             && !board.occupied().contains(core.to)

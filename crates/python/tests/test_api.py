@@ -110,6 +110,68 @@ def test_legal_move_generator_is_live():
     assert "e7e5" not in moves and None not in moves and moves and bool(moves) is True
 
 
+def test_every_change_of_position_renews_the_kept_legal_moves():
+    """A board keeps its legal moves until its position changes, which only
+    `PyBoard::state_mut` may do (crates/python/src/legal.rs): after every
+    mutating method, with the moves listed just before and the generator
+    held throughout, the moves, their count, `in` and `push` agree with
+    python-chess's."""
+    rng = __import__("random").Random(24)
+    fens = [chess.STARTING_FEN, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2P5/8/8/8/8/5k1p/K7 w - - 0 1", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1"]
+    ours, theirs = bitmoves.Board(), chess.Board()
+    held = ours.legal_moves
+
+    def agree(step):
+        expected = sorted(m.uci() for m in theirs.legal_moves)
+        assert sorted(m.uci() for m in held) == expected, step
+        assert sorted(m.uci() for m in ours.legal_moves) == expected and len(held) == len(expected), step
+        assert all(bitmoves.Move.from_uci(uci) in held for uci in expected), step
+        assert bool(held) == bool(expected) and ours.fen() == theirs.fen(), step
+
+    for step in range(600):
+        agree(step)
+        list(held)  # the moves kept for the position now
+        moves = [m.uci() for m in theirs.legal_moves]
+        kind = rng.choice(["push", "push", "push_uci", "push_san", "pop", "null", "illegal", "set_fen",
+                           "reset", "clear_stack"])
+        if kind in ("push", "push_uci", "push_san") and moves:
+            move = chess.Move.from_uci(rng.choice(moves))
+            if kind == "push":
+                ours.push(bitmoves.Move.from_uci(move.uci()))
+            elif kind == "push_uci":
+                ours.push_uci(move.uci())
+            else:
+                ours.push_san(theirs.san(move))
+            theirs.push(move)
+        elif kind == "pop" and theirs.move_stack:
+            assert ours.pop().uci() == theirs.pop().uci()
+        elif kind == "null" and not theirs.is_check():
+            ours.push(bitmoves.Move.null())
+            theirs.push(chess.Move.null())
+        elif kind == "illegal":
+            with pytest.raises(ValueError):
+                ours.push(bitmoves.Move.from_uci("a1a1" if rng.random() < 0.5 else "h8h1"))
+        elif kind == "set_fen":
+            fen = rng.choice(fens)
+            ours.set_fen(fen)
+            theirs.set_fen(fen)
+        elif kind == "reset":
+            ours.reset()
+            theirs.reset()
+        elif kind == "clear_stack":
+            ours.clear_stack()
+            theirs.clear_stack()
+        copied, their_copy = ours.copy(), theirs.copy()
+        list(copied.legal_moves)
+        if theirs.move_stack:  # the copy keeps its own position and moves
+            ours.pop()
+            theirs.pop()
+            assert sorted(m.uci() for m in copied.legal_moves) == sorted(m.uci() for m in their_copy.legal_moves)
+            ours.push(copied.peek())
+            theirs.push(their_copy.peek())
+
+
 def test_legal_moves_iterators_in_use_are_never_refilled():
     """A board reuses its iterator only when nothing else holds it
     (crates/python/src/iter.rs): an iteration under way, nested loops over

@@ -7,10 +7,20 @@
 //! The generator holds its board, and the board keeps its generator (made
 //! once, [`generator`]): the cycle is seen by the garbage collector
 //! through both types' traverse and clear functions.
+//!
+//! The generator also keeps the position's legal moves, generated once per
+//! position straight into an iterator object ([`crate::iter`]) that it
+//! hands out again while no one else holds it, with a flag saying whether
+//! they are still the board's position's: the board clears it whenever its
+//! position changes ([`GeneratorRef::forget`]). So `len`, asked twice a ply
+//! by `list()`, and `iter` read the generator alone (no borrow of the
+//! board) once the moves are there, and `push` finds its move among them
+//! by comparing pointers.
 
 use std::ffi::{c_int, c_void};
 use std::mem::size_of;
 use std::ptr;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pyo3::Borrowed;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError};
@@ -21,14 +31,69 @@ use pyo3::types::{PyString, PyType};
 
 use crate::board::PyBoard;
 use crate::fast::{call, new_type};
-use crate::moves::PyMove;
+use crate::iter;
+use crate::moves::{PyMove, shared_moves};
 
-/// The generator object: its board (a strong reference; null only once
-/// the garbage collector has cleared it).
+/// The generator object.
 #[repr(C)]
 struct Generator {
     ob_base: ffi::PyObject,
+    /// Its board (a strong reference; null only once the garbage
+    /// collector has cleared it).
     board: *mut ffi::PyObject,
+    /// Whether `kept` holds the legal moves of the board's position now.
+    /// Set only for the generator its board keeps (the board clears it
+    /// when its position changes, and when it lets the generator go), so
+    /// that a generator the board no longer keeps generates every time.
+    current: AtomicBool,
+    /// The moves of the position last asked about, in an iterator made by
+    /// [`iter::empty`] (a strong reference), or null before the first.
+    kept: *mut ffi::PyObject,
+}
+
+/// A board's reference to its generator: made only here ([`generator`]),
+/// so the object is always a `Generator`.
+pub struct GeneratorRef(Py<PyAny>);
+
+impl GeneratorRef {
+    /// The generator object.
+    pub fn object(&self) -> &Py<PyAny> {
+        &self.0
+    }
+
+    /// Whether this is the generator `obj`.
+    fn is(&self, obj: *mut ffi::PyObject) -> bool {
+        self.0.as_ptr() == obj
+    }
+
+    /// The kept moves stop counting as the position's (it is changing).
+    #[inline]
+    pub fn forget(&self) {
+        // SAFETY: a `Generator` (made only by `generator`), kept alive by
+        // this reference; the flag is atomic, so no exclusive access is
+        // needed.
+        unsafe { (*self.0.as_ptr().cast::<Generator>()).current.store(false, Ordering::Relaxed) }
+    }
+
+    /// Whether `mv` is among the legal moves of the position now when
+    /// they are at hand (`None` when they are not: then ask the board).
+    /// The move's shared object is looked for by its address.
+    #[inline]
+    pub fn find(&self, mv: PyMove) -> Option<bool> {
+        let obj = self.0.as_ptr().cast::<Generator>();
+        // SAFETY: a live `Generator`, as in `forget`; with the flag set,
+        // `kept` is a live iterator made by `iter::empty` (with its
+        // table), not written while the GIL is held here; the table
+        // index of any `Move` is below the table's length.
+        unsafe {
+            if !(*obj).current.load(Ordering::Relaxed) {
+                return None;
+            }
+            let kept = (*obj).kept;
+            let wanted = iter::shared(kept, mv.table_index());
+            Some(iter::moves(kept).contains(&wanted))
+        }
+    }
 }
 
 /// The generator type, made on first use.
@@ -74,21 +139,22 @@ pub fn generator_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 pub fn generator<'py>(slf: &Bound<'py, PyBoard>) -> PyResult<Bound<'py, PyAny>> {
     let py = slf.py();
     let mut board = slf.try_borrow_mut()?;
-    if let Some(generator) = &board.legal.get().generator {
-        return Ok(generator.bind(py).clone());
+    if let Some(generator) = board.legal.generator() {
+        return Ok(generator.object().bind(py).clone());
     }
     let ty = generator_type(py)?;
     // SAFETY: `ty` is our GC type, whose instances are `Generator`s: the
-    // allocation is zeroed, tracked by the collector (which sees a null
-    // board until it is set, and `traverse` skips null) and holds a
-    // reference to the type; the board reference stored is a new one.
+    // allocation is zeroed (no moves kept, none current), tracked by the
+    // collector (which sees a null board until it is set, and `traverse`
+    // skips null) and holds a reference to the type; the board reference
+    // stored is a new one.
     let generator = unsafe {
         let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), 0);
         let obj = Bound::from_owned_ptr_or_err(py, obj)?;
         (*obj.as_ptr().cast::<Generator>()).board = slf.clone().into_ptr();
         obj
     };
-    board.legal.get().generator = Some(generator.clone().unbind());
+    board.legal.get().generator = Some(GeneratorRef(generator.clone().unbind()));
     Ok(generator)
 }
 
@@ -126,18 +192,78 @@ unsafe extern "C" fn refuse_new(
     })
 }
 
+/// Makes the generator `obj`'s kept moves those of its board's position
+/// now (and current, when its board keeps it), in an iterator no one else
+/// holds; returns it (borrowed).
+///
+/// # Safety
+/// `obj` is a live `Generator` and the GIL is held.
+unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi::PyObject> {
+    let generator = obj.cast::<Generator>();
+    let write = |board: &Bound<'_, PyBoard>| {
+        let mut board = board.try_borrow_mut()?;
+        let kept_by_board = board.legal.generator().is_some_and(|g| g.is(obj));
+        let (cached, core) = board.cache_and_board();
+        let count = cached.collect(core);
+        let table = shared_moves(py)?;
+        // SAFETY: `generator` is live (the contract); its `kept` is null
+        // or an iterator made by `iter::empty` that it holds. One that
+        // someone else holds (an iteration under way) or that is too small
+        // is let go (its holder keeps it as it is) for a new one; freeing
+        // an iterator runs no Python code. The moves are written into room
+        // for `count` of them, from the whole table.
+        unsafe {
+            let mut kept = (*generator).kept;
+            if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < count {
+                let new = iter::empty(py, count.max(iter::KEPT_CAPACITY))?.into_ptr();
+                let old = std::mem::replace(&mut (*generator).kept, new);
+                if !old.is_null() {
+                    ffi::Py_DecRef(old);
+                }
+                kept = new;
+            }
+            let written = cached.write(table, iter::items(kept));
+            iter::set_len(kept, written);
+            (*generator).current.store(kept_by_board, Ordering::Relaxed);
+            Ok(kept)
+        }
+    };
+    // SAFETY: by the contract.
+    unsafe { with_board(py, obj, write) }
+}
+
+/// The generator `obj`'s kept iterator when its moves are current, else
+/// null.
+///
+/// # Safety
+/// `obj` is a live `Generator` and the GIL is held.
+#[inline]
+unsafe fn current(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    let generator = obj.cast::<Generator>();
+    // SAFETY: by the contract; with the flag set, `kept` is not null.
+    unsafe {
+        if (*generator).current.load(Ordering::Relaxed) {
+            (*generator).kept
+        } else {
+            ptr::null_mut()
+        }
+    }
+}
+
 /// `__len__`: how many legal moves there are.
 unsafe extern "C" fn len(obj: *mut ffi::PyObject) -> ffi::Py_ssize_t {
-    call(-1, |py| {
-        let count = |board: &Bound<'_, PyBoard>| {
-            let mut board = board.try_borrow_mut()?;
-            let (cached, core) = board.cache_and_board();
-            let count = cached.moves_of(core).len();
-            Ok(count as ffi::Py_ssize_t)
-        };
-        // SAFETY: CPython calls the slot with one of our generators.
-        unsafe { with_board(py, obj, count) }
-    })
+    // SAFETY: CPython calls the slot with one of our generators, GIL held;
+    // the kept iterator is live while the generator holds it.
+    unsafe {
+        let kept = current(obj);
+        if !kept.is_null() {
+            return iter::moves(kept).len() as ffi::Py_ssize_t;
+        }
+        call(-1, |py| {
+            let kept = refresh(py, obj)?;
+            Ok(iter::moves(kept).len() as ffi::Py_ssize_t)
+        })
+    }
 }
 
 /// `__bool__`: whether there is a legal move.
@@ -160,16 +286,24 @@ unsafe extern "C" fn count(obj: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *m
     }
 }
 
-/// `__iter__`: the shared `Move`s of the position now ([`crate::iter`]).
+/// `__iter__`: the shared `Move`s of the position now ([`crate::iter`]):
+/// the kept iterator itself, started again, when no one else holds it.
 unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     call(ptr::null_mut(), |py| {
-        let iterate = |board: &Bound<'_, PyBoard>| {
-            let mut board = board.try_borrow_mut()?;
-            let (cached, core) = board.cache_and_board();
-            Ok(cached.iterate(py, core)?.into_ptr())
-        };
-        // SAFETY: CPython calls the slot with one of our generators.
-        unsafe { with_board(py, obj, iterate) }
+        // SAFETY: CPython calls the slot with one of our generators, GIL
+        // held; the kept iterator is live while the generator holds it,
+        // and one that no one else holds can be started again unseen.
+        unsafe {
+            let mut kept = current(obj);
+            if kept.is_null() {
+                kept = refresh(py, obj)?;
+            } else if ffi::Py_REFCNT(kept) != 1 {
+                return Ok(iter::copy(py, kept)?.into_ptr());
+            }
+            iter::rewind(kept);
+            ffi::Py_IncRef(kept);
+            Ok(kept)
+        }
     })
 }
 
@@ -230,11 +364,12 @@ unsafe extern "C" fn traverse(
 /// cycle).
 unsafe extern "C" fn clear(obj: *mut ffi::PyObject) -> c_int {
     // SAFETY: CPython calls it with one of our generators, GIL held; the
-    // field is nulled before the reference goes, so a re-entrant look
-    // sees no board.
+    // field is nulled (and the moves stop being current) before the
+    // reference goes, so a re-entrant look sees no board.
     unsafe {
-        let field = &mut (*obj.cast::<Generator>()).board;
-        let board = std::mem::replace(field, ptr::null_mut());
+        let generator = obj.cast::<Generator>();
+        (*generator).current.store(false, Ordering::Relaxed);
+        let board = std::mem::replace(&mut (*generator).board, ptr::null_mut());
         if !board.is_null() {
             ffi::Py_DecRef(board);
         }
@@ -242,14 +377,18 @@ unsafe extern "C" fn clear(obj: *mut ffi::PyObject) -> c_int {
     0
 }
 
-/// `tp_dealloc`: untracks, drops the board, frees the object and drops its
-/// reference to the type.
+/// `tp_dealloc`: untracks, drops the board and the kept moves, frees the
+/// object and drops its reference to the type.
 unsafe extern "C" fn dealloc(obj: *mut ffi::PyObject) {
     // SAFETY: called once, when the last reference goes, with the GIL
     // held; the object is a GC-tracked instance of our heap type.
     unsafe {
         ffi::PyObject_GC_UnTrack(obj.cast());
         clear(obj);
+        let kept = std::mem::replace(&mut (*obj.cast::<Generator>()).kept, ptr::null_mut());
+        if !kept.is_null() {
+            ffi::Py_DecRef(kept);
+        }
         let ty = ffi::Py_TYPE(obj);
         ffi::PyObject_GC_Del(obj.cast());
         ffi::Py_DecRef(ty.cast());

@@ -42,8 +42,9 @@ impl PyBoard {
         }
         // The moves listed for this position, when they were: no second
         // generation.
-        let legal = match self.legal.lookup(mv) {
-            Some(Some(core)) => Some(core),
+        let listed = self.legal.generator().and_then(|g| g.find(mv));
+        let legal = match listed {
+            Some(true) => mv.to_core(),
             _ => self.legal(mv),
         };
         let Some(core) = legal else {

@@ -32,6 +32,7 @@ use pyo3::types::{PyString, PyType};
 use crate::board::PyBoard;
 use crate::fast::{call, new_type};
 use crate::iter;
+use crate::legal::SLACK;
 use crate::moves::{PyMove, shared_moves};
 
 /// The generator object.
@@ -211,11 +212,12 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
         // someone else holds (an iteration under way) or that is too small
         // is let go (its holder keeps it as it is) for a new one; freeing
         // an iterator runs no Python code. The moves are written into room
-        // for `count` of them, from the whole table.
+        // for `count` of them and `SLACK` more, from the whole table.
         unsafe {
             let mut kept = (*generator).kept;
-            if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < count {
-                let new = iter::empty(py, count.max(iter::KEPT_CAPACITY))?.into_ptr();
+            let room = count + SLACK;
+            if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {
+                let new = iter::empty(py, room.max(iter::KEPT_CAPACITY))?.into_ptr();
                 let old = std::mem::replace(&mut (*generator).kept, new);
                 if !old.is_null() {
                     ffi::Py_DecRef(old);

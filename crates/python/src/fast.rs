@@ -1,17 +1,19 @@
-//! The two `Board` entries a random playout calls on every ply, defined
+//! The two `Board` entries a random playout uses on every ply, defined
 //! with the C API instead of through `#[pymethods]`: `board.push(move)` as
 //! a vectorcall method (the argument passed as it is: no argument tuple)
-//! and the `board.legal_moves` getter. Both are installed on the `Board`
-//! type when the module loads ([`install`]); with them, a playout's calls
-//! (these two and the generator's, `crate::generator`) skip PyO3's method
-//! glue, about 40 ns a call. Also here: [`call`], which every C entry point
-//! of the crate runs its body through, and [`new_type`].
+//! and `board.legal_moves` as an object member, which CPython reads
+//! straight from the board object (no call into bitmoves at all; Python
+//! 3.11+ specialises the read to one load). Both are installed on the
+//! `Board` type when the module loads ([`install`]); with them, a
+//! playout's calls (`push` and the generator's, `crate::generator`) skip
+//! PyO3's method glue, about 40 ns a call. Also here: [`call`], which every
+//! C entry point of the crate runs its body through, and [`new_type`].
 //!
 //! CPython's descriptors check that `self` is a `Board` before calling
-//! either, so neither looks the type up again (a PyO3 method looks up its
-//! class's type object on every call); the move's type is compared with
-//! the one `Move` type directly. Each function catches panics, so none
-//! unwinds into CPython (none is expected: see `lib.rs`).
+//! `push`, so it does not look the type up again (a PyO3 method looks up
+//! its class's type object on every call); the move's type is compared
+//! with the one `Move` type directly. Each function catches panics, so
+//! none unwinds into CPython (none is expected: see `lib.rs`).
 
 use std::ffi::CStr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -72,7 +74,10 @@ pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()
     // and Python 3.11+ specialises the attribute read to one load. Its
     // place in a board object is the same in every board (the layout of
     // the type), measured on one.
-    let sample = Bound::new(py, PyBoard::from_fen(py, crate::board::STARTING_FEN, false)?)?;
+    let sample = Bound::new(
+        py,
+        PyBoard::from_fen(py, crate::board::STARTING_FEN, false)?,
+    )?;
     let offset = sample.borrow().generator_field() as usize - sample.as_ptr() as usize;
     let legal_moves = Box::leak(Box::new(ffi::PyMemberDef {
         name: c"legal_moves".as_ptr(),

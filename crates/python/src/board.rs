@@ -51,6 +51,17 @@ impl PyBoard {
     /// A board from FEN, in Chess960 mode when asked or when the FEN needs
     /// it (a king or castling rook off its standard square).
     pub fn from_fen(py: Python<'_>, fen: &str, chess960: bool) -> PyResult<Self> {
+        let state = Self::read_fen(fen, chess960)?;
+        Ok(Self {
+            state,
+            chess960: chess960 || state.board.is_chess960(),
+            stack: Vec::new(),
+            generator: GeneratorRef::new(py, &state.board)?,
+        })
+    }
+
+    /// The position a FEN gives, with python-chess's en passant square.
+    fn read_fen(fen: &str, chess960: bool) -> PyResult<State> {
         let options = FenOptions {
             lenient: true,
             chess960,
@@ -62,12 +73,7 @@ impl PyBoard {
             Some("-") | None => None,
             Some(text) => text.parse().ok(),
         };
-        Ok(Self {
-            state: State { board, ep_square },
-            chess960: chess960 || board.is_chess960(),
-            stack: Vec::new(),
-            generator: GeneratorRef::new(py, &board)?,
-        })
+        Ok(State { board, ep_square })
     }
 
     /// A copy of the board, with its own generator.
@@ -265,9 +271,9 @@ impl PyBoard {
     /// Sets the position from a FEN and clears the move stack.
     fn set_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
         // The board keeps its generator (a live view of it).
-        let new = Self::from_fen(py, fen, self.chess960)?;
-        self.set_state(py, new.state);
-        self.chess960 = new.chess960;
+        let state = Self::read_fen(fen, self.chess960)?;
+        self.chess960 = self.chess960 || state.board.is_chess960();
+        self.set_state(py, state);
         self.stack.clear();
         Ok(())
     }

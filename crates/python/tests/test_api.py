@@ -387,3 +387,27 @@ def test_legal_moves_is_a_read_only_member_of_each_board():
         board.push(list(board.legal_moves)[-1])
         assert board.legal_moves is moves
         assert sorted(m.uci() for m in moves) == sorted(m.uci() for m in chess.Board(board.fen()).legal_moves)
+
+
+def test_the_most_legal_moves_are_kept_and_found():
+    """The position with the most legal moves known (218): the kept moves
+    (written eight at a time per piece, with room for eight more,
+    crates/python/src/legal.rs) are python-chess's, a copy made while
+    the kept iterator is in use has them all, and every listed move, and
+    the same move made anew, is found by `push`."""
+    fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"
+    ours, theirs = bitmoves.Board(fen), chess.Board(fen)
+    listed = list(ours.legal_moves)
+    assert sorted(m.uci() for m in listed) == sorted(m.uci() for m in theirs.legal_moves)
+    assert len(listed) == len(ours.legal_moves) == 218
+    held = iter(ours.legal_moves)
+    next(held)
+    assert list(ours.legal_moves) == listed and len(list(held)) == 217
+    for mv in listed:
+        for pushed in (mv, bitmoves.Move.from_uci(mv.uci())):
+            list(ours.legal_moves)
+            ours.push(pushed)
+            theirs.push(chess.Move.from_uci(mv.uci()))
+            assert ours.fen() == theirs.fen()
+            ours.pop()
+            theirs.pop()

@@ -1,0 +1,97 @@
+//! The GPU perft against the shared suites. Compiling the kernels needs
+//! NVRTC only; counting needs an NVIDIA GPU, so those tests are ignored
+//! here and run by hand on a GPU machine (docs/gpu.md):
+//! `cargo test --release -p bitmoves-gpu -- --ignored`.
+
+use bitmoves::Board;
+use bitmoves_gpu::{Gpu, GpuError, compile};
+
+/// NVRTC compiles the kernels for Pascal, Ampere and Hopper, where it is
+/// installed (CI installs it from PyPI); without it the error says so.
+#[test]
+fn the_kernels_compile_with_nvrtc() {
+    for (major, minor) in [(6, 0), (8, 0), (9, 0)] {
+        match compile(major, minor) {
+            Ok(ptx) => assert!(ptx.to_src().contains(".entry make_count")),
+            Err(GpuError::NoCompiler) if std::env::var_os("BITMOVES_REQUIRE_NVRTC").is_none() => {
+                eprintln!("NVRTC not found: set LD_LIBRARY_PATH to its folder (CI requires it)");
+                return;
+            }
+            Err(error) => panic!("sm_{major}{minor}: {error}"),
+        }
+    }
+}
+
+/// Without a GPU the error is typed, never a panic.
+#[test]
+fn opening_without_a_gpu_is_an_error_or_works() {
+    match Gpu::open(0) {
+        Ok(gpu) => eprintln!("a GPU is here: {}", gpu.name()),
+        Err(error) => assert!(!error.to_string().is_empty()),
+    }
+}
+
+fn suite(text: &str) -> Vec<(Board, Vec<(u32, u64)>)> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let mut fields = line.split(';');
+            let fen = fields.next().unwrap().trim();
+            let options = bitmoves::FenOptions { lenient: true, ..Default::default() };
+            let board = Board::from_fen_with(fen, options).unwrap();
+            let depths = fields
+                .map(|field| {
+                    let (depth, nodes) = field.trim().split_once(' ').unwrap();
+                    (depth.trim_start_matches('D').parse().unwrap(), nodes.trim().parse().unwrap())
+                })
+                .collect();
+            (board, depths)
+        })
+        .collect()
+}
+
+/// Every position of `standard.epd` at every depth up to 6.
+#[test]
+#[ignore = "needs an NVIDIA GPU: run by hand on one"]
+fn standard_suite_on_the_gpu() {
+    let mut gpu = Gpu::open(0).expect("a GPU");
+    for (board, depths) in suite(include_str!("../../bitmoves/tests/data/standard.epd")) {
+        for (depth, nodes) in depths.into_iter().filter(|&(depth, _)| depth <= 6) {
+            assert_eq!(gpu.perft(&board, depth).unwrap(), u128::from(nodes), "{board} D{depth}");
+        }
+    }
+}
+
+/// Every position of `tricky.epd` and `fischer.epd` at every listed depth
+/// up to 5, counted many at a time (`Gpu::count`).
+#[test]
+#[ignore = "needs an NVIDIA GPU: run by hand on one"]
+fn tricky_and_fischer_suites_on_the_gpu_in_batches() {
+    let mut gpu = Gpu::open(0).expect("a GPU");
+    for text in [
+        include_str!("../../bitmoves/tests/data/tricky.epd"),
+        include_str!("../../bitmoves/tests/data/fischer.epd"),
+    ] {
+        let entries = suite(text);
+        for depth in 1..=5 {
+            let (boards, expected): (Vec<Board>, Vec<u64>) = entries
+                .iter()
+                .filter_map(|(board, depths)| {
+                    depths.iter().find(|&&(d, _)| d == depth).map(|&(_, nodes)| (board.clone(), nodes))
+                })
+                .unzip();
+            assert_eq!(gpu.count(&boards, depth, |_, _| {}).unwrap(), expected, "depth {depth}");
+        }
+    }
+}
+
+/// Kiwipete perft(6) and the start position's perft(8).
+#[test]
+#[ignore = "needs an NVIDIA GPU: run by hand on one"]
+fn kiwipete_6_and_startpos_8_on_the_gpu() {
+    let mut gpu = Gpu::open(0).expect("a GPU");
+    let kiwipete: Board =
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    assert_eq!(gpu.perft(&kiwipete, 6).unwrap(), 8_031_647_685);
+    assert_eq!(gpu.perft(&Board::default(), 8).unwrap(), 84_998_978_956);
+}

@@ -1,20 +1,22 @@
-//! [`read_parallel`]: games cut on one thread, read on N, results handed
-//! back in file order; on one thread, read straight from the input.
+//! [`read_parallel`]: the input cut into chunks of whole games on one
+//! thread (see `chunk.rs`), the chunks read on N, results handed back in
+//! file order; on one thread, read straight from the input.
 
-use crate::{PendingGame, PgnError, RawGame, Reader};
+use crate::chunk::{self, Sizes, Work};
+use crate::{MAX_GAME_BYTES, PendingGame, PgnError, Reader};
 use std::io::BufRead;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{SyncSender, channel, sync_channel};
 
-/// A batch holds games until it passes this many bytes.
-const BATCH_BYTES: usize = 1 << 20;
-/// … or this many games.
-const BATCH_GAMES: usize = 2048;
-/// Batches queued per worker, each way.
+/// The size of a chunk, in bytes (it ends at the first game end past it).
+const CHUNK: usize = 1 << 20;
+/// Chunks queued per worker, each way.
 const QUEUE: usize = 2;
 
-/// Cuts the games of `reader` on one thread, runs `work` on each game on
-/// `threads` threads, and hands the results to `sink` in file order.
-/// Memory stays bounded: a few batches of about a megabyte per thread.
+/// Cuts the input of `reader` into chunks of whole games on one thread,
+/// runs `work` on each game on `threads` threads, and hands the results
+/// to `sink` in file order. Memory stays bounded: a few chunks of about
+/// a megabyte per thread. Games are numbered, and their errors placed,
+/// as on one thread.
 ///
 /// `work` reads the game (see [`PendingGame::read`]) with whatever
 /// visitor it likes. The return value is the input error that stopped the reading,
@@ -39,6 +41,46 @@ pub fn read_parallel<R, T, W, S>(
     reader: &mut Reader<R>,
     threads: usize,
     work: W,
+    sink: S,
+) -> Result<(), PgnError>
+where
+    R: BufRead + Send,
+    T: Send,
+    W: Fn(PendingGame<'_>) -> T + Sync,
+    S: FnMut(T),
+{
+    let sizes = Sizes {
+        chunk: CHUNK,
+        limit: MAX_GAME_BYTES / 2,
+    };
+    read_in_chunks(reader, threads, sizes, work, sink)
+}
+
+/// [`read_parallel`] with chunks of `chunk` bytes, the rest of the input
+/// cut game by game once `limit` bytes pass without a game's end: for the
+/// tests of the law that any sizes read alike.
+#[doc(hidden)]
+pub fn read_parallel_sized<R, T, W, S>(
+    reader: &mut Reader<R>,
+    threads: usize,
+    (chunk, limit): (usize, usize),
+    work: W,
+    sink: S,
+) -> Result<(), PgnError>
+where
+    R: BufRead + Send,
+    T: Send,
+    W: Fn(PendingGame<'_>) -> T + Sync,
+    S: FnMut(T),
+{
+    read_in_chunks(reader, threads, Sizes { chunk, limit }, work, sink)
+}
+
+fn read_in_chunks<R, T, W, S>(
+    reader: &mut Reader<R>,
+    threads: usize,
+    sizes: Sizes,
+    work: W,
     mut sink: S,
 ) -> Result<(), PgnError>
 where
@@ -53,20 +95,36 @@ where
         }
         return Ok(());
     }
+    // A reader left inside a game reads on here up to a place between
+    // games, where chunks can start.
+    while reader.between_games().is_none() {
+        match reader.next_game() {
+            Some(game) => sink(work(game.failure()?)),
+            None => return Ok(()),
+        }
+    }
     std::thread::scope(|scope| {
-        let mut inputs = Vec::new();
+        let (give_back, spare) = channel::<Vec<u8>>();
+        let mut inputs: Vec<SyncSender<Work>> = Vec::new();
         let mut outputs = Vec::new();
         for _ in 0..threads {
-            let (input, games): (SyncSender<Vec<RawGame>>, Receiver<Vec<RawGame>>) =
-                sync_channel(QUEUE);
+            let (input, chunks) = sync_channel::<Work>(QUEUE);
             let (output, results) = sync_channel::<Vec<T>>(QUEUE);
-            let work = &work;
+            let (work, give_back) = (&work, give_back.clone());
             scope.spawn(move || {
-                for mut batch in games {
-                    let done: Vec<T> = batch
-                        .iter_mut()
-                        .map(|raw| work(PendingGame::raw(raw)))
-                        .collect();
+                for chunk in chunks {
+                    let done = match chunk {
+                        Work::Text(chunk) => {
+                            let done = chunk.read(work);
+                            // The cutter may be gone: the buffer is then dropped.
+                            let _ = give_back.send(chunk.text);
+                            done
+                        }
+                        Work::Games(mut games) => games
+                            .iter_mut()
+                            .map(|raw| work(PendingGame::raw(raw)))
+                            .collect(),
+                    };
                     if output.send(done).is_err() {
                         return;
                     }
@@ -75,51 +133,22 @@ where
             inputs.push(input);
             outputs.push(results);
         }
-        let cutter = scope.spawn(move || cut(reader, inputs));
-        'batches: for worker in (0..threads).cycle() {
+        let cutter = scope.spawn(move || {
+            let mut turn = 0;
+            let mut deal = |chunk: Work| {
+                let sent = inputs[turn].send(chunk).is_ok();
+                turn = (turn + 1) % inputs.len();
+                sent
+            };
+            chunk::cut(reader, sizes, &spare, &mut deal)
+        });
+        'chunks: for worker in (0..threads).cycle() {
             match outputs[worker].recv() {
                 Ok(results) => results.into_iter().for_each(&mut sink),
-                Err(_) => break 'batches,
+                Err(_) => break 'chunks,
             }
         }
         drop(outputs);
         cutter.join().unwrap_or(Ok(()))
     })
-}
-
-/// Cuts batches of games and deals them to the workers in turn.
-fn cut<R: BufRead>(
-    reader: &mut Reader<R>,
-    inputs: Vec<SyncSender<Vec<RawGame>>>,
-) -> Result<(), PgnError> {
-    for worker in (0..inputs.len()).cycle() {
-        let mut batch = Vec::new();
-        let mut bytes = 0;
-        let mut failure = None;
-        while bytes < BATCH_BYTES && batch.len() < BATCH_GAMES {
-            let mut raw = RawGame::default();
-            match reader.next_raw(&mut raw) {
-                Some(Ok(())) => {
-                    bytes += raw.text.len();
-                    batch.push(raw);
-                }
-                Some(Err(error)) => {
-                    failure = Some(error);
-                    break;
-                }
-                None => break,
-            }
-        }
-        let last = batch.len() < BATCH_GAMES && bytes < BATCH_BYTES;
-        if !batch.is_empty() && inputs[worker].send(batch).is_err() {
-            return Ok(());
-        }
-        if let Some(error) = failure {
-            return Err(error);
-        }
-        if last {
-            return Ok(());
-        }
-    }
-    Ok(())
 }

@@ -199,3 +199,100 @@ fn one_thread_and_several_give_the_same_results() {
             .into_bytes();
     }
 }
+
+/// What `read_parallel_sized` gives on `threads` threads with chunks of
+/// `chunk` bytes (the rest cut game by game past `limit` bytes without a
+/// game's end), the input read through a buffer of `capacity` bytes:
+/// each game's number, result and visitor calls, then the input error.
+fn in_chunks(
+    text: &[u8],
+    threads: usize,
+    chunk: usize,
+    limit: usize,
+    capacity: usize,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let work = |game: bitmoves_pgn::PendingGame| {
+        let number = game.number();
+        let mut log = Log::default();
+        let result = game.read(&mut log);
+        format!("{number}: {result:?} {:?}", log.lines)
+    };
+    let mut reader = Reader::new(BufReader::with_capacity(capacity, text));
+    let sizes = (chunk, limit);
+    let outcome =
+        bitmoves_pgn::read_parallel_sized(&mut reader, threads, sizes, work, |r| out.push(r));
+    out.push(format!("{outcome:?}"));
+    out
+}
+
+/// The law of the chunked reader on `text`: for chunks of every size
+/// from 1 byte to more than the text, read through buffers of many
+/// sizes, 2 and 3 threads give the games, results, visitor calls, game
+/// numbers and error places that one thread gives (which reads as the
+/// splitter cuts, by the law above); so does cutting game by game past a
+/// tiny `limit`.
+fn assert_chunks_read_as_one_thread(name: &str, text: &[u8]) {
+    let expected = in_chunks(text, 1, 0, 0, 1 << 20);
+    let sizes = [
+        (1, 1 << 30, 7),
+        (2, 1 << 30, 1),
+        (5, 1 << 30, 3),
+        (13, 1 << 30, 64),
+    ];
+    let more = [
+        (64, 1 << 30, 5),
+        (257, 1 << 30, 1 << 20),
+        (1000, 1 << 30, 31),
+        (4096, 1 << 30, 100),
+    ];
+    let fallback = [
+        (1000, 1, 13),
+        (4096, 300, 4096),
+        (1 << 20, 40, 1 << 20),
+        (1 << 30, 1 << 30, 1 << 20),
+    ];
+    for (chunk, limit, capacity) in sizes.into_iter().chain(more).chain(fallback) {
+        for threads in [2, 3] {
+            let got = in_chunks(text, threads, chunk, limit, capacity);
+            if got != expected {
+                let at = got
+                    .iter()
+                    .zip(&expected)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                panic!(
+                    "{name}, {threads} threads, chunk {chunk}, limit {limit}, buffer {capacity}: \
+                     result {at} differs\n  chunks: {:?}\n  one thread: {:?}",
+                    got.get(at),
+                    expected.get(at)
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn chunks_of_any_size_read_as_one_thread() {
+    assert_chunks_read_as_one_thread("LF", GAMES.as_bytes());
+    assert_chunks_read_as_one_thread("CRLF", GAMES.replace('\n', "\r\n").as_bytes());
+    assert_chunks_read_as_one_thread("CR", GAMES.replace('\n', "\r").as_bytes());
+    assert_chunks_read_as_one_thread("BOM", format!("\u{feff}{GAMES}").as_bytes());
+    assert_chunks_read_as_one_thread("BOM only", "\u{feff}".as_bytes());
+    assert_chunks_read_as_one_thread("empty", b"");
+    assert_chunks_read_as_one_thread("many", GAMES.repeat(20).as_bytes());
+}
+
+/// The same law on 300 random mutations of the games, and on junk.
+#[test]
+fn mutated_games_and_junk_read_in_chunks_as_one_thread() {
+    let mut next = mutate::xorshift(0x2545_f491_4f6c_dd1d);
+    for round in 0..300 {
+        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
+        assert_chunks_read_as_one_thread(&format!("mutation {round}"), &data);
+    }
+    let junk: Vec<u8> = (0..20_000)
+        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
+        .collect();
+    assert_chunks_read_as_one_thread("junk", &junk);
+}

@@ -2,9 +2,9 @@
 //! lines of text without copying or reading any game, counting games and
 //! lines, to find the places between games where the input can be cut
 //! into chunks that read alone as they read in the stream.
-
-use crate::parse::is_blank;
-use memchr::{memchr, memchr2};
+//!
+//! It looks at 16 bytes at a time for the few bytes that matter (line
+//! ends and `{`, `}`, `;`), and at the first bytes of each line.
 
 /// Where the splitter is, at a line start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,10 +30,11 @@ pub(crate) struct Boundary {
     pub line: u64,
 }
 
-/// What a line does.
+/// What a line does, as the splitter's `classify` says.
 enum Line {
-    /// It is part of a game, or between games.
-    Part,
+    /// It is part of a game (its comments followed when `scan`), or
+    /// between games.
+    Part { scan: bool },
     /// It ends the current game (a blank line).
     Ends,
     /// It ends the current game and starts the next (a `[` line in the
@@ -41,13 +42,19 @@ enum Line {
     Starts,
 }
 
-/// The splitter's state, followed line by line.
-#[derive(Debug)]
-pub(crate) struct Skim {
+/// The state that a line changes.
+#[derive(Debug, Clone, Copy)]
+struct State {
     phase: Phase,
     in_comment: bool,
     /// The games ended so far.
     games: u64,
+}
+
+/// The splitter's state, followed line by line.
+#[derive(Debug)]
+pub(crate) struct Skim {
+    state: State,
     /// The number of the next line.
     line: u64,
     /// The last boundary passed.
@@ -59,9 +66,11 @@ impl Skim {
     /// `line`.
     pub(crate) fn new(games: u64, line: u64) -> Self {
         Self {
-            phase: Phase::Before,
-            in_comment: false,
-            games,
+            state: State {
+                phase: Phase::Before,
+                in_comment: false,
+                games,
+            },
             line,
             last: Boundary { at: 0, games, line },
         }
@@ -69,7 +78,7 @@ impl Skim {
 
     /// The games ended so far, and the number of the next line.
     pub(crate) fn counts(&self) -> (u64, u64) {
-        (self.games, self.line)
+        (self.state.games, self.line)
     }
 
     /// The last boundary passed.
@@ -95,111 +104,211 @@ impl Skim {
         end: bool,
     ) -> Result<Boundary, usize> {
         while at < text.len() {
-            if self.phase == Phase::Before {
-                self.mark(at);
+            if self.state.phase == Phase::Before {
+                self.last = Boundary {
+                    at,
+                    games: self.state.games,
+                    line: self.line,
+                };
                 if at >= want {
                     return Ok(self.last);
                 }
             }
-            let (next, counted) = match memchr2(b'\n', b'\r', &text[at..]) {
-                Some(i) if text[at + i] == b'\n' => (at + i + 1, true),
-                Some(i) => match text.get(at + i + 1) {
-                    Some(b'\n') => (at + i + 2, true),
-                    Some(_) => (at + i + 1, true),
-                    None if end => (at + i + 1, true),
-                    None => return Err(at),
-                },
-                None if end => (text.len(), false),
-                None => return Err(at),
+            let before = self.state;
+            let Some(blank) = blank_line(text, at, end) else {
+                return Err(at);
             };
-            match self.follow(&text[at..next]) {
-                Line::Part => {}
-                Line::Ends => self.games += 1,
+            let scan = match self.classify(text[at], blank) {
+                Line::Part { scan } => scan,
+                Line::Ends => {
+                    self.state.games += 1;
+                    false
+                }
                 Line::Starts => {
                     // Read again, as the first line of the next game.
-                    self.games += 1;
-                    self.phase = Phase::Before;
+                    self.state.games += 1;
+                    self.state.phase = Phase::Before;
                     continue;
                 }
+            };
+            match self.follow_line(text, at, scan, end) {
+                Some((next, counted)) => {
+                    self.line += u64::from(counted);
+                    at = next;
+                }
+                None => {
+                    self.state = before;
+                    return Err(at);
+                }
             }
-            self.line += u64::from(counted);
-            at = next;
         }
         Err(at)
     }
 
-    /// Records a boundary at `at`.
-    fn mark(&mut self, at: usize) {
-        self.last = Boundary {
-            at,
-            games: self.games,
-            line: self.line,
-        };
+    /// Follows the line from `at` to its end (its comments when `scan`);
+    /// the start of the next line and whether a line end was passed, or
+    /// `None` when the text ends first (and `end` is not said).
+    fn follow_line(
+        &mut self,
+        text: &[u8],
+        at: usize,
+        mut scan: bool,
+        end: bool,
+    ) -> Option<(usize, bool)> {
+        let mut base = at;
+        let mut mask = stops(text, base);
+        loop {
+            while mask == 0 {
+                base += BLOCK;
+                if base >= text.len() {
+                    return end.then_some((text.len(), false));
+                }
+                mask = stops(text, base);
+            }
+            let i = base + mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            match text[i] {
+                b'\n' => return Some((i + 1, true)),
+                b'\r' => {
+                    return match text.get(i + 1) {
+                        Some(b'\n') => Some((i + 2, true)),
+                        Some(_) => Some((i + 1, true)),
+                        None => end.then_some((i + 1, true)),
+                    };
+                }
+                b'}' => self.state.in_comment = false,
+                b'{' if scan && !self.state.in_comment => self.state.in_comment = true,
+                b';' if !self.state.in_comment => scan = false,
+                _ => {}
+            }
+        }
     }
 
-    /// Follows one line (with its line end) as the splitter's `classify`
-    /// and `scan_comments` do.
-    fn follow(&mut self, line: &[u8]) -> Line {
-        let first = line[0];
+    /// What the line starting with `first` (`blank` or not) does, as the
+    /// splitter's `classify` says; the phase moved on.
+    fn classify(&mut self, first: u8, blank: bool) -> Line {
+        let state = &mut self.state;
         let escape = matches!(first, b'%' | b';');
-        if self.phase == Phase::Before {
-            if escape || is_blank(line) {
-                return Line::Part;
+        if state.phase == Phase::Before {
+            if escape || blank {
+                return Line::Part { scan: false };
             }
-            self.phase = Phase::Tags { blank: false };
+            state.phase = Phase::Tags { blank: false };
         }
-        if let Phase::Tags { blank } = self.phase {
+        if let Phase::Tags {
+            blank: blank_before,
+        } = state.phase
+        {
             if escape {
-                return Line::Part;
+                return Line::Part { scan: false };
             }
             if first == b'[' {
-                self.phase = Phase::Tags { blank: false };
-                return Line::Part;
+                state.phase = Phase::Tags { blank: false };
+                return Line::Part { scan: false };
             }
-            if is_blank(line) {
-                if blank {
-                    self.phase = Phase::Before;
+            if blank {
+                if blank_before {
+                    state.phase = Phase::Before;
                     return Line::Ends;
                 }
-                self.phase = Phase::Tags { blank: true };
-                return Line::Part;
+                state.phase = Phase::Tags { blank: true };
+                return Line::Part { scan: false };
             }
-            self.phase = Phase::Moves;
-        } else if !self.in_comment {
+            state.phase = Phase::Moves;
+        } else if !state.in_comment {
             if escape {
-                return Line::Part;
+                return Line::Part { scan: false };
             }
             if first == b'[' {
                 return Line::Starts;
             }
-            if is_blank(line) {
-                self.phase = Phase::Before;
+            if blank {
+                state.phase = Phase::Before;
                 return Line::Ends;
             }
         }
-        self.scan_comments(line);
-        Line::Part
+        Line::Part { scan: true }
     }
+}
 
-    /// Follows `{…}` comments (and `;` comments, which end the line).
-    fn scan_comments(&mut self, mut text: &[u8]) {
-        loop {
-            if self.in_comment {
-                match memchr(b'}', text) {
-                    Some(i) => {
-                        self.in_comment = false;
-                        text = &text[i + 1..];
-                    }
-                    None => return,
-                }
-            } else {
-                match memchr2(b'{', b';', text) {
-                    Some(i) if text[i] == b'{' => {
-                        self.in_comment = true;
-                        text = &text[i + 1..];
-                    }
-                    _ => return,
-                }
+/// Whether the line at `at` holds only whitespace (as the splitter's
+/// `is_blank` on the line with its line end); `None` when the text ends
+/// before that is known (and `end` is not said).
+fn blank_line(text: &[u8], at: usize, end: bool) -> Option<bool> {
+    for &b in &text[at..] {
+        match b {
+            b'\n' | b'\r' => return Some(true),
+            b' ' | b'\t' | 0x0b | 0x0c => {}
+            _ => return Some(false),
+        }
+    }
+    end.then_some(true)
+}
+
+/// The bytes looked at in one step.
+const BLOCK: usize = 16;
+
+/// The bytes that matter to the skim (line ends, `{`, `}`, `;`) among
+/// the [`BLOCK`] bytes from `base` (fewer at the text's end), as bits.
+#[inline(always)]
+fn stops(text: &[u8], base: usize) -> u32 {
+    match text.get(base..base + BLOCK) {
+        Some(block) => stops_in_block(block.try_into().expect("a block")),
+        None => stops_bytewise(&text[base..]),
+    }
+}
+
+/// [`stops`] one byte at a time.
+fn stops_bytewise(bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| matches!(b, b'\n' | b'\r' | b'{' | b'}' | b';'))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
+/// [`stops`] on a whole block, with SSE2's byte compares.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn stops_in_block(block: &[u8; BLOCK]) -> u32 {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of every x86_64 CPU (the target's baseline);
+    // the load reads the 16 bytes of `block`, unaligned.
+    unsafe {
+        let bytes = _mm_loadu_si128(block.as_ptr().cast::<__m128i>());
+        let is = |b: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b as i8));
+        let ends = _mm_or_si128(is(b'\n'), is(b'\r'));
+        let braces = _mm_or_si128(is(b'{'), is(b'}'));
+        let any = _mm_or_si128(_mm_or_si128(ends, braces), is(b';'));
+        _mm_movemask_epi8(any) as u32
+    }
+}
+
+/// [`stops`] on a whole block, elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn stops_in_block(block: &[u8; BLOCK]) -> u32 {
+    stops_bytewise(block)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The law of the block compare: it marks the bytes the bytewise
+    /// search marks, on every byte value at every place of a block.
+    #[test]
+    fn block_stops_are_the_bytewise_ones() {
+        for b in 0..=255u8 {
+            for at in 0..super::BLOCK {
+                let mut block = [b'a'; super::BLOCK];
+                block[at] = b;
+                block[(at * 7 + 3) % super::BLOCK] = b'{';
+                assert_eq!(
+                    super::stops_in_block(&block),
+                    super::stops_bytewise(&block),
+                    "{block:?}"
+                );
             }
         }
     }

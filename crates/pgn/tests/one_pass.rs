@@ -279,6 +279,8 @@ fn chunks_of_any_size_read_as_one_thread() {
     assert_chunks_read_as_one_thread("CR", GAMES.replace('\n', "\r").as_bytes());
     assert_chunks_read_as_one_thread("BOM", format!("\u{feff}{GAMES}").as_bytes());
     assert_chunks_read_as_one_thread("BOM only", "\u{feff}".as_bytes());
+    let odd_blanks = GAMES.replace("\n\n", "\n\x0b\x0c\t \n");
+    assert_chunks_read_as_one_thread("odd blanks", odd_blanks.as_bytes());
     assert_chunks_read_as_one_thread("empty", b"");
     assert_chunks_read_as_one_thread("many", GAMES.repeat(20).as_bytes());
 }

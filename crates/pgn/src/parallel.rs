@@ -8,7 +8,7 @@ use std::io::BufRead;
 use std::sync::mpsc::{SyncSender, channel, sync_channel};
 
 /// The size of a chunk, in bytes (it ends at the first game end past it).
-const CHUNK: usize = 1 << 20;
+const CHUNK: usize = 1 << 18;
 /// Chunks queued per worker, each way.
 const QUEUE: usize = 2;
 

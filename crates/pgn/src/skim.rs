@@ -103,7 +103,15 @@ impl Skim {
         want: usize,
         end: bool,
     ) -> Result<Boundary, usize> {
-        while at < text.len() {
+        // The bytes that matter, a block at a time: `mask` holds those of
+        // the block at `base` not looked at yet.
+        let mut base = at;
+        let mut mask = stops(text, base);
+        loop {
+            // A line starts at `at`.
+            if at >= text.len() {
+                return Err(at);
+            }
             if self.state.phase == Phase::Before {
                 self.last = Boundary {
                     at,
@@ -118,7 +126,7 @@ impl Skim {
             let Some(blank) = blank_line(text, at, end) else {
                 return Err(at);
             };
-            let scan = match self.classify(text[at], blank) {
+            let mut scan = match self.classify(text[at], blank) {
                 Line::Part { scan } => scan,
                 Line::Ends => {
                     self.state.games += 1;
@@ -131,56 +139,44 @@ impl Skim {
                     continue;
                 }
             };
-            match self.follow_line(text, at, scan, end) {
-                Some((next, counted)) => {
-                    self.line += u64::from(counted);
-                    at = next;
+            // Its bytes that matter, up to its line end.
+            let next = loop {
+                while mask == 0 {
+                    base += BLOCK;
+                    if base >= text.len() {
+                        if end {
+                            return Err(text.len());
+                        }
+                        self.state = before;
+                        return Err(at);
+                    }
+                    mask = stops(text, base);
                 }
-                None => {
-                    self.state = before;
-                    return Err(at);
+                let i = base + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if i < at {
+                    // The `\n` of a `\r\n` already passed.
+                    continue;
                 }
-            }
-        }
-        Err(at)
-    }
-
-    /// Follows the line from `at` to its end (its comments when `scan`);
-    /// the start of the next line and whether a line end was passed, or
-    /// `None` when the text ends first (and `end` is not said).
-    fn follow_line(
-        &mut self,
-        text: &[u8],
-        at: usize,
-        mut scan: bool,
-        end: bool,
-    ) -> Option<(usize, bool)> {
-        let mut base = at;
-        let mut mask = stops(text, base);
-        loop {
-            while mask == 0 {
-                base += BLOCK;
-                if base >= text.len() {
-                    return end.then_some((text.len(), false));
+                match text[i] {
+                    b'\n' => break i + 1,
+                    b'\r' => match text.get(i + 1) {
+                        Some(b'\n') => break i + 2,
+                        Some(_) => break i + 1,
+                        None if end => break i + 1,
+                        None => {
+                            self.state = before;
+                            return Err(at);
+                        }
+                    },
+                    b'}' => self.state.in_comment = false,
+                    b'{' if scan && !self.state.in_comment => self.state.in_comment = true,
+                    b';' if !self.state.in_comment => scan = false,
+                    _ => {}
                 }
-                mask = stops(text, base);
-            }
-            let i = base + mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            match text[i] {
-                b'\n' => return Some((i + 1, true)),
-                b'\r' => {
-                    return match text.get(i + 1) {
-                        Some(b'\n') => Some((i + 2, true)),
-                        Some(_) => Some((i + 1, true)),
-                        None => end.then_some((i + 1, true)),
-                    };
-                }
-                b'}' => self.state.in_comment = false,
-                b'{' if scan && !self.state.in_comment => self.state.in_comment = true,
-                b';' if !self.state.in_comment => scan = false,
-                _ => {}
-            }
+            };
+            self.line += 1;
+            at = next;
         }
     }
 
@@ -246,20 +242,20 @@ fn blank_line(text: &[u8], at: usize, end: bool) -> Option<bool> {
 }
 
 /// The bytes looked at in one step.
-const BLOCK: usize = 16;
+const BLOCK: usize = 64;
 
 /// The bytes that matter to the skim (line ends, `{`, `}`, `;`) among
 /// the [`BLOCK`] bytes from `base` (fewer at the text's end), as bits.
 #[inline(always)]
-fn stops(text: &[u8], base: usize) -> u32 {
+fn stops(text: &[u8], base: usize) -> u64 {
     match text.get(base..base + BLOCK) {
         Some(block) => stops_in_block(block.try_into().expect("a block")),
-        None => stops_bytewise(&text[base..]),
+        None => stops_bytewise(text.get(base..).unwrap_or_default()),
     }
 }
 
 /// [`stops`] one byte at a time.
-fn stops_bytewise(bytes: &[u8]) -> u32 {
+fn stops_bytewise(bytes: &[u8]) -> u64 {
     bytes
         .iter()
         .enumerate()
@@ -267,29 +263,35 @@ fn stops_bytewise(bytes: &[u8]) -> u32 {
         .fold(0, |mask, (i, _)| mask | 1 << i)
 }
 
-/// [`stops`] on a whole block, with SSE2's byte compares.
+/// [`stops`] on a whole block, with SSE2's byte compares, 16 bytes at a
+/// time.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn stops_in_block(block: &[u8; BLOCK]) -> u32 {
+fn stops_in_block(block: &[u8; BLOCK]) -> u64 {
     use core::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
     };
-    // SAFETY: SSE2 is part of every x86_64 CPU (the target's baseline);
-    // the load reads the 16 bytes of `block`, unaligned.
-    unsafe {
-        let bytes = _mm_loadu_si128(block.as_ptr().cast::<__m128i>());
-        let is = |b: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b as i8));
-        let ends = _mm_or_si128(is(b'\n'), is(b'\r'));
-        let braces = _mm_or_si128(is(b'{'), is(b'}'));
-        let any = _mm_or_si128(_mm_or_si128(ends, braces), is(b';'));
-        _mm_movemask_epi8(any) as u32
+    let mut mask = 0;
+    for (k, part) in block.chunks_exact(16).enumerate() {
+        // SAFETY: SSE2 is part of every x86_64 CPU (the target's
+        // baseline); the load reads the 16 bytes of `part`, unaligned.
+        let bits = unsafe {
+            let bytes = _mm_loadu_si128(part.as_ptr().cast::<__m128i>());
+            let is = |b: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b as i8));
+            let ends = _mm_or_si128(is(b'\n'), is(b'\r'));
+            let braces = _mm_or_si128(is(b'{'), is(b'}'));
+            let any = _mm_or_si128(_mm_or_si128(ends, braces), is(b';'));
+            _mm_movemask_epi8(any) as u16
+        };
+        mask |= u64::from(bits) << (16 * k);
     }
+    mask
 }
 
 /// [`stops`] on a whole block, elsewhere.
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-fn stops_in_block(block: &[u8; BLOCK]) -> u32 {
+fn stops_in_block(block: &[u8; BLOCK]) -> u64 {
     stops_bytewise(block)
 }
 

@@ -103,128 +103,134 @@ impl Skim {
         want: usize,
         end: bool,
     ) -> Result<Boundary, usize> {
-        // The bytes that matter, a block at a time: `mask` holds those of
-        // the block at `base` not looked at yet.
-        let mut base = at;
-        let mut mask = stops(text, base);
-        loop {
-            // A line starts at `at`.
-            if at >= text.len() {
-                return Err(at);
-            }
-            if self.state.phase == Phase::Before {
-                self.last = Boundary {
-                    at,
-                    games: self.state.games,
-                    line: self.line,
-                };
-                if at >= want {
-                    return Ok(self.last);
+        // The state in locals (in registers) while the lines are read.
+        let (mut state, mut line, mut last) = (self.state, self.line, self.last);
+        let outcome = 'run: {
+            // The bytes that matter, a block at a time: `mask` holds those of
+            // the block at `base` not looked at yet.
+            let mut base = at;
+            let mut mask = stops(text, base);
+            loop {
+                // A line starts at `at`.
+                if at >= text.len() {
+                    break 'run Err(at);
                 }
-            }
-            let before = self.state;
-            let Some(blank) = blank_line(text, at, end) else {
-                return Err(at);
-            };
-            let mut scan = match self.classify(text[at], blank) {
-                Line::Part { scan } => scan,
-                Line::Ends => {
-                    self.state.games += 1;
-                    false
-                }
-                Line::Starts => {
-                    // Read again, as the first line of the next game.
-                    self.state.games += 1;
-                    self.state.phase = Phase::Before;
-                    continue;
-                }
-            };
-            // Its bytes that matter, up to its line end.
-            let next = loop {
-                while mask == 0 {
-                    base += BLOCK;
-                    if base >= text.len() {
-                        if end {
-                            return Err(text.len());
-                        }
-                        self.state = before;
-                        return Err(at);
+                if state.phase == Phase::Before {
+                    last = Boundary {
+                        at,
+                        games: state.games,
+                        line,
+                    };
+                    if at >= want {
+                        break 'run Ok(last);
                     }
-                    mask = stops(text, base);
                 }
-                let i = base + mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                if i < at {
-                    // The `\n` of a `\r\n` already passed.
-                    continue;
-                }
-                match text[i] {
-                    b'\n' => break i + 1,
-                    b'\r' => match text.get(i + 1) {
-                        Some(b'\n') => break i + 2,
-                        Some(_) => break i + 1,
-                        None if end => break i + 1,
-                        None => {
-                            self.state = before;
-                            return Err(at);
+                let before = state;
+                let Some(blank) = blank_line(text, at, end) else {
+                    break 'run Err(at);
+                };
+                let mut scan = match classify(&mut state, text[at], blank) {
+                    Line::Part { scan } => scan,
+                    Line::Ends => {
+                        state.games += 1;
+                        false
+                    }
+                    Line::Starts => {
+                        // Read again, as the first line of the next game.
+                        state.games += 1;
+                        state.phase = Phase::Before;
+                        continue;
+                    }
+                };
+                // Its bytes that matter, up to its line end.
+                let next = loop {
+                    while mask == 0 {
+                        base += BLOCK;
+                        if base >= text.len() {
+                            if end {
+                                break 'run Err(text.len());
+                            }
+                            state = before;
+                            break 'run Err(at);
                         }
-                    },
-                    b'}' => self.state.in_comment = false,
-                    b'{' if scan && !self.state.in_comment => self.state.in_comment = true,
-                    b';' if !self.state.in_comment => scan = false,
-                    _ => {}
-                }
-            };
-            self.line += 1;
-            at = next;
-        }
+                        mask = stops(text, base);
+                    }
+                    let i = base + mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if i < at {
+                        // The `\n` of a `\r\n` already passed.
+                        continue;
+                    }
+                    match text[i] {
+                        b'\n' => break i + 1,
+                        b'\r' => match text.get(i + 1) {
+                            Some(b'\n') => break i + 2,
+                            Some(_) => break i + 1,
+                            None if end => break i + 1,
+                            None => {
+                                state = before;
+                                break 'run Err(at);
+                            }
+                        },
+                        b'}' => state.in_comment = false,
+                        b'{' if scan && !state.in_comment => state.in_comment = true,
+                        b';' if !state.in_comment => scan = false,
+                        _ => {}
+                    }
+                };
+                line += 1;
+                at = next;
+            }
+        };
+        (self.state, self.line, self.last) = (state, line, last);
+        outcome
     }
+}
 
-    /// What the line starting with `first` (`blank` or not) does, as the
-    /// splitter's `classify` says; the phase moved on.
-    fn classify(&mut self, first: u8, blank: bool) -> Line {
-        let state = &mut self.state;
-        let escape = matches!(first, b'%' | b';');
-        if state.phase == Phase::Before {
-            if escape || blank {
-                return Line::Part { scan: false };
-            }
-            state.phase = Phase::Tags { blank: false };
+/// What the line starting with `first` (`blank` or not) does, as the
+/// splitter's `classify` says; the phase moved on.
+#[inline(always)]
+fn classify(state: &mut State, first: u8, blank: bool) -> Line {
+    let escape = matches!(first, b'%' | b';');
+    if state.phase == Phase::Before {
+        if escape || blank {
+            return Line::Part { scan: false };
         }
-        if let Phase::Tags {
-            blank: blank_before,
-        } = state.phase
-        {
-            if escape {
-                return Line::Part { scan: false };
-            }
-            if first == b'[' {
-                state.phase = Phase::Tags { blank: false };
-                return Line::Part { scan: false };
-            }
-            if blank {
-                if blank_before {
-                    state.phase = Phase::Before;
-                    return Line::Ends;
-                }
-                state.phase = Phase::Tags { blank: true };
-                return Line::Part { scan: false };
-            }
-            state.phase = Phase::Moves;
-        } else if !state.in_comment {
-            if escape {
-                return Line::Part { scan: false };
-            }
-            if first == b'[' {
-                return Line::Starts;
-            }
-            if blank {
+        state.phase = Phase::Tags { blank: false };
+    }
+    if let Phase::Tags {
+        blank: blank_before,
+    } = state.phase
+    {
+        if escape {
+            return Line::Part { scan: false };
+        }
+        if first == b'[' {
+            state.phase = Phase::Tags { blank: false };
+            return Line::Part { scan: false };
+        }
+        if blank {
+            if blank_before {
                 state.phase = Phase::Before;
                 return Line::Ends;
             }
+            state.phase = Phase::Tags { blank: true };
+            return Line::Part { scan: false };
         }
-        Line::Part { scan: true }
+        state.phase = Phase::Moves;
+    } else if !state.in_comment {
+        if escape {
+            return Line::Part { scan: false };
+        }
+        if first == b'[' {
+            return Line::Starts;
+        }
+        if blank {
+            state.phase = Phase::Before;
+            return Line::Ends;
+        }
     }
+    Line::Part { scan: true }
 }
 
 /// Whether the line at `at` holds only whitespace (as the splitter's

@@ -129,6 +129,9 @@ impl Skim {
                 let Some(blank) = blank_line(text, at, end) else {
                     break 'run Err(at);
                 };
+                // A `[` line that ends the game before it: counted once
+                // whole, as the splitter counts it.
+                let mut starts = false;
                 let mut scan = match classify(&mut state, text[at], blank) {
                     Line::Part { scan } => scan,
                     Line::Ends => {
@@ -136,10 +139,9 @@ impl Skim {
                         false
                     }
                     Line::Starts => {
-                        // Read again, as the first line of the next game.
-                        state.games += 1;
-                        state.phase = Phase::Before;
-                        continue;
+                        starts = true;
+                        state.phase = Phase::Tags { blank: false };
+                        false
                     }
                 };
                 // Its bytes that matter, up to its line end.
@@ -178,6 +180,20 @@ impl Skim {
                         _ => {}
                     }
                 };
+                if starts {
+                    state.games += 1;
+                    let boundary = Boundary {
+                        at,
+                        games: state.games,
+                        line,
+                    };
+                    last = boundary;
+                    if at >= want {
+                        // Skimmed again from its start, after the cut.
+                        state.phase = Phase::Before;
+                        break 'run Ok(boundary);
+                    }
+                }
                 line += 1;
                 at = next;
             }

@@ -298,3 +298,71 @@ fn mutated_games_and_junk_read_in_chunks_as_one_thread() {
         .collect();
     assert_chunks_read_as_one_thread("junk", &junk);
 }
+
+/// Input that fails once `left` bytes were read.
+struct Failing<'a> {
+    text: &'a [u8],
+    left: usize,
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            return Err(std::io::Error::other("broken"));
+        }
+        let n = buf.len().min(self.left).min(self.text.len());
+        buf[..n].copy_from_slice(&self.text[..n]);
+        (self.text, self.left) = (&self.text[n..], self.left - n);
+        Ok(n)
+    }
+}
+
+/// The games read before an input error and the error's game and line,
+/// on `threads` threads with chunks of `chunk` bytes. (On one thread the
+/// error may come as the result of the game it cut short.)
+fn until_broken(text: &[u8], left: usize, threads: usize, chunk: usize) -> (Vec<String>, String) {
+    let input = std::io::BufReader::with_capacity(7, Failing { text, left });
+    let mut reader = Reader::new(input);
+    let work = |game: bitmoves_pgn::PendingGame| {
+        let number = game.number();
+        let mut log = Log::default();
+        match game.read(&mut log) {
+            Err(e) if matches!(e.kind, bitmoves_pgn::ErrorKind::Io(_)) => Err((e.game, e.line)),
+            result => Ok(format!("{number}: {result:?} {:?}", log.lines)),
+        }
+    };
+    let mut games = Vec::new();
+    let mut broken = None;
+    let sink = |result: Result<String, (u64, u64)>| match result {
+        Ok(game) if broken.is_none() => games.push(game),
+        Ok(game) => panic!("{game} after the input failed"),
+        Err(place) => broken = Some(place),
+    };
+    let sizes = (chunk, 1 << 30);
+    let outcome = bitmoves_pgn::read_parallel_sized(&mut reader, threads, sizes, work, sink);
+    if let Err(e) = outcome {
+        assert!(broken.is_none(), "two input errors");
+        broken = Some((e.game, e.line));
+    }
+    (games, format!("{broken:?}"))
+}
+
+/// An input that fails part way gives, on 2 and 3 threads and any chunk
+/// size, the games one thread reads before the failure, and an input
+/// error with the same game number and line.
+#[test]
+fn an_input_that_fails_reads_in_chunks_as_on_one_thread() {
+    let text = GAMES.replace('\n', "\r\n").repeat(3);
+    for left in (0..text.len() + 10).step_by(37) {
+        let expected = until_broken(text.as_bytes(), left, 1, 0);
+        for chunk in [1, 100, 1000, 1 << 20] {
+            for threads in [2, 3] {
+                let got = until_broken(text.as_bytes(), left, threads, chunk);
+                assert_eq!(
+                    got, expected,
+                    "failing at {left}, chunk {chunk}, {threads} threads"
+                );
+            }
+        }
+    }
+}

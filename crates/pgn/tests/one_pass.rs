@@ -283,15 +283,34 @@ fn chunks_of_any_size_read_as_one_thread() {
     assert_chunks_read_as_one_thread("odd blanks", odd_blanks.as_bytes());
     assert_chunks_read_as_one_thread("empty", b"");
     assert_chunks_read_as_one_thread("many", GAMES.repeat(20).as_bytes());
+    let long = with_long_tags();
+    assert_chunks_read_as_one_thread("long tags", long.as_bytes());
+    assert_chunks_read_as_one_thread("long tags, CRLF", long.replace('\n', "\r\n").as_bytes());
 }
 
-/// The same law on 300 random mutations of the games, and on junk.
+/// Ten tags, as databases write them before each game.
+const TAGS: &str = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n\
+    [Date \"2024.01.01\"]\n[Round \"-\"]\n[White \"somebody\"]\n[Black \"someone else\"]\n\
+    [Result \"1-0\"]\n[WhiteElo \"1500\"]\n[BlackElo \"1600\"]\n[TimeControl \"180+0\"]\n";
+
+/// The games with ten more tags before each game that has tags.
+fn with_long_tags() -> String {
+    format!("{TAGS}{GAMES}").replace("\n\n[", &format!("\n\n{TAGS}["))
+}
+
+/// The same law on 300 random mutations of the games (and 100 of them
+/// with long tags), and on junk.
 #[test]
 fn mutated_games_and_junk_read_in_chunks_as_one_thread() {
     let mut next = mutate::xorshift(0x2545_f491_4f6c_dd1d);
     for round in 0..300 {
         let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
         assert_chunks_read_as_one_thread(&format!("mutation {round}"), &data);
+    }
+    let long = with_long_tags();
+    for round in 0..100 {
+        let data = mutate::mutate(long.as_bytes(), 6, &mut next);
+        assert_chunks_read_as_one_thread(&format!("long tags, mutation {round}"), &data);
     }
     let junk: Vec<u8> = (0..20_000)
         .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])

@@ -4,12 +4,14 @@
 
 use crate::chunk::{self, Sizes, Work};
 use crate::{MAX_GAME_BYTES, PendingGame, PgnError, Reader};
+use std::collections::BTreeMap;
 use std::io::BufRead;
-use std::sync::mpsc::{SyncSender, channel, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
+use std::sync::{Mutex, PoisonError};
 
 /// The size of a chunk, in bytes (it ends at the first game end past it).
 const CHUNK: usize = 1 << 18;
-/// Chunks queued per worker, each way.
+/// Chunks queued per worker.
 const QUEUE: usize = 2;
 
 /// Cuts the input of `reader` into chunks of whole games on one thread,
@@ -103,16 +105,32 @@ where
             None => return Ok(()),
         }
     }
+    // Chunks go to whichever worker is free, numbered; the results come
+    // back in any order and are put back in file order here. A chunk is
+    // cut only with a token, which comes back when its results are handed
+    // on: memory stays bounded.
+    let in_flight = threads * (QUEUE + 1) + 1;
+    let (give_back, spare) = channel::<Vec<u8>>();
+    let (deal, chunks) = sync_channel::<(usize, Work)>(threads * QUEUE);
+    let (tokens_back, tokens) = sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = tokens_back.send(());
+    }
+    let chunks = Mutex::new(Some(chunks));
+    let (output, results) = channel::<(usize, Vec<T>)>();
     std::thread::scope(|scope| {
-        let (give_back, spare) = channel::<Vec<u8>>();
-        let mut inputs: Vec<SyncSender<Work>> = Vec::new();
-        let mut outputs = Vec::new();
         for _ in 0..threads {
-            let (input, chunks) = sync_channel::<Work>(QUEUE);
-            let (output, results) = sync_channel::<Vec<T>>(QUEUE);
-            let (work, give_back) = (&work, give_back.clone());
+            let (work, chunks) = (&work, &chunks);
+            let (output, give_back) = (output.clone(), give_back.clone());
             scope.spawn(move || {
-                for chunk in chunks {
+                let _alarm = Alarm(&output);
+                loop {
+                    let next = chunks
+                        .lock()
+                        .map(|chunks| chunks.as_ref().map(Receiver::recv));
+                    let Ok(Some(Ok((number, chunk)))) = next else {
+                        return;
+                    };
                     let done = match chunk {
                         Work::Text(chunk) => {
                             let done = chunk.read(work);
@@ -125,30 +143,54 @@ where
                             .map(|raw| work(PendingGame::raw(raw)))
                             .collect(),
                     };
-                    if output.send(done).is_err() {
+                    if output.send((number, done)).is_err() {
                         return;
                     }
                 }
             });
-            inputs.push(input);
-            outputs.push(results);
         }
+        drop(output);
         let cutter = scope.spawn(move || {
-            let mut turn = 0;
+            let mut number = 0;
             let mut deal = |chunk: Work| {
-                let sent = inputs[turn].send(chunk).is_ok();
-                turn = (turn + 1) % inputs.len();
-                sent
+                number += 1;
+                tokens.recv().is_ok() && deal.send((number - 1, chunk)).is_ok()
             };
             chunk::cut(reader, sizes, &spare, &mut deal)
         });
-        'chunks: for worker in (0..threads).cycle() {
-            match outputs[worker].recv() {
-                Ok(results) => results.into_iter().for_each(&mut sink),
-                Err(_) => break 'chunks,
+        let mut waiting = BTreeMap::new();
+        let mut next = 0;
+        for (number, done) in results.iter() {
+            if number == usize::MAX {
+                // A worker panicked: the cutter is stopped (its tokens
+                // gone; the other workers' results still received, so that
+                // they take its last chunks), and the panic goes on when
+                // the threads are joined.
+                break;
+            }
+            waiting.insert(number, done);
+            while let Some(done) = waiting.remove(&next) {
+                done.into_iter().for_each(&mut sink);
+                next += 1;
+                // The cutter may be done.
+                let _ = tokens_back.send(());
             }
         }
-        drop(outputs);
+        drop(tokens_back);
+        // No chunk is taken any more: the cutter stops if no worker is left.
+        chunks.lock().unwrap_or_else(PoisonError::into_inner).take();
         cutter.join().unwrap_or(Ok(()))
     })
+}
+
+/// Tells the thread that puts results in order that a worker panicked
+/// (with a result numbered `usize::MAX`), so that it stops waiting.
+struct Alarm<'a, T>(&'a Sender<(usize, Vec<T>)>);
+
+impl<T> Drop for Alarm<'_, T> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let _ = self.0.send((usize::MAX, Vec::new()));
+        }
+    }
 }

@@ -385,3 +385,27 @@ fn an_input_that_fails_reads_in_chunks_as_on_one_thread() {
         }
     }
 }
+
+/// A panic in `work` on a worker thread, in one game or in all, comes
+/// out of `read_parallel` (no thread waits for it forever).
+#[test]
+fn a_panic_in_work_comes_out() {
+    let text = GAMES.repeat(200);
+    for (threads, chunk, every) in [
+        (2, 100, false),
+        (3, 1 << 20, false),
+        (2, 100, true),
+        (3, 1000, true),
+    ] {
+        let outcome = std::panic::catch_unwind(|| {
+            let mut reader = Reader::new(text.as_bytes());
+            let work = |game: bitmoves_pgn::PendingGame| {
+                assert!(game.number() != 50 && !every, "game 50");
+                let _ = game.read(&mut Log::default());
+            };
+            let sizes = (chunk, 1 << 30);
+            bitmoves_pgn::read_parallel_sized(&mut reader, threads, sizes, work, |()| {})
+        });
+        assert!(outcome.is_err(), "{threads} threads, chunk {chunk}");
+    }
+}

@@ -51,11 +51,8 @@ where
     W: Fn(PendingGame<'_>) -> T + Sync,
     S: FnMut(T),
 {
-    let sizes = Sizes {
-        chunk: CHUNK,
-        limit: MAX_GAME_BYTES / 2,
-    };
-    read_in_chunks(reader, threads, sizes, work, sink)
+    let sizes = (CHUNK, MAX_GAME_BYTES / 2);
+    read_parallel_sized(reader, threads, sizes, work, sink)
 }
 
 /// [`read_parallel`] with chunks of `chunk` bytes, the rest of the input
@@ -67,22 +64,6 @@ pub fn read_parallel_sized<R, T, W, S>(
     threads: usize,
     (chunk, limit): (usize, usize),
     work: W,
-    sink: S,
-) -> Result<(), PgnError>
-where
-    R: BufRead + Send,
-    T: Send,
-    W: Fn(PendingGame<'_>) -> T + Sync,
-    S: FnMut(T),
-{
-    read_in_chunks(reader, threads, Sizes { chunk, limit }, work, sink)
-}
-
-fn read_in_chunks<R, T, W, S>(
-    reader: &mut Reader<R>,
-    threads: usize,
-    sizes: Sizes,
-    work: W,
     mut sink: S,
 ) -> Result<(), PgnError>
 where
@@ -91,6 +72,7 @@ where
     W: Fn(PendingGame<'_>) -> T + Sync,
     S: FnMut(T),
 {
+    let sizes = Sizes { chunk, limit };
     if threads <= 1 {
         while let Some(game) = reader.next_game() {
             sink(work(game.failure()?));

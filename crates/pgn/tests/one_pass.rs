@@ -145,6 +145,13 @@ fn games_read_in_one_pass_as_the_splitter_cuts_them() {
     assert_one_pass_reads_as_cut("BOM", format!("\u{feff}{GAMES}").as_bytes());
 }
 
+/// 20,000 bytes of PGN's characters at random.
+fn junk(next: &mut impl FnMut() -> u64) -> Vec<u8> {
+    (0..20_000)
+        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
+        .collect()
+}
+
 /// The law on 600 random mutations of the games, and on PGN-like junk.
 #[test]
 fn mutated_games_and_junk_read_in_one_pass_as_cut() {
@@ -153,10 +160,7 @@ fn mutated_games_and_junk_read_in_one_pass_as_cut() {
         let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
         assert_one_pass_reads_as_cut(&format!("mutation {round}"), &data);
     }
-    let junk: Vec<u8> = (0..20_000)
-        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
-        .collect();
-    assert_one_pass_reads_as_cut("junk", &junk);
+    assert_one_pass_reads_as_cut("junk", &junk(&mut next));
 }
 
 /// `read_parallel` gives the same results, errors numbered alike, on one
@@ -312,10 +316,7 @@ fn mutated_games_and_junk_read_in_chunks_as_one_thread() {
         let data = mutate::mutate(long.as_bytes(), 6, &mut next);
         assert_chunks_read_as_one_thread(&format!("long tags, mutation {round}"), &data);
     }
-    let junk: Vec<u8> = (0..20_000)
-        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
-        .collect();
-    assert_chunks_read_as_one_thread("junk", &junk);
+    assert_chunks_read_as_one_thread("junk", &junk(&mut next));
 }
 
 /// Input that fails once `left` bytes were read.

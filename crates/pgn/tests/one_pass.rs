@@ -98,23 +98,26 @@ fn in_one_pass(text: &[u8], capacity: usize) -> Vec<String> {
     log.lines
 }
 
+/// Panics, naming `what` and the first difference, unless `got` is
+/// `expected`.
+fn assert_same(got: &[String], expected: &[String], what: impl Fn() -> String) {
+    if got != expected {
+        let at = got.iter().zip(expected).take_while(|(a, b)| a == b).count();
+        panic!(
+            "{}: call or result {at} differs\n  got: {:?}\n  expected: {:?}",
+            what(),
+            got.get(at),
+            expected.get(at)
+        );
+    }
+}
+
 /// The law on `text`, for buffers from 1 byte to larger than the text.
 fn assert_one_pass_reads_as_cut(name: &str, text: &[u8]) {
     let expected = by_the_splitter(text);
     for capacity in [1, 2, 3, 5, 8, 13, 31, 64, 100, 257, 1000, 4096, 1 << 20] {
         let got = in_one_pass(text, capacity);
-        if got != expected {
-            let at = got
-                .iter()
-                .zip(&expected)
-                .take_while(|(a, b)| a == b)
-                .count();
-            panic!(
-                "{name}, buffer {capacity}: call {at} differs\n  one pass: {:?}\n  splitter: {:?}",
-                got.get(at),
-                expected.get(at)
-            );
-        }
+        assert_same(&got, &expected, || format!("{name}, buffer {capacity}"));
     }
     let mut log = Log::default();
     let mut reader = Reader::new(text);
@@ -163,6 +166,14 @@ fn mutated_games_and_junk_read_in_one_pass_as_cut() {
     assert_one_pass_reads_as_cut("junk", &junk(&mut next));
 }
 
+/// A game's number, result and the calls it made to a [`Log`].
+fn logged(game: bitmoves_pgn::PendingGame) -> String {
+    let number = game.number();
+    let mut log = Log::default();
+    let result = game.read(&mut log);
+    format!("{number}: {result:?} {:?}", log.lines)
+}
+
 /// `read_parallel` gives the same results, errors numbered alike, on one
 /// thread (read straight from the input) as on several (cut, then read
 /// on workers), for games with every feature and their mutations.
@@ -170,13 +181,7 @@ fn mutated_games_and_junk_read_in_one_pass_as_cut() {
 fn one_thread_and_several_give_the_same_results() {
     let results = |text: &[u8], threads: usize| {
         let mut out = Vec::new();
-        let work = |game: bitmoves_pgn::PendingGame| {
-            let number = game.number();
-            let mut log = Log::default();
-            let result = game.read(&mut log);
-            format!("{number}: {result:?} {:?}", log.lines)
-        };
-        bitmoves_pgn::read_parallel(&mut Reader::new(text), threads, work, |r| out.push(r))
+        bitmoves_pgn::read_parallel(&mut Reader::new(text), threads, logged, |r| out.push(r))
             .expect("in memory");
         out
     };
@@ -216,12 +221,7 @@ fn in_chunks(
     capacity: usize,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    let work = |game: bitmoves_pgn::PendingGame| {
-        let number = game.number();
-        let mut log = Log::default();
-        let result = game.read(&mut log);
-        format!("{number}: {result:?} {:?}", log.lines)
-    };
+    let work = logged;
     let mut reader = Reader::new(BufReader::with_capacity(capacity, text));
     let sizes = (chunk, limit);
     let outcome =
@@ -259,19 +259,12 @@ fn assert_chunks_read_as_one_thread(name: &str, text: &[u8]) {
     for (chunk, limit, capacity) in sizes.into_iter().chain(more).chain(fallback) {
         for threads in [2, 3] {
             let got = in_chunks(text, threads, chunk, limit, capacity);
-            if got != expected {
-                let at = got
-                    .iter()
-                    .zip(&expected)
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                panic!(
-                    "{name}, {threads} threads, chunk {chunk}, limit {limit}, buffer {capacity}: \
-                     result {at} differs\n  chunks: {:?}\n  one thread: {:?}",
-                    got.get(at),
-                    expected.get(at)
-                );
-            }
+            let what = || {
+                format!(
+                    "{name}, {threads} threads, chunk {chunk}, limit {limit}, buffer {capacity}"
+                )
+            };
+            assert_same(&got, &expected, what);
         }
     }
 }

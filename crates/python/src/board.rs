@@ -7,6 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
+use crate::generator::GeneratorRef;
 use crate::moves::{PyPiece, color, piece_number, piece_type, square};
 
 /// The standard starting position, as python-chess's `STARTING_FEN`.
@@ -30,25 +31,37 @@ pub struct State {
 /// refuses (no kings, pawns on the back rank, the side not to move in
 /// check) raise `ValueError`.
 #[pyclass(module = "bitmoves", name = "Board")]
-#[derive(Clone)]
 pub struct PyBoard {
     /// The position now: read through [`PyBoard::state`], changed only
-    /// through [`PyBoard::state_mut`], which forgets the kept legal moves
-    /// (private, so that no other path can change the position and leave
-    /// them stale).
+    /// through [`PyBoard::set_state`] and [`PyBoard::update`], which tell
+    /// the generator (private, so that no other path can change the
+    /// position and leave the generator's copy stale).
     state: State,
     /// Whether castling moves and rights are written the Chess960 way.
     pub chess960: bool,
     /// Every position before a move of the stack, with that move.
     pub stack: Vec<(State, crate::moves::PyMove)>,
-    /// The legal moves of the position now, once asked for.
-    pub legal: crate::legal::LegalCache,
+    /// `board.legal_moves`: made with the board and never replaced (no
+    /// method assigns it, nor the whole board), so that CPython reads it
+    /// straight from the object as a member (`crate::fast`).
+    generator: GeneratorRef,
 }
 
 impl PyBoard {
     /// A board from FEN, in Chess960 mode when asked or when the FEN needs
     /// it (a king or castling rook off its standard square).
-    pub fn from_fen(fen: &str, chess960: bool) -> PyResult<Self> {
+    pub fn from_fen(py: Python<'_>, fen: &str, chess960: bool) -> PyResult<Self> {
+        let state = Self::read_fen(fen, chess960)?;
+        Ok(Self {
+            state,
+            chess960: chess960 || state.board.is_chess960(),
+            stack: Vec::new(),
+            generator: GeneratorRef::new(py, &state.board)?,
+        })
+    }
+
+    /// The position a FEN gives, with python-chess's en passant square.
+    fn read_fen(fen: &str, chess960: bool) -> PyResult<State> {
         let options = FenOptions {
             lenient: true,
             chess960,
@@ -60,12 +73,28 @@ impl PyBoard {
             Some("-") | None => None,
             Some(text) => text.parse().ok(),
         };
+        Ok(State { board, ep_square })
+    }
+
+    /// A copy of the board, with its own generator.
+    pub fn duplicate(&self, py: Python<'_>) -> PyResult<Self> {
         Ok(Self {
-            state: State { board, ep_square },
-            chess960: chess960 || board.is_chess960(),
-            stack: Vec::new(),
-            legal: Default::default(),
+            state: self.state,
+            chess960: self.chess960,
+            stack: self.stack.clone(),
+            generator: self.generator.duplicate(py)?,
         })
+    }
+
+    /// The board's `legal_moves` object.
+    pub fn generator(&self) -> &GeneratorRef {
+        &self.generator
+    }
+
+    /// The address of the generator field, from which `crate::fast`
+    /// works out where it lies in a board object.
+    pub fn generator_field(&self) -> *const GeneratorRef {
+        &self.generator
     }
 
     /// The position now.
@@ -74,18 +103,18 @@ impl PyBoard {
         &self.state
     }
 
-    /// The position now, to change: the kept legal moves are forgotten
-    /// first (see [`crate::legal::Cached`]).
+    /// Sets the position now, and tells the generator.
     #[inline]
-    pub fn state_mut(&mut self) -> &mut State {
-        self.legal.invalidate();
-        &mut self.state
+    pub fn set_state(&mut self, py: Python<'_>, state: State) {
+        self.state = state;
+        self.generator.sync(py, &state.board);
     }
 
-    /// The kept legal moves with the core board they are for.
+    /// Changes the position now in place, then tells the generator.
     #[inline]
-    pub fn cache_and_board(&mut self) -> (&mut crate::legal::Cached, &Board) {
-        (self.legal.get(), &self.state.board)
+    pub fn update(&mut self, py: Python<'_>, change: impl FnOnce(&mut State)) {
+        change(&mut self.state);
+        self.generator.sync(py, &self.state.board);
     }
 
     /// The core board now.
@@ -193,9 +222,9 @@ impl PyBoard {
     /// refused, as a board without kings is.
     #[new]
     #[pyo3(signature = (fen=Some(STARTING_FEN.to_string()), *, chess960=false))]
-    fn new(fen: Option<String>, chess960: bool) -> PyResult<Self> {
+    fn new(py: Python<'_>, fen: Option<String>, chess960: bool) -> PyResult<Self> {
         match fen {
-            Some(fen) => Self::from_fen(&fen, chess960),
+            Some(fen) => Self::from_fen(py, &fen, chess960),
             None => Err(PyValueError::new_err(
                 "bitmoves has no empty board: every board has a king of each side",
             )),
@@ -205,7 +234,7 @@ impl PyBoard {
     /// The Chess960 start position number `scharnagl` (0 to 959; 518 is
     /// the classical one), in Chess960 mode.
     #[classmethod]
-    fn from_chess960_pos(_cls: &Bound<'_, PyType>, scharnagl: i64) -> PyResult<Self> {
+    fn from_chess960_pos(cls: &Bound<'_, PyType>, scharnagl: i64) -> PyResult<Self> {
         let number = u16::try_from(scharnagl)
             .ok()
             .filter(|&n| n < 960)
@@ -215,7 +244,7 @@ impl PyBoard {
         let board =
             Board::chess960_start(number).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let fen = board.to_string();
-        Self::from_fen(&fen, true)
+        Self::from_fen(cls.py(), &fen, true)
     }
 
     /// The FEN. `shredder=True` writes castling rights as rook files;
@@ -240,14 +269,18 @@ impl PyBoard {
     }
 
     /// Sets the position from a FEN and clears the move stack.
-    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        *self = Self::from_fen(fen, self.chess960)?;
+    fn set_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
+        // The board keeps its generator (a live view of it).
+        let state = Self::read_fen(fen, self.chess960)?;
+        self.chess960 = self.chess960 || state.board.is_chess960();
+        self.set_state(py, state);
+        self.stack.clear();
         Ok(())
     }
 
     /// Back to the start position (the Chess960 flag is kept), stack cleared.
-    fn reset(&mut self) -> PyResult<()> {
-        self.set_fen(STARTING_FEN)
+    fn reset(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.set_fen(py, STARTING_FEN)
     }
 
     /// Forgets the moves played; the position stays.
@@ -258,7 +291,7 @@ impl PyBoard {
     /// A copy. `stack=True` copies the move stack, `False` drops it, an int
     /// keeps that many of the last moves.
     #[pyo3(signature = (*, stack=None))]
-    fn copy(&self, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn copy(&self, py: Python<'_>, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let keep = match stack {
             None => self.stack.len(),
             Some(value) if value.is_instance_of::<pyo3::types::PyBool>() => {
@@ -275,17 +308,17 @@ impl PyBoard {
                 usize::try_from(n.max(0)).unwrap_or(0).min(self.stack.len())
             }
         };
-        let mut copy = self.clone();
+        let mut copy = self.duplicate(py)?;
         copy.stack.drain(..self.stack.len() - keep);
         Ok(copy)
     }
 
-    fn __copy__(&self) -> Self {
-        self.clone()
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Self> {
+        self.duplicate(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+        self.duplicate(py)
     }
 
     /// The side to move: `True` for white.

@@ -1,19 +1,21 @@
-//! The two `Board` entries a random playout calls on every ply, defined
+//! The two `Board` entries a random playout uses on every ply, defined
 //! with the C API instead of through `#[pymethods]`: `board.push(move)` as
 //! a vectorcall method (the argument passed as it is: no argument tuple)
-//! and the `board.legal_moves` getter. Both are installed on the `Board`
-//! type when the module loads ([`install`]); with them, a playout's calls
-//! (these two and the generator's, `crate::generator`) skip PyO3's method
-//! glue, about 40 ns a call. Also here: [`call`], which every C entry point
-//! of the crate runs its body through, and [`new_type`].
+//! and `board.legal_moves` as an object member, which CPython reads
+//! straight from the board object (no call into bitmoves at all; Python
+//! 3.11+ specialises the read to one load). Both are installed on the
+//! `Board` type when the module loads ([`install`]); with them, a
+//! playout's calls (`push` and the generator's, `crate::generator`) skip
+//! PyO3's method glue, about 40 ns a call. Also here: [`call`], which every
+//! C entry point of the crate runs its body through, and [`new_type`].
 //!
 //! CPython's descriptors check that `self` is a `Board` before calling
-//! either, so neither looks the type up again (a PyO3 method looks up its
-//! class's type object on every call); the move's type is compared with
-//! the one `Move` type directly. Each function catches panics, so none
-//! unwinds into CPython (none is expected: see `lib.rs`).
+//! `push`, so it does not look the type up again (a PyO3 method looks up
+//! its class's type object on every call); the move's type is compared
+//! with the one `Move` type directly. Each function catches panics, so
+//! none unwinds into CPython (none is expected: see `lib.rs`).
 
-use std::ffi::{CStr, c_void};
+use std::ffi::CStr;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -67,21 +69,36 @@ pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()
         ml_flags: flags,
         ml_doc: PUSH_DOC.as_ptr(),
     }));
-    let legal_moves = Box::leak(Box::new(ffi::PyGetSetDef {
+    // `legal_moves` is the board's generator field, read by CPython as an
+    // object member (`Py_T_OBJECT_EX`, read-only): no call into bitmoves,
+    // and Python 3.11+ specialises the attribute read to one load. Its
+    // place in a board object is the same in every board (the layout of
+    // the type), measured on one.
+    let sample = Bound::new(
+        py,
+        PyBoard::from_fen(py, crate::board::STARTING_FEN, false)?,
+    )?;
+    let offset = sample.borrow().generator_field() as usize - sample.as_ptr() as usize;
+    let legal_moves = Box::leak(Box::new(ffi::PyMemberDef {
         name: c"legal_moves".as_ptr(),
-        get: Some(legal_moves),
-        set: None,
+        type_code: ffi::Py_T_OBJECT_EX,
+        offset: offset as ffi::Py_ssize_t,
+        flags: ffi::Py_READONLY,
         doc: LEGAL_MOVES_DOC.as_ptr(),
-        closure: ptr::null_mut(),
     }));
     let ty = board.as_ptr().cast::<ffi::PyTypeObject>();
     // SAFETY: `ty` is the `Board` type object and the definitions are
     // 'static; each call returns a new reference or null with an
-    // exception set.
+    // exception set. The member is a `GeneratorRef` (a transparent
+    // `Py<PyAny>`: one non-null object pointer) at `offset` in every
+    // board object (every board is made with one, `PyBoard::from_fen` and
+    // `PyBoard::duplicate`), written before Python sees the board and
+    // never again (the field is private to board.rs, which never assigns
+    // it nor a whole board), so CPython's read of it cannot meet a write.
     let (push, legal_moves) = unsafe {
         (
             Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMethod(ty, push))?,
-            Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewGetSet(ty, legal_moves))?,
+            Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMember(ty, legal_moves))?,
         )
     };
     board.setattr("push", push)?;
@@ -240,23 +257,8 @@ fn push(
     }
     // SAFETY: a `Move` (checked just above); frozen, so no borrow.
     let mv = *unsafe { arg.downcast_unchecked::<PyMove>() }.get();
-    board.try_borrow_mut()?.push_checked(mv)?;
+    board.try_borrow_mut()?.push_checked(py, mv)?;
     Ok(py.None().into_ptr())
-}
-
-/// The `Board.legal_moves` getter.
-unsafe extern "C" fn legal_moves(
-    slf: *mut ffi::PyObject,
-    _closure: *mut c_void,
-) -> *mut ffi::PyObject {
-    call(ptr::null_mut(), |py| {
-        // SAFETY: `slf` is a live object, borrowed for the call, and the
-        // getset descriptor checked that it is a `Board`.
-        let slf = unsafe { Borrowed::from_ptr(py, slf) };
-        // SAFETY: as above.
-        let board = unsafe { slf.downcast_unchecked::<PyBoard>() };
-        Ok(crate::generator::generator(board)?.into_ptr())
-    })
 }
 
 /// The `Move` type, stored by [`install`]: `Move` has no subclasses, so

@@ -4,31 +4,124 @@
 //! `__len__` and `__iter__` once a ply in a playout; as C slots they run
 //! without PyO3's per-call type lookup and trampoline.
 //!
-//! The generator holds its board, and the board keeps its generator (made
-//! once, [`generator`]): the cycle is seen by the garbage collector
-//! through both types' traverse and clear functions.
+//! Every board makes its generator with itself and keeps it for good
+//! ([`GeneratorRef`]); `board.legal_moves` is a member read straight from
+//! the board object by CPython (`crate::fast`). The generator holds a copy
+//! of its board's position, which the board writes at every change
+//! ([`GeneratorRef::sync`]), so it never needs the board itself: no
+//! reference to it (no cycle for the garbage collector, and a generator
+//! that outlives its board keeps the board's last position, which nothing
+//! can change any more), and no borrow of it.
+//!
+//! The generator also keeps the position's legal moves, generated once per
+//! position straight into an iterator object ([`crate::iter`]) that it
+//! hands out again while no one else holds it, with a flag saying whether
+//! they are the position's now (cleared by `sync`). So `len`, asked twice a
+//! ply by `list()`, and `iter` read the generator alone, and `push` finds
+//! its move among the kept ones by comparing pointers.
 
 use std::ffi::{c_int, c_void};
 use std::mem::size_of;
 use std::ptr;
 
-use pyo3::Borrowed;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use bitmoves::{Board, PieceMoves};
+use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyString, PyType};
 
-use crate::board::PyBoard;
 use crate::fast::{call, new_type};
-use crate::moves::PyMove;
+use crate::iter;
+use crate::legal::{SLACK, collect, write};
+use crate::moves::{PyMove, shared_moves};
+use crate::play::legal_move;
 
-/// The generator object: its board (a strong reference; null only once
-/// the garbage collector has cleared it).
+/// The generator object. Its fields are read and written with the GIL
+/// held only, through raw pointers, by code that runs no Python code
+/// meanwhile.
 #[repr(C)]
 struct Generator {
     ob_base: ffi::PyObject,
-    board: *mut ffi::PyObject,
+    /// The board's position now.
+    position: Board,
+    /// Whether `kept` holds the legal moves of `position`.
+    current: bool,
+    /// The moves of the position last asked about, in an iterator made by
+    /// [`iter::empty`] (a strong reference), or null before the first.
+    kept: *mut ffi::PyObject,
+    /// The move generator's groups of moves, one per piece (a reused
+    /// buffer).
+    groups: Vec<PieceMoves>,
+}
+
+/// A board's generator: made only here ([`GeneratorRef::new`]), so the
+/// object is always a `Generator`. Transparent, so that CPython can read
+/// the board's field as an object pointer (`crate::fast`).
+#[repr(transparent)]
+pub struct GeneratorRef(Py<PyAny>);
+
+impl GeneratorRef {
+    /// A new generator for a board at `position`.
+    pub fn new(py: Python<'_>, position: &Board) -> PyResult<Self> {
+        let ty = generator_type(py)?;
+        // SAFETY: `ty` is our type, whose instances are `Generator`s: the
+        // allocation is zeroed (no moves kept, none current) and holds a
+        // reference to the type; the two fields that are not plain data
+        // are written before anyone can see the object.
+        unsafe {
+            let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), 0);
+            let obj = Bound::from_owned_ptr_or_err(py, obj)?;
+            let generator = obj.as_ptr().cast::<Generator>();
+            ptr::addr_of_mut!((*generator).position).write(*position);
+            ptr::addr_of_mut!((*generator).groups).write(Vec::new());
+            Ok(Self(obj.unbind()))
+        }
+    }
+
+    /// A new generator at this one's position (for a copied board).
+    pub fn duplicate(&self, py: Python<'_>) -> PyResult<Self> {
+        // SAFETY: a live `Generator` (made by `new`), GIL held.
+        let position = unsafe { (*self.0.as_ptr().cast::<Generator>()).position };
+        Self::new(py, &position)
+    }
+
+    /// The generator object.
+    pub fn object(&self) -> &Py<PyAny> {
+        &self.0
+    }
+
+    /// Tells the generator its board's position now; the kept moves stop
+    /// counting as current.
+    #[inline]
+    pub fn sync(&self, _py: Python<'_>, position: &Board) {
+        let generator = self.0.as_ptr().cast::<Generator>();
+        // SAFETY: a live `Generator` (made by `new`), kept alive by this
+        // reference; the GIL is held (the token), and no reference to its
+        // fields is held across a Python call.
+        unsafe {
+            (*generator).position = *position;
+            (*generator).current = false;
+        }
+    }
+
+    /// Whether `mv` is among the legal moves of the position now when
+    /// they are at hand (`None` when they are not: then ask the board).
+    /// The move's shared object is looked for by its address.
+    #[inline]
+    pub fn find(&self, _py: Python<'_>, mv: PyMove) -> Option<bool> {
+        // SAFETY: as in `sync`; with the flag set, `kept` is a live
+        // iterator made by `iter::empty` (with its table), and the table
+        // index of any `Move` is below the table's length.
+        unsafe {
+            let kept = current(self.0.as_ptr());
+            if kept.is_null() {
+                return None;
+            }
+            let wanted = iter::shared(kept, mv.table_index());
+            Some(iter::moves(kept).contains(&wanted))
+        }
+    }
 }
 
 /// The generator type, made on first use.
@@ -53,8 +146,6 @@ pub fn generator_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
             ),
             slot(ffi::Py_tp_new, refuse_new as *mut c_void),
             slot(ffi::Py_tp_dealloc, dealloc as *mut c_void),
-            slot(ffi::Py_tp_traverse, traverse as *mut c_void),
-            slot(ffi::Py_tp_clear, clear as *mut c_void),
             slot(ffi::Py_tp_iter, iter as *mut c_void),
             slot(ffi::Py_sq_length, len as *mut c_void),
             slot(ffi::Py_sq_contains, contains as *mut c_void),
@@ -63,53 +154,64 @@ pub fn generator_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
             slot(ffi::Py_tp_methods, methods.as_mut_ptr().cast()),
             slot(0, ptr::null_mut()),
         ];
-        let flags = ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_HAVE_GC;
+        // No references to other objects but its iterator's (which holds
+        // none): not a garbage-collected type.
+        let flags = ffi::Py_TPFLAGS_DEFAULT;
         let size = (size_of::<Generator>(), 0);
         new_type(py, c"bitmoves.LegalMoveGenerator", size, flags, &mut slots)
     })?;
     Ok(ty.bind(py))
 }
 
-/// `board.legal_moves`: the board's generator, made on first use and kept.
-pub fn generator<'py>(slf: &Bound<'py, PyBoard>) -> PyResult<Bound<'py, PyAny>> {
-    let py = slf.py();
-    let mut board = slf.try_borrow_mut()?;
-    if let Some(generator) = &board.legal.get().generator {
-        return Ok(generator.bind(py).clone());
-    }
-    let ty = generator_type(py)?;
-    // SAFETY: `ty` is our GC type, whose instances are `Generator`s: the
-    // allocation is zeroed, tracked by the collector (which sees a null
-    // board until it is set, and `traverse` skips null) and holds a
-    // reference to the type; the board reference stored is a new one.
-    let generator = unsafe {
-        let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), 0);
-        let obj = Bound::from_owned_ptr_or_err(py, obj)?;
-        (*obj.as_ptr().cast::<Generator>()).board = slf.clone().into_ptr();
-        obj
-    };
-    board.legal.get().generator = Some(generator.clone().unbind());
-    Ok(generator)
-}
-
-/// Runs `f` on the board of a generator (borrowed: no reference taken),
-/// or raises `RuntimeError` once the collector has cleared it.
+/// Makes the generator `obj`'s kept moves those of its position, in an
+/// iterator no one else holds; returns it (borrowed).
 ///
 /// # Safety
 /// `obj` is a live `Generator` and the GIL is held.
-unsafe fn with_board<T>(
-    py: Python<'_>,
-    obj: *mut ffi::PyObject,
-    f: impl FnOnce(&Bound<'_, PyBoard>) -> PyResult<T>,
-) -> PyResult<T> {
-    // SAFETY: by the contract, `obj` is a `Generator`, whose board is
-    // null or a `Board` it holds a reference to (so it outlives the call).
+unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi::PyObject> {
+    let table = shared_moves(py)?;
+    let generator = obj.cast::<Generator>();
+    // SAFETY: `generator` is live (the contract), and nothing else touches
+    // it while this runs (no Python code runs here: making or freeing an
+    // iterator runs none). Its `kept` is null or an iterator made by
+    // `iter::empty` that it holds; one that someone else holds (an
+    // iteration under way) or that is too small is let go (its holder
+    // keeps it as it is) for a new one. The moves are written into room
+    // for `count` of them and `SLACK` more, from the whole table.
     unsafe {
-        let board = (*obj.cast::<Generator>()).board;
-        if board.is_null() {
-            return Err(PyRuntimeError::new_err("the generator's board is gone"));
+        let count = collect(&mut (*generator).groups, &(*generator).position);
+        let room = count + SLACK;
+        let mut kept = (*generator).kept;
+        if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {
+            let new = iter::empty(py, room.max(iter::KEPT_CAPACITY))?.into_ptr();
+            let old = std::mem::replace(&mut (*generator).kept, new);
+            if !old.is_null() {
+                ffi::Py_DecRef(old);
+            }
+            kept = new;
         }
-        f(Borrowed::from_ptr(py, board).downcast_unchecked::<PyBoard>())
+        let written = write(&(*generator).groups, table, iter::items(kept));
+        iter::set_len(kept, written);
+        (*generator).current = true;
+        Ok(kept)
+    }
+}
+
+/// The generator `obj`'s kept iterator when its moves are current, else
+/// null.
+///
+/// # Safety
+/// `obj` is a live `Generator` and the GIL is held.
+#[inline]
+unsafe fn current(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    let generator = obj.cast::<Generator>();
+    // SAFETY: by the contract; with the flag set, `kept` is not null.
+    unsafe {
+        if (*generator).current {
+            (*generator).kept
+        } else {
+            ptr::null_mut()
+        }
     }
 }
 
@@ -128,16 +230,18 @@ unsafe extern "C" fn refuse_new(
 
 /// `__len__`: how many legal moves there are.
 unsafe extern "C" fn len(obj: *mut ffi::PyObject) -> ffi::Py_ssize_t {
-    call(-1, |py| {
-        let count = |board: &Bound<'_, PyBoard>| {
-            let mut board = board.try_borrow_mut()?;
-            let (cached, core) = board.cache_and_board();
-            let count = cached.moves_of(core).len();
-            Ok(count as ffi::Py_ssize_t)
-        };
-        // SAFETY: CPython calls the slot with one of our generators.
-        unsafe { with_board(py, obj, count) }
-    })
+    // SAFETY: CPython calls the slot with one of our generators, GIL held;
+    // the kept iterator is live while the generator holds it.
+    unsafe {
+        let kept = current(obj);
+        if !kept.is_null() {
+            return iter::moves(kept).len() as ffi::Py_ssize_t;
+        }
+        call(-1, |py| {
+            let kept = refresh(py, obj)?;
+            Ok(iter::moves(kept).len() as ffi::Py_ssize_t)
+        })
+    }
 }
 
 /// `__bool__`: whether there is a legal move.
@@ -160,16 +264,24 @@ unsafe extern "C" fn count(obj: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *m
     }
 }
 
-/// `__iter__`: the shared `Move`s of the position now ([`crate::iter`]).
+/// `__iter__`: the shared `Move`s of the position now ([`crate::iter`]):
+/// the kept iterator itself, started again, when no one else holds it.
 unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     call(ptr::null_mut(), |py| {
-        let iterate = |board: &Bound<'_, PyBoard>| {
-            let mut board = board.try_borrow_mut()?;
-            let (cached, core) = board.cache_and_board();
-            Ok(cached.iterate(py, core)?.into_ptr())
-        };
-        // SAFETY: CPython calls the slot with one of our generators.
-        unsafe { with_board(py, obj, iterate) }
+        // SAFETY: CPython calls the slot with one of our generators, GIL
+        // held; the kept iterator is live while the generator holds it,
+        // and one that no one else holds can be started again unseen.
+        unsafe {
+            let mut kept = current(obj);
+            if kept.is_null() {
+                kept = refresh(py, obj)?;
+            } else if ffi::Py_REFCNT(kept) != 1 {
+                return Ok(iter::copy(py, kept)?.into_ptr());
+            }
+            iter::rewind(kept);
+            ffi::Py_IncRef(kept);
+            Ok(kept)
+        }
     })
 }
 
@@ -178,14 +290,14 @@ unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
 unsafe extern "C" fn contains(obj: *mut ffi::PyObject, mv: *mut ffi::PyObject) -> c_int {
     call(-1, |py| {
         // SAFETY: a live object, borrowed for the call.
-        let mv = unsafe { Borrowed::from_ptr(py, mv) };
+        let mv = unsafe { pyo3::Borrowed::from_ptr(py, mv) };
         let Ok(mv) = mv.downcast::<PyMove>() else {
             return Ok(0);
         };
         let mv = *mv.get();
-        let legal = |board: &Bound<'_, PyBoard>| Ok(board.try_borrow()?.legal(mv));
         // SAFETY: CPython calls the slot with one of our generators.
-        let legal = unsafe { with_board(py, obj, legal) }?;
+        let position = unsafe { (*obj.cast::<Generator>()).position };
+        let legal = legal_move(&position, mv);
         Ok(c_int::from(legal.map(PyMove::from_core) == Some(mv)))
     })
 }
@@ -193,65 +305,33 @@ unsafe extern "C" fn contains(obj: *mut ffi::PyObject, mv: *mut ffi::PyObject) -
 /// `__repr__`: the moves in SAN, as python-chess writes it.
 unsafe extern "C" fn repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     call(ptr::null_mut(), |py| {
-        let sans = |board: &Bound<'_, PyBoard>| {
-            let core = *board.try_borrow()?.board();
-            Ok(core
-                .legal_moves()
-                .into_iter()
-                .map(|mv| core.san(mv).map(|s| s.to_string()).unwrap_or_default())
-                .collect::<Vec<String>>())
-        };
         // SAFETY: CPython calls the slot with one of our generators.
-        let sans = unsafe { with_board(py, obj, sans) }?;
+        let core = unsafe { (*obj.cast::<Generator>()).position };
+        let sans: Vec<String> = core
+            .legal_moves()
+            .into_iter()
+            .map(|mv| core.san(mv).map(|s| s.to_string()).unwrap_or_default())
+            .collect();
         let text = format!("<LegalMoveGenerator ({})>", sans.join(", "));
         Ok(PyString::new(py, &text).into_ptr())
     })
 }
 
-/// `tp_traverse`: the board, for the collector.
-unsafe extern "C" fn traverse(
-    obj: *mut ffi::PyObject,
-    visit: ffi::visitproc,
-    arg: *mut c_void,
-) -> c_int {
-    // SAFETY: CPython calls it with one of our generators; a null board
-    // is skipped.
-    unsafe {
-        let board = (*obj.cast::<Generator>()).board;
-        if board.is_null() {
-            0
-        } else {
-            visit(board, arg)
-        }
-    }
-}
-
-/// `tp_clear`: drops the board reference (the collector breaking the
-/// cycle).
-unsafe extern "C" fn clear(obj: *mut ffi::PyObject) -> c_int {
-    // SAFETY: CPython calls it with one of our generators, GIL held; the
-    // field is nulled before the reference goes, so a re-entrant look
-    // sees no board.
-    unsafe {
-        let field = &mut (*obj.cast::<Generator>()).board;
-        let board = std::mem::replace(field, ptr::null_mut());
-        if !board.is_null() {
-            ffi::Py_DecRef(board);
-        }
-    }
-    0
-}
-
-/// `tp_dealloc`: untracks, drops the board, frees the object and drops its
-/// reference to the type.
+/// `tp_dealloc`: drops the kept moves and the buffer, frees the object and
+/// drops its reference to the type.
 unsafe extern "C" fn dealloc(obj: *mut ffi::PyObject) {
     // SAFETY: called once, when the last reference goes, with the GIL
-    // held; the object is a GC-tracked instance of our heap type.
+    // held; the object is an instance of our heap type (not tracked by
+    // the collector), its buffer written by `GeneratorRef::new`.
     unsafe {
-        ffi::PyObject_GC_UnTrack(obj.cast());
-        clear(obj);
+        let generator = obj.cast::<Generator>();
+        ptr::drop_in_place(ptr::addr_of_mut!((*generator).groups));
+        let kept = (*generator).kept;
+        if !kept.is_null() {
+            ffi::Py_DecRef(kept);
+        }
         let ty = ffi::Py_TYPE(obj);
-        ffi::PyObject_GC_Del(obj.cast());
+        ffi::PyObject_Free(obj.cast());
         ffi::Py_DecRef(ty.cast());
     }
 }

@@ -12,15 +12,16 @@ impl PyBoard {
     /// A bitmoves board from a `chess.Board`: its starting FEN (the root),
     /// its Chess960 flag, then its move stack replayed.
     #[classmethod]
-    fn from_python_chess(_cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn from_python_chess(cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let py = cls.py();
         let root = board.call_method0("root")?;
         let fen: String = root.call_method0("fen")?.extract()?;
         let chess960: bool = board.getattr("chess960")?.extract()?;
-        let mut ours = PyBoard::from_fen(&fen, chess960)?;
+        let mut ours = PyBoard::from_fen(py, &fen, chess960)?;
         for mv in board.getattr("move_stack")?.try_iter()? {
             let uci: String = mv?.call_method0("uci")?.extract()?;
             let mv = ours.parse_uci_move(&uci)?;
-            ours.push_checked(mv)?;
+            ours.push_checked(py, mv)?;
         }
         Ok(ours)
     }

@@ -7,8 +7,10 @@
 //! then fills one list, not a tuple and a list (building and freeing a
 //! tuple of 48 moves cost about 6 ns a move), and each step is a plain C
 //! call, where a PyO3 `__next__` would go through a trampoline per move:
-//! it reads the next pointer and counts the reference. A board keeps one
-//! iterator and refills it when no one else holds it ([`iterate`]).
+//! it reads the next pointer and counts the reference. A board's generator
+//! keeps one iterator as the store of the position's legal moves, written
+//! by the move generator itself, and hands that one out when no one else
+//! holds it ([`crate::generator`]).
 
 use std::ffi::c_void;
 use std::mem::{offset_of, size_of};
@@ -24,8 +26,8 @@ use crate::moves::{PyMove, shared_moves};
 
 /// The iterator object: a variable-size object whose items are pointers to
 /// the shared `Move` objects (no references held: the table keeps them
-/// alive for good), written when it is filled (so that pushing a move
-/// while iterating changes nothing here).
+/// alive for good), written only while no one else holds it (so that
+/// pushing a move while iterating changes nothing here).
 #[repr(C)]
 struct MoveIter {
     ob_base: ffi::PyVarObject,
@@ -71,84 +73,105 @@ fn iter_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
     Ok(ty.bind(py))
 }
 
-/// Room for the moves of any position (218 at most) in the iterator a
-/// board keeps for reuse.
-const KEPT_CAPACITY: usize = 256;
+/// Room for the moves of any legal position (218 at most) in the
+/// iterator a generator keeps ([`crate::generator`]).
+pub const KEPT_CAPACITY: usize = 256;
 
-/// An iterator over the shared `Move` objects at `moves` (table indices).
-///
-/// `kept` is the board's own iterator: when nothing else holds it (its
-/// reference count is 1, the board's), it is refilled and handed out
-/// again, so that `list(board.legal_moves)` in a loop allocates and frees
-/// no iterator per position. When it is in use (an iteration under way),
-/// a new one is made and not kept.
-pub fn iterate<'py>(
-    py: Python<'py>,
-    moves: &[u16],
-    kept: &mut Option<Py<PyAny>>,
-) -> PyResult<Bound<'py, PyAny>> {
-    if let Some(it) = kept {
-        let obj = it.as_ptr();
-        // SAFETY: `obj` is a live `MoveIter` (only `iterate` puts one in
-        // `kept`); its size field is its capacity; with a reference count
-        // of 1 no one else can see the refill.
-        unsafe {
-            if ffi::Py_REFCNT(obj) == 1
-                && moves.len() <= (*obj.cast::<ffi::PyVarObject>()).ob_size as usize
-            {
-                fill(obj, moves);
-                return Ok(it.bind(py).clone());
-            }
-        }
-        return new(py, moves, moves.len());
-    }
-    let it = new(py, moves, KEPT_CAPACITY.max(moves.len()))?;
-    *kept = Some(it.clone().unbind());
-    Ok(it)
-}
-
-/// A new iterator with room for `capacity` moves, holding `moves`.
-fn new<'py>(py: Python<'py>, moves: &[u16], capacity: usize) -> PyResult<Bound<'py, PyAny>> {
+/// A new iterator with room for `capacity` moves and none in it yet (the
+/// generator fills it: [`items`], [`set_len`]).
+pub fn empty(py: Python<'_>, capacity: usize) -> PyResult<Bound<'_, PyAny>> {
     let table = shared_moves(py)?;
     let ty = iter_type(py)?;
     // SAFETY: `ty` is our heap type, whose instances are `MoveIter` with
-    // pointer-sized items: the allocation (zeroed, header initialised, its size
-    // field `capacity`, a reference to the type taken) has room for
-    // `capacity >= moves.len()` moves after the header; `table` is the
-    // shared table that `moves` index.
+    // pointer-sized items: the allocation (zeroed, so `next` and `len`
+    // are 0; header initialised, its size field `capacity`, a reference
+    // to the type taken) has room for `capacity` moves after the header.
     unsafe {
         let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), capacity as ffi::Py_ssize_t);
         let obj = Bound::from_owned_ptr_or_err(py, obj)?;
         (*obj.as_ptr().cast::<MoveIter>()).table = table.as_ptr();
-        fill(obj.as_ptr(), moves);
         Ok(obj)
     }
 }
 
-/// Puts the shared `Move`s at `moves` (table indices) into the iterator
-/// `obj`, from the first: looked up here, in one pass, so that each
-/// `next` is one read.
+/// A new iterator over the moves of the iterator `kept`, from the first
+/// (for an iteration that starts while `kept` is in use).
 ///
 /// # Safety
-/// `obj` is a `MoveIter` with its table set and room for `moves.len()`
-/// moves, and nothing else reads it meanwhile; the indices are below the
-/// table's length.
-unsafe fn fill(obj: *mut ffi::PyObject, moves: &[u16]) {
-    let it = obj.cast::<MoveIter>();
-    // SAFETY: by the contract.
+/// `kept` is a `MoveIter` made by [`empty`] and the GIL is held.
+pub unsafe fn copy<'py>(py: Python<'py>, kept: *mut ffi::PyObject) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: by the contract; the copy has room for the moves.
     unsafe {
-        (*it).next = 0;
-        (*it).len = moves.len();
-        let table = (*it).table;
-        let items = items(obj);
-        for (i, &index) in moves.iter().enumerate() {
-            *items.add(i) = (*table.add(usize::from(index))).as_ptr();
-        }
+        let moves = moves(kept);
+        let copy = empty(py, moves.len())?;
+        ptr::copy_nonoverlapping(moves.as_ptr(), items(copy.as_ptr()), moves.len());
+        set_len(copy.as_ptr(), moves.len());
+        Ok(copy)
     }
 }
 
-/// The first of the moves after a `MoveIter`'s header.
-fn items(obj: *mut ffi::PyObject) -> *mut *mut ffi::PyObject {
+/// How many moves the iterator `obj` has room for.
+///
+/// # Safety
+/// `obj` is a live `MoveIter`.
+pub unsafe fn capacity(obj: *mut ffi::PyObject) -> usize {
+    // SAFETY: by the contract; its size field is its capacity.
+    unsafe { (*obj.cast::<ffi::PyVarObject>()).ob_size as usize }
+}
+
+/// The moves of the iterator `obj` (all of them, whatever it has handed
+/// out).
+///
+/// # Safety
+/// `obj` is a live `MoveIter`, and is not written while the slice lives.
+pub unsafe fn moves<'a>(obj: *mut ffi::PyObject) -> &'a [*mut ffi::PyObject] {
+    // SAFETY: by the contract, `len` moves are written after the header.
+    unsafe { std::slice::from_raw_parts(items(obj), (*obj.cast::<MoveIter>()).len) }
+}
+
+/// Sets how many moves the iterator `obj` holds, and starts it again from
+/// the first.
+///
+/// # Safety
+/// `obj` is a live `MoveIter` with `len` moves written after its header
+/// (at most its capacity), and no one else reads it meanwhile.
+pub unsafe fn set_len(obj: *mut ffi::PyObject, len: usize) {
+    let it = obj.cast::<MoveIter>();
+    // SAFETY: by the contract.
+    unsafe {
+        (*it).len = len;
+        (*it).next = 0;
+    }
+}
+
+/// Starts the iterator `obj` again from its first move.
+///
+/// # Safety
+/// As [`set_len`].
+pub unsafe fn rewind(obj: *mut ffi::PyObject) {
+    // SAFETY: by the contract.
+    unsafe { (*obj.cast::<MoveIter>()).next = 0 }
+}
+
+/// The shared `Move` object at `index` of the table of the iterator
+/// `obj` (null for an iterator made from Python, which has no table).
+///
+/// # Safety
+/// `obj` is a live `MoveIter`; `index` is below the table's length.
+pub unsafe fn shared(obj: *mut ffi::PyObject, index: u16) -> *mut ffi::PyObject {
+    // SAFETY: by the contract.
+    unsafe {
+        let table = (*obj.cast::<MoveIter>()).table;
+        if table.is_null() {
+            return ptr::null_mut();
+        }
+        (*table.add(usize::from(index))).as_ptr()
+    }
+}
+
+/// The first of the moves after a `MoveIter`'s header, where the moves
+/// are written.
+pub fn items(obj: *mut ffi::PyObject) -> *mut *mut ffi::PyObject {
     obj.cast::<u8>()
         .wrapping_add(offset_of!(MoveIter, moves))
         .cast::<*mut ffi::PyObject>()

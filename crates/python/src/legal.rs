@@ -1,150 +1,85 @@
-//! The legal moves of a board's position, generated once per position and
-//! kept beside it: `board.legal_moves` (python-chess's
-//! `LegalMoveGenerator`) lists them from here, and `push` checks a move
-//! against them instead of asking the move generator again.
+//! The legal moves of a position as the board's `legal_moves` object
+//! keeps them ([`crate::generator`]): generated once per position, as the
+//! shared `Move` objects, straight into the iterator that lists them;
+//! `push` checks a move against them instead of asking the move generator
+//! again.
 
-use bitmoves::{Bitboard, Board, Move, Piece, PieceMoves};
-use pyo3::PyTraverseError;
-use pyo3::gc::PyVisit;
+use bitmoves::{Bitboard, Board, Piece, PieceMoves};
+use pyo3::ffi;
 use pyo3::prelude::*;
 
-use crate::board::PyBoard;
 use crate::moves::PyMove;
 
-/// The legal moves of the position now, once asked for: boxed, so that a
-/// board that never lists its moves (say one of a million in a batch to
-/// encode) stays small.
-#[derive(Default)]
-pub struct LegalCache(Option<Box<Cached>>);
+/// How many moves [`write`] may write past the last one.
+pub const SLACK: usize = 8;
 
-/// The legal moves of one position, kept until the position changes.
+/// Collects the groups of `board`'s legal moves into `groups` (a reused
+/// buffer); returns how many moves they hold.
+#[inline(never)]
+pub fn collect(groups: &mut Vec<PieceMoves>, board: &Board) -> usize {
+    groups.clear();
+    board.generate_moves(|group| {
+        groups.push(group);
+        false
+    });
+    groups.iter().map(PieceMoves::len).sum()
+}
+
+/// Writes the shared `Move` objects of the `groups` [`collect`] found, in generation order, from `items` on; returns how many.
 ///
-/// A random playout (list the moves, play one) then generates once per
-/// ply, allocates nothing on the Rust side (the vector keeps its capacity
-/// from position to position) and hands Python a C-level iterator over
-/// the shared `Move` objects ([`crate::iter`]), which `list()` drains.
-#[derive(Default)]
-pub struct Cached {
-    /// Whether `moves` are those of the board's position now: set when
-    /// they are generated, cleared by [`PyBoard::state_mut`], the only way
-    /// to change a board's position (its `state` field is private), so
-    /// that checking costs one flag instead of comparing two boards.
-    current: bool,
-    /// The moves, as indices into the shared `Move` table
-    /// ([`PyMove::table_index`]), in generation order.
-    moves: Vec<u16>,
-    /// The generator's groups of moves, one per piece (a reused buffer).
-    groups: Vec<PieceMoves>,
-    /// The board's `legal_moves` object, made once: it holds the board,
-    /// so the two form a cycle that the garbage collector sees through
-    /// `__traverse__` and breaks through `__clear__`.
-    pub generator: Option<Py<PyAny>>,
-    /// The iterator `iter(board.legal_moves)` hands out, kept for reuse
-    /// ([`crate::iter::iterate`]).
-    iterator: Option<Py<PyAny>>,
-}
-
-impl Clone for LegalCache {
-    /// A copied board starts without moves: they are made again on demand
-    /// (cloning the generator's reference would need the GIL).
-    fn clone(&self) -> Self {
-        Self::default()
-    }
-}
-
-impl LegalCache {
-    /// The cache, made on first use.
-    pub fn get(&mut self) -> &mut Cached {
-        self.0.get_or_insert_with(Box::default)
-    }
-
-    /// See [`Cached::lookup`]; `None` before any move was listed.
-    pub fn lookup(&self, mv: PyMove) -> Option<Option<Move>> {
-        self.0.as_ref()?.lookup(mv)
-    }
-
-    /// Forgets the moves: the position is about to change.
-    #[inline]
-    pub fn invalidate(&mut self) {
-        if let Some(cached) = &mut self.0 {
-            cached.current = false;
+/// # Safety
+/// `items` has room for the count `collect` returned and [`SLACK`]
+/// more, and `table` is the whole table of shared moves
+/// ([`crate::moves::shared_moves`]).
+pub unsafe fn write(
+    groups: &[PieceMoves],
+    table: &[Py<PyMove>],
+    items: *mut *mut ffi::PyObject,
+) -> usize {
+    let mut out = items;
+    for &group in groups {
+        if group.piece == Piece::Pawn && group.to.intersects(Bitboard::BACK_RANKS) {
+            for mv in group {
+                // SAFETY: room for every move (the contract).
+                unsafe {
+                    out.write(table[usize::from(PyMove::core_index(mv))].as_ptr());
+                    out = out.add(1);
+                }
+            }
+            continue;
         }
-    }
-}
-
-impl Cached {
-    /// The moves of `board`, the owning board's position now, generated
-    /// unless they are already here.
-    #[inline]
-    pub fn moves_of(&mut self, board: &Board) -> &[u16] {
-        if !self.current {
-            self.generate(board);
+        // Not a promotion: the moves from `from` are the table's row
+        // `from` (index from × 64 + to). They are written eight at a
+        // time, whether or not there are eight (the room has `SLACK`
+        // to spare), so that a group of up to eight moves (a pawn's,
+        // a knight's, the king's) is one round of the loop, the same
+        // every time, and not one round a move that ends at a
+        // different count in each group (a mispredicted branch per
+        // group).
+        let row = &table[group.from.index() * 64..][..64];
+        let mut to = group.to.0;
+        let count = to.count_ones() as usize;
+        let mut at = out;
+        loop {
+            for _ in 0..SLACK {
+                // SAFETY: the room has `SLACK` more than the moves
+                // (the contract), and the group's writes start before
+                // its last move; a square index (masked: `to` may be
+                // empty) is below 64, the row's length.
+                unsafe {
+                    let square = to.trailing_zeros() as usize & 63;
+                    at.write(row.get_unchecked(square).as_ptr());
+                    at = at.add(1);
+                }
+                to &= to.wrapping_sub(1);
+            }
+            if to == 0 {
+                break;
+            }
         }
-        &self.moves
+        // SAFETY: within the room, by the contract.
+        out = unsafe { out.add(count) };
     }
-
-    /// Generates and keeps the moves of `board`.
-    #[inline(never)]
-    fn generate(&mut self, board: &Board) {
-        self.moves.clear();
-        // Enough for any legal position (218 at most) in one go: the
-        // vector keeps it from position to position.
-        self.moves.reserve(256);
-        // The generator's visitor only keeps each piece's moves; the
-        // indices are written afterwards, in one tight loop.
-        self.groups.clear();
-        let groups = &mut self.groups;
-        board.generate_moves(|group| {
-            groups.push(group);
-            false
-        });
-        for &group in &self.groups {
-            add(&mut self.moves, group);
-        }
-        self.current = true;
-    }
-
-    /// An iterator over the moves of `board` (see [`Cached::moves_of`]).
-    pub fn iterate<'py>(&mut self, py: Python<'py>, board: &Board) -> PyResult<Bound<'py, PyAny>> {
-        self.moves_of(board);
-        crate::iter::iterate(py, &self.moves, &mut self.iterator)
-    }
-
-    /// The legal core move that is exactly `mv` when the moves of the
-    /// position now are at hand: `Some(Some(core))` when it is among them,
-    /// `Some(None)` when it is not, `None` when they were not generated
-    /// (then the caller asks the board).
-    pub fn lookup(&self, mv: PyMove) -> Option<Option<Move>> {
-        if !self.current {
-            return None;
-        }
-        let index = mv.table_index();
-        Some(self.moves.contains(&index).then(|| mv.to_core()).flatten())
-    }
-}
-
-/// Adds the table indices of one piece's moves to `moves`.
-#[inline(always)]
-fn add(moves: &mut Vec<u16>, group: PieceMoves) {
-    if group.piece == Piece::Pawn && group.to.intersects(Bitboard::BACK_RANKS) {
-        moves.extend(group.into_iter().map(PyMove::core_index));
-    } else {
-        // Not a promotion: the index is from × 64 + to.
-        let from = group.from.index() as u16 * 64;
-        moves.extend(group.to.into_iter().map(|to| from + to.index() as u16));
-    }
-}
-
-#[pymethods]
-impl PyBoard {
-    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        if let Some(cached) = &self.legal.0 {
-            visit.call(&cached.generator)?;
-        }
-        Ok(())
-    }
-
-    fn __clear__(&mut self) {
-        self.legal = LegalCache::default();
-    }
+    // SAFETY: `out` moved forward from `items` one move at a time.
+    unsafe { out.offset_from(items) as usize }
 }

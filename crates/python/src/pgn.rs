@@ -204,26 +204,26 @@ impl PyGame {
 
     /// The starting position (from the `FEN` header, else the standard
     /// one), as python-chess's `Game.board()`.
-    fn board(&self) -> PyResult<PyBoard> {
+    fn board(&self, py: Python<'_>) -> PyResult<PyBoard> {
         let start = self.game.start.unwrap_or_default();
-        PyBoard::from_fen(&start.to_string(), start.is_chess960())
+        PyBoard::from_fen(py, &start.to_string(), start.is_chess960())
     }
 
     /// The position after the mainline, with the mainline as its move
     /// stack (python-chess's `game.end().board()`).
-    fn end_board(&self) -> PyResult<PyBoard> {
-        let mut board = self.board()?;
+    fn end_board(&self, py: Python<'_>) -> PyResult<PyBoard> {
+        let mut board = self.board(py)?;
         for mv in &self.game.moves {
-            board.push_checked(mv.map_or_else(PyMove::null_move, PyMove::from_core))?;
+            board.push_checked(py, mv.map_or_else(PyMove::null_move, PyMove::from_core))?;
         }
         Ok(board)
     }
 
     /// The mainline's moves, a list of `Move` (python-chess's
     /// `list(game.mainline_moves())`); a null move is `Move.null()`.
-    fn mainline_moves(&self) -> PyResult<Vec<PyMove>> {
+    fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<PyMove>> {
         Ok(self
-            .end_board()?
+            .end_board(py)?
             .stack
             .into_iter()
             .map(|(_, mv)| mv)

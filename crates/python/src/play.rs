@@ -10,40 +10,46 @@ use crate::board::{PyBoard, State};
 use crate::errors::{IllegalMoveError, san_error};
 use crate::moves::PyMove;
 
+/// The legal core move `mv` stands for on `board`, or `None`: the move
+/// itself, or on a board whose castling is written the other way, its
+/// other form.
+pub fn legal_move(board: &Board, mv: PyMove) -> Option<Move> {
+    let core = mv.to_core()?;
+    if board.is_legal(core) {
+        return Some(core);
+    }
+    if board.piece_on(core.from) == Some(Piece::King) {
+        return board.parse_move(&core.to_string()).ok();
+    }
+    None
+}
+
 impl PyBoard {
-    /// The legal core move `mv` stands for, or `None`: the move itself, or
-    /// on a board whose castling is written the other way, its other form.
+    /// The legal core move `mv` stands for here ([`legal_move`]).
     pub fn legal(&self, mv: PyMove) -> Option<Move> {
-        let core = mv.to_core()?;
-        let board = self.board();
-        if board.is_legal(core) {
-            return Some(core);
-        }
-        if board.piece_on(core.from) == Some(Piece::King) {
-            return board.parse_move(&core.to_string()).ok();
-        }
-        None
+        legal_move(self.board(), mv)
     }
 
     /// Plays `mv` (legal, or the null move) and records it on the stack.
-    pub fn push_checked(&mut self, mv: PyMove) -> PyResult<PyMove> {
+    pub fn push_checked(&mut self, py: Python<'_>, mv: PyMove) -> PyResult<PyMove> {
         if mv.is_null() {
             let before = *self.state();
             let mut board = before.board;
             board
                 .play_null()
                 .map_err(|_| IllegalMoveError::new_err("no null move while in check"))?;
-            *self.state_mut() = State {
+            let after = State {
                 board,
                 ep_square: None,
             };
+            self.set_state(py, after);
             self.stack.push((before, mv));
             return Ok(mv);
         }
         // The moves listed for this position, when they were: no second
         // generation.
-        let legal = match self.legal.lookup(mv) {
-            Some(Some(core)) => Some(core),
+        let legal = match self.generator().find(py, mv) {
+            Some(true) => mv.to_core(),
             _ => self.legal(mv),
         };
         let Some(core) = legal else {
@@ -58,9 +64,10 @@ impl PyBoard {
         let played = PyMove::from_core(core);
         let ep_square = double_step(self.board(), core);
         self.stack.push((*self.state(), played));
-        let state = self.state_mut();
-        state.board.play_unchecked(core);
-        state.ep_square = ep_square;
+        self.update(py, |state| {
+            state.board.play_unchecked(core);
+            state.ep_square = ep_square;
+        });
         Ok(played)
     }
 
@@ -113,12 +120,12 @@ impl PyBoard {
 
     /// Takes back the last move and returns it; `IndexError` when the stack
     /// is empty.
-    fn pop(&mut self) -> PyResult<PyMove> {
+    fn pop(&mut self, py: Python<'_>) -> PyResult<PyMove> {
         let (state, mv) = self
             .stack
             .pop()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        *self.state_mut() = state;
+        self.set_state(py, state);
         Ok(mv)
     }
 
@@ -138,9 +145,9 @@ impl PyBoard {
     }
 
     /// `parse_uci`, then `push`; returns the move.
-    fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<PyMove> {
         let mv = self.parse_uci(uci)?;
-        self.push_checked(mv)
+        self.push_checked(py, mv)
     }
 
     /// The legal move that SAN text names (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
@@ -151,9 +158,9 @@ impl PyBoard {
     }
 
     /// `parse_san`, then `push`; returns the move.
-    fn push_san(&mut self, san: &str) -> PyResult<PyMove> {
+    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<PyMove> {
         let mv = self.parse_san_text(san)?;
-        self.push_checked(mv)
+        self.push_checked(py, mv)
     }
 
     /// The SAN of a legal move (with `+` or `#`), `--` for the null move;
@@ -240,8 +247,8 @@ impl PyBoard {
 
     /// The SAN of a sequence of moves from this position, numbered
     /// (`1. e4 e5 2. Nf3`); `IllegalMoveError` when one is not legal.
-    fn variation_san(&self, variation: Vec<PyMove>) -> PyResult<String> {
-        let mut board = self.clone();
+    fn variation_san(&self, py: Python<'_>, variation: Vec<PyMove>) -> PyResult<String> {
+        let mut board = self.duplicate(py)?;
         let mut parts = Vec::new();
         for (i, mv) in variation.into_iter().enumerate() {
             let white = board.board().side_to_move() == bitmoves::Color::White;
@@ -252,7 +259,7 @@ impl PyBoard {
                 (false, 0) => parts.push(format!("{number}...{san}")),
                 (false, _) => parts.push(san),
             }
-            board.push_checked(mv)?;
+            board.push_checked(py, mv)?;
         }
         Ok(parts.join(" "))
     }

@@ -112,7 +112,8 @@ def test_legal_move_generator_is_live():
 
 def test_every_change_of_position_renews_the_kept_legal_moves():
     """A board keeps its legal moves until its position changes, which only
-    `PyBoard::state_mut` may do (crates/python/src/legal.rs): after every
+    `PyBoard::set_state` and `PyBoard::update` may do, telling the generator
+    (crates/python/src/generator.rs): after every
     mutating method, with the moves listed just before and the generator
     held throughout, the moves, their count, `in` and `push` agree with
     python-chess's."""
@@ -330,21 +331,83 @@ def test_push_after_listing_checks_as_before():
         assert board.peek().uci() == "e1g1" and board.fen() == "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1"
 
 
-def test_legal_moves_keeps_its_board_alive_and_cycles_are_collected():
+def test_legal_moves_outlives_its_board_and_boards_are_freed():
+    """The generator keeps a copy of its board's position (no reference to
+    the board, so no cycle: crates/python/src/generator.rs): one that
+    outlives its board lists the board's last position, and boards,
+    generators and their kept moves are freed as soon as they go."""
     import gc
+    import sys
 
     moves = bitmoves.Board().legal_moves
     gc.collect()
     assert len(moves) == 20 and moves.count() == 20
+    board = bitmoves.Board()
+    for uci in ["e2e4", "e7e5", "g1f3"]:
+        board.push_uci(uci)
+    held = board.legal_moves
+    del board
+    gc.collect()
+    expected = chess.Board("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2")
+    assert sorted(m.uci() for m in held) == sorted(m.uci() for m in expected.legal_moves)
+    assert bitmoves.Move.from_uci("b8c6") in held and len(held) == expected.legal_moves.count()
+    assert "Nc6" in repr(held)
 
-    def boards_alive():
-        return sum(isinstance(o, bitmoves.Board) for o in gc.get_objects())
+    def blocks():
+        gc.collect()
+        return sys.getallocatedblocks()
 
-    before = boards_alive()
+    before = blocks()
     for _ in range(2000):
         board = bitmoves.Board()
         assert board.legal_moves is board.legal_moves
         list(board.legal_moves)
-    del board
-    gc.collect()
-    assert boards_alive() <= before and len(moves) == 20
+        board.push(list(board.legal_moves)[0])
+        copied = board.copy()
+        assert copied.legal_moves is not board.legal_moves and list(copied.legal_moves)
+    del board, copied
+    assert blocks() - before < 200 and len(moves) == 20
+
+
+def test_legal_moves_is_a_read_only_member_of_each_board():
+    """`board.legal_moves` is read straight from the board object
+    (crates/python/src/fast.rs): the same object for the board's life,
+    following every change of position, and not assignable."""
+    board = bitmoves.Board()
+    moves = board.legal_moves
+    with pytest.raises(AttributeError):
+        board.legal_moves = []
+    with pytest.raises(AttributeError):
+        del board.legal_moves
+    for fen in [chess.STARTING_FEN, "8/2P5/8/8/8/8/5k1p/K7 w - - 0 1", None]:
+        if fen is None:
+            board.reset()
+        else:
+            board.set_fen(fen)
+        board.push(list(board.legal_moves)[-1])
+        assert board.legal_moves is moves
+        assert sorted(m.uci() for m in moves) == sorted(m.uci() for m in chess.Board(board.fen()).legal_moves)
+
+
+def test_the_most_legal_moves_are_kept_and_found():
+    """The position with the most legal moves known (218): the kept moves
+    (written eight at a time per piece, with room for eight more,
+    crates/python/src/legal.rs) are python-chess's, a copy made while
+    the kept iterator is in use has them all, and every listed move, and
+    the same move made anew, is found by `push`."""
+    fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"
+    ours, theirs = bitmoves.Board(fen), chess.Board(fen)
+    listed = list(ours.legal_moves)
+    assert sorted(m.uci() for m in listed) == sorted(m.uci() for m in theirs.legal_moves)
+    assert len(listed) == len(ours.legal_moves) == 218
+    held = iter(ours.legal_moves)
+    next(held)
+    assert list(ours.legal_moves) == listed and len(list(held)) == 217
+    for mv in listed:
+        for pushed in (mv, bitmoves.Move.from_uci(mv.uci())):
+            list(ours.legal_moves)
+            ours.push(pushed)
+            theirs.push(chess.Move.from_uci(mv.uci()))
+            assert ours.fen() == theirs.fen()
+            ours.pop()
+            theirs.pop()

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Compares builds of bitmoves' perft example (and optionally ellxor/perft)
+# by CPU time: each binary runs bulk perft on the six standard positions at
+# the peer table's depths, interleaved binary by binary and position by
+# position, pinned to one core, timed by `perf stat -e task-clock` (CPU
+# milliseconds of the whole process, so a loaded machine's waiting is left
+# out). Prints the median per position and binary, the sums, and each
+# binary's speed relative to the first.
+#
+#   scripts/perft-ab.sh [--rounds N] [--cpu C] [--ellxor PATH] BINARY...
+#
+#   BINARY         a build of `cargo build --release -p bitmoves --example
+#                  perft` (copy target/release/examples/perft aside before
+#                  building the next); run as `BINARY DEPTH FEN`
+#   --ellxor PATH  an ellxor/perft binary, run as `PATH FEN DEPTH` (its
+#                  threads all share the pinned core)
+#   --rounds N     rounds (default 3); --cpu C the core (default 0)
+#
+# Needs perf and taskset. Every count is checked against the known value.
+set -euo pipefail
+rounds=3 cpu=0 bins=() kinds=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --rounds) rounds=${2:?--rounds needs N}; shift 2 ;;
+    --cpu) cpu=${2:?--cpu needs a core}; shift 2 ;;
+    --ellxor) bins+=("${2:?--ellxor needs a PATH}"); kinds+=(ellxor); shift 2 ;;
+    -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "error: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    *) bins+=("$1"); kinds+=(bitmoves); shift ;;
+  esac
+done
+[ ${#bins[@]} -gt 0 ] || { echo "error: give at least one binary (see --help)" >&2; exit 2; }
+for bin in "${bins[@]}"; do
+  [ -x "$bin" ] || { echo "error: $bin is not an executable file" >&2; exit 2; }
+done
+cases=(
+  "startpos|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6|119060324"
+  "kiwipete|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5|193690690"
+  "pos3|8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1|7|178633661"
+  "pos4|r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1|6|706045033"
+  "pos5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|5|89941194"
+  "pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551"
+)
+times=$(mktemp)
+trap 'rm -f "$times" "$times.out"' EXIT
+for ((round = 1; round <= rounds; round++)); do
+  echo "round $round of $rounds" >&2
+  for case in "${cases[@]}"; do
+    IFS='|' read -r name fen depth nodes <<<"$case"
+    for i in "${!bins[@]}"; do
+      if [ "${kinds[$i]}" = ellxor ]; then args=("$fen" "$depth"); else args=("$depth" "$fen"); fi
+      out=$(taskset -c "$cpu" perf stat -x, -e task-clock -o "$times.out" "${bins[$i]}" "${args[@]}")
+      if [[ $out != *"$nodes"* ]]; then
+        echo "error: ${bins[$i]} did not count $nodes on $name at depth $depth" >&2
+        exit 1
+      fi
+      ms=$(awk -F, '/task-clock/ {print $1}' "$times.out")
+      echo "$i $name $ms" >>"$times"
+    done
+  done
+done
+python3 - "$times" "${bins[@]}" <<'EOF'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+bins = sys.argv[2:]
+names = list(dict.fromkeys(r[1] for r in rows))
+med = {(int(i), n): statistics.median(float(r[2]) for r in rows if r[0] == i and r[1] == n)
+       for i, n, _ in rows}
+print("| position | " + " | ".join(f"`{b}`" for b in bins) + " |")
+print("|---|" + "---:|" * len(bins))
+for n in names:
+    print(f"| {n} | " + " | ".join(f"{med[(i, n)]:.1f}" for i in range(len(bins))) + " |")
+total = [sum(med[(i, n)] for n in names) for i in range(len(bins))]
+print("| **total (CPU ms)** | " + " | ".join(f"**{t:.1f}**" for t in total) + " |")
+print("| speed ÷ first | " + " | ".join(f"{total[0] / t:.3f}×" for t in total) + " |")
+EOF

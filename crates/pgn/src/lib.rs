@@ -16,6 +16,8 @@
 //! | `error.rs` | [`PgnError`] and [`ErrorKind`] |
 //! | `game.rs` | the owned [`Game`] and its builder |
 //! | `write.rs` | writing a [`Game`] as PGN |
+//! | `skim.rs` | following the splitter's state over lines, to find where games end without reading them |
+//! | `chunk.rs` | cutting the input into chunks of whole games, numbered, for the threads |
 //! | `parallel.rs` | [`read_parallel`]: replay on N threads, results in file order |
 //!
 //! ```
@@ -29,6 +31,7 @@
 //! # Ok::<(), bitmoves_pgn::PgnError>(())
 //! ```
 
+mod chunk;
 mod error;
 mod game;
 mod input;
@@ -37,6 +40,7 @@ mod parallel;
 mod parse;
 mod pending;
 mod reader;
+mod skim;
 mod split;
 mod tally;
 mod visitor;
@@ -45,7 +49,7 @@ mod write;
 pub use error::{ErrorKind, PgnError};
 pub use game::{Game, Line, Node};
 pub use input::{decompress, open};
-pub use parallel::read_parallel;
+pub use parallel::{read_parallel, read_parallel_sized};
 pub use pending::PendingGame;
 pub use reader::Reader;
 pub use split::RawGame;

@@ -36,6 +36,34 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// A reader over `input` that starts between games, `games` games and
+    /// `line - 1` lines into a longer text (a chunk of it).
+    pub(crate) fn resume(input: R, games: u64, line: u64) -> Self {
+        Self {
+            splitter: Splitter::resume(input, games, line),
+            raw: RawGame::default(),
+            answers: Vec::new(),
+            done: false,
+        }
+    }
+
+    /// The input where the reader stands between games (none started),
+    /// whether a BOM may still come, the games read and the line number;
+    /// `None` after the end, or in a game.
+    pub(crate) fn between_games(&mut self) -> Option<(&mut R, bool, u64, u64)> {
+        let fresh = self.splitter.is_fresh();
+        if self.done || !(fresh || self.splitter.is_between_games()) {
+            return None;
+        }
+        let (games, line) = (self.splitter.games(), self.splitter.line());
+        Some((self.splitter.input(), fresh, games, line))
+    }
+
+    /// Marks the input read to its end (by others).
+    pub(crate) fn finish(&mut self) {
+        self.done = true;
+    }
+
     /// Reads the next game into `visitor`: `None` at the end of the input,
     /// else whether the game could be read. After an error in a game the
     /// next call goes on with the next game; after an input error

@@ -111,6 +111,18 @@ impl<R: BufRead> Splitter<R> {
         }
     }
 
+    /// A splitter over `input` that starts between games, past the
+    /// input's start (no BOM looked for), `games` games and `line - 1`
+    /// lines into a longer text.
+    pub fn resume(input: R, games: u64, line: u64) -> Self {
+        Self {
+            games,
+            line,
+            at_start: false,
+            ..Self::new(input)
+        }
+    }
+
     /// Cuts the next game into `game`; `false` at the end of the input.
     pub fn next_game(&mut self, game: &mut RawGame) -> io::Result<bool> {
         loop {
@@ -309,6 +321,11 @@ impl<R> Splitter<R> {
             && !self.at_start
             && !self.mid_line
             && !self.too_long
+    }
+
+    /// Whether nothing of the input was read yet.
+    pub fn is_fresh(&self) -> bool {
+        self.at_start && self.phase == Phase::Before && self.current.is_empty()
     }
 
     /// The input, to read a game straight from while

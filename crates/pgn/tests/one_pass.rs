@@ -98,23 +98,26 @@ fn in_one_pass(text: &[u8], capacity: usize) -> Vec<String> {
     log.lines
 }
 
+/// Panics, naming `what` and the first difference, unless `got` is
+/// `expected`.
+fn assert_same(got: &[String], expected: &[String], what: impl Fn() -> String) {
+    if got != expected {
+        let at = got.iter().zip(expected).take_while(|(a, b)| a == b).count();
+        panic!(
+            "{}: call or result {at} differs\n  got: {:?}\n  expected: {:?}",
+            what(),
+            got.get(at),
+            expected.get(at)
+        );
+    }
+}
+
 /// The law on `text`, for buffers from 1 byte to larger than the text.
 fn assert_one_pass_reads_as_cut(name: &str, text: &[u8]) {
     let expected = by_the_splitter(text);
     for capacity in [1, 2, 3, 5, 8, 13, 31, 64, 100, 257, 1000, 4096, 1 << 20] {
         let got = in_one_pass(text, capacity);
-        if got != expected {
-            let at = got
-                .iter()
-                .zip(&expected)
-                .take_while(|(a, b)| a == b)
-                .count();
-            panic!(
-                "{name}, buffer {capacity}: call {at} differs\n  one pass: {:?}\n  splitter: {:?}",
-                got.get(at),
-                expected.get(at)
-            );
-        }
+        assert_same(&got, &expected, || format!("{name}, buffer {capacity}"));
     }
     let mut log = Log::default();
     let mut reader = Reader::new(text);
@@ -145,6 +148,13 @@ fn games_read_in_one_pass_as_the_splitter_cuts_them() {
     assert_one_pass_reads_as_cut("BOM", format!("\u{feff}{GAMES}").as_bytes());
 }
 
+/// 20,000 bytes of PGN's characters at random.
+fn junk(next: &mut impl FnMut() -> u64) -> Vec<u8> {
+    (0..20_000)
+        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
+        .collect()
+}
+
 /// The law on 600 random mutations of the games, and on PGN-like junk.
 #[test]
 fn mutated_games_and_junk_read_in_one_pass_as_cut() {
@@ -153,10 +163,15 @@ fn mutated_games_and_junk_read_in_one_pass_as_cut() {
         let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
         assert_one_pass_reads_as_cut(&format!("mutation {round}"), &data);
     }
-    let junk: Vec<u8> = (0..20_000)
-        .map(|_| mutate::ALPHABET[(next() % mutate::ALPHABET.len() as u64) as usize])
-        .collect();
-    assert_one_pass_reads_as_cut("junk", &junk);
+    assert_one_pass_reads_as_cut("junk", &junk(&mut next));
+}
+
+/// A game's number, result and the calls it made to a [`Log`].
+fn logged(game: bitmoves_pgn::PendingGame) -> String {
+    let number = game.number();
+    let mut log = Log::default();
+    let result = game.read(&mut log);
+    format!("{number}: {result:?} {:?}", log.lines)
 }
 
 /// `read_parallel` gives the same results, errors numbered alike, on one
@@ -166,13 +181,7 @@ fn mutated_games_and_junk_read_in_one_pass_as_cut() {
 fn one_thread_and_several_give_the_same_results() {
     let results = |text: &[u8], threads: usize| {
         let mut out = Vec::new();
-        let work = |game: bitmoves_pgn::PendingGame| {
-            let number = game.number();
-            let mut log = Log::default();
-            let result = game.read(&mut log);
-            format!("{number}: {result:?} {:?}", log.lines)
-        };
-        bitmoves_pgn::read_parallel(&mut Reader::new(text), threads, work, |r| out.push(r))
+        bitmoves_pgn::read_parallel(&mut Reader::new(text), threads, logged, |r| out.push(r))
             .expect("in memory");
         out
     };
@@ -197,5 +206,200 @@ fn one_thread_and_several_give_the_same_results() {
             .collect::<Vec<_>>()
             .join("\n")
             .into_bytes();
+    }
+}
+
+/// What `read_parallel_sized` gives on `threads` threads with chunks of
+/// `chunk` bytes (the rest cut game by game past `limit` bytes without a
+/// game's end), the input read through a buffer of `capacity` bytes:
+/// each game's number, result and visitor calls, then the input error.
+fn in_chunks(
+    text: &[u8],
+    threads: usize,
+    chunk: usize,
+    limit: usize,
+    capacity: usize,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let work = logged;
+    let mut reader = Reader::new(BufReader::with_capacity(capacity, text));
+    let sizes = (chunk, limit);
+    let outcome =
+        bitmoves_pgn::read_parallel_sized(&mut reader, threads, sizes, work, |r| out.push(r));
+    out.push(format!("{outcome:?}"));
+    out
+}
+
+/// The law of the chunked reader on `text`: for chunks of every size
+/// from 1 byte to more than the text, read through buffers of many
+/// sizes, 2 and 3 threads give the games, results, visitor calls, game
+/// numbers and error places that one thread gives (which reads as the
+/// splitter cuts, by the law above); so does cutting game by game past a
+/// tiny `limit`.
+fn assert_chunks_read_as_one_thread(name: &str, text: &[u8]) {
+    let expected = in_chunks(text, 1, 0, 0, 1 << 20);
+    let sizes = [
+        (1, 1 << 30, 7),
+        (2, 1 << 30, 1),
+        (5, 1 << 30, 3),
+        (13, 1 << 30, 64),
+    ];
+    let more = [
+        (64, 1 << 30, 5),
+        (257, 1 << 30, 1 << 20),
+        (1000, 1 << 30, 31),
+        (4096, 1 << 30, 100),
+    ];
+    let fallback = [
+        (1000, 1, 13),
+        (4096, 300, 4096),
+        (1 << 20, 40, 1 << 20),
+        (1 << 30, 1 << 30, 1 << 20),
+    ];
+    for (chunk, limit, capacity) in sizes.into_iter().chain(more).chain(fallback) {
+        for threads in [2, 3] {
+            let got = in_chunks(text, threads, chunk, limit, capacity);
+            let what = || {
+                format!(
+                    "{name}, {threads} threads, chunk {chunk}, limit {limit}, buffer {capacity}"
+                )
+            };
+            assert_same(&got, &expected, what);
+        }
+    }
+}
+
+#[test]
+fn chunks_of_any_size_read_as_one_thread() {
+    assert_chunks_read_as_one_thread("LF", GAMES.as_bytes());
+    assert_chunks_read_as_one_thread("CRLF", GAMES.replace('\n', "\r\n").as_bytes());
+    assert_chunks_read_as_one_thread("CR", GAMES.replace('\n', "\r").as_bytes());
+    assert_chunks_read_as_one_thread("BOM", format!("\u{feff}{GAMES}").as_bytes());
+    assert_chunks_read_as_one_thread("BOM only", "\u{feff}".as_bytes());
+    let odd_blanks = GAMES.replace("\n\n", "\n\x0b\x0c\t \n");
+    assert_chunks_read_as_one_thread("odd blanks", odd_blanks.as_bytes());
+    assert_chunks_read_as_one_thread("empty", b"");
+    assert_chunks_read_as_one_thread("many", GAMES.repeat(20).as_bytes());
+    let long = with_long_tags();
+    assert_chunks_read_as_one_thread("long tags", long.as_bytes());
+    assert_chunks_read_as_one_thread("long tags, CRLF", long.replace('\n', "\r\n").as_bytes());
+}
+
+/// Ten tags, as databases write them before each game.
+const TAGS: &str = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n\
+    [Date \"2024.01.01\"]\n[Round \"-\"]\n[White \"somebody\"]\n[Black \"someone else\"]\n\
+    [Result \"1-0\"]\n[WhiteElo \"1500\"]\n[BlackElo \"1600\"]\n[TimeControl \"180+0\"]\n";
+
+/// The games with ten more tags before each game that has tags.
+fn with_long_tags() -> String {
+    format!("{TAGS}{GAMES}").replace("\n\n[", &format!("\n\n{TAGS}["))
+}
+
+/// The same law on 300 random mutations of the games (and 100 of them
+/// with long tags), and on junk.
+#[test]
+fn mutated_games_and_junk_read_in_chunks_as_one_thread() {
+    let mut next = mutate::xorshift(0x2545_f491_4f6c_dd1d);
+    for round in 0..300 {
+        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
+        assert_chunks_read_as_one_thread(&format!("mutation {round}"), &data);
+    }
+    let long = with_long_tags();
+    for round in 0..100 {
+        let data = mutate::mutate(long.as_bytes(), 6, &mut next);
+        assert_chunks_read_as_one_thread(&format!("long tags, mutation {round}"), &data);
+    }
+    assert_chunks_read_as_one_thread("junk", &junk(&mut next));
+}
+
+/// Input that fails once `left` bytes were read.
+struct Failing<'a> {
+    text: &'a [u8],
+    left: usize,
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 {
+            return Err(std::io::Error::other("broken"));
+        }
+        let n = buf.len().min(self.left).min(self.text.len());
+        buf[..n].copy_from_slice(&self.text[..n]);
+        (self.text, self.left) = (&self.text[n..], self.left - n);
+        Ok(n)
+    }
+}
+
+/// The games read before an input error and the error's game and line,
+/// on `threads` threads with chunks of `chunk` bytes. (On one thread the
+/// error may come as the result of the game it cut short.)
+fn until_broken(text: &[u8], left: usize, threads: usize, chunk: usize) -> (Vec<String>, String) {
+    let input = std::io::BufReader::with_capacity(7, Failing { text, left });
+    let mut reader = Reader::new(input);
+    let work = |game: bitmoves_pgn::PendingGame| {
+        let number = game.number();
+        let mut log = Log::default();
+        match game.read(&mut log) {
+            Err(e) if matches!(e.kind, bitmoves_pgn::ErrorKind::Io(_)) => Err((e.game, e.line)),
+            result => Ok(format!("{number}: {result:?} {:?}", log.lines)),
+        }
+    };
+    let mut games = Vec::new();
+    let mut broken = None;
+    let sink = |result: Result<String, (u64, u64)>| match result {
+        Ok(game) if broken.is_none() => games.push(game),
+        Ok(game) => panic!("{game} after the input failed"),
+        Err(place) => broken = Some(place),
+    };
+    let sizes = (chunk, 1 << 30);
+    let outcome = bitmoves_pgn::read_parallel_sized(&mut reader, threads, sizes, work, sink);
+    if let Err(e) = outcome {
+        assert!(broken.is_none(), "two input errors");
+        broken = Some((e.game, e.line));
+    }
+    (games, format!("{broken:?}"))
+}
+
+/// An input that fails part way gives, on 2 and 3 threads and any chunk
+/// size, the games one thread reads before the failure, and an input
+/// error with the same game number and line.
+#[test]
+fn an_input_that_fails_reads_in_chunks_as_on_one_thread() {
+    let text = GAMES.replace('\n', "\r\n").repeat(3);
+    for left in (0..text.len() + 10).step_by(37) {
+        let expected = until_broken(text.as_bytes(), left, 1, 0);
+        for chunk in [1, 100, 1000, 1 << 20] {
+            for threads in [2, 3] {
+                let got = until_broken(text.as_bytes(), left, threads, chunk);
+                assert_eq!(
+                    got, expected,
+                    "failing at {left}, chunk {chunk}, {threads} threads"
+                );
+            }
+        }
+    }
+}
+
+/// A panic in `work` on a worker thread, in one game or in all, comes
+/// out of `read_parallel` (no thread waits for it forever).
+#[test]
+fn a_panic_in_work_comes_out() {
+    let text = GAMES.repeat(200);
+    for (threads, chunk, every) in [
+        (2, 100, false),
+        (3, 1 << 20, false),
+        (2, 100, true),
+        (3, 1000, true),
+    ] {
+        let outcome = std::panic::catch_unwind(|| {
+            let mut reader = Reader::new(text.as_bytes());
+            let work = |game: bitmoves_pgn::PendingGame| {
+                assert!(game.number() != 50 && !every, "game 50");
+                let _ = game.read(&mut Log::default());
+            };
+            let sizes = (chunk, 1 << 30);
+            bitmoves_pgn::read_parallel_sized(&mut reader, threads, sizes, work, |()| {})
+        });
+        assert!(outcome.is_err(), "{threads} threads, chunk {chunk}");
     }
 }

@@ -1,0 +1,339 @@
+//! [`Skim`]: follows the splitter's state (see `split.rs`) over whole
+//! lines of text without copying or reading any game, counting games and
+//! lines, to find the places between games where the input can be cut
+//! into chunks that read alone as they read in the stream.
+//!
+//! It looks at 16 bytes at a time for the few bytes that matter (line
+//! ends and `{`, `}`, `;`), and at the first bytes of each line.
+
+/// Where the splitter is, at a line start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    /// Between games.
+    Before,
+    /// In the tags; `blank` after one blank line.
+    Tags { blank: bool },
+    /// In the movetext.
+    Moves,
+}
+
+/// A line start where the splitter is between games (or where a `[`
+/// line starts the next game): a reader started there, told the numbers,
+/// reads what follows as the stream's reader does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Boundary {
+    /// Its offset in the text skimmed.
+    pub at: usize,
+    /// The games that ended before it.
+    pub games: u64,
+    /// The number of the line it starts, from 1.
+    pub line: u64,
+}
+
+/// What a line does, as the splitter's `classify` says.
+enum Line {
+    /// It is part of a game (its comments followed when `scan`), or
+    /// between games.
+    Part { scan: bool },
+    /// It ends the current game (a blank line).
+    Ends,
+    /// It ends the current game and starts the next (a `[` line in the
+    /// movetext).
+    Starts,
+}
+
+/// The state that a line changes.
+#[derive(Debug, Clone, Copy)]
+struct State {
+    phase: Phase,
+    in_comment: bool,
+    /// The games ended so far.
+    games: u64,
+}
+
+/// The splitter's state, followed line by line.
+#[derive(Debug)]
+pub(crate) struct Skim {
+    state: State,
+    /// The number of the next line.
+    line: u64,
+    /// The last boundary passed.
+    last: Boundary,
+}
+
+impl Skim {
+    /// A skim at a boundary (offset 0): `games` ended before it, on line
+    /// `line`.
+    pub(crate) fn new(games: u64, line: u64) -> Self {
+        Self {
+            state: State {
+                phase: Phase::Before,
+                in_comment: false,
+                games,
+            },
+            line,
+            last: Boundary { at: 0, games, line },
+        }
+    }
+
+    /// The games ended so far, and the number of the next line.
+    pub(crate) fn counts(&self) -> (u64, u64) {
+        (self.state.games, self.line)
+    }
+
+    /// The last boundary passed.
+    pub(crate) fn last(&self) -> Boundary {
+        self.last
+    }
+
+    /// Moves the offsets back by `by` bytes (the text before them was
+    /// handed on).
+    pub(crate) fn shift(&mut self, by: usize) {
+        self.last.at -= by;
+    }
+
+    /// Skims the lines of `text` from the line start `at`: every complete
+    /// one, and with `end` (nothing follows `text`) the rest. Stops at
+    /// the first boundary at or past `want`, which it returns; else where
+    /// it stopped (the start of a line not complete yet).
+    pub(crate) fn lines(
+        &mut self,
+        text: &[u8],
+        mut at: usize,
+        want: usize,
+        end: bool,
+    ) -> Result<Boundary, usize> {
+        // The state in locals (in registers) while the lines are read.
+        let (mut state, mut line, mut last) = (self.state, self.line, self.last);
+        let outcome = 'run: {
+            // The bytes that matter, a block at a time: `mask` holds those of
+            // the block at `base` not looked at yet.
+            let mut base = at;
+            let mut mask = stops(text, base);
+            loop {
+                // A line starts at `at`.
+                if at >= text.len() {
+                    break 'run Err(at);
+                }
+                if state.phase == Phase::Before {
+                    last = Boundary {
+                        at,
+                        games: state.games,
+                        line,
+                    };
+                    if at >= want {
+                        break 'run Ok(last);
+                    }
+                }
+                let before = state;
+                let Some(blank) = blank_line(text, at, end) else {
+                    break 'run Err(at);
+                };
+                // A `[` line that ends the game before it: counted once
+                // whole, as the splitter counts it.
+                let mut starts = false;
+                let mut scan = match classify(&mut state, text[at], blank) {
+                    Line::Part { scan } => scan,
+                    Line::Ends => {
+                        state.games += 1;
+                        false
+                    }
+                    Line::Starts => {
+                        starts = true;
+                        state.phase = Phase::Tags { blank: false };
+                        false
+                    }
+                };
+                // Its bytes that matter, up to its line end.
+                let next = loop {
+                    while mask == 0 {
+                        base += BLOCK;
+                        if base >= text.len() {
+                            if end {
+                                break 'run Err(text.len());
+                            }
+                            state = before;
+                            break 'run Err(at);
+                        }
+                        mask = stops(text, base);
+                    }
+                    let i = base + mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if i < at {
+                        // The `\n` of a `\r\n` already passed.
+                        continue;
+                    }
+                    match text[i] {
+                        b'\n' => break i + 1,
+                        b'\r' => match text.get(i + 1) {
+                            Some(b'\n') => break i + 2,
+                            Some(_) => break i + 1,
+                            None if end => break i + 1,
+                            None => {
+                                state = before;
+                                break 'run Err(at);
+                            }
+                        },
+                        b'}' => state.in_comment = false,
+                        b'{' if scan && !state.in_comment => state.in_comment = true,
+                        b';' if !state.in_comment => scan = false,
+                        _ => {}
+                    }
+                };
+                if starts {
+                    state.games += 1;
+                    let boundary = Boundary {
+                        at,
+                        games: state.games,
+                        line,
+                    };
+                    last = boundary;
+                    if at >= want {
+                        // Skimmed again from its start, after the cut.
+                        state.phase = Phase::Before;
+                        break 'run Ok(boundary);
+                    }
+                }
+                line += 1;
+                at = next;
+            }
+        };
+        (self.state, self.line, self.last) = (state, line, last);
+        outcome
+    }
+}
+
+/// What the line starting with `first` (`blank` or not) does, as the
+/// splitter's `classify` says; the phase moved on.
+#[inline(always)]
+fn classify(state: &mut State, first: u8, blank: bool) -> Line {
+    let escape = matches!(first, b'%' | b';');
+    if state.phase == Phase::Before {
+        if escape || blank {
+            return Line::Part { scan: false };
+        }
+        state.phase = Phase::Tags { blank: false };
+    }
+    if let Phase::Tags {
+        blank: blank_before,
+    } = state.phase
+    {
+        if escape {
+            return Line::Part { scan: false };
+        }
+        if first == b'[' {
+            state.phase = Phase::Tags { blank: false };
+            return Line::Part { scan: false };
+        }
+        if blank {
+            if blank_before {
+                state.phase = Phase::Before;
+                return Line::Ends;
+            }
+            state.phase = Phase::Tags { blank: true };
+            return Line::Part { scan: false };
+        }
+        state.phase = Phase::Moves;
+    } else if !state.in_comment {
+        if escape {
+            return Line::Part { scan: false };
+        }
+        if first == b'[' {
+            return Line::Starts;
+        }
+        if blank {
+            state.phase = Phase::Before;
+            return Line::Ends;
+        }
+    }
+    Line::Part { scan: true }
+}
+
+/// Whether the line at `at` holds only whitespace (as the splitter's
+/// `is_blank` on the line with its line end); `None` when the text ends
+/// before that is known (and `end` is not said).
+fn blank_line(text: &[u8], at: usize, end: bool) -> Option<bool> {
+    for &b in &text[at..] {
+        match b {
+            b'\n' | b'\r' => return Some(true),
+            b' ' | b'\t' | 0x0b | 0x0c => {}
+            _ => return Some(false),
+        }
+    }
+    end.then_some(true)
+}
+
+/// The bytes looked at in one step.
+const BLOCK: usize = 64;
+
+/// The bytes that matter to the skim (line ends, `{`, `}`, `;`) among
+/// the [`BLOCK`] bytes from `base` (fewer at the text's end), as bits.
+#[inline(always)]
+fn stops(text: &[u8], base: usize) -> u64 {
+    match text.get(base..base + BLOCK) {
+        Some(block) => stops_in_block(block.try_into().expect("a block")),
+        None => stops_bytewise(text.get(base..).unwrap_or_default()),
+    }
+}
+
+/// [`stops`] one byte at a time.
+fn stops_bytewise(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| matches!(b, b'\n' | b'\r' | b'{' | b'}' | b';'))
+        .fold(0, |mask, (i, _)| mask | 1 << i)
+}
+
+/// [`stops`] on a whole block, with SSE2's byte compares, 16 bytes at a
+/// time.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn stops_in_block(block: &[u8; BLOCK]) -> u64 {
+    use core::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+    };
+    let mut mask = 0;
+    for (k, part) in block.chunks_exact(16).enumerate() {
+        // SAFETY: SSE2 is part of every x86_64 CPU (the target's
+        // baseline); the load reads the 16 bytes of `part`, unaligned.
+        let bits = unsafe {
+            let bytes = _mm_loadu_si128(part.as_ptr().cast::<__m128i>());
+            let is = |b: u8| _mm_cmpeq_epi8(bytes, _mm_set1_epi8(b as i8));
+            let ends = _mm_or_si128(is(b'\n'), is(b'\r'));
+            let braces = _mm_or_si128(is(b'{'), is(b'}'));
+            let any = _mm_or_si128(_mm_or_si128(ends, braces), is(b';'));
+            _mm_movemask_epi8(any) as u16
+        };
+        mask |= u64::from(bits) << (16 * k);
+    }
+    mask
+}
+
+/// [`stops`] on a whole block, elsewhere.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn stops_in_block(block: &[u8; BLOCK]) -> u64 {
+    stops_bytewise(block)
+}
+
+#[cfg(test)]
+mod tests {
+    /// The law of the block compare: it marks the bytes the bytewise
+    /// search marks, on every byte value at every place of a block.
+    #[test]
+    fn block_stops_are_the_bytewise_ones() {
+        for b in 0..=255u8 {
+            for at in 0..super::BLOCK {
+                let mut block = [b'a'; super::BLOCK];
+                block[at] = b;
+                block[(at * 7 + 3) % super::BLOCK] = b'{';
+                assert_eq!(
+                    super::stops_in_block(&block),
+                    super::stops_bytewise(&block),
+                    "{block:?}"
+                );
+            }
+        }
+    }
+}

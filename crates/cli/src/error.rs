@@ -15,6 +15,9 @@ pub enum CliError {
     /// Writing the output failed. A closed pipe is not a failure: see
     /// [`CliError::is_broken_pipe`].
     Io(io::Error),
+    /// A program this one ran (`bitmoves-gpu`) failed and has said why on
+    /// stderr: exit non-zero without a line of our own.
+    Reported,
 }
 
 impl CliError {
@@ -35,6 +38,7 @@ impl fmt::Display for CliError {
         match self {
             Self::Input(message) => f.write_str(message),
             Self::Io(error) => write!(f, "cannot write the output: {error}"),
+            Self::Reported => f.write_str("failed (said above)"),
         }
     }
 }

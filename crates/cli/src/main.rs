@@ -10,6 +10,7 @@ mod book;
 mod count;
 mod diagram;
 mod error;
+mod gpu;
 mod masks;
 mod moves;
 mod perft;
@@ -100,6 +101,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
+        Err(CliError::Reported) => ExitCode::FAILURE,
         Err(error) => {
             error::report(&error);
             ExitCode::FAILURE

@@ -4,6 +4,7 @@
 use crate::{
     count::DivideCounter,
     error::{CliError, shorten},
+    gpu,
     position::{self, SetupArgs},
 };
 use bitmoves::Move;
@@ -53,6 +54,10 @@ pub struct PerftArgs {
     /// from the move generator (slower, same counts)
     #[arg(long)]
     pub no_bulk: bool,
+    /// Count on an NVIDIA GPU, with the bitmoves-gpu program (built by
+    /// `cargo build --release -p bitmoves-gpu`; docs/gpu.md)
+    #[arg(long)]
+    pub gpu: bool,
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
@@ -134,6 +139,17 @@ fn hash_table(args: &PerftArgs) -> Result<Option<Table>, CliError> {
 /// lines when asked; the time and speed on stderr.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let board = args.setup.board(&args.position)?;
+    if args.gpu {
+        gpu::refuse(&[
+            (args.divide, "--divide"),
+            (args.threads != 1, "--threads"),
+            (args.hash != 0, "--hash"),
+            (args.no_bulk, "--no-bulk"),
+        ])?;
+        out.flush()?;
+        let fen = board.to_string();
+        return gpu::run(&["perft".into(), fen.into(), args.depth.to_string().into()]);
+    }
     let table = hash_table(args)?;
     let counter = DivideCounter {
         depth: args.depth,

@@ -4,6 +4,7 @@
 
 use crate::{
     error::CliError,
+    gpu,
     perft::{parse_depth, parse_hash},
     position::SetupArgs,
 };
@@ -80,6 +81,11 @@ pub struct WorkArgs {
     /// shard-I-of-N.results there
     #[arg(short, long, value_name = "RESULTS_DIR")]
     pub output: PathBuf,
+    /// Count on an NVIDIA GPU, with the bitmoves-gpu program (built by
+    /// `cargo build --release -p bitmoves-gpu`; docs/gpu.md): the same
+    /// results file, many units at a time
+    #[arg(long)]
+    pub gpu: bool,
 }
 
 /// Arguments of `bitmoves merge`.
@@ -218,6 +224,20 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             ))
         })?,
     };
+    if args.gpu {
+        gpu::refuse(&[
+            (args.threads != 1, "--threads"),
+            (args.hash != 0, "--hash"),
+            (args.no_bulk, "--no-bulk"),
+        ])?;
+        return gpu::run(&[
+            "work".into(),
+            args.units.clone().into(),
+            format!("--shard={shard}").into(),
+            "--output".into(),
+            args.output.clone().into(),
+        ]);
+    }
     if args.hash != 0 && args.no_bulk {
         return Err(CliError::input(
             "--hash cannot be combined with --no-bulk: the hashed count always counts the last ply in bulk",

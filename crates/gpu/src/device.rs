@@ -110,15 +110,24 @@ impl Gpu {
         // not needed.
         // SAFETY: nothing runs on the context yet.
         unsafe { context.disable_event_tracking() };
-        let name = context.name().map_err(GpuError::driver("read the device's name"))?;
-        let (major, minor) =
-            context.compute_capability().map_err(GpuError::driver("read the compute capability"))?;
+        let name = context
+            .name()
+            .map_err(GpuError::driver("read the device's name"))?;
+        let (major, minor) = context
+            .compute_capability()
+            .map_err(GpuError::driver("read the compute capability"))?;
         if major < 6 {
             return Err(GpuError::Unsupported { name, major, minor });
         }
         let ptx = compile(major, minor)?;
-        let module = context.load_module(ptx).map_err(GpuError::driver("load the kernels"))?;
-        let load = |name: &str| module.load_function(name).map_err(GpuError::driver("find a kernel"));
+        let module = context
+            .load_module(ptx)
+            .map_err(GpuError::driver("load the kernels"))?;
+        let load = |name: &str| {
+            module
+                .load_function(name)
+                .map_err(GpuError::driver("find a kernel"))
+        };
         let kernels = Kernels {
             count_moves: load("count_moves")?,
             gen_moves: load("gen_moves")?,
@@ -130,8 +139,12 @@ impl Gpu {
             scan_add: load("scan_add")?,
         };
         let stream = context.default_stream();
-        let tables = stream.clone_htod(&tables::words()).map_err(GpuError::driver("copy the tables"))?;
-        let (free, _) = context.mem_get_info().map_err(GpuError::driver("read the free memory"))?;
+        let tables = stream
+            .clone_htod(&tables::words())
+            .map_err(GpuError::driver("copy the tables"))?;
+        let (free, _) = context
+            .mem_get_info()
+            .map_err(GpuError::driver("read the free memory"))?;
         // A level costs 76 bytes a position (64 + a count + an offset),
         // and the moves 6 bytes each, 16 per position of the last level:
         // with up to six levels, about 550 bytes per position of capacity.
@@ -139,12 +152,18 @@ impl Gpu {
         let level_capacity = (budget / 550).clamp(1 << 16, MAX_LEVEL);
         let move_capacity = level_capacity * 16;
         let alloc = GpuError::driver("allocate device memory");
-        let moves = stream.alloc_zeros::<u16>(move_capacity as usize).map_err(alloc)?;
-        let parents = stream.alloc_zeros::<u32>(move_capacity as usize).map_err(GpuError::driver("allocate device memory"))?;
+        let moves = stream
+            .alloc_zeros::<u16>(move_capacity as usize)
+            .map_err(alloc)?;
+        let parents = stream
+            .alloc_zeros::<u32>(move_capacity as usize)
+            .map_err(GpuError::driver("allocate device memory"))?;
         let sums = stream
             .alloc_zeros::<u64>((level_capacity.div_ceil(SCAN_ITEMS) + 1) as usize)
             .map_err(GpuError::driver("allocate device memory"))?;
-        let totals = stream.alloc_zeros::<u64>(1).map_err(GpuError::driver("allocate device memory"))?;
+        let totals = stream
+            .alloc_zeros::<u64>(1)
+            .map_err(GpuError::driver("allocate device memory"))?;
         Ok(Self {
             stream,
             kernels,
@@ -236,14 +255,19 @@ impl Gpu {
             .collect();
         let alloc = GpuError::driver("copy the positions");
         self.stream
-            .memcpy_htod(&words, &mut self.levels[0].positions.slice_mut(..words.len()))
+            .memcpy_htod(
+                &words,
+                &mut self.levels[0].positions.slice_mut(..words.len()),
+            )
             .map_err(alloc)?;
         self.totals = self
             .stream
             .alloc_zeros::<u64>(boards.len())
             .map_err(GpuError::driver("allocate device memory"))?;
         self.expand(0, boards.len() as u64, depth)?;
-        self.stream.clone_dtoh(&self.totals).map_err(GpuError::driver("read the counts"))
+        self.stream
+            .clone_dtoh(&self.totals)
+            .map_err(GpuError::driver("read the counts"))
     }
 
     /// Allocates levels 0 to `count - 1`.
@@ -252,7 +276,10 @@ impl Gpu {
             let capacity = self.level_capacity as usize;
             let alloc = || GpuError::driver("allocate device memory");
             self.levels.push(Level {
-                positions: self.stream.alloc_zeros(capacity * position::WORDS).map_err(alloc())?,
+                positions: self
+                    .stream
+                    .alloc_zeros(capacity * position::WORDS)
+                    .map_err(alloc())?,
                 counts: self.stream.alloc_zeros(capacity).map_err(alloc())?,
                 offsets: self.stream.alloc_zeros(capacity + 1).map_err(alloc())?,
             });
@@ -271,7 +298,11 @@ impl Gpu {
         if depth == 1 {
             let positions = self.levels[level].positions.slice(..words);
             let mut launch = self.stream.launch_builder(&self.kernels.count_leaves);
-            launch.arg(&self.tables).arg(&positions).arg(&n).arg(&mut self.totals);
+            launch
+                .arg(&self.tables)
+                .arg(&positions)
+                .arg(&n)
+                .arg(&mut self.totals);
             // SAFETY: the arguments match `count_leaves` in perft.cu: the
             // tables, `n` positions, and a total for each root index they
             // carry (every root of the batch has one).
@@ -279,7 +310,11 @@ impl Gpu {
             return Ok(());
         }
         self.count_and_scan(level, n)?;
-        let capacity = if depth == 2 { self.moves.len() as u64 } else { self.level_capacity };
+        let capacity = if depth == 2 {
+            self.moves.len() as u64
+        } else {
+            self.level_capacity
+        };
         let mut start = 0;
         while start < n {
             let base = self.offset(level, start)?;
@@ -322,7 +357,10 @@ impl Gpu {
         let mut value = [0u64];
         let index = index as usize;
         self.stream
-            .memcpy_dtoh(&self.levels[level].offsets.slice(index..index + 1), &mut value)
+            .memcpy_dtoh(
+                &self.levels[level].offsets.slice(index..index + 1),
+                &mut value,
+            )
             .map_err(GpuError::driver("read an offset"))?;
         Ok(value[0])
     }
@@ -333,16 +371,28 @@ impl Gpu {
     fn count_and_scan(&mut self, level: usize, n: u64) -> Result<(), GpuError> {
         let failed = GpuError::driver("run a kernel");
         let words = n as usize * position::WORDS;
-        let Level { positions, counts, offsets } = &mut self.levels[level];
+        let Level {
+            positions,
+            counts,
+            offsets,
+        } = &mut self.levels[level];
         let positions = positions.slice(..words);
         let mut launch = self.stream.launch_builder(&self.kernels.count_moves);
-        launch.arg(&self.tables).arg(&positions).arg(&n).arg(&mut *counts);
+        launch
+            .arg(&self.tables)
+            .arg(&positions)
+            .arg(&n)
+            .arg(&mut *counts);
         // SAFETY: `count_moves(tables, positions, n, counts)`: `n`
         // positions, and at least `n` counts.
         unsafe { launch.launch(launch_config(n)) }.map_err(failed)?;
         let blocks = n.div_ceil(SCAN_ITEMS);
         let mut launch = self.stream.launch_builder(&self.kernels.scan_blocks);
-        launch.arg(&*counts).arg(&n).arg(&mut *offsets).arg(&mut self.sums);
+        launch
+            .arg(&*counts)
+            .arg(&n)
+            .arg(&mut *offsets)
+            .arg(&mut self.sums);
         // SAFETY: `scan_blocks(counts, n, offsets, sums)`: `n` counts, `n`
         // offsets and one sum per block of SCAN_ITEMS, as launched.
         unsafe { launch.launch(launch_config(blocks * BLOCK)) }.map_err(failed)?;
@@ -361,7 +411,9 @@ impl Gpu {
     /// offset is `base`, into the move buffer.
     fn gen_moves(&mut self, level: usize, start: u64, end: u64, base: u64) -> Result<(), GpuError> {
         let n = end - start;
-        let Level { positions, offsets, .. } = &self.levels[level];
+        let Level {
+            positions, offsets, ..
+        } = &self.levels[level];
         let positions: CudaView<u64> =
             positions.slice(start as usize * position::WORDS..end as usize * position::WORDS);
         let offsets = offsets.slice(start as usize..=end as usize);
@@ -385,9 +437,12 @@ impl Gpu {
     /// the positions of the next level.
     fn make_moves(&mut self, level: usize, start: u64, moves: u64) -> Result<(), GpuError> {
         let (this, next) = self.levels.split_at_mut(level + 1);
-        let positions = this[level].positions.slice(start as usize * position::WORDS..);
-        let mut children: CudaViewMut<u64> =
-            next[0].positions.slice_mut(..moves as usize * position::WORDS);
+        let positions = this[level]
+            .positions
+            .slice(start as usize * position::WORDS..);
+        let mut children: CudaViewMut<u64> = next[0]
+            .positions
+            .slice_mut(..moves as usize * position::WORDS);
         let mut launch = self.stream.launch_builder(&self.kernels.make_moves);
         launch
             .arg(&positions)
@@ -405,7 +460,9 @@ impl Gpu {
     /// Plays the `moves` listed for positions from `start` of `level` and
     /// adds the children's move counts to their roots' totals.
     fn make_count(&mut self, level: usize, start: u64, moves: u64) -> Result<(), GpuError> {
-        let positions = self.levels[level].positions.slice(start as usize * position::WORDS..);
+        let positions = self.levels[level]
+            .positions
+            .slice(start as usize * position::WORDS..);
         let mut launch = self.stream.launch_builder(&self.kernels.make_count);
         launch
             .arg(&self.tables)
@@ -444,7 +501,10 @@ pub fn compile(major: i32, minor: i32) -> Result<Ptx, GpuError> {
     nvrtc::compile_ptx_with_opts(
         KERNEL_SOURCE,
         CompileOptions {
-            options: vec![format!("--gpu-architecture=sm_{major}{minor}"), "-std=c++14".into()],
+            options: vec![
+                format!("--gpu-architecture=sm_{major}{minor}"),
+                "-std=c++14".into(),
+            ],
             name: Some("perft.cu".into()),
             ..CompileOptions::default()
         },
@@ -462,6 +522,9 @@ fn compile_message(error: &nvrtc::CompileError) -> String {
 impl GpuError {
     /// A mapper of a driver error while doing `what`.
     fn driver(what: &'static str) -> impl Fn(DriverError) -> GpuError + Copy {
-        move |error| GpuError::Driver { what, error: error.to_string() }
+        move |error| GpuError::Driver {
+            what,
+            error: error.to_string(),
+        }
     }
 }

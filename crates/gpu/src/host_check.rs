@@ -18,9 +18,18 @@ use std::{
 };
 
 const SUITES: [(&str, &str); 3] = [
-    ("standard.epd", include_str!("../../bitmoves/tests/data/standard.epd")),
-    ("fischer.epd", include_str!("../../bitmoves/tests/data/fischer.epd")),
-    ("tricky.epd", include_str!("../../bitmoves/tests/data/tricky.epd")),
+    (
+        "standard.epd",
+        include_str!("../../bitmoves/tests/data/standard.epd"),
+    ),
+    (
+        "fischer.epd",
+        include_str!("../../bitmoves/tests/data/fischer.epd"),
+    ),
+    (
+        "tricky.epd",
+        include_str!("../../bitmoves/tests/data/tricky.epd"),
+    ),
 ];
 
 /// The largest count checked per position and depth.
@@ -38,7 +47,10 @@ fn build_host_perft() -> PathBuf {
         .arg(manifest.join("tests/host_perft.cpp"))
         .status()
         .unwrap_or_else(|error| panic!("cannot run the C++ compiler {compiler}: {error}"));
-    assert!(status.success(), "{compiler} could not build tests/host_perft.cpp");
+    assert!(
+        status.success(),
+        "{compiler} could not build tests/host_perft.cpp"
+    );
     out
 }
 
@@ -47,9 +59,13 @@ fn host_perft(program: &Path, jobs: &[(Board, u32)]) -> Vec<u64> {
     let table = tables::words();
     let mut input = Vec::new();
     input.extend((table.len() as u64).to_le_bytes());
-    table.iter().for_each(|word| input.extend(word.to_le_bytes()));
+    table
+        .iter()
+        .for_each(|word| input.extend(word.to_le_bytes()));
     for (board, depth) in jobs {
-        position::encode(board, 0).iter().for_each(|word| input.extend(word.to_le_bytes()));
+        position::encode(board, 0)
+            .iter()
+            .for_each(|word| input.extend(word.to_le_bytes()));
         input.extend(u64::from(*depth).to_le_bytes());
     }
     let mut child = Command::new(program)
@@ -78,14 +94,20 @@ fn kernel_logic_on_the_cpu_matches_every_suite() {
         for line in text.lines().filter(|line| !line.trim().is_empty()) {
             let mut fields = line.split(';');
             let fen = fields.next().expect("a FEN").trim();
-            let board = Board::from_fen_with(fen, bitmoves::FenOptions { lenient: true, ..Default::default() })
-                .expect("a suite FEN");
+            let board = Board::from_fen_with(
+                fen,
+                bitmoves::FenOptions {
+                    lenient: true,
+                    ..Default::default()
+                },
+            )
+            .expect("a suite FEN");
             for field in fields {
                 let (depth, nodes) = field.trim().split_once(' ').expect("Dn count");
                 let depth: u32 = depth.trim_start_matches('D').parse().expect("a depth");
                 let nodes: u64 = nodes.trim().parse().expect("a count");
                 if nodes <= LIMIT {
-                    jobs.push((board.clone(), depth));
+                    jobs.push((board, depth));
                     expected.push((name, fen, depth, nodes));
                 }
             }
@@ -99,6 +121,12 @@ fn kernel_logic_on_the_cpu_matches_every_suite() {
         .zip(&counts)
         .filter(|((_, _, _, nodes), count)| nodes != *count)
         .collect();
-    assert!(wrong.is_empty(), "{} of {} wrong, first: {:?}", wrong.len(), counts.len(), wrong.first());
+    assert!(
+        wrong.is_empty(),
+        "{} of {} wrong, first: {:?}",
+        wrong.len(),
+        counts.len(),
+        wrong.first()
+    );
     assert!(counts.len() > 2_000, "only {} counts checked", counts.len());
 }

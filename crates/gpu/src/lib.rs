@@ -89,7 +89,10 @@ impl fmt::Display for GpuError {
             ),
             Self::Compile(log) => write!(f, "NVRTC could not compile the kernels: {log}"),
             Self::TooDeep(depth) => {
-                write!(f, "a GPU search of {depth} plies is deeper than the {MAX_DEPTH} it holds")
+                write!(
+                    f,
+                    "a GPU search of {depth} plies is deeper than the {MAX_DEPTH} it holds"
+                )
             }
             Self::Split(error) => write!(f, "cannot split the perft: {error}"),
         }

@@ -2,7 +2,7 @@
 //! GPU. `bitmoves perft … --gpu` and `bitmoves work … --gpu` run it; it
 //! can be run by itself too (docs/gpu.md).
 
-use bitmoves::Board;
+use bitmoves::{Board, FenOptions};
 use bitmoves_gpu::{Gpu, work_gpu};
 use bitmoves_perft::split::{ResultsFile, Shard, UnitFile, WorkSummary};
 use clap::{Parser, Subcommand};
@@ -55,7 +55,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Perft { position, depth } => perft(cli.device, &position, depth),
-        Command::Work { units, shard, output } => work(cli.device, &units, shard.as_deref(), &output),
+        Command::Work {
+            units,
+            shard,
+            output,
+        } => work(cli.device, &units, shard.as_deref(), &output),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -69,7 +73,11 @@ fn main() -> ExitCode {
 fn open(device: usize) -> Result<Gpu, String> {
     let start = Instant::now();
     let gpu = Gpu::open(device).map_err(|error| error.to_string())?;
-    eprintln!("{} ready in {:.2} s", gpu.name(), start.elapsed().as_secs_f64());
+    eprintln!(
+        "{} ready in {:.2} s",
+        gpu.name(),
+        start.elapsed().as_secs_f64()
+    );
     Ok(gpu)
 }
 
@@ -77,11 +85,20 @@ fn perft(device: usize, position: &str, depth: u32) -> Result<(), String> {
     let board = if position == "startpos" {
         Board::default()
     } else {
-        Board::from_fen(position).map_err(|error| format!("{position}: {error}"))?
+        Board::from_fen_with(
+            position,
+            FenOptions {
+                lenient: true,
+                ..FenOptions::default()
+            },
+        )
+        .map_err(|error| format!("{position}: {error}"))?
     };
     let mut gpu = open(device)?;
     let start = Instant::now();
-    let nodes = gpu.perft(&board, depth).map_err(|error| error.to_string())?;
+    let nodes = gpu
+        .perft(&board, depth)
+        .map_err(|error| error.to_string())?;
     let seconds = start.elapsed().as_secs_f64();
     println!("Nodes searched: {nodes}");
     eprintln!(
@@ -92,14 +109,20 @@ fn perft(device: usize, position: &str, depth: u32) -> Result<(), String> {
     Ok(())
 }
 
-fn work(device: usize, path: &PathBuf, shard: Option<&str>, output: &PathBuf) -> Result<(), String> {
+fn work(
+    device: usize,
+    path: &PathBuf,
+    shard: Option<&str>,
+    output: &PathBuf,
+) -> Result<(), String> {
     let shard: Shard = match shard {
         Some(text) => text.parse().map_err(|error| format!("--shard: {error}"))?,
         None => Shard::from_env(|name| std::env::var(name).ok()).map_err(|error| {
             format!("no --shard I/N given, and the Slurm array variables do not say: {error}")
         })?,
     };
-    let file = File::open(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let file =
+        File::open(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
     let units = UnitFile::read(BufReader::with_capacity(1 << 16, file))
         .map_err(|error| format!("{}: {error}", path.display()))?;
     let unit_count = units.units().len();
@@ -109,7 +132,8 @@ fn work(device: usize, path: &PathBuf, shard: Option<&str>, output: &PathBuf) ->
             shard.count()
         ));
     }
-    fs::create_dir_all(output).map_err(|error| format!("cannot create {}: {error}", output.display()))?;
+    fs::create_dir_all(output)
+        .map_err(|error| format!("cannot create {}: {error}", output.display()))?;
     let results_path = output.join(ResultsFile::name(shard));
     let mut results = ResultsFile::open(&results_path, &units)
         .map_err(|error| format!("{}: {error}", results_path.display()))?;

@@ -11,7 +11,13 @@ pub(crate) const WORDS: usize = 8;
 /// always moves up the board.
 pub(crate) fn encode(board: &Board, root: u32) -> [u64; WORDS] {
     let side = board.side_to_move();
-    let frame = |bits: u64| if side == Color::White { bits } else { bits.swap_bytes() };
+    let frame = |bits: u64| {
+        if side == Color::White {
+            bits
+        } else {
+            bits.swap_bytes()
+        }
+    };
     let pieces = |piece: Piece| board.pieces(piece).0;
     let queens = pieces(Piece::Queen);
     let castling = board.castling_rights();
@@ -31,7 +37,11 @@ pub(crate) fn encode(board: &Board, root: u32) -> [u64; WORDS] {
     }
     if let Some(square) = board.en_passant() {
         let square = square.index() as u64;
-        meta |= if side == Color::White { square } else { square ^ 56 } << 16;
+        meta |= if side == Color::White {
+            square
+        } else {
+            square ^ 56
+        } << 16;
     }
     [
         frame(board.colors(side).0),

@@ -34,7 +34,10 @@ mod tests {
     fn the_sliders_start_where_perft_cu_says() {
         // T_SLIDERS = 192 + 2 * 4096 + 6 * 64 in perft.cu.
         let words = words();
-        assert_eq!(words.len(), 192 + 2 * 4096 + 6 * 64 + tables::SLIDER_ATTACKS.len());
+        assert_eq!(
+            words.len(),
+            192 + 2 * 4096 + 6 * 64 + tables::SLIDER_ATTACKS.len()
+        );
         assert_eq!(words[192 + 2 * 4096 + 6 * 64], tables::SLIDER_ATTACKS[0]);
         assert_eq!(words[192 + 8 * 64 + 3], tables::BETWEEN[8][3]);
     }

@@ -56,7 +56,11 @@ pub fn work_gpu(
     mut progress: impl FnMut(&WorkSummary),
 ) -> Result<WorkSummary, WorkError> {
     let assigned = shard.units(units);
-    let todo: Vec<usize> = assigned.iter().copied().filter(|&index| !results.is_done(index)).collect();
+    let todo: Vec<usize> = assigned
+        .iter()
+        .copied()
+        .filter(|&index| !results.is_done(index))
+        .collect();
     let mut summary = WorkSummary {
         assigned: assigned.len(),
         skipped: assigned.len() - todo.len(),
@@ -71,9 +75,13 @@ pub fn work_gpu(
                     .map_err(|error| WorkError::Unit { index, error })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let counts = gpu.count(&boards, units.remaining(), |_, _| {}).map_err(WorkError::Gpu)?;
+        let counts = gpu
+            .count(&boards, units.remaining(), |_, _| {})
+            .map_err(WorkError::Gpu)?;
         for (&index, &count) in batch.iter().zip(&counts) {
-            results.record(index, u128::from(count)).map_err(WorkError::Io)?;
+            results
+                .record(index, u128::from(count))
+                .map_err(WorkError::Io)?;
             summary.counted += 1;
             summary.nodes += u128::from(count);
         }

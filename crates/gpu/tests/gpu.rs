@@ -37,12 +37,18 @@ fn suite(text: &str) -> Vec<(Board, Vec<(u32, u64)>)> {
         .map(|line| {
             let mut fields = line.split(';');
             let fen = fields.next().unwrap().trim();
-            let options = bitmoves::FenOptions { lenient: true, ..Default::default() };
+            let options = bitmoves::FenOptions {
+                lenient: true,
+                ..Default::default()
+            };
             let board = Board::from_fen_with(fen, options).unwrap();
             let depths = fields
                 .map(|field| {
                     let (depth, nodes) = field.trim().split_once(' ').unwrap();
-                    (depth.trim_start_matches('D').parse().unwrap(), nodes.trim().parse().unwrap())
+                    (
+                        depth.trim_start_matches('D').parse().unwrap(),
+                        nodes.trim().parse().unwrap(),
+                    )
                 })
                 .collect();
             (board, depths)
@@ -57,7 +63,11 @@ fn standard_suite_on_the_gpu() {
     let mut gpu = Gpu::open(0).expect("a GPU");
     for (board, depths) in suite(include_str!("../../bitmoves/tests/data/standard.epd")) {
         for (depth, nodes) in depths.into_iter().filter(|&(depth, _)| depth <= 6) {
-            assert_eq!(gpu.perft(&board, depth).unwrap(), u128::from(nodes), "{board} D{depth}");
+            assert_eq!(
+                gpu.perft(&board, depth).unwrap(),
+                u128::from(nodes),
+                "{board} D{depth}"
+            );
         }
     }
 }
@@ -77,10 +87,17 @@ fn tricky_and_fischer_suites_on_the_gpu_in_batches() {
             let (boards, expected): (Vec<Board>, Vec<u64>) = entries
                 .iter()
                 .filter_map(|(board, depths)| {
-                    depths.iter().find(|&&(d, _)| d == depth).map(|&(_, nodes)| (board.clone(), nodes))
+                    depths
+                        .iter()
+                        .find(|&&(d, _)| d == depth)
+                        .map(|&(_, nodes)| (*board, nodes))
                 })
                 .unzip();
-            assert_eq!(gpu.count(&boards, depth, |_, _| {}).unwrap(), expected, "depth {depth}");
+            assert_eq!(
+                gpu.count(&boards, depth, |_, _| {}).unwrap(),
+                expected,
+                "depth {depth}"
+            );
         }
     }
 }
@@ -90,8 +107,9 @@ fn tricky_and_fischer_suites_on_the_gpu_in_batches() {
 #[ignore = "needs an NVIDIA GPU: run by hand on one"]
 fn kiwipete_6_and_startpos_8_on_the_gpu() {
     let mut gpu = Gpu::open(0).expect("a GPU");
-    let kiwipete: Board =
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1".parse().unwrap();
+    let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        .parse()
+        .unwrap();
     assert_eq!(gpu.perft(&kiwipete, 6).unwrap(), 8_031_647_685);
     assert_eq!(gpu.perft(&Board::default(), 8).unwrap(), 84_998_978_956);
 }

@@ -1,0 +1,70 @@
+//! The `bitmoves-gpu` program: bad input is one `error:` line and exit 1,
+//! before any GPU is needed; without a GPU, one line saying so.
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_bitmoves-gpu"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_bad_fen_is_an_error_before_the_gpu() {
+    let (code, stdout, stderr) = run(&["perft", "8/8/8 w - - 0 1", "3"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.starts_with("error: 8/8/8 w - - 0 1: ") && stderr.lines().count() == 1,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_missing_unit_file_and_a_bad_shard_are_errors() {
+    let (code, _, stderr) = run(&[
+        "work",
+        "/nonexistent/units",
+        "--shard",
+        "0/1",
+        "-o",
+        "/tmp/x",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        stderr.starts_with("error: cannot read /nonexistent/units"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&[
+        "work",
+        "/nonexistent/units",
+        "--shard",
+        "3/2",
+        "-o",
+        "/tmp/x",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(stderr.starts_with("error: --shard: "), "{stderr}");
+}
+
+/// On a machine with a GPU this counts; without one it says why.
+#[test]
+fn perft_counts_or_says_there_is_no_gpu() {
+    let (code, stdout, stderr) = run(&["perft", "startpos", "4"]);
+    if code == Some(0) {
+        assert_eq!(stdout, "Nodes searched: 197281\n");
+    } else {
+        assert_eq!(code, Some(1));
+        assert_eq!(stdout, "");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().count() == 1,
+            "{stderr}"
+        );
+    }
+}

@@ -7,8 +7,9 @@
 #
 # 1. the ignored GPU tests: standard.epd to depth 6, tricky.epd and
 #    fischer.epd to depth 5 in batches, kiwipete 6, startpos 8;
-# 2. startpos perft 8 and 9 on the GPU, perft 8 on every CPU core;
+# 2. `bitmoves perft startpos 8 --gpu`;
 # 3. perft 9 through split / work --gpu (two shards) / merge.
+# Timings: scripts/gpu/bench.sh.
 set -uo pipefail
 bin=${1:?usage: scripts/gpu/check.sh BIN [LOG_DIR]}
 log=${2:-gpu-logs}
@@ -26,13 +27,12 @@ run() { # NAME SECONDS COMMAND...: runs, logs, remembers a failure
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
 nproc
 run tests 400 "$bin/gpu-tests" --ignored --test-threads 1
-run perft8 120 "$bin/bitmoves-gpu" perft startpos 8
-run perft9 300 "$bin/bitmoves-gpu" perft startpos 9
-run cpu8 300 "$bin/bitmoves" perft startpos 8 --threads "$(nproc)"
+run perft8 120 "$bin/bitmoves" perft startpos 8 --gpu
+grep -q '84998978956' "$log/perft8.out" || { echo "perft 8 wrong"; status=1; }
 units=$(mktemp -d)
 run split 60 "$bin/bitmoves" split startpos 9 --at 4 -o "$units/units"
-run work0 300 "$bin/bitmoves-gpu" work "$units/units" --shard 0/2 -o "$units/results"
-run work1 300 "$bin/bitmoves-gpu" work "$units/units" --shard 1/2 -o "$units/results"
+run work0 300 "$bin/bitmoves" work "$units/units" --gpu --shard 0/2 -o "$units/results"
+run work1 300 "$bin/bitmoves" work "$units/units" --gpu --shard 1/2 -o "$units/results"
 run merge 60 "$bin/bitmoves" merge "$units/units" "$units/results"
 grep -q '2439530234167' "$log/merge.out" || { echo "merge total wrong"; status=1; }
 exit $status

@@ -184,35 +184,70 @@ impl Gpu {
     }
 
     /// The perft of `board` at `depth` (leaf nodes, as
-    /// [`bitmoves::perft::perft`] counts them).
+    /// [`bitmoves::perft::perft`] counts them), with the default
+    /// [`PerftOptions`].
     ///
-    /// The first plies are split on the CPU into unique positions with
-    /// their multiplicities ([`bitmoves_perft::split`]), the rest counted
-    /// on the device, [`SEARCH_PLIES`] plies at most.
+    /// # Errors
+    ///
+    /// As [`Gpu::perft_with`].
+    pub fn perft(&mut self, board: &Board, depth: u32) -> Result<u128, GpuError> {
+        Ok(self
+            .perft_with(board, depth, PerftOptions::default())?
+            .nodes)
+    }
+
+    /// The perft of `board` at `depth`: the first plies are split on the
+    /// CPU into positions, the last `options.plies` counted on the
+    /// device, and what it did.
     ///
     /// # Errors
     ///
     /// [`GpuError::Driver`] where the device fails, [`GpuError::Split`]
-    /// where the split does (no position splits wrong; a depth over
-    /// [`UnitFile::MAX_DEPTH`](bitmoves_perft::split::UnitFile::MAX_DEPTH)
-    /// does).
-    pub fn perft(&mut self, board: &Board, depth: u32) -> Result<u128, GpuError> {
+    /// where the split does (a depth over
+    /// [`UnitFile::MAX_DEPTH`](bitmoves_perft::split::UnitFile::MAX_DEPTH)),
+    /// [`GpuError::TooDeep`] for `options.plies` over [`MAX_DEPTH`].
+    pub fn perft_with(
+        &mut self,
+        board: &Board,
+        depth: u32,
+        options: PerftOptions,
+    ) -> Result<PerftReport, GpuError> {
         use bitmoves_perft::split::{SplitOptions, UnitFile};
-        let remaining = depth.min(SEARCH_PLIES);
-        let (units, _) = UnitFile::split(board, depth, depth - remaining, SplitOptions::default())
-            .map_err(|error| GpuError::Split(error.to_string()))?;
-        let boards = units
-            .units()
-            .iter()
-            .map(|unit| units.board(unit))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|error| GpuError::Split(error.to_string()))?;
+        if options.plies > MAX_DEPTH {
+            return Err(GpuError::TooDeep(options.plies));
+        }
+        let remaining = depth.min(options.plies);
+        let split_ply = depth - remaining;
+        let (boards, multiplicities) = if options.merge_transpositions {
+            let (units, _) = UnitFile::split(board, depth, split_ply, SplitOptions::default())
+                .map_err(|error| GpuError::Split(error.to_string()))?;
+            let boards = units
+                .units()
+                .iter()
+                .map(|unit| units.board(unit))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|error| GpuError::Split(error.to_string()))?;
+            (
+                boards,
+                units.units().iter().map(|unit| unit.multiplicity).collect(),
+            )
+        } else {
+            let mut boards = Vec::new();
+            paths(board, split_ply, &mut boards);
+            let ones = vec![1; boards.len()];
+            (boards, ones)
+        };
         let counts = self.count(&boards, remaining, |_, _| {})?;
-        Ok(counts
-            .iter()
-            .zip(units.units())
-            .map(|(&count, unit)| u128::from(count) * u128::from(unit.multiplicity))
-            .sum())
+        Ok(PerftReport {
+            nodes: counts
+                .iter()
+                .zip(&multiplicities)
+                .map(|(&count, &multiplicity)| u128::from(count) * u128::from(multiplicity))
+                .sum(),
+            counted: counts.iter().map(|&count| u128::from(count)).sum(),
+            positions: boards.len(),
+            split_ply,
+        })
     }
 
     /// The perft of each of `boards` at `depth`, in order. Boards are sent
@@ -479,8 +514,57 @@ impl Gpu {
     }
 }
 
-/// The most plies [`Gpu::perft`] counts on the device; the plies above are
-/// split on the CPU.
+/// How [`Gpu::perft_with`] shares a perft between the CPU and the device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftOptions {
+    /// The plies counted on the device (1 to [`MAX_DEPTH`]); the plies
+    /// above are split on the CPU. Default [`SEARCH_PLIES`].
+    pub plies: u32,
+    /// Merge transpositions at the split ply (`true`, the default): each
+    /// unique position is counted once and weighted by the number of paths
+    /// that reach it, as `bitmoves split` does. With `false` every path is
+    /// counted, which shows the device's raw speed.
+    pub merge_transpositions: bool,
+}
+
+impl Default for PerftOptions {
+    fn default() -> Self {
+        Self {
+            plies: SEARCH_PLIES,
+            merge_transpositions: true,
+        }
+    }
+}
+
+/// What [`Gpu::perft_with`] counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PerftReport {
+    /// The perft: leaf nodes.
+    pub nodes: u128,
+    /// The leaves the device counted, before the weighting by
+    /// multiplicities (equal to `nodes` without merged transpositions).
+    pub counted: u128,
+    /// The positions at the split ply sent to the device.
+    pub positions: usize,
+    /// The ply the CPU split at.
+    pub split_ply: u32,
+}
+
+/// Every position `plies` plies below `board`, one per path.
+fn paths(board: &Board, plies: u32, out: &mut Vec<Board>) {
+    if plies == 0 {
+        out.push(*board);
+        return;
+    }
+    for mv in board.legal_moves() {
+        let mut child = *board;
+        child.play_unchecked(mv);
+        paths(&child, plies - 1, out);
+    }
+}
+
+/// The plies [`Gpu::perft`] counts on the device by default; the plies
+/// above are split on the CPU.
 pub const SEARCH_PLIES: u32 = 5;
 
 /// The deepest search [`Gpu::count`] takes: one level of buffers per ply.

@@ -3,7 +3,7 @@
 //! can be run by itself too (docs/gpu.md).
 
 use bitmoves::{Board, FenOptions};
-use bitmoves_gpu::{Gpu, work_gpu};
+use bitmoves_gpu::{Gpu, PerftOptions, work_gpu};
 use bitmoves_perft::split::{ResultsFile, Shard, UnitFile, WorkSummary};
 use clap::{Parser, Subcommand};
 use std::{
@@ -34,6 +34,15 @@ enum Command {
         /// Plies to count, 0 to 16
         #[arg(value_parser = clap::value_parser!(u32).range(0..=16))]
         depth: u32,
+        /// The last plies counted on the GPU (1 to 7); the ones above are
+        /// split on the CPU
+        #[arg(long, default_value_t = bitmoves_gpu::SEARCH_PLIES,
+              value_parser = clap::value_parser!(u32).range(1..=7))]
+        plies: u32,
+        /// Count every path from the split ply, without merging
+        /// transpositions there (slower; shows the GPU's raw speed)
+        #[arg(long)]
+        paths: bool,
     },
     /// Counts one shard of a unit file (made by `bitmoves split`) into
     /// its results file, as `bitmoves work` does on the CPU
@@ -54,7 +63,18 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Perft { position, depth } => perft(cli.device, &position, depth),
+        Command::Perft {
+            position,
+            depth,
+            plies,
+            paths,
+        } => {
+            let options = PerftOptions {
+                plies,
+                merge_transpositions: !paths,
+            };
+            perft(cli.device, &position, depth, options)
+        }
         Command::Work {
             units,
             shard,
@@ -81,7 +101,7 @@ fn open(device: usize) -> Result<Gpu, String> {
     Ok(gpu)
 }
 
-fn perft(device: usize, position: &str, depth: u32) -> Result<(), String> {
+fn perft(device: usize, position: &str, depth: u32, options: PerftOptions) -> Result<(), String> {
     let board = if position == "startpos" {
         Board::default()
     } else {
@@ -96,15 +116,19 @@ fn perft(device: usize, position: &str, depth: u32) -> Result<(), String> {
     };
     let mut gpu = open(device)?;
     let start = Instant::now();
-    let nodes = gpu
-        .perft(&board, depth)
+    let report = gpu
+        .perft_with(&board, depth, options)
         .map_err(|error| error.to_string())?;
-    let seconds = start.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    println!("Nodes searched: {}", report.nodes);
     eprintln!(
-        "{seconds:.3} s, {:.1} billion nodes/s on {}",
-        nodes as f64 / seconds.max(1e-9) / 1e9,
-        gpu.name()
+        "{seconds:.3} s, {:.1} billion nodes/s on {}; {} positions at ply {}, {} leaves counted on the GPU ({:.1} billion/s)",
+        report.nodes as f64 / seconds / 1e9,
+        gpu.name(),
+        report.positions,
+        report.split_ply,
+        report.counted,
+        report.counted as f64 / seconds / 1e9,
     );
     Ok(())
 }

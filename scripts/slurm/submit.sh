@@ -5,13 +5,14 @@
 #   scripts/slurm/submit.sh POSITION DEPTH PLY SHARDS WORKDIR [WORK OPTIONS...]
 #
 # WORKDIR (on a shared file system) receives units.txt, results/ and the
-# job logs. Extra options go to `bitmoves work` (e.g. --no-bulk). Set
+# job logs. Extra options go to `bitmoves work` (e.g. --no-bulk, or --gpu
+# with SBATCH_OPTIONS=--gres=gpu:1; docs/gpu.md). Set
 # BITMOVES to the binary (default: `bitmoves` on PATH) and SBATCH_OPTIONS
 # for site options (partition, account, --cpus-per-task=T for T threads
 # per shard). Prints the array and merge job ids.
 set -euo pipefail
 if [ $# -lt 5 ]; then
-  sed -n '2,12p' "$0" >&2
+  sed -n '2,13p' "$0" >&2
   exit 2
 fi
 position=$1 depth=$2 ply=$3 shards=$4 workdir=$5

@@ -128,5 +128,6 @@ fn kernel_logic_on_the_cpu_matches_every_suite() {
         counts.len(),
         wrong.first()
     );
+    eprintln!("{} counts checked", counts.len());
     assert!(counts.len() > 2_000, "only {} counts checked", counts.len());
 }

@@ -116,8 +116,17 @@ fn perft(device: usize, position: &str, depth: u32, options: PerftOptions) -> Re
     };
     let mut gpu = open(device)?;
     let start = Instant::now();
+    let mut last_report = start;
     let report = gpu
-        .perft_with(&board, depth, options)
+        .perft_with_progress(&board, depth, options, |done, total| {
+            if last_report.elapsed() >= Duration::from_secs(10) {
+                eprintln!(
+                    "perft: {done} of {total} positions, {:.1} s",
+                    start.elapsed().as_secs_f64()
+                );
+                last_report = Instant::now();
+            }
+        })
         .map_err(|error| error.to_string())?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
     println!("Nodes searched: {}", report.nodes);

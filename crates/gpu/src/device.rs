@@ -596,7 +596,8 @@ pub const SEARCH_PLIES: u32 = 5;
 pub const MAX_DEPTH: u32 = 7;
 
 /// Compiles [`KERNEL_SOURCE`] with NVRTC for compute capability
-/// `major.minor`; this needs NVRTC, not a GPU.
+/// `major.minor`; this needs NVRTC, not a GPU. Options in
+/// `$BITMOVES_GPU_NVRTC_OPTIONS` (split at spaces) are added, for tuning.
 ///
 /// # Errors
 ///
@@ -607,13 +608,19 @@ pub fn compile(major: i32, minor: i32) -> Result<Ptx, GpuError> {
     if !unsafe { cudarc::nvrtc::sys::is_culib_present() } {
         return Err(GpuError::NoCompiler);
     }
+    let mut options = vec![
+        format!("--gpu-architecture=sm_{major}{minor}"),
+        "-std=c++14".into(),
+    ];
+    // Tuning by hand (docs/gpu.md): extra NVRTC options, such as
+    // `--maxrregcount=64`.
+    if let Ok(extra) = std::env::var("BITMOVES_GPU_NVRTC_OPTIONS") {
+        options.extend(extra.split_whitespace().map(String::from));
+    }
     nvrtc::compile_ptx_with_opts(
         KERNEL_SOURCE,
         CompileOptions {
-            options: vec![
-                format!("--gpu-architecture=sm_{major}{minor}"),
-                "-std=c++14".into(),
-            ],
+            options,
             name: Some("perft.cu".into()),
             ..CompileOptions::default()
         },

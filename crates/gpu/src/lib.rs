@@ -100,3 +100,8 @@ impl fmt::Display for GpuError {
 }
 
 impl std::error::Error for GpuError {}
+
+/// The examples of `docs/gpu.md`, compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/gpu.md")]
+mod gpu_guide {}

@@ -53,7 +53,9 @@ typedef unsigned short u16;
 #define T_BISHOP_MASK (T_ROOK_INDEX + 64)
 #define T_BISHOP_MAGIC (T_BISHOP_MASK + 64)
 #define T_BISHOP_INDEX (T_BISHOP_MAGIC + 64)
-#define T_SLIDERS (T_BISHOP_INDEX + 64)
+#define T_ROOK_RAYS (T_BISHOP_INDEX + 64)    // rook moves on an empty board
+#define T_BISHOP_RAYS (T_ROOK_RAYS + 64)    // bishop moves on an empty board
+#define T_SLIDERS (T_BISHOP_RAYS + 64)
 
 // ---------------------------------------------------------------------------
 // Positions and moves.
@@ -133,11 +135,25 @@ BM_FN u64 bishop_attacks(const u64* BM_RESTRICT t, int s, u64 occ) {
 BM_FN u64 between(const u64* BM_RESTRICT t, int a, int b) { return load(t, T_BETWEEN + a * 64 + b); }
 BM_FN u64 line(const u64* BM_RESTRICT t, int a, int b) { return load(t, T_LINE + a * 64 + b); }
 
+// Enemy sliders on `s`'s lines, blockers aside: where none is, the magic
+// lookups for `s` can be skipped (BM_NO_PREFILTER turns this off, to
+// measure it).
+#ifdef BM_NO_PREFILTER
+BM_FN bool may_see(const u64* BM_RESTRICT, int, u64, int) { return true; }
+#else
+BM_FN bool may_see(const u64* BM_RESTRICT t, int s, u64 sliders, int rays) {
+    return (load(t, rays + s) & sliders) != 0;
+}
+#endif
+
 // Whether the opponent attacks `s` with the board's pieces on `occ`.
 BM_FN bool attacked(const u64* BM_RESTRICT t, const Pos& p, u64 them, int s, u64 occ) {
-    return ((load(t, T_PAWN + s) & p.pawns & them) | (load(t, T_KNIGHT + s) & p.knights & them)
-            | (load(t, T_KING + s) & p.kings & them) | (bishop_attacks(t, s, occ) & p.diag & them)
-            | (rook_attacks(t, s, occ) & p.orth & them)) != 0;
+    if ((load(t, T_PAWN + s) & p.pawns & them) | (load(t, T_KNIGHT + s) & p.knights & them)
+        | (load(t, T_KING + s) & p.kings & them))
+        return true;
+    const u64 diag = p.diag & them, orth = p.orth & them;
+    return (may_see(t, s, diag, T_BISHOP_RAYS) && (bishop_attacks(t, s, occ) & diag))
+           || (may_see(t, s, orth, T_ROOK_RAYS) && (rook_attacks(t, s, occ) & orth));
 }
 
 // ---------------------------------------------------------------------------
@@ -198,10 +214,11 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
     const u64 us = p.us, occ = p.occ, them = occ ^ us;
     const int king = lsb(p.kings & us);
     const u64 their_diag = p.diag & them, their_orth = p.orth & them;
-    const u64 checkers = (load(t, T_PAWN + king) & p.pawns & them)
-                         | (load(t, T_KNIGHT + king) & p.knights & them)
-                         | (bishop_attacks(t, king, occ) & their_diag)
-                         | (rook_attacks(t, king, occ) & their_orth);
+    const bool diag_lines = may_see(t, king, their_diag, T_BISHOP_RAYS);
+    const bool orth_lines = may_see(t, king, their_orth, T_ROOK_RAYS);
+    u64 checkers = (load(t, T_PAWN + king) & p.pawns & them) | (load(t, T_KNIGHT + king) & p.knights & them);
+    if (diag_lines) checkers |= bishop_attacks(t, king, occ) & their_diag;
+    if (orth_lines) checkers |= rook_attacks(t, king, occ) & their_orth;
 
     // The king, on squares the opponent does not attack once it has left.
     const u64 without_king = occ ^ bit(king);
@@ -219,8 +236,10 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
 
     // Pinned pieces: ours, alone between the king and an enemy slider.
     u64 pinned = 0;
-    for (u64 snipers = (bishop_attacks(t, king, them) & their_diag) | (rook_attacks(t, king, them) & their_orth);
-         snipers; snipers &= snipers - 1) {
+    u64 snipers = 0;
+    if (diag_lines) snipers |= bishop_attacks(t, king, them) & their_diag;
+    if (orth_lines) snipers |= rook_attacks(t, king, them) & their_orth;
+    for (; snipers; snipers &= snipers - 1) {
         u64 b = between(t, king, lsb(snipers)) & occ;
         if (b && !(b & (b - 1))) pinned |= b & us;
     }

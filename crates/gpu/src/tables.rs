@@ -1,5 +1,6 @@
 //! The tables the kernels read, in the layout `perft.cu` names (`T_*`):
-//! leaper attacks, rays between and along two squares, and the fancy-magic
+//! leaper attacks, rays between and along two squares, slider moves on an
+//! empty board, and the fancy-magic
 //! slider tables, all from `bitmoves-tables`, as one array of `u64`.
 
 use bitmoves_tables as tables;
@@ -8,7 +9,7 @@ use std::vec::Vec;
 /// The kernels' table, word by word (`T_KNIGHT` … `T_SLIDERS` in
 /// `perft.cu`, in that order).
 pub(crate) fn words() -> Vec<u64> {
-    let mut words = Vec::with_capacity(192 + 2 * 4096 + 6 * 64 + tables::SLIDER_ATTACKS.len());
+    let mut words = Vec::with_capacity(192 + 2 * 4096 + 8 * 64 + tables::SLIDER_ATTACKS.len());
     words.extend_from_slice(&tables::KNIGHT_ATTACKS);
     words.extend_from_slice(&tables::KING_ATTACKS);
     // The side to move is always white in the kernels' frame.
@@ -22,6 +23,8 @@ pub(crate) fn words() -> Vec<u64> {
     words.extend_from_slice(&tables::BISHOP_MASKS);
     words.extend_from_slice(&tables::BISHOP_MAGICS);
     words.extend((0..64).map(|s| index(tables::BISHOP_OFFSETS[s], tables::BISHOP_SHIFTS[s])));
+    words.extend_from_slice(&tables::ROOK_RAYS_ALL);
+    words.extend_from_slice(&tables::BISHOP_RAYS_ALL);
     words.extend_from_slice(&tables::SLIDER_ATTACKS);
     words
 }
@@ -32,13 +35,13 @@ mod tests {
 
     #[test]
     fn the_sliders_start_where_perft_cu_says() {
-        // T_SLIDERS = 192 + 2 * 4096 + 6 * 64 in perft.cu.
+        // T_SLIDERS = 192 + 2 * 4096 + 8 * 64 in perft.cu.
         let words = words();
         assert_eq!(
             words.len(),
-            192 + 2 * 4096 + 6 * 64 + tables::SLIDER_ATTACKS.len()
+            192 + 2 * 4096 + 8 * 64 + tables::SLIDER_ATTACKS.len()
         );
-        assert_eq!(words[192 + 2 * 4096 + 6 * 64], tables::SLIDER_ATTACKS[0]);
+        assert_eq!(words[192 + 2 * 4096 + 8 * 64], tables::SLIDER_ATTACKS[0]);
         assert_eq!(words[192 + 8 * 64 + 3], tables::BETWEEN[8][3]);
     }
 }

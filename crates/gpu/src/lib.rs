@@ -32,7 +32,9 @@ mod work;
 #[cfg(test)]
 mod host_check;
 
-pub use device::{Gpu, KERNEL_SOURCE, MAX_DEPTH, PerftOptions, PerftReport, SEARCH_PLIES, compile};
+pub use device::{
+    Gpu, KERNEL_SOURCE, MAX_DEPTH, PROGRESS_BATCH, PerftOptions, PerftReport, SEARCH_PLIES, compile,
+};
 pub use work::{WorkError, work_gpu};
 
 use core::fmt;

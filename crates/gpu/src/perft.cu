@@ -3,7 +3,7 @@
 // Compiled at run time by NVRTC (crates/gpu/src/device.rs). The same file
 // also compiles as plain C++ (without __CUDACC__): the move generator and
 // `make` then run on the CPU, which is how the tests check them on
-// machines without a GPU (crates/gpu/tests/host_kernel.rs).
+// machines without a GPU (crates/gpu/src/host_check.rs and tests/host_perft.cpp).
 //
 // Every position is stored from the side to move's point of view: the side
 // to move is always "white", its pawns move up the board, and its back rank

@@ -93,7 +93,7 @@ impl fmt::Display for GpuError {
             Self::TooDeep(depth) => {
                 write!(
                     f,
-                    "a GPU search of {depth} plies is deeper than the {MAX_DEPTH} it holds"
+                    "a GPU search of {depth} plies is deeper than the {MAX_DEPTH} it holds: split at a deeper ply (bitmoves split --at)"
                 )
             }
             Self::Split(error) => write!(f, "cannot split the perft: {error}"),

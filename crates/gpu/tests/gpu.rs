@@ -113,3 +113,39 @@ fn kiwipete_6_and_startpos_8_on_the_gpu() {
     assert_eq!(gpu.perft(&kiwipete, 6).unwrap(), 8_031_647_685);
     assert_eq!(gpu.perft(&Board::default(), 8).unwrap(), 84_998_978_956);
 }
+
+/// Depth 0, a mated and a stalemated side, and an empty batch.
+#[test]
+#[ignore = "needs an NVIDIA GPU: run by hand on one"]
+fn edge_cases_on_the_gpu() {
+    let mut gpu = Gpu::open(0).expect("a GPU");
+    assert_eq!(gpu.perft(&Board::default(), 0).unwrap(), 1);
+    assert_eq!(gpu.perft(&Board::default(), 1).unwrap(), 20);
+    let mated: Board = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+        .parse()
+        .unwrap();
+    let stalemated: Board = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1".parse().unwrap();
+    for depth in 0..=4 {
+        let expected = u128::from(depth == 0);
+        assert_eq!(
+            gpu.perft(&mated, depth).unwrap(),
+            expected,
+            "mated, depth {depth}"
+        );
+        assert_eq!(
+            gpu.perft(&stalemated, depth).unwrap(),
+            expected,
+            "stalemated, depth {depth}"
+        );
+    }
+    assert_eq!(gpu.count(&[], 3, |_, _| {}).unwrap(), Vec::<u64>::new());
+    // Every path counted gives the same totals.
+    let options = bitmoves_gpu::PerftOptions {
+        plies: 3,
+        merge_transpositions: false,
+    };
+    assert_eq!(
+        gpu.perft_with(&Board::default(), 6, options).unwrap().nodes,
+        119_060_324
+    );
+}

@@ -184,6 +184,14 @@ impl<'a> Movetext<'a> {
                     }
                     None => at = self.next_word(at, visitor)?,
                 },
+                // Most words are moves in the common shapes: read and
+                // played straight from the text, without a word scan.
+                b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' if self.skip == 0 => {
+                    at = match self.common_move(at, visitor) {
+                        Some(end) => end,
+                        None => self.next_word(at, visitor)?,
+                    }
+                }
                 _ => at = self.next_word(at, visitor)?,
             }
             fresh = false;
@@ -213,6 +221,29 @@ impl<'a> Movetext<'a> {
             self.word(at, end, visitor)?;
         }
         Ok(end)
+    }
+
+    /// Plays the move at `at` when it is written in a common shape
+    /// ([`Board::play_san_prefix`]) and its word ends there (not at the
+    /// text's end); returns the word's end. `None`, with the board as it
+    /// was, for anything else, which [`Movetext::word`] then reads.
+    #[inline(always)]
+    fn common_move<V: Visitor + ?Sized>(&mut self, at: usize, visitor: &mut V) -> Option<usize> {
+        let text = self.text;
+        let level = self.variations.last_mut().unwrap_or(&mut self.main);
+        // Where a variation of the move starts (as `word` sets it).
+        let before = level.before.insert(level.board);
+        let (mv, len) = level.board.play_san_prefix(&text[at..])?;
+        let end = at + len;
+        if !text.get(end).is_some_and(|&b| ENDS_WORD[usize::from(b)]) {
+            level.board = *before;
+            return None;
+        }
+        // SAFETY: `play_san_prefix` took only ASCII bytes (a SAN move in
+        // one of its shapes), which are valid UTF-8.
+        let san = unsafe { std::str::from_utf8_unchecked(&text[at..end]) };
+        visitor.play(before, mv, san);
+        Some(end)
     }
 
     /// The start of the line after the line end at `at` (`\n`, `\r\n` or

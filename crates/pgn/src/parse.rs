@@ -263,6 +263,20 @@ static STOPS_VALUE: [bool; 256] = {
     table
 };
 
+/// Bytes of a tag's name (as [`unescape_tag`] reads it): letters,
+/// digits and `_+#=:-`, one table lookup each.
+static IN_NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        table[b] =
+            byte.is_ascii_alphanumeric() || matches!(byte, b'_' | b'+' | b'#' | b'=' | b':' | b'-');
+        b += 1;
+    }
+    table
+};
+
 /// Where the parts of a plain tag line are.
 struct PlainTag {
     /// The end of the name (which starts after the `[`).
@@ -284,9 +298,8 @@ fn plain_tag(text: &[u8], at: usize) -> Option<PlainTag> {
     if text[at] != b'[' {
         return None;
     }
-    let is_name = |b: u8| b.is_ascii_alphanumeric() || b"_+#=:-".contains(&b);
     let mut i = at + 1;
-    while text.get(i).is_some_and(|&b| is_name(b)) {
+    while text.get(i).is_some_and(|&b| IN_NAME[usize::from(b)]) {
         i += 1;
     }
     let name_end = i;

@@ -5,6 +5,7 @@
 //! |---|---|
 //! | `notation/san.rs` | [`San`], the written move, and [`Board::san`](crate::Board::san) |
 //! | `notation/parse.rs` | [`Board::parse_san`](crate::Board::parse_san) and [`SanError`] |
+//! | `notation/prefix.rs` | [`Board::play_san_prefix`](crate::Board::play_san_prefix), the common shapes at a text's start |
 //! | `notation/read.rs` | [`Board::read_move`](crate::Board::read_move), UCI or SAN, and [`ReadMoveError`] |
 //!
 //! Both work in `core` alone: a [`San`] is a small fixed buffer, and the
@@ -12,6 +13,7 @@
 //! allocated.
 
 mod parse;
+mod prefix;
 mod read;
 mod san;
 

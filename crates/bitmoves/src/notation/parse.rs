@@ -91,14 +91,14 @@ impl core::error::Error for SanError {}
 /// A non-castling SAN move as written: what it names, before the board
 /// is asked which legal move fits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Pattern {
-    piece: Piece,
-    from_file: Option<File>,
-    from_rank: Option<Rank>,
+pub(super) struct Pattern {
+    pub(super) piece: Piece,
+    pub(super) from_file: Option<File>,
+    pub(super) from_rank: Option<Rank>,
     /// Whether the text claims a capture (`x`).
-    capture: bool,
-    to: Square,
-    promotion: Option<Piece>,
+    pub(super) capture: bool,
+    pub(super) to: Square,
+    pub(super) promotion: Option<Piece>,
 }
 
 /// The `impl Board` block for reading SAN.
@@ -188,7 +188,7 @@ impl Board {
     /// returned through memory came back as one load of bytes just stored
     /// one by one, a store-forwarding stall on every move.
     #[inline(always)]
-    fn find_san_move(&self, pattern: &Pattern) -> Result<Move, SanError> {
+    pub(super) fn find_san_move(&self, pattern: &Pattern) -> Result<Move, SanError> {
         let mut fits = self.san_candidates(pattern.piece, pattern.to);
         if let Some(file) = pattern.from_file {
             fits &= file.bitboard();
@@ -368,7 +368,7 @@ fn common_pattern(bytes: &[u8]) -> Option<Pattern> {
 }
 
 /// The piece an uppercase SAN letter names, `P` included.
-fn piece_of_letter(letter: u8) -> Option<Piece> {
+pub(super) fn piece_of_letter(letter: u8) -> Option<Piece> {
     match letter {
         b'P' => Some(Piece::Pawn),
         b'N' => Some(Piece::Knight),

@@ -3,7 +3,7 @@
 //! worker (`bitmoves work`).
 
 use crate::{Gpu, GpuError};
-use bitmoves_perft::split::{ResultsFile, Shard, UnitFile, WorkSummary};
+use bitmoves_perft::split::{ResultsFile, Shard, UnitFile, WorkSummary, to_do};
 use core::fmt;
 use std::{io, vec::Vec};
 
@@ -55,17 +55,7 @@ pub fn work_gpu(
     gpu: &mut Gpu,
     mut progress: impl FnMut(&WorkSummary),
 ) -> Result<WorkSummary, WorkError> {
-    let assigned = shard.units(units);
-    let todo: Vec<usize> = assigned
-        .iter()
-        .copied()
-        .filter(|&index| !results.is_done(index))
-        .collect();
-    let mut summary = WorkSummary {
-        assigned: assigned.len(),
-        skipped: assigned.len() - todo.len(),
-        ..WorkSummary::default()
-    };
+    let (todo, mut summary) = to_do(units, shard, results);
     for batch in todo.chunks(BATCH) {
         let boards = batch
             .iter()

@@ -123,5 +123,5 @@ pub use position_key::PositionKey;
 pub use results::{OpenResultsError, RESULTS_FORMAT, ResultLine, ResultsFile, ResultsReader};
 pub use shard::{Shard, ShardError, assign, estimate};
 pub use unit_file::{FORMAT_LINE, Unit, UnitFile};
-pub use work::{WorkError, WorkSummary, work, work_parallel};
+pub use work::{WorkError, WorkSummary, to_do, work, work_parallel};
 pub use worker::Worker;

@@ -112,6 +112,36 @@ pub fn work(
     Ok(summary)
 }
 
+/// The units of `shard` that `results` does not have yet, in index order,
+/// and a summary with [`WorkSummary::assigned`] and
+/// [`WorkSummary::skipped`] filled in: where every worker starts.
+///
+/// ```
+/// use bitmoves::Board;
+/// use bitmoves_perft::split::{to_do, ResultsFile, Shard, SplitOptions, UnitFile};
+/// let (units, _) = UnitFile::split(&Board::default(), 3, 1, SplitOptions::default())?;
+/// let path = std::env::temp_dir().join(format!("bitmoves-to-do-doctest-{}", std::process::id()));
+/// let results = ResultsFile::open(&path, &units)?;
+/// let (todo, summary) = to_do(&units, Shard::new(1, 2)?, &results);
+/// assert_eq!((todo.len(), summary.assigned, summary.skipped), (10, 10, 0));
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_do(units: &UnitFile, shard: Shard, results: &ResultsFile) -> (Vec<usize>, WorkSummary) {
+    let assigned = shard.units(units);
+    let todo: Vec<usize> = assigned
+        .iter()
+        .copied()
+        .filter(|&index| !results.is_done(index))
+        .collect();
+    let summary = WorkSummary {
+        assigned: assigned.len(),
+        skipped: assigned.len() - todo.len(),
+        ..WorkSummary::default()
+    };
+    (todo, summary)
+}
+
 /// [`work`] on `threads` threads (0 is taken as 1), each counting whole
 /// units: a thread takes the next unit not yet taken, counts it with
 /// `count` and records it, until none is left. `count` is shared by the
@@ -151,17 +181,7 @@ pub fn work_parallel(
     count: impl Fn(&Board, u32) -> u128 + Sync,
     progress: impl FnMut(&WorkSummary, usize, u128) + Send,
 ) -> Result<WorkSummary, WorkError> {
-    let assigned = shard.units(units);
-    let todo: Vec<usize> = assigned
-        .iter()
-        .copied()
-        .filter(|&index| !results.is_done(index))
-        .collect();
-    let summary = WorkSummary {
-        assigned: assigned.len(),
-        skipped: assigned.len() - todo.len(),
-        ..WorkSummary::default()
-    };
+    let (todo, summary) = to_do(units, shard, results);
     /// What the threads record into, one at a time.
     struct Record<'a, P> {
         results: &'a mut ResultsFile,

@@ -2,7 +2,7 @@
 //! thread or each unit on all the threads, and the name of the results
 //! file it writes.
 
-use super::{ResultsFile, Shard, UnitFile, WorkError, WorkSummary, work, work_parallel};
+use super::{ResultsFile, Shard, UnitFile, WorkError, WorkSummary, to_do, work, work_parallel};
 use crate::{Counting, UNITS_PER_THREAD};
 use bitmoves::Board;
 
@@ -53,11 +53,7 @@ impl Worker<'_> {
         progress: impl FnMut(&WorkSummary, usize, u128) + Send,
     ) -> Result<WorkSummary, WorkError> {
         let threads = self.threads.max(1);
-        let todo = shard
-            .units(units)
-            .into_iter()
-            .filter(|&index| !results.is_done(index))
-            .count();
+        let todo = to_do(units, shard, results).0.len();
         let counting = self.counting;
         if threads > 1 && todo >= UNITS_PER_THREAD * threads {
             let count = |board: &Board, depth| counting.count(board, depth);

@@ -1,6 +1,7 @@
 //! Cutting the input into chunks of whole games for the workers of
-//! [`read_parallel`](crate::read_parallel): the input is copied once into
-//! chunks of about a megabyte while a [`Skim`] follows the splitter's
+//! [`read_parallel`](crate::read_parallel), one at a time by whichever
+//! thread needs work next: the input is copied once into
+//! chunks of about 256 KB while a [`Skim`] follows the splitter's
 //! state over it, and each chunk ends where a game ends, with the number
 //! of its first game and line, so that a reader over the chunk alone
 //! reads what the stream's reader reads there.
@@ -9,8 +10,7 @@ use crate::error::{ErrorKind, PgnError};
 use crate::reader::fill;
 use crate::skim::{Boundary, Skim};
 use crate::{PendingGame, RawGame, Reader};
-use std::io::{BufRead, Cursor, Read};
-use std::sync::mpsc::Receiver;
+use std::io::{BufRead, Chain, Cursor, Read};
 
 /// UTF-8's byte order mark, skipped at the input's start.
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -55,177 +55,206 @@ pub(crate) struct Chunk {
     line: u64,
 }
 
-impl Chunk {
-    /// Runs `work` on each game of the chunk, in order.
-    pub(crate) fn read<T>(&self, work: impl Fn(PendingGame<'_>) -> T) -> Vec<T> {
-        let mut reader = Reader::resume(&self.text[..], self.games, self.line);
-        let mut done = Vec::new();
-        while let Some(game) = reader.next_game() {
-            done.push(work(game));
+impl Work {
+    /// Runs `work` on each game, in order; the text's buffer comes back
+    /// for the next chunk.
+    pub(crate) fn read<T>(self, work: impl Fn(PendingGame<'_>) -> T) -> (Vec<T>, Option<Vec<u8>>) {
+        match self {
+            Work::Text(chunk) => {
+                let mut reader = Reader::resume(&chunk.text[..], chunk.games, chunk.line);
+                let mut done = Vec::new();
+                while let Some(game) = reader.next_game() {
+                    done.push(work(game));
+                }
+                (done, Some(chunk.text))
+            }
+            Work::Games(mut games) => {
+                let done = games.iter_mut().map(|raw| work(PendingGame::raw(raw)));
+                (done.collect(), None)
+            }
         }
-        done
     }
 }
 
-/// Cuts the input of `reader` (which stands between games) into work,
-/// handed to `deal` in order until it says no; text buffers are reused
-/// from `spare`. Returns the input error that stopped the cutting, if
-/// one did; the reader is then at its end.
-pub(crate) fn cut<R: BufRead>(
-    reader: &mut Reader<R>,
-    sizes: Sizes,
-    spare: &Receiver<Vec<u8>>,
-    deal: &mut dyn FnMut(Work) -> bool,
-) -> Result<(), PgnError> {
-    let outcome = match reader.between_games() {
-        Some((input, bom, games, line)) => {
-            let skim = Skim::new(games, line);
-            Cutter {
-                sizes,
-                spare,
-                deal,
-                skim,
-            }
-            .run(input, bom)
-        }
-        None => Ok(()),
-    };
-    reader.finish();
-    outcome
-}
+/// The rest of an input after its text taken so far.
+type Rest<'a, R> = Chain<Cursor<Vec<u8>>, &'a mut R>;
 
-/// The state of [`cut`].
-struct Cutter<'a> {
+/// Cuts an input that stands between games into [`Work`], one piece at a
+/// time ([`Cutter::next`]).
+pub(crate) struct Cutter<'a, R> {
     sizes: Sizes,
-    spare: &'a Receiver<Vec<u8>>,
-    deal: &'a mut dyn FnMut(Work) -> bool,
     skim: Skim,
+    /// The input, while it is cut into chunks of text.
+    input: Option<&'a mut R>,
+    /// The rest of the input, once it is cut game by game.
+    games: Option<Reader<Rest<'a, R>>>,
+    /// Text taken from the input and not dealt yet.
+    pending: Vec<u8>,
+    /// Where the skim goes on in `pending`.
+    skimmed: usize,
+    /// The numbers at `pending`'s start.
+    first: Boundary,
+    /// Whether the input has ended (all of it is in `pending`).
+    end: bool,
+    /// Whether the input may still start with a BOM.
+    bom: bool,
+    /// Text buffers given back, for reuse.
+    spare: Vec<Vec<u8>>,
+    /// The input error that ended the cutting.
+    failure: Option<PgnError>,
 }
 
-impl Cutter<'_> {
-    /// Cuts all of `input`; `bom` where it may start with a BOM.
-    fn run<R: BufRead>(mut self, input: &mut R, mut bom: bool) -> Result<(), PgnError> {
-        let mut pending = self.buffer();
-        // Where the skim goes on, and the numbers at `pending`'s start.
-        let mut skimmed = 0;
-        let mut first = self.skim.last();
-        let mut end = false;
+impl<'a, R: BufRead> Cutter<'a, R> {
+    /// A cutter over `input`, which stands between games: `games` games
+    /// and `line - 1` lines in; `bom` where it may start with a BOM.
+    pub(crate) fn new(input: &'a mut R, bom: bool, games: u64, line: u64, sizes: Sizes) -> Self {
+        let skim = Skim::new(games, line);
+        Self {
+            sizes,
+            first: skim.last(),
+            skim,
+            input: Some(input),
+            games: None,
+            pending: Vec::new(),
+            skimmed: 0,
+            end: false,
+            bom,
+            spare: Vec::new(),
+            failure: None,
+        }
+    }
+
+    /// Takes back a text buffer that was dealt, for reuse.
+    pub(crate) fn give_back(&mut self, buffer: Vec<u8>) {
+        self.spare.push(buffer);
+    }
+
+    /// The input error that ended the cutting, if one did (the games
+    /// before it were all dealt).
+    pub(crate) fn failure(&mut self) -> Option<PgnError> {
+        self.failure.take()
+    }
+
+    /// The next piece of work, in input order; `None` once all of the
+    /// input has been dealt, or an input error stopped it.
+    pub(crate) fn next(&mut self) -> Option<Work> {
+        if self.games.is_some() {
+            return self.next_batch();
+        }
         let step = STEP.min(self.sizes.chunk.max(1));
         loop {
-            if bom && (pending.len() >= BOM.len() || end) {
-                if pending.starts_with(BOM) {
-                    pending.drain(..BOM.len());
+            let input = self.input.as_mut()?;
+            if self.bom && (self.pending.len() >= BOM.len() || self.end) {
+                if self.pending.starts_with(BOM) {
+                    self.pending.drain(..BOM.len());
                 }
-                bom = false;
+                self.bom = false;
             }
-            if !bom {
-                match self.skim.lines(&pending, skimmed, self.sizes.chunk, end) {
+            if !self.bom {
+                let sizes = self.sizes;
+                match (self.skim).lines(&self.pending, self.skimmed, sizes.chunk, self.end) {
                     Ok(boundary) => {
                         let mut rest = self.buffer();
-                        rest.extend_from_slice(&pending[boundary.at..]);
-                        pending.truncate(boundary.at);
-                        let chunk = std::mem::replace(&mut pending, rest);
-                        if !self.send(chunk, first) {
-                            return Ok(());
-                        }
+                        rest.extend_from_slice(&self.pending[boundary.at..]);
+                        self.pending.truncate(boundary.at);
+                        let text = std::mem::replace(&mut self.pending, rest);
                         self.skim.shift(boundary.at);
-                        skimmed = 0;
-                        first = Boundary { at: 0, ..boundary };
-                        continue;
+                        self.skimmed = 0;
+                        let next = Boundary { at: 0, ..boundary };
+                        return Some(chunk(text, std::mem::replace(&mut self.first, next)));
                     }
-                    Err(at) => skimmed = at,
+                    Err(at) => self.skimmed = at,
                 }
             }
-            if end {
-                if !pending.is_empty() {
-                    self.send(pending, first);
-                }
-                return Ok(());
+            if self.end {
+                self.input = None;
+                return self.rest();
             }
             let last = self.skim.last();
-            if pending.len() - last.at > self.sizes.limit {
-                let rest = pending.split_off(last.at);
-                if !pending.is_empty() && !self.send(pending, first) {
-                    return Ok(());
-                }
+            if self.pending.len() - last.at > self.sizes.limit {
+                // Too long without a place between games: the rest is cut
+                // by the splitter, whose limits then hold exactly.
+                let rest = self.pending.split_off(last.at);
+                let input = self.input.take()?;
                 let chained = Cursor::new(rest).chain(input);
-                return self.by_games(&mut Reader::resume(chained, last.games, last.line));
+                self.games = Some(Reader::resume(chained, last.games, last.line));
+                return self.rest().or_else(|| self.next_batch());
             }
             match fill(input) {
-                Ok([]) => end = true,
+                Ok([]) => self.end = true,
                 Ok(text) => {
                     let taken = text.len().min(step);
-                    pending.extend_from_slice(&text[..taken]);
+                    self.pending.extend_from_slice(&text[..taken]);
                     input.consume(taken);
                 }
                 Err(error) => {
                     // The games before the last place between games are
                     // whole; the error is in the next.
-                    pending.truncate(last.at);
-                    if !pending.is_empty() {
-                        self.send(pending, first);
-                    }
+                    self.pending.truncate(last.at);
                     let (games, line) = self.skim.counts();
-                    return Err(PgnError {
+                    self.failure = Some(PgnError {
                         game: games + 1,
                         line,
                         column: 1,
                         kind: ErrorKind::Io(error),
                     });
+                    self.input = None;
+                    return self.rest();
                 }
             }
         }
     }
 
+    /// The text pending, as a chunk, if there is any.
+    fn rest(&mut self) -> Option<Work> {
+        let text = std::mem::take(&mut self.pending);
+        (!text.is_empty()).then(|| chunk(text, self.first))
+    }
+
     /// An empty buffer for text, reused when one came back.
-    fn buffer(&self) -> Vec<u8> {
-        let mut buffer = self
-            .spare
-            .try_recv()
-            .unwrap_or_else(|_| Vec::with_capacity(self.sizes.chunk + STEP));
+    fn buffer(&mut self) -> Vec<u8> {
+        let mut buffer =
+            (self.spare.pop()).unwrap_or_else(|| Vec::with_capacity(self.sizes.chunk + STEP));
         buffer.clear();
         buffer
     }
 
-    /// Deals `text`, which starts at `first`.
-    fn send(&mut self, text: Vec<u8>, first: Boundary) -> bool {
-        (self.deal)(Work::Text(Chunk {
-            text,
-            games: first.games,
-            line: first.line,
-        }))
-    }
-
-    /// Cuts the rest of the input with the splitter, in batches of games.
-    fn by_games<R: BufRead>(self, reader: &mut Reader<R>) -> Result<(), PgnError> {
-        loop {
-            let mut batch = Vec::new();
-            let mut bytes = 0;
-            let mut failure = None;
-            while bytes < BATCH_BYTES && batch.len() < BATCH_GAMES {
-                let mut raw = RawGame::default();
-                match reader.next_raw(&mut raw) {
-                    Some(Ok(())) => {
-                        bytes += raw.text.len();
-                        batch.push(raw);
-                    }
-                    Some(Err(error)) => {
-                        failure = Some(error);
-                        break;
-                    }
-                    None => break,
+    /// The next batch of games cut by the splitter.
+    fn next_batch(&mut self) -> Option<Work> {
+        let reader = self.games.as_mut()?;
+        let mut batch = Vec::new();
+        let mut bytes = 0;
+        let mut over = false;
+        while bytes < BATCH_BYTES && batch.len() < BATCH_GAMES {
+            let mut raw = RawGame::default();
+            match reader.next_raw(&mut raw) {
+                Some(Ok(())) => {
+                    bytes += raw.text.len();
+                    batch.push(raw);
+                }
+                Some(Err(error)) => {
+                    self.failure = Some(error);
+                    over = true;
+                    break;
+                }
+                None => {
+                    over = true;
+                    break;
                 }
             }
-            let last = batch.len() < BATCH_GAMES && bytes < BATCH_BYTES;
-            if !batch.is_empty() && !(self.deal)(Work::Games(batch)) {
-                return Ok(());
-            }
-            if let Some(error) = failure {
-                return Err(error);
-            }
-            if last {
-                return Ok(());
-            }
         }
+        if over {
+            self.games = None;
+        }
+        (!batch.is_empty()).then_some(Work::Games(batch))
     }
+}
+
+/// `text`, which starts at `first`, as work.
+fn chunk(text: Vec<u8>, first: Boundary) -> Work {
+    Work::Text(Chunk {
+        text,
+        games: first.games,
+        line: first.line,
+    })
 }

@@ -1,23 +1,22 @@
-//! [`read_parallel`]: the input cut into chunks of whole games on one
-//! thread (see `chunk.rs`), the chunks read on N, results handed back in
-//! file order; on one thread, read straight from the input.
+//! [`read_parallel`]: the input cut into chunks of whole games (see
+//! `chunk.rs`) by the N threads in turn, each reading the chunks it cut,
+//! results handed back in file order by the calling thread (one of the
+//! N); on one thread, read straight from the input.
 
-use crate::chunk::{self, Sizes, Work};
+use crate::chunk::{Cutter, Sizes, Work};
 use crate::{MAX_GAME_BYTES, PendingGame, PgnError, Reader};
 use std::collections::BTreeMap;
 use std::io::BufRead;
-use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
-use std::sync::{Mutex, PoisonError};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 /// The size of a chunk, in bytes (it ends at the first game end past it).
 const CHUNK: usize = 1 << 18;
-/// Chunks queued per worker.
-const QUEUE: usize = 2;
 
-/// Cuts the input of `reader` into chunks of whole games on one thread,
-/// runs `work` on each game on `threads` threads, and hands the results
-/// to `sink` in file order. Memory stays bounded: a few chunks of about
-/// a megabyte per thread. Games are numbered, and their errors placed,
+/// Cuts the input of `reader` into chunks of whole games, runs `work` on
+/// each game on `threads` threads (the calling thread one of them), and
+/// hands the results to `sink`, on the calling thread, in file order.
+/// Memory stays bounded: a few chunks of about 256 KB per thread. Games are numbered, and their errors placed,
 /// as on one thread.
 ///
 /// `work` reads the game (see [`PendingGame::read`]) with whatever
@@ -87,86 +86,231 @@ where
             None => return Ok(()),
         }
     }
-    // Chunks go to whichever worker is free, numbered; the results come
-    // back in any order and are put back in file order here. A chunk is
-    // cut only with a token, which comes back when its results are handed
-    // on: memory stays bounded.
-    let in_flight = threads * (QUEUE + 1) + 1;
-    let (give_back, spare) = channel::<Vec<u8>>();
-    let (deal, chunks) = sync_channel::<(usize, Work)>(threads * QUEUE);
-    let (tokens_back, tokens) = sync_channel::<()>(in_flight);
-    for _ in 0..in_flight {
-        let _ = tokens_back.send(());
+    let outcome = match reader.between_games() {
+        Some((input, bom, games, line)) => {
+            let cutter = Cutter::new(input, bom, games, line, sizes);
+            let pool = Pool::new(cutter, threads * 3 + 1);
+            pool.run(threads, &work, &mut sink)
+        }
+        None => Ok(()),
+    };
+    reader.finish();
+    outcome
+}
+
+/// The work of [`read_parallel`] on several threads: each thread, the
+/// calling one included, cuts the next chunk (taking turns), reads it,
+/// and cuts again; the calling thread also hands the results on in file
+/// order. A chunk is cut only with one of a few tokens, each given back
+/// when the chunk's results are handed on: memory stays bounded.
+struct Pool<'a, R> {
+    deal: Mutex<Deal<'a, R>>,
+    /// Signalled when a token comes back, or the dealing ends.
+    freed: Condvar,
+}
+
+/// The dealing's state, shared by the threads.
+struct Deal<'a, R> {
+    cutter: Cutter<'a, R>,
+    /// The number of the next chunk.
+    number: usize,
+    /// The chunks that may still be cut before results are handed on.
+    tokens: usize,
+    /// Whether the input is all dealt, or the work stopped.
+    over: bool,
+}
+
+/// What a thread gets when it asks for work.
+enum Take {
+    /// The chunk with this number.
+    Work(usize, Work),
+    /// No token is left (asked without waiting).
+    Wait,
+    /// Nothing is left to deal.
+    Over,
+}
+
+impl<'a, R: BufRead> Pool<'a, R> {
+    fn new(cutter: Cutter<'a, R>, tokens: usize) -> Self {
+        let deal = Deal {
+            cutter,
+            number: 0,
+            tokens,
+            over: false,
+        };
+        Self {
+            deal: Mutex::new(deal),
+            freed: Condvar::new(),
+        }
     }
-    let chunks = Mutex::new(Some(chunks));
-    let (output, results) = channel::<(usize, Vec<T>)>();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let (work, chunks) = (&work, &chunks);
-            let (output, give_back) = (output.clone(), give_back.clone());
-            scope.spawn(move || {
-                let _alarm = Alarm(&output);
-                loop {
-                    let next = chunks
-                        .lock()
-                        .map(|chunks| chunks.as_ref().map(Receiver::recv));
-                    let Ok(Some(Ok((number, chunk)))) = next else {
-                        return;
-                    };
-                    let done = match chunk {
-                        Work::Text(chunk) => {
-                            let done = chunk.read(work);
-                            // The cutter may be gone: the buffer is then dropped.
-                            let _ = give_back.send(chunk.text);
-                            done
+
+    /// The dealing's state, locked (a panic elsewhere does not stop it
+    /// from being read).
+    fn lock(&self) -> MutexGuard<'_, Deal<'a, R>> {
+        self.deal.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next chunk, cut with a token; `spent` is the buffer of the
+    /// last one, for reuse. Waits for a token when `wait`.
+    fn take(&self, spent: Option<Vec<u8>>, wait: bool) -> Take {
+        let mut deal = self.lock();
+        if let Some(buffer) = spent {
+            deal.cutter.give_back(buffer);
+        }
+        loop {
+            if deal.over {
+                return Take::Over;
+            }
+            if deal.tokens > 0 {
+                break;
+            }
+            if !wait {
+                return Take::Wait;
+            }
+            deal = self
+                .freed
+                .wait(deal)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        match deal.cutter.next() {
+            Some(work) => {
+                deal.tokens -= 1;
+                deal.number += 1;
+                Take::Work(deal.number - 1, work)
+            }
+            None => {
+                deal.over = true;
+                self.freed.notify_all();
+                Take::Over
+            }
+        }
+    }
+
+    /// Gives back the token of a chunk whose results were handed on.
+    fn free(&self) {
+        self.lock().tokens += 1;
+        self.freed.notify_one();
+    }
+
+    /// Ends the dealing: every thread stops once its chunk is read.
+    fn stop(&self) {
+        self.lock().over = true;
+        self.freed.notify_all();
+    }
+
+    /// Runs `threads` threads, the calling one included, to the end of the
+    /// input; returns the input error that stopped it, if one did.
+    fn run<T, W, S>(self, threads: usize, work: &W, sink: &mut S) -> Result<(), PgnError>
+    where
+        R: Send,
+        T: Send,
+        W: Fn(PendingGame<'_>) -> T + Sync,
+        S: FnMut(T),
+    {
+        let (output, results) = channel::<(usize, Vec<T>)>();
+        std::thread::scope(|scope| {
+            for _ in 1..threads {
+                let (pool, output) = (&self, output.clone());
+                scope.spawn(move || {
+                    let _alarm = Alarm(&output);
+                    let mut spent = None;
+                    while let Take::Work(number, chunk) = pool.take(spent.take(), true) {
+                        let (done, buffer) = chunk.read(work);
+                        spent = buffer;
+                        if output.send((number, done)).is_err() {
+                            return;
                         }
-                        Work::Games(mut games) => games
-                            .iter_mut()
-                            .map(|raw| work(PendingGame::raw(raw)))
-                            .collect(),
-                    };
-                    if output.send((number, done)).is_err() {
+                    }
+                });
+            }
+            drop(output);
+            // However this thread leaves (a panic in `work` or `sink`
+            // included), the others stop.
+            let _stop = Stop(&self);
+            let mut order = Order {
+                waiting: BTreeMap::new(),
+                next: 0,
+            };
+            let mut spent = None;
+            loop {
+                // The others' results so far, then this thread's chunk.
+                for (number, done) in results.try_iter() {
+                    if !order.put(number, done, sink, &self) {
                         return;
                     }
                 }
-            });
-        }
-        drop(output);
-        let cutter = scope.spawn(move || {
-            let mut number = 0;
-            let mut deal = |chunk: Work| {
-                number += 1;
-                tokens.recv().is_ok() && deal.send((number - 1, chunk)).is_ok()
-            };
-            chunk::cut(reader, sizes, &spare, &mut deal)
+                match self.take(spent.take(), false) {
+                    Take::Work(number, chunk) => {
+                        let (done, buffer) = chunk.read(work);
+                        spent = buffer;
+                        order.put(number, done, sink, &self);
+                    }
+                    // No token left: the oldest chunk is on another
+                    // thread, whose results come.
+                    Take::Wait => {
+                        let Ok((number, done)) = results.recv() else {
+                            return;
+                        };
+                        if !order.put(number, done, sink, &self) {
+                            return;
+                        }
+                    }
+                    Take::Over => break,
+                }
+            }
+            for (number, done) in results.iter() {
+                if !order.put(number, done, sink, &self) {
+                    return;
+                }
+            }
         });
-        let mut waiting = BTreeMap::new();
-        let mut next = 0;
-        for (number, done) in results.iter() {
-            if number == usize::MAX {
-                // A worker panicked: the cutter is stopped (its tokens
-                // gone; the other workers' results still received, so that
-                // they take its last chunks), and the panic goes on when
-                // the threads are joined.
-                break;
-            }
-            waiting.insert(number, done);
-            while let Some(done) = waiting.remove(&next) {
-                done.into_iter().for_each(&mut sink);
-                next += 1;
-                // The cutter may be done.
-                let _ = tokens_back.send(());
-            }
-        }
-        drop(tokens_back);
-        // No chunk is taken any more: the cutter stops if no worker is left.
-        chunks.lock().unwrap_or_else(PoisonError::into_inner).take();
-        cutter.join().unwrap_or(Ok(()))
-    })
+        self.lock().cutter.failure().map_or(Ok(()), Err)
+    }
 }
 
-/// Tells the thread that puts results in order that a worker panicked
-/// (with a result numbered `usize::MAX`), so that it stops waiting.
+/// Results put back in file order.
+struct Order<T> {
+    /// Results that came before those of the chunks before them.
+    waiting: BTreeMap<usize, Vec<T>>,
+    /// The number of the next chunk to hand on.
+    next: usize,
+}
+
+impl<T> Order<T> {
+    /// Takes the results of chunk `number` and hands on all that are in
+    /// order now, each chunk's token given back to `pool`. False when a
+    /// worker panicked (a result numbered `usize::MAX`).
+    fn put<R: BufRead>(
+        &mut self,
+        number: usize,
+        done: Vec<T>,
+        sink: &mut impl FnMut(T),
+        pool: &Pool<'_, R>,
+    ) -> bool {
+        if number == usize::MAX {
+            return false;
+        }
+        self.waiting.insert(number, done);
+        while let Some(done) = self.waiting.remove(&self.next) {
+            done.into_iter().for_each(&mut *sink);
+            self.next += 1;
+            pool.free();
+        }
+        true
+    }
+}
+
+/// Ends the dealing when dropped (see [`Pool::stop`]).
+struct Stop<'p, 'a, R: BufRead>(&'p Pool<'a, R>);
+
+impl<R: BufRead> Drop for Stop<'_, '_, R> {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
+/// Tells the calling thread that a worker panicked (with a result
+/// numbered `usize::MAX`), so that it stops waiting.
 struct Alarm<'a, T>(&'a Sender<(usize, Vec<T>)>);
 
 impl<T> Drop for Alarm<'_, T> {

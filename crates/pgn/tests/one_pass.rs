@@ -380,7 +380,29 @@ fn an_input_that_fails_reads_in_chunks_as_on_one_thread() {
     }
 }
 
-/// A panic in `work` on a worker thread, in one game or in all, comes
+/// A panic in `sink` (on the calling thread, while the other threads
+/// wait for tokens or read on) comes out of `read_parallel`: no thread
+/// waits for it forever.
+#[test]
+fn a_panic_in_sink_comes_out() {
+    let text = GAMES.repeat(200);
+    for (threads, chunk, at) in [(2, 100, 1), (3, 100, 50), (2, 1 << 20, 300), (4, 1000, 7)] {
+        let outcome = std::panic::catch_unwind(|| {
+            let mut reader = Reader::new(text.as_bytes());
+            let work = |game: bitmoves_pgn::PendingGame| {
+                let number = game.number();
+                let _ = game.read(&mut Log::default());
+                number
+            };
+            let sink = |number: u64| assert!(number != at, "game {at}");
+            let sizes = (chunk, 1 << 30);
+            bitmoves_pgn::read_parallel_sized(&mut reader, threads, sizes, work, sink)
+        });
+        assert!(outcome.is_err(), "{threads} threads, chunk {chunk}");
+    }
+}
+
+/// A panic in `work`, on any thread, in one game or in all, comes
 /// out of `read_parallel` (no thread waits for it forever).
 #[test]
 fn a_panic_in_work_comes_out() {

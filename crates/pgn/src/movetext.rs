@@ -24,6 +24,19 @@ static ENDS_WORD: [bool; 256] = {
     table
 };
 
+/// Bytes a move in a common shape starts with (see
+/// [`Board::play_san_prefix`]): a file or a piece letter.
+static IS_MOVE_START: [bool; 256] = {
+    let mut table = [false; 256];
+    let starts = b"abcdefghNBRQK";
+    let mut i = 0;
+    while i < starts.len() {
+        table[starts[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// The end of the move number at `at` (digits, then dots), when the
 /// byte after it cannot go on with the word as a number: not a digit or a
 /// dot (`12.5` is no move number but a bad word, read as such).
@@ -112,6 +125,22 @@ impl<'a> Movetext<'a> {
         let text = self.text;
         let mut fresh = true;
         while let Some(&b) = text.get(at) {
+            // The bytes most words start with, tested before the jump on
+            // the byte (which the predictor misses most often): a space,
+            // then a move, read and played straight from the text in the
+            // common shapes, without a word scan.
+            if b == b' ' {
+                at += 1;
+                continue;
+            }
+            if IS_MOVE_START[usize::from(b)] && self.skip == 0 {
+                at = match self.common_move(at, visitor) {
+                    Some(end) => end,
+                    None => self.next_word(at, visitor)?,
+                };
+                fresh = false;
+                continue;
+            }
             match b {
                 b'\n' | b'\r' => {
                     at = self.next_line(at)?;
@@ -184,14 +213,6 @@ impl<'a> Movetext<'a> {
                     }
                     None => at = self.next_word(at, visitor)?,
                 },
-                // Most words are moves in the common shapes: read and
-                // played straight from the text, without a word scan.
-                b'a'..=b'h' | b'N' | b'B' | b'R' | b'Q' | b'K' if self.skip == 0 => {
-                    at = match self.common_move(at, visitor) {
-                        Some(end) => end,
-                        None => self.next_word(at, visitor)?,
-                    }
-                }
                 _ => at = self.next_word(at, visitor)?,
             }
             fresh = false;

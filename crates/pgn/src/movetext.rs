@@ -10,7 +10,7 @@ use crate::parse::{Stop, line_end, utf8};
 use crate::split::count_lines;
 use crate::{Flow, MAX_DEPTH, Visitor};
 use bitmoves::{Board, SanError};
-use memchr::memchr;
+use memchr::{memchr, memchr3};
 
 /// Bytes that end a word of movetext: whitespace and `{ } ( ) ; $`.
 static ENDS_WORD: [bool; 256] = {
@@ -161,10 +161,21 @@ impl<'a> Movetext<'a> {
                     self.complete(at)?;
                 }
                 b'{' => {
-                    let Some(len) = memchr(b'}', &text[at + 1..]) else {
+                    // Most comments hold no line end: one search finds
+                    // their end then, and no line is counted.
+                    let after = &text[at + 1..];
+                    let (len, lines) = match memchr3(b'}', b'\n', b'\r', after) {
+                        Some(len) if after[len] == b'}' => (len, 0),
+                        Some(_) => match memchr(b'}', after) {
+                            Some(len) => (len, count_lines(&after[..len])),
+                            None => (after.len(), 0),
+                        },
+                        None => (after.len(), 0),
+                    };
+                    if len == after.len() {
                         self.complete(text.len())?;
                         return Err(Stop::Failed(at, ErrorKind::UnclosedComment));
-                    };
+                    }
                     if self.skip == 0 {
                         let mut body = &text[at + 1..at + 1 + len];
                         if let [b' ', rest @ ..] = body {
@@ -175,7 +186,7 @@ impl<'a> Movetext<'a> {
                         }
                         visitor.comment(&utf8(body));
                     }
-                    self.lines += count_lines(&text[at + 1..at + 1 + len]);
+                    self.lines += lines;
                     at += len + 2;
                 }
                 b'(' => {

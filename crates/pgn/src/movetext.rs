@@ -6,36 +6,18 @@
 //! skipped variations are only counted.
 
 use crate::error::{ErrorKind, illegal, shorten};
-use crate::parse::{Stop, line_end, utf8};
+use crate::parse::{Stop, byte_set, line_end, utf8};
 use crate::split::count_lines;
 use crate::{Flow, MAX_DEPTH, Visitor};
 use bitmoves::{Board, SanError};
 use memchr::{memchr, memchr3};
 
 /// Bytes that end a word of movetext: whitespace and `{ } ( ) ; $`.
-static ENDS_WORD: [bool; 256] = {
-    let mut table = [false; 256];
-    let ends = b" \t\n\r\x0b\x0c{}();$";
-    let mut i = 0;
-    while i < ends.len() {
-        table[ends[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c{}();$");
 
 /// Bytes a move in a common shape starts with (see
 /// [`Board::play_san_prefix`]): a file or a piece letter.
-static IS_MOVE_START: [bool; 256] = {
-    let mut table = [false; 256];
-    let starts = b"abcdefghNBRQK";
-    let mut i = 0;
-    while i < starts.len() {
-        table[starts[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+static IS_MOVE_START: [bool; 256] = byte_set(b"abcdefghNBRQK");
 
 /// The end of the move number at `at` (digits, then dots), when the
 /// byte after it cannot go on with the word as a number: not a digit or a

@@ -254,14 +254,18 @@ fn start_position(
 }
 
 /// Bytes that stop [`plain_tag`]'s scan of a value.
-static STOPS_VALUE: [bool; 256] = {
+static STOPS_VALUE: [bool; 256] = byte_set(b"\"\\\n\r");
+
+/// A table of the bytes in `bytes`, for one lookup per byte.
+pub(crate) const fn byte_set(bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table[b'\n' as usize] = true;
-    table[b'\r' as usize] = true;
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
     table
-};
+}
 
 /// Bytes of a tag's name (as [`unescape_tag`] reads it): letters,
 /// digits and `_+#=:-`, one table lookup each.

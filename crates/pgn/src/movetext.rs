@@ -113,6 +113,7 @@ impl<'a> Movetext<'a> {
             // common shapes, without a word scan.
             if b == b' ' {
                 at += 1;
+                fresh = false;
                 continue;
             }
             if IS_MOVE_START[usize::from(b)] && self.skip == 0 {

@@ -285,3 +285,26 @@ fn move_numbers_are_skipped_and_one_that_runs_on_is_unexpected() {
         "{error}"
     );
 }
+
+/// A `%` escapes its line only in the line's first column: after a space
+/// or a tab it is a word like any other, and unexpected (regression: the
+/// movetext loop's fast path for spaces once left the line "fresh").
+#[test]
+fn a_percent_sign_escapes_only_in_the_first_column() {
+    let results = replay_all(
+        b"1. e4 e5\n%x\n2. Nf3 *\n\n1. e4 e5\n %x\n2. Nf3 *\n\n1. e4 e5\n\t%x\n2. Nf3 *\n",
+    );
+    assert_eq!(results.len(), 3);
+    assert!(results[0].is_ok(), "{:?}", results[0]);
+    for (result, game) in results[1..].iter().zip([2, 3]) {
+        let error = result.as_ref().expect_err("a word");
+        assert_eq!(
+            (error.game, error.line, error.column),
+            (game, 4 * game - 2, 2)
+        );
+        assert!(
+            matches!(&error.kind, ErrorKind::Unexpected { text } if text == "%x"),
+            "{error}"
+        );
+    }
+}

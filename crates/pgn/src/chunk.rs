@@ -151,8 +151,8 @@ impl<'a, R: BufRead> Cutter<'a, R> {
                 self.bom = false;
             }
             if !self.bom {
-                let sizes = self.sizes;
-                match (self.skim).lines(&self.pending, self.skimmed, sizes.chunk, self.end) {
+                let want = self.sizes.chunk;
+                match self.skim.lines(&self.pending, self.skimmed, want, self.end) {
                     Ok(boundary) => {
                         let mut rest = self.buffer();
                         rest.extend_from_slice(&self.pending[boundary.at..]);
@@ -213,8 +213,11 @@ impl<'a, R: BufRead> Cutter<'a, R> {
 
     /// An empty buffer for text, reused when one came back.
     fn buffer(&mut self) -> Vec<u8> {
-        let mut buffer =
-            (self.spare.pop()).unwrap_or_else(|| Vec::with_capacity(self.sizes.chunk + STEP));
+        let capacity = self.sizes.chunk + STEP;
+        let mut buffer = self
+            .spare
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(capacity));
         buffer.clear();
         buffer
     }

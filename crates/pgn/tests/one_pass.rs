@@ -232,7 +232,7 @@ fn in_chunks(
 
 /// The law of the chunked reader on `text`: for chunks of every size
 /// from 1 byte to more than the text, read through buffers of many
-/// sizes, 2 and 3 threads give the games, results, visitor calls, game
+/// sizes, 2, 3 and 8 threads give the games, results, visitor calls, game
 /// numbers and error places that one thread gives (which reads as the
 /// splitter cuts, by the law above); so does cutting game by game past a
 /// tiny `limit`.
@@ -257,7 +257,7 @@ fn assert_chunks_read_as_one_thread(name: &str, text: &[u8]) {
         (1 << 30, 1 << 30, 1 << 20),
     ];
     for (chunk, limit, capacity) in sizes.into_iter().chain(more).chain(fallback) {
-        for threads in [2, 3] {
+        for threads in [2, 3, 8] {
             let got = in_chunks(text, threads, chunk, limit, capacity);
             let what = || {
                 format!(

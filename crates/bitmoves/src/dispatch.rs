@@ -3,18 +3,19 @@
 //!
 //! A build for generic x86-64 (what `cargo install` or a dependency without
 //! `RUSTFLAGS` gets) may not use POPCNT, BMI2's PEXT, or the other
-//! instructions newer CPUs have. Perft is compiled three times: for the
-//! build's own target, with POPCNT (and LZCNT/BMI1) for magic sliders, and
-//! with BMI2 as well for PEXT sliders; [`backend`] picks one when a program
-//! first asks.
+//! instructions newer CPUs have. Perft is compiled four times: for the
+//! build's own target, with POPCNT (and LZCNT/BMI1) for magic sliders,
+//! with BMI2 as well for PEXT sliders, and with AVX-512F and AVX-512
+//! VPOPCNTDQ as well for PEXT sliders and leaf counting by fills;
+//! [`backend`] picks one when a program first asks.
 //!
 //! PEXT is never picked on AMD's Zen 1 and Zen 2 (family 17h), which run it
 //! in slow microcode. The environment variable `BITMOVES_SLIDERS=magic`
-//! forces magic sliders in any build (`pext` asks for PEXT where the CPU has
-//! it, `auto` or unset decides as above).
+//! forces magic sliders in any build, `pext` PEXT without the fills where
+//! the CPU has it; `auto` or unset decides as above.
 
 #[cfg(target_arch = "x86_64")]
-use crate::attacks::Pext;
+use crate::attacks::{Fills, Pext, PextFills};
 
 /// The variant of the hot loops to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,10 +30,14 @@ pub(crate) enum Backend {
     /// PEXT sliders, compiled with BMI2 as well.
     #[cfg(target_arch = "x86_64")]
     Pext(Pext),
+    /// PEXT sliders and AVX-512 fills, compiled with AVX-512F and
+    /// AVX-512 VPOPCNTDQ as well.
+    #[cfg(target_arch = "x86_64")]
+    PextFills(PextFills),
 }
 
 impl Backend {
-    /// A short name: `magic`, `magic+popcnt` or `pext`.
+    /// A short name: `magic`, `magic+popcnt`, `pext` or `pext+avx512`.
     pub(crate) fn name(self) -> &'static str {
         match self {
             Self::Magic => "magic",
@@ -40,6 +45,8 @@ impl Backend {
             Self::MagicPopcnt => "magic+popcnt",
             #[cfg(target_arch = "x86_64")]
             Self::Pext(_) => "pext",
+            #[cfg(target_arch = "x86_64")]
+            Self::PextFills(_) => "pext+avx512",
         }
     }
 }
@@ -59,6 +66,13 @@ pub(crate) fn backend() -> Backend {
 /// allow, with no questions asked of the CPU.
 #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
 pub(crate) fn backend() -> Backend {
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        target_feature = "avx512f",
+        target_feature = "avx512vpopcntdq"
+    ))]
+    return Backend::PextFills(PextFills::STATIC);
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
     return Backend::Pext(Pext::STATIC);
     #[allow(unreachable_code)]
@@ -79,7 +93,13 @@ fn detect(wanted: &str) -> Backend {
         "pext" => Pext::detect(),
         _ => Pext::detect().filter(|_| !slow_pext()),
     };
-    pext.map_or(Backend::MagicPopcnt, Backend::Pext)
+    match (pext, wanted) {
+        (None, _) => Backend::MagicPopcnt,
+        (Some(pext), "pext") => Backend::Pext(pext),
+        (Some(pext), _) => Fills::detect().map_or(Backend::Pext(pext), |fills| {
+            Backend::PextFills(PextFills { pext, fills })
+        }),
+    }
 }
 
 /// Whether this CPU runs PEXT in slow microcode: AMD family 17h (Zen 1,
@@ -121,6 +141,21 @@ mod tests {
         }
         if has_bmi2 && std::is_x86_feature_detected!("popcnt") {
             assert!(matches!(detect("pext"), Backend::Pext(_)));
+        }
+    }
+
+    #[test]
+    fn fills_are_chosen_only_where_the_cpu_has_avx512_and_not_when_pext_is_asked_for() {
+        use std::is_x86_feature_detected as has;
+        let has_all = has!("bmi2") && has!("avx512f") && has!("avx512vpopcntdq");
+        for wanted in ["", "auto", "pext", "magic"] {
+            if let Backend::PextFills(_) = detect(wanted) {
+                assert!(has_all);
+                assert!(wanted.is_empty() || wanted == "auto");
+            }
+        }
+        if has_all && has!("popcnt") && has!("lzcnt") && has!("bmi1") && !slow_pext() {
+            assert!(matches!(detect("auto"), Backend::PextFills(_)));
         }
     }
 }

@@ -11,6 +11,8 @@
 //! bitboards otherwise. Perft does better than that: it asks the CPU when
 //! it runs (see [`perft::slider_backend`](crate::perft::slider_backend)).
 
+#[cfg(target_arch = "x86_64")]
+mod fill;
 mod magic;
 #[cfg(target_arch = "x86_64")]
 mod pext;
@@ -19,8 +21,10 @@ mod sliders;
 mod tests;
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use sliders::Pext;
+pub(crate) use fill::Fills;
 pub(crate) use sliders::{Magic, NATIVE, Sliders};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use sliders::{Pext, PextFills};
 
 use crate::{Bitboard, Color, Direction, Square};
 use bitmoves_tables as tables;

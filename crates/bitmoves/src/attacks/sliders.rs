@@ -6,8 +6,10 @@
 //! has them, which makes its lookups sound to call. [`NATIVE`] is the
 //! back-end this build can use without asking the CPU: PEXT when the build
 //! enables `bmi2` (for example with `-C target-cpu=native`), magic
-//! otherwise.
+//! otherwise. [`PextFills`] adds AVX-512 fills for perft's leaf counting.
 
+#[cfg(target_arch = "x86_64")]
+use super::Fills;
 use crate::{Bitboard, Square};
 
 /// A way to look up slider attacks. All back-ends give the same sets.
@@ -22,6 +24,14 @@ pub(crate) trait Sliders: Copy {
     #[inline(always)]
     fn queen(self, square: Square, occupied: Bitboard) -> Bitboard {
         self.bishop(square, occupied) | self.rook(square, occupied)
+    }
+
+    /// The AVX-512 fills, where this back-end may use them: counting
+    /// sinks then take every knight and slider at once.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    fn fills(self) -> Option<Fills> {
+        None
     }
 }
 
@@ -77,8 +87,64 @@ impl Sliders for Pext {
     }
 }
 
+/// PEXT lookups, and AVX-512 fills for counting: only made where the CPU
+/// has BMI2, AVX-512F and AVX-512 VPOPCNTDQ.
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PextFills {
+    /// Proof of BMI2.
+    pub pext: Pext,
+    /// Proof of the AVX-512 features.
+    pub fills: Fills,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl PextFills {
+    /// A `PextFills` when this build promises all three features.
+    #[cfg(all(
+        target_feature = "bmi2",
+        target_feature = "avx512f",
+        target_feature = "avx512vpopcntdq"
+    ))]
+    pub(crate) const STATIC: Self = Self {
+        pext: Pext::STATIC,
+        fills: Fills::STATIC,
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Sliders for PextFills {
+    #[inline(always)]
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.pext.bishop(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.pext.rook(square, occupied)
+    }
+
+    #[inline(always)]
+    fn fills(self) -> Option<Fills> {
+        Some(self.fills)
+    }
+}
+
 /// The back-end this build uses without asking the CPU.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "bmi2",
+    target_feature = "avx512f",
+    target_feature = "avx512vpopcntdq"
+))]
+pub(crate) const NATIVE: PextFills = PextFills::STATIC;
+
+/// The back-end this build uses without asking the CPU.
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "bmi2",
+    not(all(target_feature = "avx512f", target_feature = "avx512vpopcntdq"))
+))]
 pub(crate) const NATIVE: Pext = Pext::STATIC;
 
 /// The back-end this build uses without asking the CPU.

@@ -178,7 +178,7 @@ impl Board {
     /// `*self`, copied one 16-byte piece at a time (8 bytes off x86-64),
     /// with reads that the compiler may not merge into wider ones (see
     /// [`Board::copy_for_child`]).
-    #[cfg(any(target_feature = "avx512f", test))]
+    #[cfg(any(target_feature = "avx512f", target_arch = "x86_64", test))]
     #[inline(always)]
     pub(crate) fn copy_by_chunks(&self) -> Self {
         use core::mem::{MaybeUninit, align_of, size_of};

@@ -274,28 +274,33 @@ impl Board {
             return true;
         }
         let target = evasions & mask.to;
-        // A pinned knight can never move.
-        for from in self.colored_pieces(us, Piece::Knight) - pinned {
-            if sink.emit(Piece::Knight, from, attacks::knight(from) & target) {
-                return true;
+        let counted = self.count_by_fills::<WHITE>(sink, s, info, target, occupied);
+        if !counted {
+            // A pinned knight can never move.
+            for from in self.colored_pieces(us, Piece::Knight) - pinned {
+                if sink.emit(Piece::Knight, from, attacks::knight(from) & target) {
+                    return true;
+                }
             }
         }
         let bishops = self.colored_pieces(us, Piece::Bishop);
         let rooks = self.colored_pieces(us, Piece::Rook);
         let queens = self.colored_pieces(us, Piece::Queen);
-        for from in bishops - pinned {
-            if sink.emit(Piece::Bishop, from, s.bishop(from, occupied) & target) {
-                return true;
+        if !counted {
+            for from in bishops - pinned {
+                if sink.emit(Piece::Bishop, from, s.bishop(from, occupied) & target) {
+                    return true;
+                }
             }
-        }
-        for from in rooks - pinned {
-            if sink.emit(Piece::Rook, from, s.rook(from, occupied) & target) {
-                return true;
+            for from in rooks - pinned {
+                if sink.emit(Piece::Rook, from, s.rook(from, occupied) & target) {
+                    return true;
+                }
             }
-        }
-        for from in queens - pinned {
-            if sink.emit(Piece::Queen, from, s.queen(from, occupied) & target) {
-                return true;
+            for from in queens - pinned {
+                if sink.emit(Piece::Queen, from, s.queen(from, occupied) & target) {
+                    return true;
+                }
             }
         }
         // A pinned slider may only move along the line through its king.
@@ -312,6 +317,85 @@ impl Board {
             }
         }
         self.king_moves::<IN_CHECK, WHITE>(sink, s)
+    }
+
+    /// Counts the moves of the unpinned knights and sliders of the side to
+    /// move (`WHITE`) onto `target`
+    /// with the AVX-512 fills, when the sink is a counter, the back-end has
+    /// the fills, and there are two pieces or more (for one, its lookup is
+    /// cheaper); returns whether it did.
+    ///
+    /// Every piece is counted as if free, so that the fills need not wait
+    /// for the pins, and then the pinned ones' moves are taken out.
+    #[inline(always)]
+    fn count_by_fills<const WHITE: bool>(
+        &self,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+        info: &CheckInfo,
+        target: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(count), Some(fills)) = (sink.setwise_count(), s.fills()) {
+            let us = Color::of_const::<WHITE>();
+            let knights = self.colored_pieces(us, Piece::Knight);
+            let bishops = self.colored_pieces(us, Piece::Bishop);
+            let rooks = self.colored_pieces(us, Piece::Rook);
+            let queens = self.colored_pieces(us, Piece::Queen);
+            let all = knights | bishops | rooks | queens;
+            if !all.has_more_than_one() {
+                return false;
+            }
+            let mut moves =
+                fills.move_count(bishops | queens, rooks | queens, knights, occupied, target);
+            for from in all & info.pinned {
+                let reach = if knights.contains(from) {
+                    attacks::knight(from)
+                } else if bishops.contains(from) {
+                    s.bishop(from, occupied)
+                } else if rooks.contains(from) {
+                    s.rook(from, occupied)
+                } else {
+                    s.queen(from, occupied)
+                };
+                moves -= (reach & target).len();
+            }
+            *count += moves;
+            return true;
+        }
+        let _ = (sink, s, info, target, occupied);
+        false
+    }
+
+    /// The squares `by` attacks, with `occupied` as the blockers, by the
+    /// AVX-512 fills: when the sink is a counter, the back-end has the
+    /// fills, and `by` has two knights and sliders or more (for fewer,
+    /// testing the king's squares one by one is cheaper).
+    #[inline(always)]
+    fn attacked_by_fills(
+        &self,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+        by: Color,
+        occupied: Bitboard,
+    ) -> Option<Bitboard> {
+        #[cfg(target_arch = "x86_64")]
+        if let (Some(_), Some(fills)) = (sink.setwise_count(), s.fills()) {
+            let them = self.colors(by);
+            let queens = self.pieces(Piece::Queen);
+            let diagonal = (self.pieces(Piece::Bishop) | queens) & them;
+            let orthogonal = (self.pieces(Piece::Rook) | queens) & them;
+            let knights = self.pieces(Piece::Knight) & them;
+            if !(diagonal | orthogonal | knights).has_more_than_one() {
+                return None;
+            }
+            let (east, west) = attacks::pawns(by, self.colored_pieces(by, Piece::Pawn));
+            let pieces = fills.attacks(diagonal, orthogonal, knights, occupied);
+            return Some(pieces | east | west | attacks::king(self.king(by)));
+        }
+        let _ = (sink, s, by, occupied);
+        None
     }
 
     /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
@@ -407,8 +491,11 @@ impl Board {
         // Build the enemy's attack map only when it pays: for a square or
         // two, testing them one by one is cheaper.
         let many_steps = Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one();
-        let attacked = (many_steps || (castling && !self.is_chess960()))
-            .then(|| self.attacked_squares(!us, occupied, s));
+        let attacked = match self.attacked_by_fills(sink, s, !us, occupied) {
+            Some(attacked) => Some(attacked),
+            None => (many_steps || (castling && !self.is_chess960()))
+                .then(|| self.attacked_squares(!us, occupied, s)),
+        };
         let mut to = match attacked {
             Some(attacked) => steps - attacked,
             // A plain loop: an iterator's `fold` here was left out of line

@@ -2,6 +2,7 @@
 //! in loops compiled per side to move and kind of piece, each piece's
 //! moves in two steps (`Board::lift`, then `Board::land` per move).
 
+use crate::attacks::Sliders;
 use crate::board::{Landing, Lifted};
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
 
@@ -29,11 +30,12 @@ pub(super) fn for_each_child(
     board: &Board,
     moves: PieceMoves,
     make: Make,
+    s: impl Sliders,
     visit: impl FnMut(&Board),
 ) {
     match board.side_to_move() {
-        Color::White => children_of::<true>(board, moves, make, visit),
-        Color::Black => children_of::<false>(board, moves, make, visit),
+        Color::White => children_of::<true>(board, moves, make, s, visit),
+        Color::Black => children_of::<false>(board, moves, make, s, visit),
     }
 }
 
@@ -43,15 +45,16 @@ pub(super) fn children_of<const WHITE: bool>(
     board: &Board,
     moves: PieceMoves,
     make: Make,
+    s: impl Sliders,
     visit: impl FnMut(&Board),
 ) {
     match moves.piece {
-        Piece::Pawn => children::<0, WHITE>(board, moves, make, visit),
-        Piece::Knight => children::<1, WHITE>(board, moves, make, visit),
-        Piece::Bishop => children::<2, WHITE>(board, moves, make, visit),
-        Piece::Rook => children::<3, WHITE>(board, moves, make, visit),
-        Piece::Queen => children::<4, WHITE>(board, moves, make, visit),
-        Piece::King => children::<5, WHITE>(board, moves, make, visit),
+        Piece::Pawn => children::<0, WHITE>(board, moves, make, s, visit),
+        Piece::Knight => children::<1, WHITE>(board, moves, make, s, visit),
+        Piece::Bishop => children::<2, WHITE>(board, moves, make, s, visit),
+        Piece::Rook => children::<3, WHITE>(board, moves, make, s, visit),
+        Piece::Queen => children::<4, WHITE>(board, moves, make, s, visit),
+        Piece::King => children::<5, WHITE>(board, moves, make, s, visit),
     }
 }
 
@@ -62,6 +65,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
     board: &Board,
     moves: PieceMoves,
     make: Make,
+    s: impl Sliders,
     mut visit: impl FnMut(&Board),
 ) {
     let piece = Piece::ALL[PIECE];
@@ -72,7 +76,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
     }
     let lifted = board.lift(us, piece, moves.from);
     let mut land = |mv: Move, landing: Landing| {
-        land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, &mut visit);
+        land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, s, &mut visit);
     };
     {
         let from = moves.from;
@@ -138,18 +142,35 @@ fn children<const PIECE: usize, const WHITE: bool>(
 /// `visit`. A function, not a closure, so that it is always inlined: a
 /// closure written in the generic `children` and left out of line would
 /// lose the dispatched variant's target features.
+///
+/// The variant with the AVX-512 fills (`s.fills()`) is compiled with
+/// AVX-512, where LLVM would copy the board in 64-byte stores that the
+/// child's next reads wait on: it copies in 16-byte pieces, as builds with
+/// AVX-512 everywhere do (see `Board::copy_for_child`).
 #[inline(always)]
+#[allow(clippy::too_many_arguments)]
 fn land_child<const PIECE: usize, const WHITE: bool>(
     board: &Board,
     lifted: &Lifted,
     mv: Move,
     landing: Landing,
     make: Make,
+    s: impl Sliders,
     visit: &mut impl FnMut(&Board),
 ) {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
-    let mut child = board.copy_for_child();
+    #[cfg(target_arch = "x86_64")]
+    let mut child = if s.fills().is_some() {
+        board.copy_by_chunks()
+    } else {
+        board.copy_for_child()
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let mut child = {
+        let _ = s;
+        board.copy_for_child()
+    };
     if piece == Piece::King
         && landing == Landing::Quiet
         && CastlingSide::of_king_move(mv.from, mv.to, board.colors(us).contains(mv.to)).is_some()

@@ -27,9 +27,9 @@
 //! assert_eq!(divide(&board, 4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
 //! ```
 
-#[cfg(target_arch = "x86_64")]
-use crate::attacks::Pext;
 use crate::attacks::{Magic, NATIVE};
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::{Pext, PextFills};
 use crate::dispatch::{self, Backend};
 use crate::{Board, Color, Move};
 use children::{Make, children_of, for_each_child};
@@ -57,6 +57,13 @@ macro_rules! dispatched {
         fn pext(board: &Board, depth: u32, sliders: Pext) -> u64 {
             $step!(board, depth, sliders, |b, d| pext(b, d, sliders))
         }
+        /// The recursion with AVX-512F and AVX-512 VPOPCNTDQ as well, PEXT
+        /// sliders and counting by fills.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx512f,avx512vpopcntdq")]
+        fn pext_fills(board: &Board, depth: u32, sliders: PextFills) -> u64 {
+            $step!(board, depth, sliders, |b, d| pext_fills(b, d, sliders))
+        }
         match $backend {
             Backend::Magic => $step!($board, $depth, Magic, portable),
             // SAFETY: `backend` picks this variant only on a CPU with
@@ -67,6 +74,10 @@ macro_rules! dispatched {
             // POPCNT, LZCNT and BMI1; a `Pext` proves BMI2.
             #[cfg(target_arch = "x86_64")]
             Backend::Pext(sliders) => unsafe { pext($board, $depth, sliders) },
+            // SAFETY: as above; a `PextFills` proves BMI2, AVX-512F and
+            // AVX-512 VPOPCNTDQ.
+            #[cfg(target_arch = "x86_64")]
+            Backend::PextFills(sliders) => unsafe { pext_fills($board, $depth, sliders) },
         }
     }};
 }
@@ -89,11 +100,13 @@ macro_rules! bulk {
                 let mut nodes = 0;
                 board.generate_moves_with(s, |moves| {
                     match board.side_to_move() {
-                        Color::White => children_of::<true>(board, moves, Make::ToCount, |child| {
-                            nodes += child.move_count_for::<false>(s) as u64;
-                        }),
+                        Color::White => {
+                            children_of::<true>(board, moves, Make::ToCount, s, |child| {
+                                nodes += child.move_count_for::<false>(s) as u64;
+                            })
+                        }
                         Color::Black => {
-                            children_of::<false>(board, moves, Make::ToCount, |child| {
+                            children_of::<false>(board, moves, Make::ToCount, s, |child| {
                                 nodes += child.move_count_for::<true>(s) as u64;
                             })
                         }
@@ -105,7 +118,7 @@ macro_rules! bulk {
             _ => {
                 let mut nodes = 0;
                 board.generate_moves_with(s, |moves| {
-                    for_each_child(board, moves, Make::Full, |child| {
+                    for_each_child(board, moves, Make::Full, s, |child| {
                         nodes += $recurse(child, depth - 1);
                     });
                     false
@@ -133,7 +146,7 @@ macro_rules! full {
                     // and `black_box` makes the compiler store and reload
                     // it around each leaf.
                     let mut leaves = 0;
-                    for_each_child(board, moves, Make::Full, |child| {
+                    for_each_child(board, moves, Make::Full, s, |child| {
                         core::hint::black_box(child);
                         leaves += 1;
                     });
@@ -143,7 +156,7 @@ macro_rules! full {
             }
             _ => {
                 board.generate_moves_with(s, |moves| {
-                    for_each_child(board, moves, Make::Full, |child| {
+                    for_each_child(board, moves, Make::Full, s, |child| {
                         nodes += $recurse(child, depth - 1);
                     });
                     false
@@ -195,15 +208,18 @@ pub fn perft_full(board: &Board, depth: u32) -> u64 {
 }
 
 /// The slider back-end and instruction set perft runs with on this CPU:
-/// `"pext"` (BMI2's PEXT, with POPCNT), `"magic+popcnt"` or `"magic"`.
+/// `"pext+avx512"` (BMI2's PEXT, and the last ply counted by AVX-512
+/// fills), `"pext"` (PEXT, with POPCNT), `"magic+popcnt"` or `"magic"`.
 ///
 /// A build for generic x86-64 still runs the PEXT variant on a CPU that has
-/// BMI2, except AMD's Zen 1 and Zen 2, whose PEXT is slow. Setting the
-/// environment variable `BITMOVES_SLIDERS=magic` forces magic sliders.
+/// BMI2, except AMD's Zen 1 and Zen 2, whose PEXT is slow, and adds the
+/// fills where the CPU has AVX-512F and AVX-512 VPOPCNTDQ. Setting the
+/// environment variable `BITMOVES_SLIDERS=magic` forces magic sliders,
+/// `BITMOVES_SLIDERS=pext` PEXT without the fills.
 ///
 /// ```
 /// let backend = bitmoves::perft::slider_backend();
-/// assert!(["pext", "magic+popcnt", "magic"].contains(&backend));
+/// assert!(["pext+avx512", "pext", "magic+popcnt", "magic"].contains(&backend));
 /// ```
 pub fn slider_backend() -> &'static str {
     dispatch::backend().name()
@@ -224,7 +240,7 @@ pub fn slider_backend() -> &'static str {
 #[inline]
 pub fn each_child(board: &Board, mut visit: impl FnMut(&Board)) {
     board.generate_moves(|moves| {
-        for_each_child(board, moves, Make::Full, &mut visit);
+        for_each_child(board, moves, Make::Full, NATIVE, &mut visit);
         false
     });
 }
@@ -270,6 +286,9 @@ mod tests {
                 backends.push(Backend::MagicPopcnt);
                 if let Some(pext) = Pext::detect() {
                     backends.push(Backend::Pext(pext));
+                    if let Some(fills) = crate::attacks::Fills::detect() {
+                        backends.push(Backend::PextFills(PextFills { pext, fills }));
+                    }
                 }
             }
         }

@@ -1,0 +1,287 @@
+//! Attack sets of many pieces at once with AVX-512: the eight directions
+//! of a queen (or the eight jumps of a knight) in the eight 64-bit lanes of
+//! one register, each lane a Kogge-Stone occluded fill.
+//!
+//! Perft's leaf counting uses these where the CPU has AVX-512F and
+//! AVX-512 VPOPCNTDQ: one fill counts the moves of every knight, bishop,
+//! rook and queen of a side, and another gives the enemy's attack map for
+//! the king, with no loop over the pieces and no table lookup
+//! (`docs/performance.md`, "The sixth round", has the measurements).
+
+use crate::Bitboard;
+use core::arch::x86_64::*;
+
+const RANK_1: u64 = 0xFF;
+const RANK_8: u64 = 0xFF << 56;
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const FILES_AB: u64 = FILE_A | (FILE_A << 1);
+const FILES_GH: u64 = FILE_H | (FILE_H >> 1);
+
+/// Proof that the CPU has AVX-512F and AVX-512 VPOPCNTDQ: only made where
+/// it does, which makes the fills sound to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fills {
+    /// Private: a `Fills` is made only by `STATIC` or `detect`.
+    _avx512: (),
+}
+
+impl Fills {
+    /// A `Fills` when this build promises both features.
+    #[cfg(all(target_feature = "avx512f", target_feature = "avx512vpopcntdq"))]
+    pub(crate) const STATIC: Self = Self { _avx512: () };
+
+    /// A `Fills` when the CPU running this has both features.
+    #[cfg(feature = "std")]
+    pub(crate) fn detect() -> Option<Self> {
+        use std::is_x86_feature_detected as has;
+        (has!("avx512f") && has!("avx512vpopcntdq")).then_some(Self { _avx512: () })
+    }
+
+    /// The number of moves onto `target` of the knights `knights` and the
+    /// sliders `diagonal` (bishops and queens) and `orthogonal` (rooks and
+    /// queens), with `occupied` blocking the sliders.
+    ///
+    /// The pieces must all be of one side, and `target` must hold none of
+    /// that side's pieces. Then two pieces' moves in one direction never
+    /// share a square of `target` (a slider's ray ends on the next piece of
+    /// its side; two knights' jumps by one offset start on different
+    /// squares), so the moves of all of them are the squares of the eight
+    /// lanes together.
+    #[inline(always)]
+    pub(crate) fn move_count(
+        self,
+        diagonal: Bitboard,
+        orthogonal: Bitboard,
+        knights: Bitboard,
+        occupied: Bitboard,
+        target: Bitboard,
+    ) -> usize {
+        // SAFETY: a `Fills` exists only on a CPU with AVX-512F and
+        // AVX-512 VPOPCNTDQ (see `Fills`).
+        unsafe { move_count(diagonal, orthogonal, knights, occupied, target) }
+    }
+
+    /// Every square the knights `knights` and the sliders `diagonal` and
+    /// `orthogonal` attack, with `occupied` blocking the sliders.
+    #[inline(always)]
+    pub(crate) fn attacks(
+        self,
+        diagonal: Bitboard,
+        orthogonal: Bitboard,
+        knights: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard {
+        // SAFETY: as in `move_count`.
+        let (sliders, leaps) = unsafe { attack_lanes(diagonal, orthogonal, knights, occupied) };
+        // SAFETY: as in `move_count`.
+        Bitboard(unsafe { or_lanes(_mm512_or_si512(sliders, leaps)) })
+    }
+}
+
+/// The slider attacks of `diagonal` and `orthogonal` (lanes 0-3: north,
+/// south, east, west; lanes 4-7: north-east, north-west, south-east,
+/// south-west) and the knight jumps of `knights` (lanes 0-7: +17, +15,
+/// +10, +6, -6, -10, -15, -17), one direction per lane.
+///
+/// # Safety
+/// The CPU must have AVX-512F.
+#[inline(always)]
+unsafe fn attack_lanes(
+    diagonal: Bitboard,
+    orthogonal: Bitboard,
+    knights: Bitboard,
+    occupied: Bitboard,
+) -> (__m512i, __m512i) {
+    // SAFETY: the caller promises the CPU's features (see above).
+    unsafe {
+        // Each slider direction is a rotation by `step`, and `edge` keeps out
+        // the squares a rotation would reach by wrapping around the board.
+        let step = _mm512_set_epi64(55, 57, 7, 9, 63, 1, 56, 8);
+        let edge = _mm512_set_epi64(
+            !(RANK_8 | FILE_H) as i64,
+            !(RANK_8 | FILE_A) as i64,
+            !(RANK_1 | FILE_H) as i64,
+            !(RANK_1 | FILE_A) as i64,
+            !FILE_H as i64,
+            !FILE_A as i64,
+            !RANK_8 as i64,
+            !RANK_1 as i64,
+        );
+        let mut fill = _mm512_mask_blend_epi64(
+            0xF0,
+            _mm512_set1_epi64(orthogonal.0 as i64),
+            _mm512_set1_epi64(diagonal.0 as i64),
+        );
+        // Kogge-Stone: the fill spreads 1, 2, then 4 steps through the empty
+        // squares, which spread themselves so as to stay contiguous.
+        let mut empty = _mm512_andnot_si512(_mm512_set1_epi64(occupied.0 as i64), edge);
+        let mut shift = step;
+        for _ in 0..2 {
+            fill = _mm512_or_si512(
+                fill,
+                _mm512_and_si512(empty, _mm512_rolv_epi64(fill, shift)),
+            );
+            empty = _mm512_and_si512(empty, _mm512_rolv_epi64(empty, shift));
+            shift = _mm512_add_epi64(shift, shift);
+        }
+        fill = _mm512_or_si512(
+            fill,
+            _mm512_and_si512(empty, _mm512_rolv_epi64(fill, shift)),
+        );
+        let sliders = _mm512_and_si512(_mm512_rolv_epi64(fill, step), edge);
+        // Jumps are shifts, not rotations, so that one off the board is lost;
+        // a count of 64 shifts every bit out, so each lane shifts one way.
+        let knights = _mm512_set1_epi64(knights.0 as i64);
+        let up = _mm512_sllv_epi64(knights, _mm512_set_epi64(64, 64, 64, 64, 6, 10, 15, 17));
+        let down = _mm512_srlv_epi64(knights, _mm512_set_epi64(17, 15, 10, 6, 64, 64, 64, 64));
+        let landing = _mm512_set_epi64(
+            !FILE_H as i64,
+            !FILE_A as i64,
+            !FILES_GH as i64,
+            !FILES_AB as i64,
+            !FILES_GH as i64,
+            !FILES_AB as i64,
+            !FILE_H as i64,
+            !FILE_A as i64,
+        );
+        (
+            sliders,
+            _mm512_and_si512(_mm512_or_si512(up, down), landing),
+        )
+    }
+}
+
+/// The eight lanes of `lanes` or-ed together.
+///
+/// # Safety
+/// The CPU must have AVX-512F.
+#[inline(always)]
+unsafe fn or_lanes(lanes: __m512i) -> u64 {
+    // SAFETY: the caller promises the CPU's features (see above).
+    unsafe { _mm512_reduce_or_epi64(lanes) as u64 }
+}
+
+/// [`Fills::move_count`].
+///
+/// # Safety
+/// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
+#[inline(always)]
+unsafe fn move_count(
+    diagonal: Bitboard,
+    orthogonal: Bitboard,
+    knights: Bitboard,
+    occupied: Bitboard,
+    target: Bitboard,
+) -> usize {
+    // SAFETY: the caller promises the CPU's features (see above).
+    unsafe {
+        let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
+        let target = _mm512_set1_epi64(target.0 as i64);
+        let counts = _mm512_add_epi64(
+            _mm512_popcnt_epi64(_mm512_and_si512(sliders, target)),
+            _mm512_popcnt_epi64(_mm512_and_si512(leaps, target)),
+        );
+        _mm512_reduce_add_epi64(counts) as usize
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::attacks::{self, Magic, Sliders};
+    use crate::{Board, Piece};
+
+    /// The positions the laws are checked on: every position up to two
+    /// plies below the make tests' positions (castling, en passant,
+    /// promotions, Chess960).
+    fn boards() -> std::vec::Vec<Board> {
+        crate::board::MAKE_TEST_FENS
+            .into_iter()
+            .flat_map(crate::board::up_to_two_plies_below)
+            .collect()
+    }
+
+    /// Law: the fills' attack map of a side's knights and sliders is the
+    /// union of each piece's table lookup, with and without a king taken
+    /// off the board.
+    #[test]
+    fn the_attack_map_is_the_union_of_the_lookups() {
+        let Some(fills) = Fills::detect() else { return };
+        for board in boards() {
+            for side in [crate::Color::White, crate::Color::Black] {
+                let ours = board.colors(side);
+                let queens = board.pieces(Piece::Queen);
+                let diagonal = (board.pieces(Piece::Bishop) | queens) & ours;
+                let orthogonal = (board.pieces(Piece::Rook) | queens) & ours;
+                let knights = board.pieces(Piece::Knight) & ours;
+                for occupied in [
+                    board.occupied(),
+                    board.occupied() - board.king(!side).bitboard(),
+                ] {
+                    let mut expected = Bitboard::EMPTY;
+                    for from in knights {
+                        expected |= attacks::knight(from);
+                    }
+                    for from in diagonal {
+                        expected |= Magic.bishop(from, occupied);
+                    }
+                    for from in orthogonal {
+                        expected |= Magic.rook(from, occupied);
+                    }
+                    assert_eq!(
+                        fills.attacks(diagonal, orthogonal, knights, occupied),
+                        expected,
+                        "{board}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Law: the fills' move count is the sum over the pieces of their
+    /// lookups' squares in the target, for the whole board and for a
+    /// check's evasion squares alike.
+    #[test]
+    fn the_move_count_is_the_sum_of_the_lookups() {
+        let Some(fills) = Fills::detect() else { return };
+        for board in boards() {
+            for side in [crate::Color::White, crate::Color::Black] {
+                let ours = board.colors(side);
+                let queens = board.pieces(Piece::Queen) & ours;
+                let bishops = board.pieces(Piece::Bishop) & ours;
+                let rooks = board.pieces(Piece::Rook) & ours;
+                let knights = board.pieces(Piece::Knight) & ours;
+                let occupied = board.occupied();
+                let king = board.king(!side);
+                for target in [
+                    !ours,
+                    board.colors(!side),
+                    !ours & attacks::queen(king, occupied),
+                ] {
+                    let mut expected = 0;
+                    for from in knights {
+                        expected += (attacks::knight(from) & target).len();
+                    }
+                    for from in bishops {
+                        expected += (Magic.bishop(from, occupied) & target).len();
+                    }
+                    for from in rooks {
+                        expected += (Magic.rook(from, occupied) & target).len();
+                    }
+                    for from in queens {
+                        expected += (Magic.queen(from, occupied) & target).len();
+                    }
+                    let count = fills.move_count(
+                        bishops | queens,
+                        rooks | queens,
+                        knights,
+                        occupied,
+                        target,
+                    );
+                    assert_eq!(count, expected, "{board}");
+                }
+            }
+        }
+    }
+}

@@ -15,7 +15,7 @@
 //! the CPU has it; `auto` or unset decides as above.
 
 #[cfg(target_arch = "x86_64")]
-use crate::attacks::{Fills, Pext, PextFills};
+use crate::attacks::{Pext, PextFills};
 
 /// The variant of the hot loops to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -96,7 +96,7 @@ fn detect(wanted: &str) -> Backend {
     match (pext, wanted) {
         (None, _) => Backend::MagicPopcnt,
         (Some(pext), "pext") => Backend::Pext(pext),
-        (Some(pext), _) => Fills::detect().map_or(Backend::Pext(pext), |fills| {
+        (Some(pext), _) => crate::attacks::Fills::detect().map_or(Backend::Pext(pext), |fills| {
             Backend::PextFills(PextFills { pext, fills })
         }),
     }

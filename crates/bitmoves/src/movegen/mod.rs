@@ -491,7 +491,14 @@ impl Board {
         // Build the enemy's attack map only when it pays: for a square or
         // two, testing them one by one is cheaper.
         let many_steps = Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one();
-        let attacked = match self.attacked_by_fills(sink, s, !us, occupied) {
+        // The fills (for a counter, where the CPU has them) make the whole
+        // map for about the cost of testing two squares.
+        let by_fills = if !many_steps && !castling {
+            None
+        } else {
+            self.attacked_by_fills(sink, s, !us, occupied)
+        };
+        let attacked = match by_fills {
             Some(attacked) => Some(attacked),
             None => (many_steps || (castling && !self.is_chess960()))
                 .then(|| self.attacked_squares(!us, occupied, s)),

@@ -368,34 +368,25 @@ impl Board {
         false
     }
 
-    /// The squares `by` attacks, with `occupied` as the blockers, by the
-    /// AVX-512 fills: when the sink is a counter, the back-end has the
-    /// fills, and `by` has two knights and sliders or more (for fewer,
-    /// testing the king's squares one by one is cheaper).
+    /// [`Board::attacked_squares`], by the AVX-512 fills where the
+    /// back-end has them and `by` has two knights and sliders or more (for
+    /// fewer, the lookups are cheaper).
     #[inline(always)]
-    fn attacked_by_fills(
-        &self,
-        sink: &mut impl Sink,
-        s: impl Sliders,
-        by: Color,
-        occupied: Bitboard,
-    ) -> Option<Bitboard> {
+    fn attacked_squares_with(&self, s: impl Sliders, by: Color, occupied: Bitboard) -> Bitboard {
         #[cfg(target_arch = "x86_64")]
-        if let (Some(_), Some(fills)) = (sink.setwise_count(), s.fills()) {
+        if let Some(fills) = s.fills() {
             let them = self.colors(by);
             let queens = self.pieces(Piece::Queen);
             let diagonal = (self.pieces(Piece::Bishop) | queens) & them;
             let orthogonal = (self.pieces(Piece::Rook) | queens) & them;
             let knights = self.pieces(Piece::Knight) & them;
-            if !(diagonal | orthogonal | knights).has_more_than_one() {
-                return None;
+            if (diagonal | orthogonal | knights).has_more_than_one() {
+                let (east, west) = attacks::pawns(by, self.colored_pieces(by, Piece::Pawn));
+                let pieces = fills.attacks(diagonal, orthogonal, knights, occupied);
+                return pieces | east | west | attacks::king(self.king(by));
             }
-            let (east, west) = attacks::pawns(by, self.colored_pieces(by, Piece::Pawn));
-            let pieces = fills.attacks(diagonal, orthogonal, knights, occupied);
-            return Some(pieces | east | west | attacks::king(self.king(by)));
         }
-        let _ = (sink, s, by, occupied);
-        None
+        self.attacked_squares(by, occupied, s)
     }
 
     /// Pawn pushes onto empty squares, captures onto enemy pieces, and en
@@ -491,18 +482,8 @@ impl Board {
         // Build the enemy's attack map only when it pays: for a square or
         // two, testing them one by one is cheaper.
         let many_steps = Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one();
-        // The fills (for a counter, where the CPU has them) make the whole
-        // map for about the cost of testing two squares.
-        let by_fills = if !many_steps && !castling {
-            None
-        } else {
-            self.attacked_by_fills(sink, s, !us, occupied)
-        };
-        let attacked = match by_fills {
-            Some(attacked) => Some(attacked),
-            None => (many_steps || (castling && !self.is_chess960()))
-                .then(|| self.attacked_squares(!us, occupied, s)),
-        };
+        let attacked = (many_steps || (castling && !self.is_chess960()))
+            .then(|| self.attacked_squares_with(s, !us, occupied));
         let mut to = match attacked {
             Some(attacked) => steps - attacked,
             // A plain loop: an iterator's `fold` here was left out of line

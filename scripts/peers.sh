@@ -53,7 +53,7 @@ if $wall && $cputime; then
 fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "error: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
 for peer in "$ellxor" "$mperft"; do
-  if [ -n "$peer" ] && [ ! -x "$peer" ]; then
+  if [ -n "$peer" ] && { [ ! -f "$peer" ] || [ ! -x "$peer" ]; }; then
     echo "error: $peer is not an executable file" >&2
     exit 2
   fi

@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#bins[@]} -gt 0 ] || { echo "error: give at least one binary (see --help)" >&2; exit 2; }
 for bin in "${bins[@]}"; do
-  [ -x "$bin" ] || { echo "error: $bin is not an executable file" >&2; exit 2; }
+  [ -f "$bin" ] && [ -x "$bin" ] || { echo "error: $bin is not an executable file" >&2; exit 2; }
 done
 cases=(
   "startpos|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6|119060324"

@@ -73,7 +73,11 @@ pub(crate) fn backend() -> Backend {
         target_feature = "avx512vpopcntdq"
     ))]
     return Backend::PextFills(PextFills::STATIC);
-    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    #[cfg(all(
+        target_arch = "x86_64",
+        target_feature = "bmi2",
+        not(all(target_feature = "avx512f", target_feature = "avx512vpopcntdq"))
+    ))]
     return Backend::Pext(Pext::STATIC);
     #[allow(unreachable_code)]
     Backend::Magic

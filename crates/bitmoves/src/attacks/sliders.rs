@@ -6,7 +6,8 @@
 //! has them, which makes its lookups sound to call. [`NATIVE`] is the
 //! back-end this build can use without asking the CPU: PEXT when the build
 //! enables `bmi2` (for example with `-C target-cpu=native`), magic
-//! otherwise. [`PextFills`] adds AVX-512 fills for perft's leaf counting.
+//! otherwise. [`PextFills`] adds AVX-512 fills for perft's leaf counting;
+//! perft's dispatch alone uses it.
 
 #[cfg(target_arch = "x86_64")]
 use super::Fills;
@@ -100,7 +101,9 @@ pub(crate) struct PextFills {
 
 #[cfg(target_arch = "x86_64")]
 impl PextFills {
-    /// A `PextFills` when this build promises all three features.
+    /// A `PextFills` when this build promises all three features (for
+    /// builds without `std`, which cannot ask the CPU).
+    #[cfg_attr(feature = "std", allow(dead_code))]
     #[cfg(all(
         target_feature = "bmi2",
         target_feature = "avx512f",
@@ -130,21 +133,10 @@ impl Sliders for PextFills {
     }
 }
 
-/// The back-end this build uses without asking the CPU.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "bmi2",
-    target_feature = "avx512f",
-    target_feature = "avx512vpopcntdq"
-))]
-pub(crate) const NATIVE: PextFills = PextFills::STATIC;
-
-/// The back-end this build uses without asking the CPU.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "bmi2",
-    not(all(target_feature = "avx512f", target_feature = "avx512vpopcntdq"))
-))]
+/// The back-end this build uses without asking the CPU. Never the fills,
+/// even where the build has AVX-512: the library's own generators stay as
+/// they are, and perft picks the fills itself when it runs.
+#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
 pub(crate) const NATIVE: Pext = Pext::STATIC;
 
 /// The back-end this build uses without asking the CPU.

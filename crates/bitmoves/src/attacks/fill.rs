@@ -61,7 +61,15 @@ impl Fills {
     ) -> usize {
         // SAFETY: a `Fills` exists only on a CPU with AVX-512F and
         // AVX-512 VPOPCNTDQ (see `Fills`).
-        unsafe { move_count(diagonal, orthogonal, knights, occupied, target) }
+        unsafe {
+            let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
+            let target = _mm512_set1_epi64(target.0 as i64);
+            let counts = _mm512_add_epi64(
+                _mm512_popcnt_epi64(_mm512_and_si512(sliders, target)),
+                _mm512_popcnt_epi64(_mm512_and_si512(leaps, target)),
+            );
+            _mm512_reduce_add_epi64(counts) as usize
+        }
     }
 
     /// Every square the knights `knights` and the sliders `diagonal` and
@@ -75,9 +83,10 @@ impl Fills {
         occupied: Bitboard,
     ) -> Bitboard {
         // SAFETY: as in `move_count`.
-        let (sliders, leaps) = unsafe { attack_lanes(diagonal, orthogonal, knights, occupied) };
-        // SAFETY: as in `move_count`.
-        Bitboard(unsafe { or_lanes(_mm512_or_si512(sliders, leaps)) })
+        unsafe {
+            let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
+            Bitboard(_mm512_reduce_or_epi64(_mm512_or_si512(sliders, leaps)) as u64)
+        }
     }
 }
 
@@ -151,40 +160,6 @@ unsafe fn attack_lanes(
             sliders,
             _mm512_and_si512(_mm512_or_si512(up, down), landing),
         )
-    }
-}
-
-/// The eight lanes of `lanes` or-ed together.
-///
-/// # Safety
-/// The CPU must have AVX-512F.
-#[inline(always)]
-unsafe fn or_lanes(lanes: __m512i) -> u64 {
-    // SAFETY: the caller promises the CPU's features (see above).
-    unsafe { _mm512_reduce_or_epi64(lanes) as u64 }
-}
-
-/// [`Fills::move_count`].
-///
-/// # Safety
-/// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
-#[inline(always)]
-unsafe fn move_count(
-    diagonal: Bitboard,
-    orthogonal: Bitboard,
-    knights: Bitboard,
-    occupied: Bitboard,
-    target: Bitboard,
-) -> usize {
-    // SAFETY: the caller promises the CPU's features (see above).
-    unsafe {
-        let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
-        let target = _mm512_set1_epi64(target.0 as i64);
-        let counts = _mm512_add_epi64(
-            _mm512_popcnt_epi64(_mm512_and_si512(sliders, target)),
-            _mm512_popcnt_epi64(_mm512_and_si512(leaps, target)),
-        );
-        _mm512_reduce_add_epi64(counts) as usize
     }
 }
 

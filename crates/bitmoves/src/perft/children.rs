@@ -31,8 +31,8 @@ pub(super) fn for_each_child(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board),
-) {
+    visit: impl FnMut(&Board) -> u64,
+) -> u64 {
     match board.side_to_move() {
         Color::White => children_of::<true>(board, moves, make, s, visit),
         Color::Black => children_of::<false>(board, moves, make, s, visit),
@@ -46,8 +46,8 @@ pub(super) fn children_of<const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board),
-) {
+    visit: impl FnMut(&Board) -> u64,
+) -> u64 {
     match moves.piece {
         Piece::Pawn => children::<0, WHITE>(board, moves, make, s, visit),
         Piece::Knight => children::<1, WHITE>(board, moves, make, s, visit),
@@ -66,17 +66,18 @@ fn children<const PIECE: usize, const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    mut visit: impl FnMut(&Board),
-) {
+    mut visit: impl FnMut(&Board) -> u64,
+) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
     // In two steps: what the moves of this piece share, once.
     if moves.to.is_empty() {
-        return;
+        return 0;
     }
     let lifted = board.lift(us, piece, moves.from);
+    let mut sum = 0;
     let mut land = |mv: Move, landing: Landing| {
-        land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, s, &mut visit);
+        sum += land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, s, &mut visit);
     };
     {
         let from = moves.from;
@@ -134,6 +135,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
             }
         }
     }
+    sum
 }
 
 /// One child of `board`, made as `make` says from what the moves of
@@ -156,8 +158,8 @@ fn land_child<const PIECE: usize, const WHITE: bool>(
     landing: Landing,
     make: Make,
     s: impl Sliders,
-    visit: &mut impl FnMut(&Board),
-) {
+    visit: &mut impl FnMut(&Board) -> u64,
+) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
     #[cfg(target_arch = "x86_64")]
@@ -186,5 +188,5 @@ fn land_child<const PIECE: usize, const WHITE: bool>(
             Make::ToCount => child.land::<false>(lifted, us, piece, mv, landing),
         }
     }
-    visit(&child);
+    visit(&child)
 }

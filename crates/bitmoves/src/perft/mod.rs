@@ -31,7 +31,7 @@ use crate::attacks::{Magic, NATIVE};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextFills};
 use crate::dispatch::{self, Backend};
-use crate::{Board, Color, Move};
+use crate::{Board, Color, Move, Piece};
 use children::{Make, children_of, for_each_child};
 
 mod children;
@@ -62,7 +62,13 @@ macro_rules! dispatched {
         #[cfg(target_arch = "x86_64")]
         #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx512f,avx512vpopcntdq")]
         fn pext_fills(board: &Board, depth: u32, sliders: PextFills) -> u64 {
-            $step!(board, depth, sliders, |b, d| pext_fills(b, d, sliders))
+            $step!(board, depth, sliders, |b, d| {
+                if fills_pay(b) {
+                    pext_fills(b, d, sliders)
+                } else {
+                    pext(b, d, sliders.pext)
+                }
+            })
         }
         match $backend {
             Backend::Magic => $step!($board, $depth, Magic, portable),
@@ -77,9 +83,27 @@ macro_rules! dispatched {
             // SAFETY: as above; a `PextFills` proves BMI2, AVX-512F and
             // AVX-512 VPOPCNTDQ.
             #[cfg(target_arch = "x86_64")]
-            Backend::PextFills(sliders) => unsafe { pext_fills($board, $depth, sliders) },
+            Backend::PextFills(sliders) if fills_pay($board) => unsafe {
+                pext_fills($board, $depth, sliders)
+            },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            Backend::PextFills(sliders) => unsafe { pext($board, $depth, sliders.pext) },
         }
     }};
+}
+
+/// Whether the AVX-512 fills can pay below `board`: only where a side has
+/// two knights and sliders or more (for one piece the lookups are
+/// cheaper, so a tree without two never runs the fills, and the variant
+/// without them is faster there). Pieces only come off the board (a
+/// promotion aside), so a tree that starts without two mostly stays so.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn fills_pay(board: &Board) -> bool {
+    let pieces = board.occupied() - board.pieces(Piece::Pawn) - board.pieces(Piece::King);
+    (pieces & board.colors(Color::White)).has_more_than_one()
+        || (pieces & board.colors(Color::Black)).has_more_than_one()
 }
 
 /// One node of bulk perft: the last ply counted, not made. A macro, not a
@@ -101,13 +125,13 @@ macro_rules! bulk {
                 board.generate_moves_with(s, |moves| {
                     match board.side_to_move() {
                         Color::White => {
-                            children_of::<true>(board, moves, Make::ToCount, s, |child| {
-                                nodes += child.move_count_for::<false>(s) as u64;
+                            nodes += children_of::<true>(board, moves, Make::ToCount, s, |child| {
+                                child.move_count_for::<false>(s) as u64
                             })
                         }
                         Color::Black => {
-                            children_of::<false>(board, moves, Make::ToCount, s, |child| {
-                                nodes += child.move_count_for::<true>(s) as u64;
+                            nodes += children_of::<false>(board, moves, Make::ToCount, s, |child| {
+                                child.move_count_for::<true>(s) as u64
                             })
                         }
                     }
@@ -118,8 +142,8 @@ macro_rules! bulk {
             _ => {
                 let mut nodes = 0;
                 board.generate_moves_with(s, |moves| {
-                    for_each_child(board, moves, Make::Full, s, |child| {
-                        nodes += $recurse(child, depth - 1);
+                    nodes += for_each_child(board, moves, Make::Full, s, |child| {
+                        $recurse(child, depth - 1)
                     });
                     false
                 });
@@ -145,19 +169,17 @@ macro_rules! full {
                     // a register: `nodes` is behind the closure's pointer,
                     // and `black_box` makes the compiler store and reload
                     // it around each leaf.
-                    let mut leaves = 0;
-                    for_each_child(board, moves, Make::Full, s, |child| {
+                    nodes += for_each_child(board, moves, Make::Full, s, |child| {
                         core::hint::black_box(child);
-                        leaves += 1;
+                        1
                     });
-                    nodes += leaves;
                     false
                 });
             }
             _ => {
                 board.generate_moves_with(s, |moves| {
-                    for_each_child(board, moves, Make::Full, s, |child| {
-                        nodes += $recurse(child, depth - 1);
+                    nodes += for_each_child(board, moves, Make::Full, s, |child| {
+                        $recurse(child, depth - 1)
                     });
                     false
                 });
@@ -247,7 +269,10 @@ pub fn slider_backend() -> &'static str {
 #[inline]
 pub fn each_child(board: &Board, mut visit: impl FnMut(&Board)) {
     board.generate_moves(|moves| {
-        for_each_child(board, moves, Make::Full, NATIVE, &mut visit);
+        for_each_child(board, moves, Make::Full, NATIVE, |child| {
+            visit(child);
+            0
+        });
         false
     });
 }
@@ -326,6 +351,33 @@ mod tests {
                     perft_on(backend, &board, depth - 1),
                     "{} {fen}",
                     backend.name()
+                );
+            }
+        }
+    }
+
+    /// The fills' variant hands a subtree where no side has two knights or
+    /// sliders to the plain PEXT one, at the root and below it (here
+    /// Black's knight takes one of White's two, or White's moves away from
+    /// the capture), and the counts stay those of magic sliders.
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    #[test]
+    fn the_fills_hand_over_subtrees_with_one_piece_a_side() {
+        let (Some(pext), Some(fills)) = (Pext::detect(), crate::attacks::Fills::detect()) else {
+            return;
+        };
+        let backend = Backend::PextFills(PextFills { pext, fills });
+        for fen in [
+            "4k3/8/8/3n4/8/2N1N3/8/4K3 b - - 0 1",
+            "4k3/8/8/3n4/8/2N1N3/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/1r6/R3K2R b KQ - 0 1",
+        ] {
+            let board: Board = fen.parse().unwrap();
+            for depth in 1..=5 {
+                assert_eq!(
+                    perft_on(backend, &board, depth),
+                    perft_on(Backend::Magic, &board, depth),
+                    "{fen} depth {depth}"
                 );
             }
         }

@@ -480,8 +480,13 @@ impl Board {
         // The king must not hide behind itself from a slider.
         let occupied = self.occupied() - king.bitboard();
         // Build the enemy's attack map only when it pays: for a square or
-        // two, testing them one by one is cheaper.
-        let many_steps = Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one();
+        // two (one, where the fills build the map), testing them one by one
+        // is cheaper.
+        let many_steps = if s.fills().is_some() {
+            steps.has_more_than_one()
+        } else {
+            Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one()
+        };
         let attacked = (many_steps || (castling && !self.is_chess960()))
             .then(|| self.attacked_squares_with(s, !us, occupied));
         let mut to = match attacked {

@@ -40,48 +40,29 @@ pub(super) fn for_each_child(
     }
 }
 
-/// The children of a node, made as the generator hands out each piece's
-/// moves: a sink whose `emit` makes each child as `make` says and adds up
-/// what `visit` returns for it. The sink's `emit` is inlined where the
-/// generator calls it, with the kind of piece a constant there, so each
-/// piece's loop runs without a dispatch on the piece (a closure handed to
-/// `generate_moves` is one function, called for every piece, that jumps by
-/// the piece's kind).
-pub(super) struct Children<'a, S, F, const WHITE: bool> {
-    /// The parent, with White to move when `WHITE`.
+/// A leaf-parent's moves, taken from the generator as a sink: each child
+/// made just enough to count its moves, and counted by `count`. The sink's
+/// `emit` is inlined where the generator calls it, with the kind of piece
+/// a constant there, so each piece's loop runs without a dispatch on the
+/// piece (a closure handed to `generate_moves` is one function, called
+/// for every piece, that jumps by the piece's kind).
+pub(super) struct LeafParent<'a, S, F, const WHITE: bool> {
+    /// The leaf-parent, with White to move when `WHITE`.
     pub board: &'a Board,
     /// The slider back-end.
     pub s: S,
-    /// How the children are made.
-    pub make: Make,
-    /// Takes each child; returns its count.
-    pub visit: F,
+    /// Counts a child's moves.
+    pub count: F,
     /// The children's counts so far.
     pub nodes: u64,
 }
 
-impl<'a, S: Sliders, F: FnMut(&Board) -> u64, const WHITE: bool> Children<'a, S, F, WHITE> {
-    /// The sum of `visit` over the children of `board` (White to move when
-    /// `WHITE`), made as `make` says.
-    #[inline(always)]
-    pub(super) fn sum(board: &'a Board, s: S, make: Make, visit: F) -> u64 {
-        let mut children = Self {
-            board,
-            s,
-            make,
-            visit,
-            nodes: 0,
-        };
-        board.generate_for::<WHITE>(&mut children, s);
-        children.nodes
-    }
-}
-
-impl<S: Sliders, F: FnMut(&Board) -> u64, const WHITE: bool> Sink for Children<'_, S, F, WHITE> {
+impl<S: Sliders, F: FnMut(&Board) -> u64, const WHITE: bool> Sink for LeafParent<'_, S, F, WHITE> {
     #[inline(always)]
     fn emit(&mut self, piece: Piece, from: Square, to: Bitboard) -> bool {
         let moves = PieceMoves { piece, from, to };
-        self.nodes += children_of::<WHITE>(self.board, moves, self.make, self.s, &mut self.visit);
+        self.nodes +=
+            children_of::<WHITE>(self.board, moves, Make::ToCount, self.s, &mut self.count);
         false
     }
 

@@ -32,7 +32,7 @@ use crate::attacks::{Magic, NATIVE};
 use crate::attacks::{Pext, PextFills};
 use crate::dispatch::{self, Backend};
 use crate::{Board, Color, Move, Piece};
-use children::{Children, Make, for_each_child};
+use children::{LeafParent, Make, for_each_child};
 
 mod children;
 
@@ -122,12 +122,26 @@ macro_rules! bulk {
                 // their moves, and counted with their side to move a
                 // constant.
                 match board.side_to_move() {
-                    Color::White => Children::<_, _, true>::sum(board, s, Make::ToCount, |child| {
-                        child.move_count_for::<false>(s) as u64
-                    }),
-                    Color::Black => Children::<_, _, false>::sum(board, s, Make::ToCount, |child| {
-                        child.move_count_for::<true>(s) as u64
-                    }),
+                    Color::White => {
+                        let mut parent = LeafParent::<_, _, true> {
+                            board,
+                            s,
+                            count: |child: &Board| child.move_count_for::<false>(s) as u64,
+                            nodes: 0,
+                        };
+                        board.generate_for::<true>(&mut parent, s);
+                        parent.nodes
+                    }
+                    Color::Black => {
+                        let mut parent = LeafParent::<_, _, false> {
+                            board,
+                            s,
+                            count: |child: &Board| child.move_count_for::<true>(s) as u64,
+                            nodes: 0,
+                        };
+                        board.generate_for::<false>(&mut parent, s);
+                        parent.nodes
+                    }
                 }
             }
             _ => {
@@ -156,6 +170,10 @@ macro_rules! full {
             // away, but with no call to count it.
             1 => {
                 board.generate_moves_with(s, |moves| {
+                    // Counted in a local of this closure, which stays in
+                    // a register: `nodes` is behind the closure's pointer,
+                    // and `black_box` makes the compiler store and reload
+                    // it around each leaf.
                     nodes += for_each_child(board, moves, Make::Full, s, |child| {
                         core::hint::black_box(child);
                         1

@@ -12,8 +12,8 @@ pub use piece_moves::{PieceMoves, PieceMovesIter};
 use crate::attacks::{NATIVE, Sliders};
 use crate::board::CheckInfo;
 use crate::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Square, attacks};
-pub(crate) use sink::{Mask, Sink};
-use sink::{MoveCounter, Visitor};
+pub(crate) use sink::Mask;
+use sink::{MoveCounter, Sink, Visitor};
 
 /// This file holds the `impl Board` block for legal move generation.
 impl Board {
@@ -239,11 +239,7 @@ impl Board {
     /// Generates for the side `WHITE` says, choosing the specialisation by
     /// the number of checkers.
     #[inline(always)]
-    pub(crate) fn generate_for<const WHITE: bool>(
-        &self,
-        sink: &mut impl Sink,
-        s: impl Sliders,
-    ) -> bool {
+    fn generate_for<const WHITE: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
         let info = self.check_info_for::<WHITE>();
         if info.checkers.is_empty() {
             self.generate::<false, WHITE>(&info, sink, s)

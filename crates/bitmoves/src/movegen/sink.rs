@@ -28,7 +28,7 @@ impl Mask {
 
 /// A destination for generated moves. One generator serves both listing
 /// and counting; a counter takes unpinned pawns set-wise.
-pub(crate) trait Sink {
+pub(super) trait Sink {
     /// Takes one piece's moves (ignored when `to` is empty); returns `true`
     /// to stop generation.
     fn emit(&mut self, piece: Piece, from: Square, to: Bitboard) -> bool;

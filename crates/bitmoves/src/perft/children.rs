@@ -4,8 +4,7 @@
 
 use crate::attacks::Sliders;
 use crate::board::{Landing, Lifted};
-use crate::movegen::{Mask, Sink};
-use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves, Square};
+use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
 
 /// How [`for_each_child`] makes the children.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -37,43 +36,6 @@ pub(super) fn for_each_child(
     match board.side_to_move() {
         Color::White => children_of::<true>(board, moves, make, s, visit),
         Color::Black => children_of::<false>(board, moves, make, s, visit),
-    }
-}
-
-/// A leaf-parent's moves, taken from the generator as a sink: each child
-/// made just enough to count its moves, and counted by `count`. The sink's
-/// `emit` is inlined where the generator calls it, with the kind of piece
-/// a constant there, so each piece's loop runs without a dispatch on the
-/// piece (a closure handed to `generate_moves` is one function, called
-/// for every piece, that jumps by the piece's kind).
-pub(super) struct LeafParent<'a, S, F, const WHITE: bool> {
-    /// The leaf-parent, with White to move when `WHITE`.
-    pub board: &'a Board,
-    /// The slider back-end.
-    pub s: S,
-    /// Counts a child's moves.
-    pub count: F,
-    /// The children's counts so far.
-    pub nodes: u64,
-}
-
-impl<S: Sliders, F: FnMut(&Board) -> u64, const WHITE: bool> Sink for LeafParent<'_, S, F, WHITE> {
-    #[inline(always)]
-    fn emit(&mut self, piece: Piece, from: Square, to: Bitboard) -> bool {
-        let moves = PieceMoves { piece, from, to };
-        self.nodes +=
-            children_of::<WHITE>(self.board, moves, Make::ToCount, self.s, &mut self.count);
-        false
-    }
-
-    #[inline(always)]
-    fn setwise_count(&mut self) -> Option<&mut usize> {
-        None
-    }
-
-    #[inline(always)]
-    fn mask(&self) -> Mask {
-        Mask::ALL
     }
 }
 

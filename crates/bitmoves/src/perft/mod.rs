@@ -32,7 +32,7 @@ use crate::attacks::{Magic, NATIVE};
 use crate::attacks::{Pext, PextFills};
 use crate::dispatch::{self, Backend};
 use crate::{Board, Color, Move, Piece};
-use children::{LeafParent, Make, for_each_child};
+use children::{Make, children_of, for_each_child};
 
 mod children;
 
@@ -121,28 +121,23 @@ macro_rules! bulk {
                 // A leaf-parent's children are made just enough to count
                 // their moves, and counted with their side to move a
                 // constant.
-                match board.side_to_move() {
-                    Color::White => {
-                        let mut parent = LeafParent::<_, _, true> {
-                            board,
-                            s,
-                            count: |child: &Board| child.move_count_for::<false>(s) as u64,
-                            nodes: 0,
-                        };
-                        board.generate_for::<true>(&mut parent, s);
-                        parent.nodes
+                let mut nodes = 0;
+                board.generate_moves_with(s, |moves| {
+                    match board.side_to_move() {
+                        Color::White => {
+                            nodes += children_of::<true>(board, moves, Make::ToCount, s, |child| {
+                                child.move_count_for::<false>(s) as u64
+                            })
+                        }
+                        Color::Black => {
+                            nodes += children_of::<false>(board, moves, Make::ToCount, s, |child| {
+                                child.move_count_for::<true>(s) as u64
+                            })
+                        }
                     }
-                    Color::Black => {
-                        let mut parent = LeafParent::<_, _, false> {
-                            board,
-                            s,
-                            count: |child: &Board| child.move_count_for::<true>(s) as u64,
-                            nodes: 0,
-                        };
-                        board.generate_for::<false>(&mut parent, s);
-                        parent.nodes
-                    }
-                }
+                    false
+                });
+                nodes
             }
             _ => {
                 let mut nodes = 0;

@@ -238,7 +238,9 @@ pub fn perft_full(board: &Board, depth: u32) -> u64 {
 
 /// The slider back-end and instruction set perft runs with on this CPU:
 /// `"pext+avx512"` (BMI2's PEXT, and the last ply counted by AVX-512
-/// fills), `"pext"` (PEXT, with POPCNT), `"magic+popcnt"` or `"magic"`.
+/// fills below positions where a side has two knights or sliders or
+/// more; plain PEXT below the others), `"pext"` (PEXT, with POPCNT),
+/// `"magic+popcnt"` or `"magic"`.
 ///
 /// A build for generic x86-64 still runs the PEXT variant on a CPU that has
 /// BMI2, except AMD's Zen 1 and Zen 2, whose PEXT is slow, and adds the

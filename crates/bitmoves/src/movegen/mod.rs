@@ -482,7 +482,11 @@ impl Board {
         // Build the enemy's attack map only when it pays: for a square or
         // two (one, where the fills build the map), testing them one by one
         // is cheaper.
-        let many_steps = if s.fills().is_some() {
+        #[cfg(target_arch = "x86_64")]
+        let fills = s.fills().is_some();
+        #[cfg(not(target_arch = "x86_64"))]
+        let fills = false;
+        let many_steps = if fills {
             steps.has_more_than_one()
         } else {
             Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one()

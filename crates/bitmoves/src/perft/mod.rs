@@ -31,7 +31,7 @@ use crate::attacks::{Magic, NATIVE};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextFills};
 use crate::dispatch::{self, Backend};
-use crate::{Board, Color, Move, Piece};
+use crate::{Board, Color, Move};
 use children::{Make, children_of, for_each_child};
 
 mod children;
@@ -101,7 +101,8 @@ macro_rules! dispatched {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn fills_pay(board: &Board) -> bool {
-    let pieces = board.occupied() - board.pieces(Piece::Pawn) - board.pieces(Piece::King);
+    use crate::Piece::{King, Pawn};
+    let pieces = board.occupied() - board.pieces(Pawn) - board.pieces(King);
     (pieces & board.colors(Color::White)).has_more_than_one()
         || (pieces & board.colors(Color::Black)).has_more_than_one()
 }

@@ -166,10 +166,10 @@ macro_rules! full {
             // away, but with no call to count it.
             1 => {
                 board.generate_moves_with(s, |moves| {
-                    // Counted in a local of this closure, which stays in
-                    // a register: `nodes` is behind the closure's pointer,
-                    // and `black_box` makes the compiler store and reload
-                    // it around each leaf.
+                    // The child loop adds the ones up and returns the sum,
+                    // which stays in a register: `black_box` would make
+                    // the compiler store and reload a count kept behind
+                    // the closure's pointer around each leaf.
                     nodes += for_each_child(board, moves, Make::Full, s, |child| {
                         core::hint::black_box(child);
                         1

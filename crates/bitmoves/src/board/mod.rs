@@ -10,6 +10,7 @@
 //! | `board/zobrist.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
 //! | `board/play.rs` | making moves, the null move, UCI text to a legal move |
+//! | `board/reply.rs` | what perft's leaf-parents know of their children's checks |
 //! | `board/status.rs` | how the game stands: mate, stalemate, draws |
 //! | `castling.rs` | how castling moves are written and recognised |
 //! | `chess960.rs` | Chess960 start positions by number |
@@ -24,6 +25,7 @@ mod check;
 mod child;
 mod fen;
 mod play;
+mod reply;
 mod status;
 mod validate;
 mod zobrist;
@@ -32,6 +34,7 @@ pub(crate) use check::CheckInfo;
 pub(crate) use child::{Landing, Lifted};
 pub use fen::{FenError, FenOptions, Snippet};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
+pub(crate) use reply::{KnownChecks, PieceChecks, ReplyChecks};
 pub use status::GameStatus;
 pub use validate::PositionError;
 #[cfg(feature = "std")]

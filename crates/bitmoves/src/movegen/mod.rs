@@ -10,7 +10,7 @@ pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
 use crate::attacks::{NATIVE, Sliders};
-use crate::board::CheckInfo;
+use crate::board::{CheckInfo, KnownChecks};
 use crate::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Square, attacks};
 pub(crate) use sink::Mask;
 use sink::{MoveCounter, Sink, Visitor};
@@ -173,11 +173,20 @@ impl Board {
 
     /// [`Board::move_count_with`] for White to move (`WHITE`) or Black,
     /// which must be the side to move: for callers that know it at compile
-    /// time (perft's leaf-parents).
+    /// time (perft's leaf-parents), and that may know the checkers and pins
+    /// already (`known`, see `ReplyChecks`).
     #[inline(always)]
-    pub(crate) fn move_count_for<const WHITE: bool>(&self, s: impl Sliders) -> usize {
+    pub(crate) fn move_count_for<const WHITE: bool>(
+        &self,
+        known: KnownChecks,
+        s: impl Sliders,
+    ) -> usize {
+        let info = match known.get() {
+            Some(info) => info,
+            None => self.check_info_for::<WHITE>(),
+        };
         let mut counter = MoveCounter(0);
-        self.generate_for::<WHITE>(&mut counter, s);
+        self.generate_with::<WHITE>(&info, &mut counter, s);
         counter.0
     }
 
@@ -189,6 +198,23 @@ impl Board {
         visit: impl FnMut(PieceMoves) -> bool,
     ) -> bool {
         self.generate_into(
+            &mut Visitor {
+                visit,
+                mask: Mask::ALL,
+            },
+            s,
+        )
+    }
+
+    /// [`Board::generate_moves_with`] for White to move (`WHITE`) or
+    /// Black, which must be the side to move.
+    #[inline(always)]
+    pub(crate) fn generate_moves_for<const WHITE: bool>(
+        &self,
+        s: impl Sliders,
+        visit: impl FnMut(PieceMoves) -> bool,
+    ) -> bool {
+        self.generate_for::<WHITE>(
             &mut Visitor {
                 visit,
                 mask: Mask::ALL,
@@ -240,11 +266,22 @@ impl Board {
     /// the number of checkers.
     #[inline(always)]
     fn generate_for<const WHITE: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
-        let info = self.check_info_for::<WHITE>();
+        self.generate_with::<WHITE>(&self.check_info_for::<WHITE>(), sink, s)
+    }
+
+    /// [`Board::generate_for`] with the checkers and pins `info` worked
+    /// out already.
+    #[inline(always)]
+    fn generate_with<const WHITE: bool>(
+        &self,
+        info: &CheckInfo,
+        sink: &mut impl Sink,
+        s: impl Sliders,
+    ) -> bool {
         if info.checkers.is_empty() {
-            self.generate::<false, WHITE>(&info, sink, s)
+            self.generate::<false, WHITE>(info, sink, s)
         } else if !info.checkers.has_more_than_one() {
-            self.generate::<true, WHITE>(&info, sink, s)
+            self.generate::<true, WHITE>(info, sink, s)
         } else {
             self.king_moves::<true, WHITE>(sink, s)
         }

@@ -3,22 +3,23 @@
 //! moves in two steps (`Board::lift`, then `Board::land` per move).
 
 use crate::attacks::Sliders;
-use crate::board::{Landing, Lifted};
+use crate::board::{KnownChecks, Landing, Lifted, PieceChecks, ReplyChecks};
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
 
 /// How [`for_each_child`] makes the children.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Make {
+#[derive(Clone, Copy)]
+pub(super) enum Make<'a> {
     /// In full, key and clocks included, as [`Board::play_piece`] makes
     /// them.
     Full,
     /// Just enough to count their moves, as [`Board::play_to_count`]
-    /// makes them.
-    ToCount,
+    /// makes them, each handed over with its check situation where the
+    /// parent's [`ReplyChecks`] tell it.
+    ToCount(&'a ReplyChecks),
 }
 
 /// Plays each move of `moves` on a copy of `board` and hands the child to
-/// `visit`. The loop is compiled once per side to move and kind of piece,
+/// `visit`, with its checkers and pins where `make` knows them already. The loop is compiled once per side to move and kind of piece,
 /// so that the make's questions about the piece (a king? a pawn? a
 /// promotion?) are answered at compile time, as are its colour's key rows
 /// and sets (`docs/performance.md` has what each step bought). Each
@@ -31,7 +32,7 @@ pub(super) fn for_each_child(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board) -> u64,
+    visit: impl FnMut(&Board, KnownChecks) -> u64,
 ) -> u64 {
     match board.side_to_move() {
         Color::White => children_of::<true>(board, moves, make, s, visit),
@@ -46,7 +47,7 @@ pub(super) fn children_of<const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board) -> u64,
+    visit: impl FnMut(&Board, KnownChecks) -> u64,
 ) -> u64 {
     match moves.piece {
         Piece::Pawn => children::<0, WHITE>(board, moves, make, s, visit),
@@ -66,7 +67,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    mut visit: impl FnMut(&Board) -> u64,
+    mut visit: impl FnMut(&Board, KnownChecks) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -75,9 +76,14 @@ fn children<const PIECE: usize, const WHITE: bool>(
         return 0;
     }
     let lifted = board.lift(us, piece, moves.from);
+    let checks = match make {
+        Make::Full => PieceChecks::NONE,
+        Make::ToCount(replies) => replies.for_piece(piece, moves.from),
+    };
     let mut sum = 0;
     let mut land = |mv: Move, landing: Landing| {
-        sum += land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, s, &mut visit);
+        sum +=
+            land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, &checks, s, &mut visit);
     };
     {
         let from = moves.from;
@@ -157,8 +163,9 @@ fn land_child<const PIECE: usize, const WHITE: bool>(
     mv: Move,
     landing: Landing,
     make: Make,
+    checks: &PieceChecks,
     s: impl Sliders,
-    visit: &mut impl FnMut(&Board) -> u64,
+    visit: &mut impl FnMut(&Board, KnownChecks) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -180,13 +187,19 @@ fn land_child<const PIECE: usize, const WHITE: bool>(
         // Castling moves a rook as well: made from the parent.
         match make {
             Make::Full => child.play_piece_of(us, piece, mv),
-            Make::ToCount => child.play_to_count(us, piece, mv),
+            Make::ToCount(_) => child.play_to_count(us, piece, mv),
         }
+        visit(&child, KnownChecks::UNKNOWN)
     } else {
         match make {
             Make::Full => child.land::<true>(lifted, us, piece, mv, landing),
-            Make::ToCount => child.land::<false>(lifted, us, piece, mv, landing),
+            Make::ToCount(_) => child.land::<false>(lifted, us, piece, mv, landing),
         }
+        let known = if mv.promotion.is_some() || landing == Landing::EnPassant {
+            KnownChecks::UNKNOWN
+        } else {
+            checks.after(mv.to)
+        };
+        visit(&child, known)
     }
-    visit(&child)
 }

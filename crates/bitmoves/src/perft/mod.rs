@@ -123,27 +123,34 @@ macro_rules! bulk {
                 // their moves, and counted with their side to move a
                 // constant.
                 let mut nodes = 0;
-                board.generate_moves_with(s, |moves| {
-                    match board.side_to_move() {
-                        Color::White => {
-                            nodes += children_of::<true>(board, moves, Make::ToCount, s, |child| {
-                                child.move_count_for::<false>(s) as u64
-                            })
-                        }
-                        Color::Black => {
-                            nodes += children_of::<false>(board, moves, Make::ToCount, s, |child| {
-                                child.move_count_for::<true>(s) as u64
-                            })
-                        }
+                match board.side_to_move() {
+                    Color::White => {
+                        let replies = board.reply_checks_for::<true>();
+                        board.generate_moves_for::<true>(s, |moves| {
+                            let make = Make::ToCount(&replies);
+                            nodes += children_of::<true>(board, moves, make, s, |child, known| {
+                                child.move_count_for::<false>(known, s) as u64
+                            });
+                            false
+                        });
                     }
-                    false
-                });
+                    Color::Black => {
+                        let replies = board.reply_checks_for::<false>();
+                        board.generate_moves_for::<false>(s, |moves| {
+                            let make = Make::ToCount(&replies);
+                            nodes += children_of::<false>(board, moves, make, s, |child, known| {
+                                child.move_count_for::<true>(known, s) as u64
+                            });
+                            false
+                        });
+                    }
+                }
                 nodes
             }
             _ => {
                 let mut nodes = 0;
                 board.generate_moves_with(s, |moves| {
-                    nodes += for_each_child(board, moves, Make::Full, s, |child| {
+                    nodes += for_each_child(board, moves, Make::Full, s, |child, _| {
                         $recurse(child, depth - 1)
                     });
                     false
@@ -170,7 +177,7 @@ macro_rules! full {
                     // which stays in a register: `black_box` would make
                     // the compiler store and reload a count kept behind
                     // the closure's pointer around each leaf.
-                    nodes += for_each_child(board, moves, Make::Full, s, |child| {
+                    nodes += for_each_child(board, moves, Make::Full, s, |child, _| {
                         core::hint::black_box(child);
                         1
                     });
@@ -179,7 +186,7 @@ macro_rules! full {
             }
             _ => {
                 board.generate_moves_with(s, |moves| {
-                    nodes += for_each_child(board, moves, Make::Full, s, |child| {
+                    nodes += for_each_child(board, moves, Make::Full, s, |child, _| {
                         $recurse(child, depth - 1)
                     });
                     false
@@ -272,7 +279,7 @@ pub fn slider_backend() -> &'static str {
 #[inline]
 pub fn each_child(board: &Board, mut visit: impl FnMut(&Board)) {
     board.generate_moves(|moves| {
-        for_each_child(board, moves, Make::Full, NATIVE, |child| {
+        for_each_child(board, moves, Make::Full, NATIVE, |child, _| {
             visit(child);
             0
         });

@@ -1,0 +1,203 @@
+//! What a leaf-parent knows of its children's check situation before it
+//! makes them ([`ReplyChecks`]): perft's leaf counting hands it to each
+//! child, which then skips its own search for checkers and pins.
+
+use super::{Board, CheckInfo};
+use crate::{Bitboard, Color, Piece, Square, attacks};
+
+/// What a leaf-parent knows, before it makes them, of its children's check
+/// situation: the checkers and pins of the side that replies (see
+/// [`Board::reply_checks_for`]). A child whose move leaves the lines from
+/// the replier's king to the mover's sliders alone, and puts no slider on
+/// a new one, has the pins the parent had, and at most the moved knight or
+/// pawn giving check: [`PieceChecks::after`] says so without the child's
+/// sniper loop.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ReplyChecks {
+    /// Each of the mover's sliders on a line through the replier's king,
+    /// and the squares between it and the king: a move from or to one of
+    /// them may change a pin or a check.
+    lines: Bitboard,
+    /// The king's diagonals and its rank and file on an empty board: a
+    /// diagonal or orthogonal slider of the mover landing on one may check
+    /// or pin from there.
+    diagonals: Bitboard,
+    orthogonals: Bitboard,
+    /// The squares from which a knight, or a pawn, of the mover checks the
+    /// replier's king.
+    knight_checks: Bitboard,
+    pawn_checks: Bitboard,
+    /// The replier's pieces pinned to its king, as the parent stands.
+    pinned: Bitboard,
+}
+
+impl ReplyChecks {
+    /// What the parent knows of the check situation after any move of
+    /// `piece` from `from` (not castling, a promotion or en passant).
+    #[inline(always)]
+    pub(crate) fn for_piece(&self, piece: Piece, from: Square) -> PieceChecks {
+        let new_line = match piece {
+            Piece::Bishop => self.diagonals,
+            Piece::Rook => self.orthogonals,
+            Piece::Queen => self.diagonals | self.orthogonals,
+            _ => Bitboard::EMPTY,
+        };
+        PieceChecks {
+            unknown_to: if self.lines.contains(from) {
+                Bitboard::FULL
+            } else {
+                self.lines | new_line
+            },
+            direct: match piece {
+                Piece::Knight => self.knight_checks,
+                Piece::Pawn => self.pawn_checks,
+                _ => Bitboard::EMPTY,
+            },
+            pinned: self.pinned,
+        }
+    }
+}
+
+/// [`ReplyChecks`] for the moves of one piece from one square.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct PieceChecks {
+    /// The targets after which the child must work out its checkers and
+    /// pins itself (every square when the piece leaves a king line).
+    unknown_to: Bitboard,
+    /// The targets from which the piece checks the king directly.
+    direct: Bitboard,
+    /// The replier's pinned pieces after any other move.
+    pinned: Bitboard,
+}
+
+impl PieceChecks {
+    /// Nothing known: for children made in full, which count nothing.
+    pub(crate) const NONE: Self = Self {
+        unknown_to: Bitboard::FULL,
+        direct: Bitboard::EMPTY,
+        pinned: Bitboard::EMPTY,
+    };
+
+    /// The replier's checkers and pins after the piece moves to `to`.
+    #[inline(always)]
+    pub(crate) fn after(&self, to: Square) -> KnownChecks {
+        let to = to.bitboard();
+        if self.unknown_to.intersects(to) {
+            KnownChecks::UNKNOWN
+        } else {
+            KnownChecks(CheckInfo {
+                checkers: to & self.direct,
+                pinned: self.pinned,
+            })
+        }
+    }
+}
+
+/// The checkers and pins of a child's side to move as its parent knows
+/// them, or nothing known. Two words, so that it crosses a call in
+/// registers (an `Option<CheckInfo>` would go through memory).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KnownChecks(CheckInfo);
+
+impl KnownChecks {
+    /// Nothing known. (No position has a checker on every square.)
+    pub(crate) const UNKNOWN: Self = Self(CheckInfo {
+        checkers: Bitboard::FULL,
+        pinned: Bitboard::EMPTY,
+    });
+
+    /// The checkers and pins, if known.
+    #[inline(always)]
+    pub(crate) fn get(self) -> Option<CheckInfo> {
+        (self.0.checkers != Bitboard::FULL).then_some(self.0)
+    }
+}
+
+impl Board {
+    /// What this board, with White (`WHITE`) or Black to move, knows of
+    /// its children's check situation: see [`ReplyChecks`]. The side that
+    /// replies is not in check here (the position is legal), so only the
+    /// moved piece can check directly.
+    #[inline(always)]
+    pub(crate) fn reply_checks_for<const WHITE: bool>(&self) -> ReplyChecks {
+        let us = Color::of_const::<WHITE>();
+        let king = self.king(!us);
+        let ours = self.colors(us);
+        let queens = self.pieces(Piece::Queen);
+        let diagonal = (self.pieces(Piece::Bishop) | queens) & ours;
+        let orthogonal = (self.pieces(Piece::Rook) | queens) & ours;
+        let diagonals = attacks::bishop_rays(king);
+        let orthogonals = attacks::rook_rays(king);
+        let occupied = self.occupied();
+        let mut lines = Bitboard::EMPTY;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in (diagonals & diagonal) | (orthogonals & orthogonal) {
+            let between = attacks::between(king, sniper);
+            lines |= between | sniper.bitboard();
+            let blockers = between & occupied;
+            if !blockers.has_more_than_one() {
+                pinned |= blockers - ours;
+            }
+        }
+        ReplyChecks {
+            lines,
+            diagonals,
+            orthogonals,
+            knight_checks: attacks::knight(king),
+            pawn_checks: attacks::pawn(!us, king),
+            pinned,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Law: where a parent's [`ReplyChecks`] know a child's checkers and
+    /// pins (a move that is not castling, a promotion or en passant), they
+    /// are the ones the child works out itself; on every position up to
+    /// two plies below the make tests' positions and the pin and check
+    /// positions below, for every legal move.
+    #[test]
+    fn what_the_parent_knows_of_the_child_is_what_the_child_finds() {
+        let pins = [
+            // Sliders of both sides on the kings' lines, pins, discovered
+            // and direct checks a move away.
+            "4k3/4r3/8/8/1B6/8/4R3/4K2q w - - 0 1",
+            "3qk3/8/1b3n2/3PN3/8/2B5/r2Q4/4K2R b K - 0 1",
+            "8/8/3k4/2n1r3/8/1Q3B2/8/4K1R1 w - - 0 1",
+        ];
+        let (mut known, mut all) = (0, 0);
+        for fen in crate::board::MAKE_TEST_FENS.into_iter().chain(pins) {
+            for board in crate::board::up_to_two_plies_below(fen) {
+                let replies = match board.side_to_move() {
+                    Color::White => board.reply_checks_for::<true>(),
+                    Color::Black => board.reply_checks_for::<false>(),
+                };
+                for mv in board.legal_moves() {
+                    let piece = board.piece_on(mv.from).expect("a piece moves");
+                    let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();
+                    let castling = piece == Piece::King && board.castling_side(mv).is_some();
+                    if castling || en_passant || mv.promotion.is_some() {
+                        continue;
+                    }
+                    let mut child = board;
+                    child.play_unchecked(mv);
+                    all += 1;
+                    if let Some(info) = replies.for_piece(piece, mv.from).after(mv.to).get() {
+                        known += 1;
+                        let found = child.check_info();
+                        assert_eq!(
+                            (info.checkers, info.pinned),
+                            (found.checkers, found.pinned),
+                            "{board} {mv}"
+                        );
+                    }
+                }
+            }
+        }
+        // Most children are known: the shortcut is taken, not skipped.
+        assert!(known * 2 > all, "{known} of {all}");
+    }
+}

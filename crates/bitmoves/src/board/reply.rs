@@ -7,7 +7,7 @@ use crate::{Bitboard, Color, Piece, Square, attacks};
 
 /// What a leaf-parent knows, before it makes them, of its children's check
 /// situation: the checkers and pins of the side that replies (see
-/// [`Board::reply_checks_for`]). A child whose move leaves the lines from
+/// [`Board::reply_checks`]). A child whose move leaves the lines from
 /// the replier's king to the mover's sliders alone, and puts no slider on
 /// a new one, has the pins the parent had, and at most the moved knight or
 /// pawn giving check: [`PieceChecks::after`] says so without the child's
@@ -114,12 +114,21 @@ impl KnownChecks {
 }
 
 impl Board {
-    /// What this board, with White (`WHITE`) or Black to move, knows of
-    /// its children's check situation: see [`ReplyChecks`]. The side that
-    /// replies is not in check here (the position is legal), so only the
-    /// moved piece can check directly.
+    /// What this board knows of its children's check situation: see
+    /// [`ReplyChecks`].
     #[inline(always)]
-    pub(crate) fn reply_checks_for<const WHITE: bool>(&self) -> ReplyChecks {
+    pub(crate) fn reply_checks(&self) -> ReplyChecks {
+        match self.side_to_move() {
+            Color::White => self.reply_checks_for::<true>(),
+            Color::Black => self.reply_checks_for::<false>(),
+        }
+    }
+
+    /// [`Board::reply_checks`] with White (`WHITE`) or Black to move. The
+    /// side that replies is not in check here (the position is legal), so
+    /// only the moved piece can check directly.
+    #[inline(always)]
+    fn reply_checks_for<const WHITE: bool>(&self) -> ReplyChecks {
         let us = Color::of_const::<WHITE>();
         let king = self.king(!us);
         let ours = self.colors(us);
@@ -171,10 +180,7 @@ mod tests {
         let (mut known, mut all) = (0, 0);
         for fen in crate::board::MAKE_TEST_FENS.into_iter().chain(pins) {
             for board in crate::board::up_to_two_plies_below(fen) {
-                let replies = match board.side_to_move() {
-                    Color::White => board.reply_checks_for::<true>(),
-                    Color::Black => board.reply_checks_for::<false>(),
-                };
+                let replies = board.reply_checks();
                 for mv in board.legal_moves() {
                     let piece = board.piece_on(mv.from).expect("a piece moves");
                     let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();

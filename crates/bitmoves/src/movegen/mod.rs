@@ -206,23 +206,6 @@ impl Board {
         )
     }
 
-    /// [`Board::generate_moves_with`] for White to move (`WHITE`) or
-    /// Black, which must be the side to move.
-    #[inline(always)]
-    pub(crate) fn generate_moves_for<const WHITE: bool>(
-        &self,
-        s: impl Sliders,
-        visit: impl FnMut(PieceMoves) -> bool,
-    ) -> bool {
-        self.generate_for::<WHITE>(
-            &mut Visitor {
-                visit,
-                mask: Mask::ALL,
-            },
-            s,
-        )
-    }
-
     /// Whether the side to move has any legal move.
     pub fn has_legal_moves(&self) -> bool {
         self.generate_moves(|_| true)

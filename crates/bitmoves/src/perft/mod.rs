@@ -123,28 +123,23 @@ macro_rules! bulk {
                 // their moves, and counted with their side to move a
                 // constant.
                 let mut nodes = 0;
-                match board.side_to_move() {
-                    Color::White => {
-                        let replies = board.reply_checks_for::<true>();
-                        board.generate_moves_for::<true>(s, |moves| {
-                            let make = Make::ToCount(&replies);
-                            nodes += children_of::<true>(board, moves, make, s, |child, known| {
+                let replies = board.reply_checks();
+                let make = Make::ToCount(&replies);
+                board.generate_moves_with(s, |moves| {
+                    nodes += match board.side_to_move() {
+                        Color::White => {
+                            children_of::<true>(board, moves, make, s, |child, known| {
                                 child.move_count_for::<false>(known, s) as u64
-                            });
-                            false
-                        });
-                    }
-                    Color::Black => {
-                        let replies = board.reply_checks_for::<false>();
-                        board.generate_moves_for::<false>(s, |moves| {
-                            let make = Make::ToCount(&replies);
-                            nodes += children_of::<false>(board, moves, make, s, |child, known| {
+                            })
+                        }
+                        Color::Black => {
+                            children_of::<false>(board, moves, make, s, |child, known| {
                                 child.move_count_for::<true>(known, s) as u64
-                            });
-                            false
-                        });
-                    }
-                }
+                            })
+                        }
+                    };
+                    false
+                });
                 nodes
             }
             _ => {

@@ -166,8 +166,8 @@ mod tests {
     /// Law: where a parent's [`ReplyChecks`] know a child's checkers and
     /// pins (a move that is not castling, a promotion or en passant), they
     /// are the ones the child works out itself; on every position up to
-    /// two plies below the make tests' positions and the pin and check
-    /// positions below, for every legal move.
+    /// two plies below the make tests' positions and three positions with
+    /// pins and checks a move away, for every legal move.
     #[test]
     fn what_the_parent_knows_of_the_child_is_what_the_child_finds() {
         let pins = [

@@ -22,10 +22,10 @@ pub(super) enum Make<'a> {
 /// `visit`, with its checkers and pins where `make` knows them already.
 /// The loop is compiled once per side to move and kind of piece, so that
 /// the make's questions about the piece (a king? a pawn? a promotion?)
-/// are answered at compile time, as are its colour's key rows and sets (`docs/performance.md` has what each step bought). Each
-/// piece's moves are made in two steps (`Board::lift` once, then
-/// `Board::land` per move), its quiet moves, captures and en passant in
-/// loops of their own.
+/// are answered at compile time, as are its colour's key rows and sets
+/// (`docs/performance.md` has what each step bought). Each piece's moves
+/// are made in two steps (`Board::lift` once, then `Board::land` per
+/// move), its quiet moves, captures and en passant in loops of their own.
 #[inline(always)]
 pub(super) fn for_each_child(
     board: &Board,

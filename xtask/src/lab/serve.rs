@@ -244,7 +244,11 @@ fn answer(stream: &mut TcpStream, at: Instant, head: &mut [u8], site: &Site, lim
     let send_by = Instant::now() + limits.send_timeout;
     let _ = match read {
         Head::Closed => return,
-        Head::Refused(status, why) => reply_text(stream, status, &why, Some(send_by), true),
+        Head::Refused(status, why) => {
+            // No body to a HEAD request, even one refused.
+            let with_body = !head.starts_with(b"HEAD ");
+            reply_text(stream, status, &why, Some(send_by), with_body)
+        }
         Head::Request(request) => send_file(stream, site, &request, send_by),
     };
     linger(stream);

@@ -247,6 +247,11 @@ fn bad_requests_get_400_not_a_closed_socket() {
         );
         assert!(answer.contains("Connection: close"), "{answer}");
     }
+    let head = exchange(address, b"HEAD /%2e%2e/secret HTTP/1.1\r\n\r\n");
+    assert!(
+        head.starts_with("HTTP/1.1 404 ") && head.ends_with("\r\n\r\n"),
+        "{head}"
+    );
     assert_eq!(status(&get(address, "/")), "200");
     let _ = std::fs::remove_dir_all(&root);
 }

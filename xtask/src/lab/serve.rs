@@ -71,7 +71,7 @@ impl Site {
 
     /// The file a request names: one of the site's, and, symbolic links
     /// resolved, under its root.
-    fn open(&self, path: &request::SitePath) -> Result<(File, PathBuf), Status> {
+    fn open(&self, path: &request::SitePath) -> Result<File, Status> {
         if !self.files.iter().any(|name| name == path.as_str()) {
             return Err(Status::NotFound);
         }
@@ -82,7 +82,7 @@ impl Site {
         }
         let file = File::open(&real).map_err(|_| Status::NotFound)?;
         match file.metadata() {
-            Ok(meta) if meta.is_file() => Ok((file, real)),
+            Ok(meta) if meta.is_file() => Ok(file),
             _ => Err(Status::NotFound),
         }
     }
@@ -300,7 +300,7 @@ fn send_file(
     send_by: Instant,
 ) -> io::Result<()> {
     let with_body = request.method == Method::Get;
-    let (mut file, real) = match site.open(&request.path) {
+    let mut file = match site.open(&request.path) {
         Ok(found) => found,
         Err(status) => {
             let text = match status {
@@ -313,7 +313,7 @@ fn send_file(
     let length = file.metadata()?.len();
     write_all(
         stream,
-        head(Status::Ok, content_type(&real), length).as_bytes(),
+        head(Status::Ok, content_type(request.path.as_str()), length).as_bytes(),
         send_by,
     )?;
     if !with_body {
@@ -401,8 +401,9 @@ fn linger(stream: &mut TcpStream) {
     }
 }
 
-fn content_type(file: &Path) -> &'static str {
-    match file.extension().and_then(|e| e.to_str()) {
+/// The type of a file, by the extension of the name it was asked by.
+fn content_type(name: &str) -> &'static str {
+    match Path::new(name).extension().and_then(|e| e.to_str()) {
         Some("html") => "text/html; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
         Some("js" | "mjs") => "text/javascript; charset=utf-8",

@@ -297,15 +297,15 @@ fn an_oversized_head_gets_431_at_the_limit_without_the_rest() {
 fn idle_and_half_sent_connections_are_closed_at_the_head_timeout() {
     let root = scratch("idle");
     let limits = Limits {
-        workers: 2,
-        waiting: 8,
+        workers: 4,
+        waiting: 64,
         head_timeout: Duration::from_millis(300),
         ..Limits::default()
     };
     let address = start(page(&root), limits);
-    // More half-sent requests than workers: each is answered 408 and
-    // closed, none holds its worker.
-    let mut held: Vec<TcpStream> = (0..6).map(|_| connect(address)).collect();
+    // Forty half-sent or silent requests, ten times the workers: each is
+    // answered 408 and closed, none holds its worker.
+    let mut held: Vec<TcpStream> = (0..40).map(|_| connect(address)).collect();
     for (index, stream) in held.iter_mut().enumerate() {
         if index % 2 == 0 {
             stream

@@ -1,8 +1,13 @@
 //! `cargo xtask lab`: builds the bitboard lab (the `bitmoves-lab` wasm
-//! module and its static page) into `target/lab/`, serves it on
+//! module and its static page) into `target/lab-page/`, serves it on
 //! localhost, and runs its browser tests.
 
+#[cfg(test)]
+mod laws;
+mod request;
 mod serve;
+#[cfg(test)]
+mod tests;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -11,8 +16,8 @@ use xtask::workspace_root;
 const USAGE: &str = "\
 usage: cargo xtask lab [--serve [--port N] | --test [--screenshot]]
 
-  lab                    build the page and its wasm module into target/lab/
-  lab --serve            build, then serve target/lab/ on http://127.0.0.1:8000/
+  lab                    build the page and its wasm module into target/lab-page/
+  lab --serve            build, then serve target/lab-page/ on http://127.0.0.1:8000/
   --port N               serve on port N instead (0: any free port)
   lab --test             build, serve on a free port, and run the browser tests
                          (skipped when no Chromium, Node, wasm target or
@@ -134,9 +139,20 @@ fn run_command(command: &mut Command, what: &str) -> Result<(), String> {
         .ok_or_else(|| format!("{what} failed ({status})"))
 }
 
+/// The page's folder under the target folder: its own, holding the page's
+/// files and nothing else. (`target/lab/` is Cargo's folder for the `lab`
+/// profile's build scripts and dependency files.)
+fn page_dir(target: &Path) -> PathBuf {
+    target.join("lab-page")
+}
+
+/// The name the shrunk wasm module has in the page's folder.
+const WASM_FILE: &str = "bitmoves_lab.wasm";
+
 /// Builds the wasm module, shrinks it with `wasm-opt -Oz` into
-/// `target/lab/` with the page, and returns that directory.
-fn build() -> Result<PathBuf, String> {
+/// `target/lab-page/` with the page (emptied first), and returns the site
+/// of those files.
+fn build() -> Result<serve::Site, String> {
     if !has_wasm_target() {
         return Err(format!(
             "the {TARGET} target is not installed: run `rustup target add {TARGET}`"
@@ -161,19 +177,11 @@ fn build() -> Result<PathBuf, String> {
         ]),
         "cargo build -p bitmoves-lab",
     )?;
-    let built = target.join(TARGET).join("lab").join("bitmoves_lab.wasm");
-    let site = target.join("lab");
-    std::fs::create_dir_all(&site)
-        .map_err(|err| format!("cannot create {}: {err}", site.display()))?;
-    let web = root.join("crates/lab/web");
-    let entries =
-        std::fs::read_dir(&web).map_err(|err| format!("cannot read {}: {err}", web.display()))?;
-    for entry in entries.flatten() {
-        let to = site.join(entry.file_name());
-        std::fs::copy(entry.path(), &to)
-            .map_err(|err| format!("cannot write {}: {err}", to.display()))?;
-    }
-    let to = site.join("bitmoves_lab.wasm");
+    let built = target.join(TARGET).join("lab").join(WASM_FILE);
+    let site = page_dir(&target);
+    let mut files = copy_page(&root.join("crates/lab/web"), &site)?;
+    let to = site.join(WASM_FILE);
+    files.push(WASM_FILE.to_owned());
     run_command(
         Command::new(WASM_OPT)
             .args(WASM_OPT_ARGS)
@@ -190,22 +198,52 @@ fn build() -> Result<PathBuf, String> {
         ));
     }
     println!(
-        "built {} (bitmoves_lab.wasm: {bytes} bytes; {built_bytes} before wasm-opt)",
+        "built {} ({WASM_FILE}: {bytes} bytes; {built_bytes} before wasm-opt)",
         site.display()
     );
-    Ok(site)
+    serve::Site::new(&site, files).map_err(|err| format!("cannot open {}: {err}", site.display()))
 }
 
-fn serve(site: PathBuf, port: u16) -> Result<ExitCode, String> {
+/// Empties `site` (creating it if need be) and copies the page's files
+/// from `web` into it; returns their names.
+fn copy_page(web: &Path, site: &Path) -> Result<Vec<String>, String> {
+    match std::fs::remove_dir_all(site) {
+        Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
+            return Err(format!("cannot empty {}: {err}", site.display()));
+        }
+        _ => {}
+    }
+    std::fs::create_dir_all(site)
+        .map_err(|err| format!("cannot create {}: {err}", site.display()))?;
+    let entries =
+        std::fs::read_dir(web).map_err(|err| format!("cannot read {}: {err}", web.display()))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|err| format!("cannot read {}: {err}", web.display()))?;
+        if !entry.path().is_file() {
+            continue;
+        }
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let to = site.join(&name);
+        std::fs::copy(entry.path(), &to)
+            .map_err(|err| format!("cannot write {}: {err}", to.display()))?;
+        files.push(name);
+    }
+    files.sort();
+    Ok(files)
+}
+
+fn serve(site: serve::Site, port: u16) -> Result<ExitCode, String> {
     let listener =
         serve::bind(port).map_err(|err| format!("cannot listen on 127.0.0.1:{port}: {err}"))?;
     let address = listener.local_addr().map_err(|err| err.to_string())?;
     println!(
         "serving {} on http://{address}/ (Ctrl-C stops)",
-        site.display()
+        site.root().display()
     );
-    serve::serve(listener, site);
-    Ok(ExitCode::SUCCESS)
+    match serve::serve(listener, site, serve::Limits::default()) {
+        Err(err) => Err(format!("cannot serve: {err}")),
+    }
 }
 
 /// The Chromium to drive: `$CHROMIUM`, else the first of Debian's names
@@ -276,7 +314,7 @@ fn test(screenshot: bool) -> Result<ExitCode, String> {
     let cli = target_dir(&root).join("debug").join("bitmoves");
     let listener = serve::bind(0).map_err(|err| format!("cannot listen on 127.0.0.1: {err}"))?;
     let address = listener.local_addr().map_err(|err| err.to_string())?;
-    std::thread::spawn(move || serve::serve(listener, site));
+    std::thread::spawn(move || serve::serve(listener, site, serve::Limits::default()));
     println!(
         "serving the lab on http://{address}/ for the browser tests ({})",
         chromium.display()

@@ -231,7 +231,10 @@ impl<R: BufRead> Splitter<R> {
                 self.phase = Phase::Tags { empty: 0 };
                 return Line::Part { scan: false };
             }
+            // The movetext's first line: read as movetext, whatever it
+            // starts with (a BOM before a `[` included).
             self.phase = Phase::Moves;
+            return Line::Part { scan: true };
         }
         if self.in_comment {
             Line::Part { scan: true }

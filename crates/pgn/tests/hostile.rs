@@ -12,6 +12,9 @@ mod write_law;
 #[path = "common/mutate.rs"]
 mod mutate;
 
+#[path = "common/thread_law.rs"]
+mod thread_law;
+
 /// Reads every game of `text` whole: what each gave.
 fn read_all(text: &[u8]) -> Vec<Result<Game, PgnError>> {
     let mut reader = Reader::new(text);
@@ -315,7 +318,8 @@ fn pzstd_output_trickled_input_and_zero_padded_gzip_are_read_whole() {
 }
 
 /// What the fuzz target checks, on one input: no panic, the same games
-/// with both APIs, and the writer's law on every game read whole.
+/// with both APIs, and the writer's law on every game read whole. (It
+/// also checks `thread_law`, here on every fifth mutation.)
 fn fuzz_body(data: &[u8]) {
     let replayed = replay_all(data).len();
     let games = read_all(data);
@@ -326,23 +330,31 @@ fn fuzz_body(data: &[u8]) {
 }
 
 /// The fuzz target's checks on 5,000 random mutations (bytes replaced,
-/// inserted or deleted) of games with every feature.
+/// inserted or deleted) of games with every feature: Shredder-FEN, null
+/// moves `--` and `0000`, `[%…]` and tag lines in the moves, byte order
+/// marks where files were joined, DOS's end-of-file byte.
 #[test]
 fn mutated_games_keep_the_fuzz_targets_laws() {
     let base = "[Event \"a \\\"b\\\" \\\\\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n\
                 1. O-O {c} O-O-O $1 (1... Kd7 {d\n[e]} 2. Ra2 (2. Rab1)) 2. Kg2! ; x\n% y\nKb8 1-0\n\n\
                 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *\n\n\
                 [Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
-                1. g3 g6 2. Ng2 Ng7 3. f4 f5 4. Rf2 -- 5. Kf1 1/2-1/2\n";
+                1. g3 g6 2. Ng2 Ng7 3. f4 f5 4. Rf2 -- 5. Kf1 0000 6. Ke1 1/2-1/2\n\
+                \u{feff}[Event \"j\"]\n\n1. e4 e5\n[%evp 0,1,2]\n2. Nf3 $ Nc6*\n\u{feff}[Event \"k\"]\n\
+                1. d4\n\u{a0}\n1. c4 e5 2. Nxc3 *\n\x1a";
     let mut next = mutate::xorshift(0x1234_5678_9abc_def1);
     assert!(
         read_all(base.as_bytes()).iter().all(Result::is_ok),
         "the base games are legal"
     );
     fuzz_body(base.as_bytes());
-    for _ in 0..5000 {
+    thread_law::assert_threads_agree(base.as_bytes());
+    for round in 0..5000 {
         let data = mutate::mutate(base.as_bytes(), 4, &mut next);
         fuzz_body(&data);
+        if round % 5 == 0 {
+            thread_law::assert_threads_agree(&data);
+        }
     }
 }
 

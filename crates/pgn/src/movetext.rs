@@ -358,13 +358,30 @@ impl<'a> Movetext<'a> {
         visitor: &mut V,
     ) -> Result<(), Stop> {
         let word = &self.text[at..end];
-        let glued = [&b"*"[..], b"1-0", b"0-1", b"1/2-1/2"]
-            .into_iter()
-            .find(|result| word.len() > result.len() && word.ends_with(result));
-        let Some(result) = glued else {
-            return self.token(at, end, visitor);
-        };
-        self.token(at, end - result.len(), visitor)?;
+        // Most words end with none of the results' last bytes (a check
+        // mark, a rank, a piece): one test for them.
+        if matches!(word, [_, .., b'*' | b'0' | b'1' | b'2'])
+            && let Some(result) = [&b"*"[..], b"1-0", b"0-1", b"1/2-1/2"]
+                .into_iter()
+                .find(|result| word.len() > result.len() && word.ends_with(result))
+        {
+            return self.glued(at, end - result.len(), result, visitor);
+        }
+        self.token(at, end, visitor)
+    }
+
+    /// The word `text[at..end]` and the result written onto it (kept out
+    /// of the hot loop, where a second copy of [`Movetext::token`] cost
+    /// time).
+    #[inline(never)]
+    fn glued<V: Visitor + ?Sized>(
+        &mut self,
+        at: usize,
+        end: usize,
+        result: &[u8],
+        visitor: &mut V,
+    ) -> Result<(), Stop> {
+        self.token(at, end, visitor)?;
         if self.variations.is_empty() {
             visitor.result(&utf8(result));
         }
@@ -397,7 +414,7 @@ impl<'a> Movetext<'a> {
         let start = end - word.len();
         // `e.p.` after an en passant capture (`exd6 e.p.`, `exd6e.p.`) says
         // nothing more: python-chess finds no move in it.
-        if word.len() > 4 && word.ends_with(b"e.p.") {
+        if word.last() == Some(&b'.') && word.len() > 4 && word.ends_with(b"e.p.") {
             word = &word[..word.len() - 4];
         }
         match word {
@@ -460,12 +477,9 @@ impl<'a> Movetext<'a> {
                         // An `x` where nothing is taken (`Nxc3` onto an
                         // empty square): python-chess reads past it.
                         (Err(_), error @ SanError::NoSuchMove { .. }) if san.contains(&b'x') => {
-                            let plain: Vec<u8> =
-                                san.iter().copied().filter(|&b| b != b'x').collect();
-                            let plain = std::str::from_utf8(&plain).unwrap_or_default();
-                            match level.board.play_san(plain) {
-                                Ok(mv) => mv,
-                                Err(_) => {
+                            match play_without_capture_mark(&mut level.board, san) {
+                                Some(mv) => mv,
+                                None => {
                                     return Err(Stop::Failed(start, illegal(san, error, before)));
                                 }
                             }
@@ -486,6 +500,16 @@ impl<'a> Movetext<'a> {
         }
         Ok(())
     }
+}
+
+/// Plays `san` read without its `x` marks, for a capture mark where
+/// nothing is taken (`Nxc3` onto an empty square); `None`, the board
+/// unchanged, when that names no legal move either.
+#[cold]
+#[inline(never)]
+fn play_without_capture_mark(board: &mut Board, san: &[u8]) -> Option<bitmoves::Move> {
+    let plain: Vec<u8> = san.iter().copied().filter(|&b| b != b'x').collect();
+    board.play_san(std::str::from_utf8(&plain).ok()?).ok()
 }
 
 /// The error for unexpected text at `text[at..end]`.

@@ -159,7 +159,7 @@ fn odd_games_read_in_one_pass_as_the_splitter_cuts_them() {
     assert_one_pass_reads_as_cut("odd, CRLF", ODD.replace('\n', "\r\n").as_bytes());
     assert_one_pass_reads_as_cut("odd, CR", ODD.replace('\n', "\r").as_bytes());
     assert_one_pass_reads_as_cut("odd, BOM", format!("\u{feff}{ODD}").as_bytes());
-    let mut next = mutate::xorshift(0x0dd_5eed);
+    let mut next = mutate::xorshift(0x0dd5_eeed);
     for round in 0..300 {
         let data = mutate::mutate(ODD.as_bytes(), 6, &mut next);
         assert_one_pass_reads_as_cut(&format!("odd, mutation {round}"), &data);
@@ -172,7 +172,7 @@ fn odd_games_read_in_chunks_as_one_thread() {
     assert_chunks_read_as_one_thread("odd, CRLF", ODD.replace('\n', "\r\n").as_bytes());
     assert_chunks_read_as_one_thread("odd, CR", ODD.replace('\n', "\r").as_bytes());
     assert_chunks_read_as_one_thread("odd, BOM", format!("\u{feff}{ODD}").as_bytes());
-    let mut next = mutate::xorshift(0x5eed_0dd);
+    let mut next = mutate::xorshift(0x05ee_d0dd);
     for round in 0..100 {
         let data = mutate::mutate(ODD.as_bytes(), 6, &mut next);
         assert_chunks_read_as_one_thread(&format!("odd, mutation {round}"), &data);

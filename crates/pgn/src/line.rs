@@ -35,20 +35,30 @@ fn unicode_space(bytes: &[u8]) -> Result<usize, bool> {
 /// the line; `None` when `text` ends before that is known and `end` (no
 /// text follows) is not said.
 #[inline(always)]
-pub(crate) fn blank_at(text: &[u8], mut at: usize, end: bool) -> Option<bool> {
+pub(crate) fn blank_at(text: &[u8], at: usize, end: bool) -> Option<bool> {
+    blank_from(text, at, end).ok()
+}
+
+/// [`blank_at`], where the bytes before `at` in the line are known to be
+/// whitespace; when `text` ends before the answer is known (and `end` is
+/// not said), `Err` with where to go on once more text comes.
+#[inline(always)]
+pub(crate) fn blank_from(text: &[u8], mut at: usize, end: bool) -> Result<bool, usize> {
     loop {
+        #[cfg(test)]
+        tests::LOOKED.with(|looked| looked.set(looked.get() + 1));
         let Some(&b) = text.get(at) else {
-            return end.then_some(true);
+            return if end { Ok(true) } else { Err(at) };
         };
         match b {
-            b'\n' | b'\r' => return Some(true),
+            b'\n' | b'\r' => return Ok(true),
             _ if is_space(b) => at += 1,
             0xc2 | 0xe1..=0xe3 => match unicode_space(&text[at..]) {
                 Ok(len) => at += len,
-                Err(true) if !end => return None,
-                Err(_) => return Some(false),
+                Err(true) if !end => return Err(at),
+                Err(_) => return Ok(false),
             },
-            _ => return Some(false),
+            _ => return Ok(false),
         }
     }
 }
@@ -102,8 +112,15 @@ pub(crate) fn starts_game(text: &[u8], at: usize, end: bool) -> Option<bool> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::{blank_at, is_blank, starts_game};
+    use std::cell::Cell;
+
+    thread_local! {
+        /// The bytes [`blank_from`](super::blank_from) looked at, on this
+        /// thread.
+        pub(crate) static LOOKED: Cell<u64> = const { Cell::new(0) };
+    }
 
     /// The law of the blank line: a line is blank exactly where Python's
     /// `isspace` says so of it decoded (DOS's `0x1a` also blank), and a

@@ -81,6 +81,11 @@ pub(crate) struct Skim {
     /// that comes in many pieces is looked at once (linear, not
     /// quadratic).
     partial: Option<Partial>,
+    /// A line start, and how far its bytes are known to be whitespace,
+    /// when the text ran out before telling whether the line is blank:
+    /// looked at from there when more text comes (linear on a long line
+    /// of spaces too).
+    spaces: Option<(usize, usize)>,
 }
 
 impl Skim {
@@ -96,6 +101,7 @@ impl Skim {
             line,
             last: Boundary { at: 0, games, line },
             partial: None,
+            spaces: None,
         }
     }
 
@@ -120,6 +126,10 @@ impl Skim {
             partial.line_at -= by;
             partial.pos -= by;
         }
+        if let Some((line_at, pos)) = &mut self.spaces {
+            *line_at -= by;
+            *pos -= by;
+        }
     }
 
     /// Skims the lines of `text` from the line start `at`: every complete
@@ -137,6 +147,7 @@ impl Skim {
         let (mut state, mut line, mut last) = (self.state, self.line, self.last);
         // A line skimmed in part goes on where it stopped.
         let mut resume = self.partial.take().filter(|partial| partial.line_at == at);
+        let mut known = self.spaces.take().filter(|&(line_at, _)| line_at == at);
         let outcome = 'run: {
             // The bytes that matter, a block at a time: `mask` holds those of
             // the block at `base` not looked at yet.
@@ -164,7 +175,9 @@ impl Skim {
                                 break 'run Ok(last);
                             }
                         }
-                        let Some(kind) = classify(&mut state, text, at, end) else {
+                        let mut spaces = known.take().map_or(at, |(_, pos)| pos);
+                        let Some(kind) = classify(&mut state, text, at, end, &mut spaces) else {
+                            self.spaces = Some((at, spaces));
                             break 'run Err(at);
                         };
                         // A `[` line that ends the game before it: counted
@@ -256,9 +269,17 @@ impl Skim {
 
 /// What the line at `at` does, as the splitter's `classify` says; the
 /// phase moved on. `None`, the state unchanged, when the text ends
-/// before that is known (and `end` is not said).
+/// before that is known (and `end` is not said). The line's bytes before
+/// `spaces` are known to be whitespace; on `None`, `spaces` is how far
+/// they are now.
 #[inline(always)]
-fn classify(state: &mut State, text: &[u8], at: usize, end: bool) -> Option<Line> {
+fn classify(
+    state: &mut State,
+    text: &[u8],
+    at: usize,
+    end: bool,
+    spaces: &mut usize,
+) -> Option<Line> {
     let mut from = at;
     if state.phase == Phase::Before {
         // A byte order mark before a game's first line is skipped.
@@ -269,7 +290,13 @@ fn classify(state: &mut State, text: &[u8], at: usize, end: bool) -> Option<Line
         from = line::after_bom(text, at);
     }
     let first = text.get(from).copied();
-    let blank = line::blank_at(text, from, end)?;
+    let blank = match line::blank_from(text, from.max(*spaces), end) {
+        Ok(blank) => blank,
+        Err(pos) => {
+            *spaces = pos;
+            return None;
+        }
+    };
     let escape = matches!(first, Some(b'%' | b';'));
     if state.phase == Phase::Before {
         if escape || blank {
@@ -406,6 +433,37 @@ mod tests {
         let once = (text.len() / BLOCK) as u64;
         assert!(blocks < 2 * once, "{blocks} blocks looked at for {once}");
         assert_eq!(skim.counts(), (1, 5));
+    }
+
+    /// The same law for a long line of spaces (and Unicode spaces), whose
+    /// blankness is told only at its end: its bytes are looked at about
+    /// once, between games and in the tags.
+    #[test]
+    fn a_long_line_of_spaces_in_pieces_is_looked_at_once() {
+        for (before, space) in [("", " "), ("[Event \"x\"]\n", "\u{3000}")] {
+            let mut text = before.as_bytes().to_vec();
+            let start = text.len();
+            while text.len() - start < 2 << 20 {
+                text.extend_from_slice(space.as_bytes());
+            }
+            let spaces = (text.len() - start) as u64;
+            text.extend_from_slice(b"\n\n1. e4 *\n");
+            let mut skim = Skim::new(0, 1);
+            let (mut at, mut len) = (0, 0);
+            crate::line::tests::LOOKED.with(|looked| looked.set(0));
+            while len < text.len() {
+                // Pieces that cut the Unicode spaces in the middle.
+                len = (len + (1 << 16) + 1).min(text.len());
+                let end = len == text.len();
+                match skim.lines(&text[..len], at, usize::MAX, end) {
+                    Ok(boundary) => panic!("no boundary is wanted: {boundary:?}"),
+                    Err(next) => at = next,
+                }
+            }
+            let looked = crate::line::tests::LOOKED.with(Cell::get);
+            assert!(looked < 2 * spaces, "{looked} bytes looked at for {spaces}");
+            assert_eq!(skim.counts().0, u64::from(!before.is_empty()));
+        }
     }
 
     /// The law of the block compare: it marks the bytes the bytewise

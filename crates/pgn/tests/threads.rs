@@ -156,6 +156,27 @@ fn long_comment_lines_read_alike_on_any_threads() {
     );
 }
 
+/// Lines of 300 KB of spaces (ASCII and Unicode) between games, in the
+/// tags and in the moves, and one with a word at its end: read alike.
+#[test]
+fn long_lines_of_spaces_read_alike_on_any_threads() {
+    let spaces = |space: &str| space.repeat((300 << 10) / space.len());
+    let text = format!(
+        "1. e4 *\n\n{}\n1. d4 *\n\n[Event \"x\"]\n{}\n1. c4 *\n{}x\n\n1. Nf3 *\n{}\n1. g3 *\n",
+        spaces(" "),
+        spaces("\u{a0}"),
+        spaces("\t"),
+        spaces("\u{3000}"),
+    );
+    let read = assert_same_on_any_threads("spaces", text.as_bytes());
+    assert_eq!(read.len(), 6, "{:.300?}", read);
+    let crlf = text.replace('\n', "\r\n");
+    assert_eq!(
+        assert_same_on_any_threads("spaces, CRLF", crlf.as_bytes()),
+        read
+    );
+}
+
 /// Files joined with their byte order marks, with and without a blank
 /// line between them, `[%…]` lines and tag lines in the moves, DOS's
 /// end-of-file byte: read alike, every game whole.

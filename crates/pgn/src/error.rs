@@ -51,6 +51,12 @@ pub enum ErrorKind {
         /// The text, shortened to 40 bytes.
         text: String,
     },
+    /// A NAG past `$255`, which a [`Visitor`](crate::Visitor) cannot be
+    /// told.
+    BadNag {
+        /// The NAG as written, shortened to 40 bytes.
+        nag: String,
+    },
     /// A `(` before any move of its line, or a `)` without its `(`.
     BadVariation,
     /// Variations nested deeper than [`MAX_DEPTH`](crate::MAX_DEPTH) while
@@ -107,6 +113,7 @@ impl fmt::Display for ErrorKind {
             Self::NullMoveInCheck { fen } => write!(f, "null move while in check in {fen}"),
             Self::BadFen { fen, error } => write!(f, "bad FEN tag {fen:?}: {error}"),
             Self::Unexpected { text } => write!(f, "unexpected {text:?} in the moves"),
+            Self::BadNag { nag } => write!(f, "NAG {nag:?} is past $255"),
             Self::BadVariation => {
                 f.write_str("unbalanced variation: a `(` before any move or a `)` without `(`")
             }

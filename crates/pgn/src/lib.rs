@@ -6,6 +6,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `input.rs` | [`open`], [`decompress`]: files, stdin, zstd and gzip by magic bytes |
+//! | `line.rs` | what a line's first bytes say: blank, a byte order mark, a tag that starts the next game |
 //! | `split.rs` | [`RawGame`] and the splitter that cuts games out of a stream |
 //! | `parse.rs` | reading a game in one pass: its tags, then its movetext |
 //! | `movetext.rs` | the movetext: moves replayed, variations, where the game ends |
@@ -35,6 +36,7 @@ mod chunk;
 mod error;
 mod game;
 mod input;
+mod line;
 mod movetext;
 mod parallel;
 mod parse;

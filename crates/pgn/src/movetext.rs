@@ -6,14 +6,16 @@
 //! skipped variations are only counted.
 
 use crate::error::{ErrorKind, illegal, shorten};
+use crate::line;
 use crate::parse::{Stop, byte_set, line_end, utf8};
 use crate::split::count_lines;
 use crate::{Flow, MAX_DEPTH, Visitor};
 use bitmoves::{Board, SanError};
 use memchr::{memchr, memchr3};
 
-/// Bytes that end a word of movetext: whitespace and `{ } ( ) ; $`.
-static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c{}();$");
+/// Bytes that end a word of movetext: whitespace (see `line.rs`) and
+/// `{ } ( ) ; $`.
+static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c\x1a\x1c\x1d\x1e\x1f{}();$");
 
 /// Bytes a move in a common shape starts with (see
 /// [`Board::play_san_prefix`]): a file or a piece letter.
@@ -38,11 +40,6 @@ fn move_number_end(text: &[u8], at: usize) -> Option<usize> {
         Some(b'0'..=b'9') => None,
         _ => Some(end),
     }
-}
-
-/// Whitespace inside a line.
-fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | 0x0b | 0x0c)
 }
 
 /// A line of play: its board, and the board before its last move (where
@@ -134,7 +131,7 @@ impl<'a> Movetext<'a> {
                     fresh = true;
                     continue;
                 }
-                b' ' | b'\t' | 0x0b | 0x0c => at += 1,
+                b' ' | b'\t' | 0x0b | 0x0c | 0x1a | 0x1c..=0x1f => at += 1,
                 b'%' if fresh => {
                     at = line_end(text, at);
                     self.complete(at)?;
@@ -186,17 +183,39 @@ impl<'a> Movetext<'a> {
                         .take_while(|b| b.is_ascii_digit())
                         .count();
                     self.complete(at + 1 + digits)?;
-                    let nag = std::str::from_utf8(&text[at + 1..at + 1 + digits])
-                        .ok()
-                        .and_then(|d| d.parse::<u8>().ok());
-                    match nag {
-                        Some(nag) if self.skip == 0 => visitor.nag(nag),
-                        Some(_) => {}
-                        None => return Err(unexpected(text, at, at + 1 + digits)),
+                    let number = &text[at + 1..at + 1 + digits];
+                    // A `$` without digits is nothing, as python-chess
+                    // reads it; a NAG past 255 is an error.
+                    if digits > 0 && self.skip == 0 {
+                        let nag = std::str::from_utf8(number)
+                            .ok()
+                            .and_then(|d| d.parse::<u8>().ok());
+                        let Some(nag) = nag else {
+                            let nag = shorten(&text[at..at + 1 + digits]);
+                            return Err(Stop::Failed(at, ErrorKind::BadNag { nag }));
+                        };
+                        visitor.nag(nag);
                     }
                     at += 1 + digits;
                 }
                 b'}' => return Err(unexpected(text, at, at + 1)),
+                // A command outside a comment (`[%evp 0,1,2]`, as some
+                // tools write on a line of its own) holds nothing to read:
+                // skipped to its `]`, within the line and before any of
+                // `{ } ( ) ;`. Without its `]` there, it is a word.
+                b'[' if text.get(at + 1) == Some(&b'%') => {
+                    let stop = text[at..].iter().position(|b| {
+                        matches!(b, b']' | b'\n' | b'\r' | b'{' | b'}' | b'(' | b')' | b';')
+                    });
+                    match stop {
+                        Some(len) if text[at + len] == b']' => at += len + 1,
+                        Some(_) => at = self.next_word(at, visitor)?,
+                        None => {
+                            self.complete(text.len())?;
+                            at = self.next_word(at, visitor)?;
+                        }
+                    }
+                }
                 b'0'..=b'9' => match move_number_end(text, at) {
                     // A move number (`12.`, `12...`): nothing to read. What
                     // follows it in the same word is read as a word of its
@@ -276,21 +295,23 @@ impl<'a> Movetext<'a> {
     }
 
     /// Whether the line starting at `at` ends the game (the splitter's
-    /// rule: a blank line or a `[` at its start; the text's end). Only
-    /// ever asked outside comments.
+    /// rule, see `line.rs`: a blank line or a tag line; the text's end).
+    /// Only ever asked outside comments.
     fn game_ends_at(&self, at: usize) -> Result<bool, Stop> {
         let text = self.text;
         match text.get(at) {
             None => self.complete(at).map(|()| true),
-            Some(b'[' | b'\n' | b'\r') => Ok(true),
-            Some(&b) if is_space(b) => {
-                let spaces = text[at..].iter().take_while(|&&b| is_space(b)).count();
-                match text.get(at + spaces) {
-                    None => self.complete(at + spaces).map(|()| true),
-                    Some(b) => Ok(matches!(b, b'\n' | b'\r')),
-                }
+            Some(b'\n' | b'\r') => Ok(true),
+            // Most lines start with a move or its number.
+            Some(b) if b.is_ascii_alphanumeric() => Ok(false),
+            Some(_) => {
+                let ends = match line::starts_game(text, at, self.whole) {
+                    Some(true) => Some(true),
+                    Some(false) => line::blank_at(text, at, self.whole),
+                    None => None,
+                };
+                ends.ok_or(Stop::Incomplete)
             }
-            Some(_) => Ok(false),
         }
     }
 
@@ -326,9 +347,50 @@ impl<'a> Movetext<'a> {
         Ok(())
     }
 
-    /// A word of movetext: a move number, a result, marks, or a move.
+    /// A word of movetext: a move number, a result, marks, or a move; or
+    /// a move with the result written onto it (`e5*`), as python-chess
+    /// reads it.
     #[inline(always)]
     fn word<V: Visitor + ?Sized>(
+        &mut self,
+        at: usize,
+        end: usize,
+        visitor: &mut V,
+    ) -> Result<(), Stop> {
+        let word = &self.text[at..end];
+        // Most words end with none of the results' last bytes (a check
+        // mark, a rank, a piece): one test for them.
+        if matches!(word, [_, .., b'*' | b'0' | b'1' | b'2'])
+            && let Some(result) = [&b"*"[..], b"1-0", b"0-1", b"1/2-1/2"]
+                .into_iter()
+                .find(|result| word.len() > result.len() && word.ends_with(result))
+        {
+            return self.glued(at, end - result.len(), result, visitor);
+        }
+        self.token(at, end, visitor)
+    }
+
+    /// The word `text[at..end]` and the result written onto it (kept out
+    /// of the hot loop, where a second copy of [`Movetext::token`] cost
+    /// time).
+    #[inline(never)]
+    fn glued<V: Visitor + ?Sized>(
+        &mut self,
+        at: usize,
+        end: usize,
+        result: &[u8],
+        visitor: &mut V,
+    ) -> Result<(), Stop> {
+        self.token(at, end, visitor)?;
+        if self.variations.is_empty() {
+            visitor.result(&utf8(result));
+        }
+        Ok(())
+    }
+
+    /// A word of movetext without a result written onto it.
+    #[inline(always)]
+    fn token<V: Visitor + ?Sized>(
         &mut self,
         at: usize,
         end: usize,
@@ -338,7 +400,8 @@ impl<'a> Movetext<'a> {
         // Most words are moves, which start with a letter.
         if let [b'0'..=b'9' | b'.', ..] = word {
             let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-            if digits == word.len() {
+            // `0000` is UCI's null move, no move number.
+            if digits == word.len() && word != b"0000" {
                 // A move number without its dot, as python-chess reads it.
                 return Ok(());
             }
@@ -349,8 +412,13 @@ impl<'a> Movetext<'a> {
             word = &word[dots..];
         }
         let start = end - word.len();
+        // `e.p.` after an en passant capture (`exd6 e.p.`, `exd6e.p.`) says
+        // nothing more: python-chess finds no move in it.
+        if word.last() == Some(&b'.') && word.len() > 4 && word.ends_with(b"e.p.") {
+            word = &word[..word.len() - 4];
+        }
         match word {
-            b"" => return Ok(()),
+            b"" | b"e.p." => return Ok(()),
             b"1-0" | b"0-1" | b"1/2-1/2" | b"*" => {
                 if self.variations.is_empty() {
                     visitor.result(&utf8(word));
@@ -406,6 +474,16 @@ impl<'a> Movetext<'a> {
                             level.board.play_unchecked(mv);
                             mv
                         }
+                        // An `x` where nothing is taken (`Nxc3` onto an
+                        // empty square): python-chess reads past it.
+                        (Err(_), error @ SanError::NoSuchMove { .. }) if san.contains(&b'x') => {
+                            match play_without_capture_mark(&mut level.board, san) {
+                                Some(mv) => mv,
+                                None => {
+                                    return Err(Stop::Failed(start, illegal(san, error, before)));
+                                }
+                            }
+                        }
                         (Err(_), SanError::Syntax { .. }) => {
                             return Err(unexpected(self.text, start, end));
                         }
@@ -422,6 +500,16 @@ impl<'a> Movetext<'a> {
         }
         Ok(())
     }
+}
+
+/// Plays `san` read without its `x` marks, for a capture mark where
+/// nothing is taken (`Nxc3` onto an empty square); `None`, the board
+/// unchanged, when that names no legal move either.
+#[cold]
+#[inline(never)]
+fn play_without_capture_mark(board: &mut Board, san: &[u8]) -> Option<bitmoves::Move> {
+    let plain: Vec<u8> = san.iter().copied().filter(|&b| b != b'x').collect();
+    board.play_san(std::str::from_utf8(&plain).ok()?).ok()
 }
 
 /// The error for unexpected text at `text[at..end]`.

@@ -20,8 +20,9 @@ const CHUNK: usize = 1 << 18;
 /// as on one thread.
 ///
 /// `work` reads the game (see [`PendingGame::read`]) with whatever
-/// visitor it likes. The return value is the input error that stopped the reading,
-/// if one did (every game before it has been handed to `sink`).
+/// visitor it likes. The return value is the input error that stopped the
+/// reading, if one did: every game before it has been handed to `sink`,
+/// and the game it cut short has not (whatever the number of threads).
 ///
 /// ```
 /// use bitmoves_pgn::{PendingGame, Reader, Visitor};
@@ -72,19 +73,30 @@ where
     S: FnMut(T),
 {
     let sizes = Sizes { chunk, limit };
+    // An input error comes out here, never as a game's result, whether
+    // it strikes between games or in one (whose result is then dropped):
+    // as the threads' cutter hands it on.
     if threads <= 1 {
         while let Some(game) = reader.next_game() {
-            sink(work(game.failure()?));
+            let done = work(game.failure()?);
+            if let Some(error) = reader.take_failure() {
+                return Err(error);
+            }
+            sink(done);
         }
         return Ok(());
     }
     // A reader left inside a game reads on here up to a place between
     // games, where chunks can start.
     while reader.between_games().is_none() {
-        match reader.next_game() {
-            Some(game) => sink(work(game.failure()?)),
-            None => return Ok(()),
+        let Some(game) = reader.next_game() else {
+            return Ok(());
+        };
+        let done = work(game.failure()?);
+        if let Some(error) = reader.take_failure() {
+            return Err(error);
         }
+        sink(done);
     }
     let outcome = match reader.between_games() {
         Some((input, bom, games, line)) => {

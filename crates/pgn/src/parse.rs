@@ -8,6 +8,7 @@
 //! tell, and the reader cuts the game the slow way.
 
 use crate::error::{ErrorKind, PgnError};
+use crate::line;
 use crate::movetext::Movetext;
 use crate::{Flow, Visitor};
 use bitmoves::{Board, FenOptions};
@@ -118,13 +119,6 @@ pub(crate) fn utf8(bytes: &[u8]) -> Cow<'_, str> {
     std::str::from_utf8(bytes).map_or_else(|_| String::from_utf8_lossy(bytes), Cow::Borrowed)
 }
 
-/// Whether a line holds only whitespace (as Python's `str.isspace`, for
-/// ASCII). Most lines start with something else, so that comes first.
-pub(crate) fn is_blank(line: &[u8]) -> bool {
-    let space = |b: &u8| b.is_ascii_whitespace() || *b == 0x0b;
-    line.first().is_none_or(space) && line.iter().all(space)
-}
-
 /// The end of the line starting at `at` (the index of its line end).
 pub(crate) fn line_end(text: &[u8], at: usize) -> usize {
     memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |i| at + i)
@@ -145,7 +139,9 @@ struct Tags {
 /// Reads the tags (the lines up to the first that is not a tag, a `%`
 /// or `;` line or a blank one; two blank lines in a row end the game).
 fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> Result<Tags, Stop> {
-    let mut at = 0;
+    // A byte order mark before the first line (where files were joined)
+    // is skipped, as python-chess skips it.
+    let mut at = line::after_bom(text, 0);
     let mut lines = 0;
     let mut blank_before = false;
     let mut fen: Option<(usize, Cow<'_, [u8]>)> = None;
@@ -195,7 +191,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
                 }
             }
             Some(b'%' | b';') => {}
-            _ if is_blank(line) => {
+            _ if line::is_blank(line) => {
                 if blank_before {
                     break (None, at);
                 }

@@ -4,6 +4,7 @@
 //! and read again, its first calls to the visitor not repeated.
 
 use crate::error::{ErrorKind, PgnError};
+use crate::line;
 use crate::parse::{self, Place, Stop};
 use crate::pending::{PendingGame, Source};
 use crate::split::{RawGame, Splitter, count_lines};
@@ -22,6 +23,10 @@ pub struct Reader<R> {
     /// The answers the visitor gave in a game's first, abandoned reading.
     answers: Vec<Flow>,
     done: bool,
+    /// The input error that cut short the game last read, for
+    /// [`read_parallel`](crate::read_parallel) to hand on as the end of
+    /// the input rather than as a game.
+    failure: Option<PgnError>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -33,6 +38,7 @@ impl<R: BufRead> Reader<R> {
             raw: RawGame::default(),
             answers: Vec::new(),
             done: false,
+            failure: None,
         }
     }
 
@@ -44,6 +50,7 @@ impl<R: BufRead> Reader<R> {
             raw: RawGame::default(),
             answers: Vec::new(),
             done: false,
+            failure: None,
         }
     }
 
@@ -62,6 +69,12 @@ impl<R: BufRead> Reader<R> {
     /// Marks the input read to its end (by others).
     pub(crate) fn finish(&mut self) {
         self.done = true;
+    }
+
+    /// The input error that cut short the game last read (its reading
+    /// returned the same error), if one did.
+    pub(crate) fn take_failure(&mut self) -> Option<PgnError> {
+        self.failure.take()
     }
 
     /// Reads the next game into `visitor`: `None` at the end of the input,
@@ -156,6 +169,15 @@ impl<R: BufRead> Source for Reader<R> {
         let mut raw = std::mem::take(&mut self.raw);
         let next = self.next_raw(&mut raw);
         self.raw = raw;
+        if let Some(Err(error)) = &next
+            && let ErrorKind::Io(io) = &error.kind
+        {
+            let io = io::Error::new(io.kind(), io.to_string());
+            self.failure = Some(PgnError {
+                kind: ErrorKind::Io(io),
+                ..*error
+            });
+        }
         (next.map(|next| next.map(|()| &mut self.raw)), &self.answers)
     }
 }
@@ -174,15 +196,16 @@ pub(crate) fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
 }
 
 /// Where the first game in `text` starts, past blank lines and `%`/`;`
-/// lines; `None` when `text` ends first or at an ambiguous place (a
-/// `\r` at its very end).
+/// lines (each after a byte order mark, if it has one); `None` when
+/// `text` ends first or at an ambiguous place (a `\r` at its very end).
 fn skip_between(text: &[u8]) -> Option<usize> {
     let mut at = 0;
     loop {
-        let first = *text.get(at)?;
-        let end = parse::line_end(text, at);
-        let line = &text[at..end];
-        if !(matches!(first, b'%' | b';') || parse::is_blank(line)) {
+        let from = line::after_bom(text, at);
+        let first = *text.get(from)?;
+        let end = parse::line_end(text, from);
+        let line = &text[from..end];
+        if !(matches!(first, b'%' | b';') || line::is_blank(line)) {
             return Some(at);
         }
         at = match text.get(end)? {

@@ -6,6 +6,8 @@
 //! It looks at 16 bytes at a time for the few bytes that matter (line
 //! ends and `{`, `}`, `;`), and at the first bytes of each line.
 
+use crate::line::{self, BOM};
+
 /// Where the splitter is, at a line start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Phase {
@@ -51,6 +53,21 @@ struct State {
     games: u64,
 }
 
+/// A line skimmed in part, its text not all there yet: where it goes on.
+#[derive(Debug, Clone, Copy)]
+struct Partial {
+    /// Where the line starts.
+    line_at: usize,
+    /// The first byte not looked at yet.
+    pos: usize,
+    /// Whether its comments are followed.
+    scan: bool,
+    /// Whether it starts the next game.
+    starts: bool,
+    /// The games ended before it.
+    games: u64,
+}
+
 /// The splitter's state, followed line by line.
 #[derive(Debug)]
 pub(crate) struct Skim {
@@ -59,6 +76,16 @@ pub(crate) struct Skim {
     line: u64,
     /// The last boundary passed.
     last: Boundary,
+    /// The line skimmed in part when the text ran out in it: skimming
+    /// goes on from there, not from the line's start, so that a long line
+    /// that comes in many pieces is looked at once (linear, not
+    /// quadratic).
+    partial: Option<Partial>,
+    /// A line start, and how far its bytes are known to be whitespace,
+    /// when the text ran out before telling whether the line is blank:
+    /// looked at from there when more text comes (linear on a long line
+    /// of spaces too).
+    spaces: Option<(usize, usize)>,
 }
 
 impl Skim {
@@ -73,12 +100,17 @@ impl Skim {
             },
             line,
             last: Boundary { at: 0, games, line },
+            partial: None,
+            spaces: None,
         }
     }
 
-    /// The games ended so far, and the number of the next line.
+    /// The games ended before the next line, and its number.
     pub(crate) fn counts(&self) -> (u64, u64) {
-        (self.state.games, self.line)
+        let games = self
+            .partial
+            .map_or(self.state.games, |partial| partial.games);
+        (games, self.line)
     }
 
     /// The last boundary passed.
@@ -90,6 +122,14 @@ impl Skim {
     /// handed on).
     pub(crate) fn shift(&mut self, by: usize) {
         self.last.at -= by;
+        if let Some(partial) = &mut self.partial {
+            partial.line_at -= by;
+            partial.pos -= by;
+        }
+        if let Some((line_at, pos)) = &mut self.spaces {
+            *line_at -= by;
+            *pos -= by;
+        }
     }
 
     /// Skims the lines of `text` from the line start `at`: every complete
@@ -105,43 +145,54 @@ impl Skim {
     ) -> Result<Boundary, usize> {
         // The state in locals (in registers) while the lines are read.
         let (mut state, mut line, mut last) = (self.state, self.line, self.last);
+        // A line skimmed in part goes on where it stopped.
+        let mut resume = self.partial.take().filter(|partial| partial.line_at == at);
+        let mut known = self.spaces.take().filter(|&(line_at, _)| line_at == at);
         let outcome = 'run: {
             // The bytes that matter, a block at a time: `mask` holds those of
             // the block at `base` not looked at yet.
-            let mut base = at;
+            let mut base = resume.map_or(at, |partial| partial.pos);
             let mut mask = stops(text, base);
             loop {
                 // A line starts at `at`.
                 if at >= text.len() {
                     break 'run Err(at);
                 }
-                if state.phase == Phase::Before {
-                    last = Boundary {
-                        at,
-                        games: state.games,
-                        line,
-                    };
-                    if at >= want {
-                        break 'run Ok(last);
+                let mut games_before = state.games;
+                let (mut scan, starts) = match resume.take() {
+                    Some(partial) => {
+                        games_before = partial.games;
+                        (partial.scan, partial.starts)
                     }
-                }
-                let before = state;
-                let Some(blank) = blank_line(text, at, end) else {
-                    break 'run Err(at);
-                };
-                // A `[` line that ends the game before it: counted once
-                // whole, as the splitter counts it.
-                let mut starts = false;
-                let mut scan = match classify(&mut state, text[at], blank) {
-                    Line::Part { scan } => scan,
-                    Line::Ends => {
-                        state.games += 1;
-                        false
-                    }
-                    Line::Starts => {
-                        starts = true;
-                        state.phase = Phase::Tags { blank: false };
-                        false
+                    None => {
+                        if state.phase == Phase::Before {
+                            last = Boundary {
+                                at,
+                                games: state.games,
+                                line,
+                            };
+                            if at >= want {
+                                break 'run Ok(last);
+                            }
+                        }
+                        let mut spaces = known.take().map_or(at, |(_, pos)| pos);
+                        let Some(kind) = classify(&mut state, text, at, end, &mut spaces) else {
+                            self.spaces = Some((at, spaces));
+                            break 'run Err(at);
+                        };
+                        // A `[` line that ends the game before it: counted
+                        // once whole, as the splitter counts it.
+                        match kind {
+                            Line::Part { scan } => (scan, false),
+                            Line::Ends => {
+                                state.games += 1;
+                                (false, false)
+                            }
+                            Line::Starts => {
+                                state.phase = Phase::Tags { blank: false };
+                                (false, true)
+                            }
+                        }
                     }
                 };
                 // Its bytes that matter, up to its line end.
@@ -152,7 +203,14 @@ impl Skim {
                             if end {
                                 break 'run Err(text.len());
                             }
-                            state = before;
+                            // Gone on from here when more text comes.
+                            self.partial = Some(Partial {
+                                line_at: at,
+                                pos: text.len(),
+                                scan,
+                                starts,
+                                games: games_before,
+                            });
                             break 'run Err(at);
                         }
                         mask = stops(text, base);
@@ -170,7 +228,13 @@ impl Skim {
                             Some(_) => break i + 1,
                             None if end => break i + 1,
                             None => {
-                                state = before;
+                                self.partial = Some(Partial {
+                                    line_at: at,
+                                    pos: i,
+                                    scan,
+                                    starts,
+                                    games: games_before,
+                                });
                                 break 'run Err(at);
                             }
                         },
@@ -203,14 +267,40 @@ impl Skim {
     }
 }
 
-/// What the line starting with `first` (`blank` or not) does, as the
-/// splitter's `classify` says; the phase moved on.
+/// What the line at `at` does, as the splitter's `classify` says; the
+/// phase moved on. `None`, the state unchanged, when the text ends
+/// before that is known (and `end` is not said). The line's bytes before
+/// `spaces` are known to be whitespace; on `None`, `spaces` is how far
+/// they are now.
 #[inline(always)]
-fn classify(state: &mut State, first: u8, blank: bool) -> Line {
-    let escape = matches!(first, b'%' | b';');
+fn classify(
+    state: &mut State,
+    text: &[u8],
+    at: usize,
+    end: bool,
+    spaces: &mut usize,
+) -> Option<Line> {
+    let mut from = at;
+    if state.phase == Phase::Before {
+        // A byte order mark before a game's first line is skipped.
+        let rest = &text[at..];
+        if !end && rest.len() < BOM.len() && BOM.starts_with(rest) {
+            return None;
+        }
+        from = line::after_bom(text, at);
+    }
+    let first = text.get(from).copied();
+    let blank = match line::blank_from(text, from.max(*spaces), end) {
+        Ok(blank) => blank,
+        Err(pos) => {
+            *spaces = pos;
+            return None;
+        }
+    };
+    let escape = matches!(first, Some(b'%' | b';'));
     if state.phase == Phase::Before {
         if escape || blank {
-            return Line::Part { scan: false };
+            return Some(Line::Part { scan: false });
         }
         state.phase = Phase::Tags { blank: false };
     }
@@ -219,48 +309,34 @@ fn classify(state: &mut State, first: u8, blank: bool) -> Line {
     } = state.phase
     {
         if escape {
-            return Line::Part { scan: false };
+            return Some(Line::Part { scan: false });
         }
-        if first == b'[' {
+        if first == Some(b'[') {
             state.phase = Phase::Tags { blank: false };
-            return Line::Part { scan: false };
+            return Some(Line::Part { scan: false });
         }
         if blank {
             if blank_before {
                 state.phase = Phase::Before;
-                return Line::Ends;
+                return Some(Line::Ends);
             }
             state.phase = Phase::Tags { blank: true };
-            return Line::Part { scan: false };
+            return Some(Line::Part { scan: false });
         }
         state.phase = Phase::Moves;
     } else if !state.in_comment {
         if escape {
-            return Line::Part { scan: false };
+            return Some(Line::Part { scan: false });
         }
-        if first == b'[' {
-            return Line::Starts;
+        if line::starts_game(text, at, end)? {
+            return Some(Line::Starts);
         }
         if blank {
             state.phase = Phase::Before;
-            return Line::Ends;
+            return Some(Line::Ends);
         }
     }
-    Line::Part { scan: true }
-}
-
-/// Whether the line at `at` holds only whitespace (as the splitter's
-/// `is_blank` on the line with its line end); `None` when the text ends
-/// before that is known (and `end` is not said).
-fn blank_line(text: &[u8], at: usize, end: bool) -> Option<bool> {
-    for &b in &text[at..] {
-        match b {
-            b'\n' | b'\r' => return Some(true),
-            b' ' | b'\t' | 0x0b | 0x0c => {}
-            _ => return Some(false),
-        }
-    }
-    end.then_some(true)
+    Some(Line::Part { scan: true })
 }
 
 /// The bytes looked at in one step.
@@ -270,6 +346,8 @@ const BLOCK: usize = 64;
 /// the [`BLOCK`] bytes from `base` (fewer at the text's end), as bits.
 #[inline(always)]
 fn stops(text: &[u8], base: usize) -> u64 {
+    #[cfg(test)]
+    tests::BLOCKS.with(|blocks| blocks.set(blocks.get() + 1));
     match text.get(base..base + BLOCK) {
         Some(block) => stops_in_block(block.try_into().expect("a block")),
         None => stops_bytewise(text.get(base..).unwrap_or_default()),
@@ -319,6 +397,75 @@ fn stops_in_block(block: &[u8; BLOCK]) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use super::{BLOCK, Skim};
+    use std::cell::Cell;
+
+    thread_local! {
+        /// The blocks looked at, on this thread.
+        pub(super) static BLOCKS: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// The law of a long line: given in pieces of 64 KB (as the cutter
+    /// takes the input), a game on one line of 2 MB full of `{…}`
+    /// comments is skimmed with each block looked at about once, not
+    /// again from the line's start with each piece (which made two
+    /// threads quadratic on such lines); and it counts as one game.
+    #[test]
+    fn a_long_line_in_pieces_is_skimmed_once() {
+        let mut text = b"[Event \"x\"]\n\n1. e4 ".to_vec();
+        while text.len() < 2 << 20 {
+            text.extend_from_slice(b"{c} e5 {[%clk 0:01:00]} Ke2 Ke7 Ke1 Ke8 ");
+        }
+        text.extend_from_slice(b"*\r\n\r\n");
+        let mut skim = Skim::new(0, 1);
+        let (mut at, mut len) = (0, 0);
+        BLOCKS.with(|blocks| blocks.set(0));
+        while len < text.len() {
+            // A piece that ends between the `\r` and `\n` of the line end.
+            len = (len + (1 << 16)).min(text.len() - 3).max(len + 1);
+            let end = len == text.len();
+            match skim.lines(&text[..len], at, usize::MAX, end) {
+                Ok(boundary) => panic!("no boundary is wanted: {boundary:?}"),
+                Err(next) => at = next,
+            }
+        }
+        let blocks = BLOCKS.with(Cell::get);
+        let once = (text.len() / BLOCK) as u64;
+        assert!(blocks < 2 * once, "{blocks} blocks looked at for {once}");
+        assert_eq!(skim.counts(), (1, 5));
+    }
+
+    /// The same law for a long line of spaces (and Unicode spaces), whose
+    /// blankness is told only at its end: its bytes are looked at about
+    /// once, between games and in the tags.
+    #[test]
+    fn a_long_line_of_spaces_in_pieces_is_looked_at_once() {
+        for (before, space) in [("", " "), ("[Event \"x\"]\n", "\u{3000}")] {
+            let mut text = before.as_bytes().to_vec();
+            let start = text.len();
+            while text.len() - start < 2 << 20 {
+                text.extend_from_slice(space.as_bytes());
+            }
+            let spaces = (text.len() - start) as u64;
+            text.extend_from_slice(b"\n\n1. e4 *\n");
+            let mut skim = Skim::new(0, 1);
+            let (mut at, mut len) = (0, 0);
+            crate::line::tests::LOOKED.with(|looked| looked.set(0));
+            while len < text.len() {
+                // Pieces that cut the Unicode spaces in the middle.
+                len = (len + (1 << 16) + 1).min(text.len());
+                let end = len == text.len();
+                match skim.lines(&text[..len], at, usize::MAX, end) {
+                    Ok(boundary) => panic!("no boundary is wanted: {boundary:?}"),
+                    Err(next) => at = next,
+                }
+            }
+            let looked = crate::line::tests::LOOKED.with(Cell::get);
+            assert!(looked < 2 * spaces, "{looked} bytes looked at for {spaces}");
+            assert_eq!(skim.counts().0, u64::from(!before.is_empty()));
+        }
+    }
+
     /// The law of the block compare: it marks the bytes the bytewise
     /// search marks, on every byte value at every place of a block.
     #[test]

@@ -4,11 +4,14 @@
 //! The boundaries are python-chess's: leading blank lines and `%`/`;`
 //! lines are skipped; tags follow, with at most one blank line between
 //! them; the movetext ends at a blank line outside a `{…}` comment, or at
-//! the end of the input. A line starting with `[` in the movetext also
-//! starts the next game (pgn-reader's rule, for files without blank
-//! lines between games). Line ends are `\n`, `\r\n` or a lone `\r`.
+//! the end of the input. A tag line (`[` and a letter) in the movetext
+//! also starts the next game (pgn-reader's rule, for files without blank
+//! lines between games); see `line.rs`. A byte order mark before a
+//! game's first line is skipped. Line ends are `\n`, `\r\n` or a lone
+//! `\r`.
 
 use crate::MAX_GAME_BYTES;
+use crate::line::{self, BOM};
 use memchr::{memchr, memchr2};
 use std::io::{self, BufRead};
 
@@ -32,9 +35,6 @@ pub(crate) fn count_lines(text: &[u8]) -> u64 {
     let pairs = text.windows(2).filter(|pair| pair == b"\r\n").count();
     (newlines + returns - pairs) as u64
 }
-
-/// UTF-8's byte order mark.
-const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// A game's text as the splitter cut it.
 #[derive(Debug, Default, Clone)]
@@ -200,9 +200,14 @@ impl<R: BufRead> Splitter<R> {
 
     /// What the line starting at `start` (line number `line`) does.
     fn classify(&mut self, start: usize, line: u64) -> Line {
-        let text = &self.current[start..];
+        let mut text = &self.current[start..];
+        if self.phase == Phase::Before {
+            // A byte order mark before a game's first line (where files
+            // were joined) is skipped, as python-chess skips it.
+            text = &text[line::after_bom(text, 0)..];
+        }
         let first = text.first().copied();
-        let blank = crate::parse::is_blank(text);
+        let blank = line::is_blank(text);
         let escape = matches!(first, Some(b'%' | b';'));
         if self.phase == Phase::Before {
             if blank || escape {
@@ -226,7 +231,10 @@ impl<R: BufRead> Splitter<R> {
                 self.phase = Phase::Tags { empty: 0 };
                 return Line::Part { scan: false };
             }
+            // The movetext's first line: read as movetext, whatever it
+            // starts with (a BOM before a `[` included).
             self.phase = Phase::Moves;
+            return Line::Part { scan: true };
         }
         if self.in_comment {
             Line::Part { scan: true }
@@ -234,7 +242,7 @@ impl<R: BufRead> Splitter<R> {
             Line::Part { scan: false }
         } else if blank {
             Line::Ends
-        } else if first == Some(b'[') {
+        } else if line::starts_game(text, 0, true) == Some(true) {
             Line::Starts
         } else {
             Line::Part { scan: true }

@@ -12,6 +12,9 @@ mod write_law;
 #[path = "common/mutate.rs"]
 mod mutate;
 
+#[path = "common/thread_law.rs"]
+mod thread_law;
+
 /// Reads every game of `text` whole: what each gave.
 fn read_all(text: &[u8]) -> Vec<Result<Game, PgnError>> {
     let mut reader = Reader::new(text);
@@ -218,8 +221,105 @@ fn zstd_and_gzip_are_read_by_their_magic_and_damage_is_an_error() {
     assert_eq!(plain, "1. e4");
 }
 
+/// Input that gives one byte per read, as a slow pipe may.
+struct Trickle<'a>(&'a [u8]);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.0.len()).min(1);
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// The games read from `input` through [`decompress`], and the error
+/// that stopped it, if any.
+fn read_decompressed(input: impl Read + Send) -> (usize, Option<PgnError>) {
+    let mut reader = Reader::new(decompress(input).expect("decompress"));
+    let mut games = 0;
+    while let Some(game) = Game::read(&mut reader) {
+        match game {
+            Ok(_) => games += 1,
+            Err(error) => return (games, Some(error)),
+        }
+    }
+    (games, None)
+}
+
+/// What `pzstd` writes: a skippable frame (magic `0x184D2A50`, its
+/// length, 4 bytes of frame size), then zstd frames.
+fn pzstd(text: &[u8]) -> Vec<u8> {
+    let mut packed = vec![0x50, 0x2a, 0x4d, 0x18, 4, 0, 0, 0];
+    let half = text.len() / 2;
+    let first = zstd::encode_all(&text[..half], 3).expect("zstd");
+    packed.extend_from_slice(&u32::try_from(first.len()).expect("small").to_le_bytes());
+    packed.extend_from_slice(&first);
+    packed.extend_from_slice(&[0x5f, 0x2a, 0x4d, 0x18, 4, 0, 0, 0, 1, 2, 3, 4]);
+    packed.extend_from_slice(&zstd::encode_all(&text[half..], 3).expect("zstd"));
+    packed
+}
+
+/// A zstd stream that starts with a skippable frame (as `pzstd` writes
+/// it), and compressed input that comes a byte at a time (fewer bytes in
+/// the first read than the magic), are decompressed; a gzip file padded
+/// with zero bytes after its last member (or between members) loses no
+/// game and reads without error, as `gzip -d` and Python read it; other
+/// bytes after a member are still an error.
+#[test]
+fn pzstd_output_trickled_input_and_zero_padded_gzip_are_read_whole() {
+    let text = corpus();
+    let gzip = |text: &[u8]| {
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gzip.write_all(text).expect("gzip");
+        gzip.finish().expect("gzip")
+    };
+    let zstd = zstd::encode_all(text.as_slice(), 3).expect("zstd");
+    for (name, packed) in [
+        ("pzstd", pzstd(&text)),
+        ("zstd", zstd),
+        ("gzip", gzip(&text)),
+    ] {
+        assert_eq!(read_decompressed(packed.as_slice()).0, 2000, "{name}");
+        let (games, error) = read_decompressed(Trickle(&packed));
+        assert!(error.is_none(), "{name}, trickled: {error:?}");
+        assert_eq!(games, 2000, "{name}, trickled");
+    }
+    assert_eq!(
+        read_decompressed(Trickle(
+            b"1. e4 *
+"
+        ))
+        .0,
+        1
+    );
+    assert_eq!(read_decompressed(Trickle(b"")).0, 0);
+    let half = text.len() / 2;
+    let mut padded = gzip(&text[..half]);
+    padded.extend_from_slice(&[0; 1000]);
+    padded.extend_from_slice(&gzip(&text[half..]));
+    padded.extend_from_slice(&[0; 5000]);
+    let (games, error) = read_decompressed(padded.as_slice());
+    assert!(error.is_none(), "zero padding: {error:?}");
+    assert_eq!(games, 2000);
+    let (games, error) = read_decompressed(Trickle(&padded));
+    assert!(
+        error.is_none() && games == 2000,
+        "trickled zero padding: {error:?}"
+    );
+    let mut garbage = gzip(&text);
+    garbage.extend_from_slice(b"\0\0junk");
+    let (games, error) = read_decompressed(garbage.as_slice());
+    assert!(games >= 1999, "{games}");
+    assert!(
+        matches!(error.map(|e| e.kind), Some(ErrorKind::Io(_))),
+        "junk after a member is an error"
+    );
+}
+
 /// What the fuzz target checks, on one input: no panic, the same games
-/// with both APIs, and the writer's law on every game read whole.
+/// with both APIs, and the writer's law on every game read whole. (It
+/// also checks `thread_law`, here on every fifth mutation.)
 fn fuzz_body(data: &[u8]) {
     let replayed = replay_all(data).len();
     let games = read_all(data);
@@ -230,23 +330,31 @@ fn fuzz_body(data: &[u8]) {
 }
 
 /// The fuzz target's checks on 5,000 random mutations (bytes replaced,
-/// inserted or deleted) of games with every feature.
+/// inserted or deleted) of games with every feature: Shredder-FEN, null
+/// moves `--` and `0000`, `[%…]` and tag lines in the moves, byte order
+/// marks where files were joined, DOS's end-of-file byte.
 #[test]
 fn mutated_games_keep_the_fuzz_targets_laws() {
     let base = "[Event \"a \\\"b\\\" \\\\\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1\"]\n\n\
                 1. O-O {c} O-O-O $1 (1... Kd7 {d\n[e]} 2. Ra2 (2. Rab1)) 2. Kg2! ; x\n% y\nKb8 1-0\n\n\
                 1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 *\n\n\
                 [Variant \"Chess960\"]\n[FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
-                1. g3 g6 2. Ng2 Ng7 3. f4 f5 4. Rf2 -- 5. Kf1 1/2-1/2\n";
+                1. g3 g6 2. Ng2 Ng7 3. f4 f5 4. Rf2 -- 5. Kf1 0000 6. Ke1 1/2-1/2\n\
+                \u{feff}[Event \"j\"]\n\n1. e4 e5\n[%evp 0,1,2]\n2. Nf3 $ Nc6*\n\u{feff}[Event \"k\"]\n\
+                1. d4\n\u{a0}\n1. c4 e5 2. Nxc3 *\n\x1a";
     let mut next = mutate::xorshift(0x1234_5678_9abc_def1);
     assert!(
         read_all(base.as_bytes()).iter().all(Result::is_ok),
         "the base games are legal"
     );
     fuzz_body(base.as_bytes());
-    for _ in 0..5000 {
+    thread_law::assert_threads_agree(base.as_bytes());
+    for round in 0..5000 {
         let data = mutate::mutate(base.as_bytes(), 4, &mut next);
         fuzz_body(&data);
+        if round % 5 == 0 {
+            thread_law::assert_threads_agree(&data);
+        }
     }
 }
 

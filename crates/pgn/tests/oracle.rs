@@ -190,6 +190,37 @@ fn round_trip(text: &[u8]) {
     assert_eq!(count, GAMES);
 }
 
+/// What python-chess reads that the reader once refused or misread
+/// (`lenient.rs` checks each alone): `0000`, a `[%…]` line in the moves,
+/// `Nxc3` onto an empty square, `a8b`, a bare `$`, `e5*`, `e.p.`, a line
+/// of no-break spaces between games, a joined file's BOM, DOS's
+/// end-of-file byte after the last game.
+const LENIENT: &str = "1. e4 0000 2. e5 *\n\n[Event \"a\"]\n\n1. e4 e5\n[%evp 0,1,2]\n2. Nf3 Nc6 *\n\n\
+    1. e4 e5 2. Nf3 Nc6 3. Nxc3 *\n\n[FEN \"1n5k/P7/8/8/8/8/8/7K w - - 0 1\"]\n\n1. a8b Kg7 *\n\n\
+    1. e4 $ e5 $\n*\n\n1. e4 e5*\n\n1. e4 a6 2. e5 d5 3. exd6e.p. h5 4. a3 h4 5. g4 hxg3 e.p. *\n\
+    \u{a0}\u{a0}\n1. d4 d5 *\n\n\u{feff}[Event \"b\"]\n\n1. c4 *\n\x1a";
+
+#[test]
+fn lenient_inputs_read_as_python_chess_reads_them() {
+    if !python_chess_or_skip("PGN oracle on lenient inputs") {
+        return;
+    }
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let file = dir.join("lenient.pgn");
+    let expected = dir.join("lenient.tsv");
+    std::fs::write(&file, LENIENT).expect("write");
+    run_python(&[
+        "expect",
+        file.to_str().expect("utf-8"),
+        expected.to_str().expect("utf-8"),
+    ]);
+    let expected = std::fs::read_to_string(&expected).expect("expected");
+    assert!(expected.lines().all(|l| l.starts_with("ok")), "{expected}");
+    for threads in [1, 3] {
+        compare("lenient", &ours(LENIENT.as_bytes(), threads), &expected);
+    }
+}
+
 /// python-chess's own test PGNs, from its sdist (`pip download`), into
 /// the target directory; `None` when the download fails.
 fn python_chess_test_pgns() -> Option<Vec<PathBuf>> {

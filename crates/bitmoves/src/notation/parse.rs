@@ -110,7 +110,7 @@ impl Board {
     ///
     /// - castling with zeros, `0-0` and `0-0-0`;
     /// - promotion without `=` (`e8Q`), and promotion letters in lowercase
-    ///   (`e8=q`, `e8q`);
+    ///   (`e8=q`, `e8q`, `e8b`);
     /// - a missing, extra or wrong check mark: `+`, `#` or `++` at the end
     ///   is read and ignored;
     /// - up to two annotation marks, `!` or `?`, at the very end
@@ -295,7 +295,14 @@ fn read_spelled(board: &Board, text: &str, end: usize) -> Result<(Piece, Move), 
     if separator == Some(b'-') && !matches!(first, (Some(_), Some(_))) {
         return Err(reader.error_at(separator_at));
     }
-    let second = (reader.take(file), reader.take(rank));
+    let second_at = reader.pos;
+    let mut second = (reader.take(file), reader.take(rank));
+    // After a whole square, a lone `b` is a lowercase bishop promotion
+    // (`a8b`, as `a8q`), not the file of a to-square.
+    if separator.is_none() && matches!((first, second), ((Some(_), Some(_)), (Some(_), None))) {
+        reader.pos = second_at;
+        second = (None, None);
+    }
     let (from_file, from_rank, to) = match (first, separator, second) {
         ((Some(file), Some(rank)), None, (None, None)) => (None, None, Square::new(file, rank)),
         ((from_file, from_rank), _, (Some(file), Some(rank))) => {
@@ -452,6 +459,30 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// A lowercase promotion letter without `=` promotes, `b` (a bishop,
+    /// and also a file letter) included; a bishop promotion is never read
+    /// as a to-square on the b-file.
+    #[test]
+    fn lowercase_promotions_without_equals_promote_bishops_too() {
+        let board = Board::from_fen("1n5k/P7/8/8/8/8/8/7K w - - 0 1").expect("valid");
+        for (san, uci) in [
+            ("a8b", "a7a8b"),
+            ("a8q", "a7a8q"),
+            ("a8=b", "a7a8b"),
+            ("axb8b", "a7b8b"),
+            ("axb8n", "a7b8n"),
+        ] {
+            assert_eq!(
+                board.parse_san(san).map(|mv| mv.to_string()).as_deref(),
+                Ok(uci),
+                "{san}"
+            );
+        }
+        for san in ["a8c", "a8bb", "a8k", "Na8b"] {
+            assert!(board.parse_san(san).is_err(), "{san}");
         }
     }
 

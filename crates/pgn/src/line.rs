@@ -1,0 +1,177 @@
+//! What the first bytes of a line say, for every place that finds where
+//! games start and end (the splitter, the skim, the one-pass reader):
+//! whether the line is blank, where a byte order mark ends, and whether
+//! the line is a tag that starts the next game.
+
+/// UTF-8's byte order mark.
+pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// Whitespace inside a line: Python's `str.isspace` on ASCII (tab,
+/// vertical tab, form feed, the separators `0x1c` to `0x1f`, space), and
+/// DOS's end-of-file byte `0x1a`, which some files still end with.
+#[inline(always)]
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | 0x0b | 0x0c | 0x1a | 0x1c..=0x1f)
+}
+
+/// The length of the Unicode space (as Python's `str.isspace` says: NEL,
+/// no-break space, the spaces of U+1680, U+2000 to U+200A, U+2028,
+/// U+2029, U+202F, U+205F and U+3000) that `bytes` start with, in UTF-8;
+/// `Err(true)` when `bytes` may be the start of one, cut short.
+fn unicode_space(bytes: &[u8]) -> Result<usize, bool> {
+    match *bytes {
+        [0xc2, 0x85 | 0xa0, ..]
+        | [0xe1, 0x9a, 0x80, ..]
+        | [0xe2, 0x80, 0x80..=0x8a | 0xa8 | 0xa9 | 0xaf, ..]
+        | [0xe2, 0x81, 0x9f, ..]
+        | [0xe3, 0x80, 0x80, ..] => Ok(if bytes[0] == 0xc2 { 2 } else { 3 }),
+        [0xc2] | [0xe1..=0xe3] | [0xe1..=0xe3, _] => Err(true),
+        _ => Err(false),
+    }
+}
+
+/// Whether the line at `at` holds only whitespace ([`is_space`] and the
+/// Unicode spaces) up to its line end, as python-chess's `isspace` on
+/// the line; `None` when `text` ends before that is known and `end` (no
+/// text follows) is not said.
+#[inline(always)]
+pub(crate) fn blank_at(text: &[u8], at: usize, end: bool) -> Option<bool> {
+    blank_from(text, at, end).ok()
+}
+
+/// [`blank_at`], where the bytes before `at` in the line are known to be
+/// whitespace; when `text` ends before the answer is known (and `end` is
+/// not said), `Err` with where to go on once more text comes.
+#[inline(always)]
+pub(crate) fn blank_from(text: &[u8], mut at: usize, end: bool) -> Result<bool, usize> {
+    loop {
+        #[cfg(test)]
+        tests::LOOKED.with(|looked| looked.set(looked.get() + 1));
+        let Some(&b) = text.get(at) else {
+            return if end { Ok(true) } else { Err(at) };
+        };
+        match b {
+            b'\n' | b'\r' => return Ok(true),
+            _ if is_space(b) => at += 1,
+            0xc2 | 0xe1..=0xe3 => match unicode_space(&text[at..]) {
+                Ok(len) => at += len,
+                Err(true) if !end => return Err(at),
+                Err(_) => return Ok(false),
+            },
+            _ => return Ok(false),
+        }
+    }
+}
+
+/// Whether `line` (without its line end) is blank (see [`blank_at`]).
+/// Most lines start with something else, so that comes first.
+#[inline(always)]
+pub(crate) fn is_blank(line: &[u8]) -> bool {
+    line.first()
+        .is_none_or(|&b| is_space(b) || b >= 0xc2 || b == b'\n' || b == b'\r')
+        && blank_at(line, 0, true) == Some(true)
+}
+
+/// Where the line at `at` goes on after a byte order mark, if it starts
+/// with one (as where two files were joined); else `at`.
+#[inline(always)]
+pub(crate) fn after_bom(text: &[u8], at: usize) -> usize {
+    if text[at..].starts_with(BOM) {
+        at + BOM.len()
+    } else {
+        at
+    }
+}
+
+/// Whether the line at `at`, in the movetext and outside comments, starts
+/// the next game: a `[` and a letter (a tag, as in files without a blank
+/// line between games), after a byte order mark if there is one (as
+/// where two files were joined). `[%evp 0,1,2]` and other lines do not.
+/// `None` when `text` ends before that is known and `end` is not said.
+#[inline(always)]
+pub(crate) fn starts_game(text: &[u8], at: usize, end: bool) -> Option<bool> {
+    let mut i = at;
+    if text.get(at) == Some(&BOM[0]) {
+        for (k, &b) in BOM.iter().enumerate() {
+            match text.get(at + k) {
+                Some(&byte) if byte == b => {}
+                Some(_) => return Some(false),
+                None => return end.then_some(false),
+            }
+        }
+        i = at + BOM.len();
+    }
+    match text.get(i) {
+        Some(b'[') => match text.get(i + 1) {
+            Some(b) => Some(b.is_ascii_alphabetic()),
+            None => end.then_some(false),
+        },
+        Some(_) => Some(false),
+        None => end.then_some(false),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::{blank_at, is_blank, starts_game};
+    use std::cell::Cell;
+
+    thread_local! {
+        /// The bytes [`blank_from`](super::blank_from) looked at, on this
+        /// thread.
+        pub(crate) static LOOKED: Cell<u64> = const { Cell::new(0) };
+    }
+
+    /// The law of the blank line: a line is blank exactly where Python's
+    /// `isspace` says so of it decoded (DOS's `0x1a` also blank), and a
+    /// text cut anywhere inside it is either told the same or not yet.
+    #[test]
+    fn blank_lines_are_pythons_and_cut_text_never_lies() {
+        let spaces = [
+            " ", "\t", "\x0b", "\x0c", "\x1a", "\x1c", "\x1f", "\u{85}", "\u{a0}", "\u{1680}",
+            "\u{2000}", "\u{200a}", "\u{2028}", "\u{2029}", "\u{202f}", "\u{205f}", "\u{3000}",
+        ];
+        let others = [
+            "a", "\u{feff}", "\u{200b}", "\u{a1}", "\u{2030}", "\u{3001}", "é",
+        ];
+        for a in spaces.iter().chain(&others) {
+            for b in spaces.iter().chain(&others) {
+                let line = format!("{a}{b}");
+                let expected = spaces.contains(a) && spaces.contains(b);
+                assert_eq!(is_blank(line.as_bytes()), expected, "{line:?}");
+                let with_end = format!("{line}\n");
+                for cut in 0..=with_end.len() {
+                    let got = blank_at(&with_end.as_bytes()[..cut], 0, false);
+                    assert!(
+                        got.is_none_or(|got| got == expected),
+                        "{line:?} cut at {cut}"
+                    );
+                }
+                assert_eq!(blank_at(with_end.as_bytes(), 0, false), Some(expected));
+            }
+        }
+    }
+
+    #[test]
+    fn a_tag_line_starts_a_game_and_other_bracket_lines_do_not() {
+        for (line, starts) in [
+            ("[Event \"x\"]", true),
+            ("\u{feff}[Event \"x\"]", true),
+            ("[%evp 0,1,2]", false),
+            ("[ Event", false),
+            ("[", false),
+            ("e4 [Event", false),
+            ("\u{feff}e4", false),
+        ] {
+            assert_eq!(
+                starts_game(line.as_bytes(), 0, true),
+                Some(starts),
+                "{line:?}"
+            );
+            for cut in 0..line.len() {
+                let got = starts_game(&line.as_bytes()[..cut], 0, false);
+                assert!(got.is_none_or(|got| got == starts), "{line:?} cut at {cut}");
+            }
+        }
+    }
+}

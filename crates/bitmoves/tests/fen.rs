@@ -497,7 +497,8 @@ fn xfen_castling_letters_name_the_outermost_rooks() {
         "rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1"
     );
     // A king or rook off the standard squares makes it a Chess960 board,
-    // written back in Shredder letters.
+    // written back in X-FEN as python-chess writes it: `KQkq`, since no
+    // rook stands further out than the castling ones.
     let shifted = board("1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1");
     assert!(shifted.is_chess960());
     assert_eq!(
@@ -506,26 +507,31 @@ fn xfen_castling_letters_name_the_outermost_rooks() {
     );
     assert_eq!(
         shifted.to_string(),
-        "1rk3r1/8/8/8/8/8/8/1RK3R1 w GBgb - 0 1"
+        "1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1"
     );
 }
 
-/// Shredder letters name the rook files directly and make the board a
-/// Chess960 board.
+/// Shredder letters name the rook files directly. They do not set the
+/// mode: rooks in the corners and kings on the e-file are a standard
+/// position (python-chess reads `HAha` so), any other rook file or king
+/// file a Chess960 one.
 #[test]
 fn shredder_castling_letters_name_the_rook_files() {
     let haha = board("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-    assert!(haha.is_chess960());
+    assert!(!haha.is_chess960());
+    assert_eq!(haha, board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     assert_eq!(
         rook_files(&haha),
         [Some(File::H), Some(File::A), Some(File::H), Some(File::A)]
     );
+    assert_eq!(haha.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let gbgb = board("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    assert!(gbgb.is_chess960());
     assert_eq!(
         rook_files(&gbgb),
         [Some(File::G), Some(File::B), Some(File::G), Some(File::B)]
     );
-    assert_eq!(gbgb.to_string(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    assert_eq!(gbgb.to_string(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1");
     // An inner rook named by its file, beside an outer one.
     let inner = board("4k3/8/8/8/8/8/8/RR2K1RR w G - 0 1");
     assert_eq!(rook_files(&inner), [Some(File::G), None, None, None]);

@@ -5,7 +5,8 @@
 mod common;
 
 use bitmoves::{
-    Bitboard, Board, CastlingSide, Chess960Error, Color, FenOptions, File, GameStatus, Piece, Rank, perft::perft,
+    Bitboard, Board, CastlingSide, Chess960Error, Color, FenOptions, File, GameStatus, Piece, Rank,
+    perft::perft,
 };
 use std::collections::HashSet;
 
@@ -124,8 +125,14 @@ fn the_960_starts_are_legal_and_distinct() {
         assert_eq!(Board::from_fen_with(&fen, options), Ok(*board), "{n}");
         let read = Board::from_fen(&fen).unwrap();
         let corners = king == File::E
-            && board.castling_rights().rook(Color::White, CastlingSide::QueenSide) == Some(File::A)
-            && board.castling_rights().rook(Color::White, CastlingSide::KingSide) == Some(File::H);
+            && board
+                .castling_rights()
+                .rook(Color::White, CastlingSide::QueenSide)
+                == Some(File::A)
+            && board
+                .castling_rights()
+                .rook(Color::White, CastlingSide::KingSide)
+                == Some(File::H);
         assert_eq!(read.is_chess960(), !corners, "{n}: {fen}");
         looks_standard += usize::from(corners);
     }

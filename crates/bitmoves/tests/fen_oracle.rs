@@ -99,7 +99,11 @@ fn chess960_fen_is_python_chess_xfen() {
     let cases: Vec<(&str, String)> = boards.iter().map(|b| ("960", b.to_string())).collect();
     let letters = cases
         .iter()
-        .filter(|(_, fen)| fen.split(' ').nth(2).is_some_and(|c| c.contains(|l: char| !"KQkq-".contains(l))))
+        .filter(|(_, fen)| {
+            fen.split(' ')
+                .nth(2)
+                .is_some_and(|c| c.contains(|l: char| !"KQkq-".contains(l)))
+        })
         .count();
     assert!(letters >= 4, "{letters} FENs with file letters");
     let mut failures = Vec::new();
@@ -137,7 +141,10 @@ fn shredder_letters_read_as_python_chess_reads_them() {
     boards.push(common::board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     boards.push(common::board("rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1"));
     boards.push(common::board("4k3/8/8/8/8/8/8/4K1RR w K - 0 1"));
-    let cases: Vec<(&str, String)> = boards.iter().map(|b| ("pgn", common::shredder_fen(b))).collect();
+    let cases: Vec<(&str, String)> = boards
+        .iter()
+        .map(|b| ("pgn", common::shredder_fen(b)))
+        .collect();
     let mut failures = Vec::new();
     let mut standard_with_rights = 0;
     for ((_, fen), (theirs, their_mode)) in cases.iter().zip(ask(&cases)) {

@@ -39,7 +39,12 @@ fn check_castling_law(board: &Board, options: FenOptions) -> Result<(), TestCase
         written
     );
     let shredder = common::shredder_fen(board);
-    prop_assert_eq!(Board::from_fen_with(&shredder, without), plain, "{}", shredder);
+    prop_assert_eq!(
+        Board::from_fen_with(&shredder, without),
+        plain,
+        "{}",
+        shredder
+    );
     Ok(())
 }
 

@@ -51,7 +51,8 @@ fn shredder_letters_for_the_corner_rooks_are_standard_chess() {
 
 #[test]
 fn a_variant_tag_or_the_position_makes_a_game_chess960() {
-    let pgn = "[Variant \"Chess960\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\"]\n\n1. O-O *\n";
+    let pgn =
+        "[Variant \"Chess960\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\"]\n\n1. O-O *\n";
     let (start, chess960, moves, _) = replay(pgn);
     assert_eq!(start, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     assert!(chess960);
@@ -130,6 +131,9 @@ fn a_fen_tag_bitmoves_refuses_is_an_error_naming_the_game() {
             text.starts_with(&format!("game {} (line ", index + 1)),
             "{text}"
         );
-        assert!(text.contains("bad FEN tag") && text.contains(needle), "{text}");
+        assert!(
+            text.contains("bad FEN tag") && text.contains(needle),
+            "{text}"
+        );
     }
 }

@@ -176,14 +176,17 @@ pub fn board960(fen: &str) -> Board {
 pub fn rights_need_chess960(board: &Board) -> bool {
     use bitmoves::{CastlingSide, Color, File};
     Color::ALL.into_iter().any(|color| {
-        [(CastlingSide::KingSide, File::H), (CastlingSide::QueenSide, File::A)]
-            .into_iter()
-            .any(|(side, corner)| {
-                board
-                    .castling_rights()
-                    .rook(color, side)
-                    .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
-            })
+        [
+            (CastlingSide::KingSide, File::H),
+            (CastlingSide::QueenSide, File::A),
+        ]
+        .into_iter()
+        .any(|(side, corner)| {
+            board
+                .castling_rights()
+                .rook(color, side)
+                .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
+        })
     })
 }
 

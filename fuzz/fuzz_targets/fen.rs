@@ -17,14 +17,17 @@ use libfuzzer_sys::fuzz_target;
 /// off the corner of its side.
 fn rights_need_chess960(board: &Board) -> bool {
     Color::ALL.into_iter().any(|color| {
-        [(CastlingSide::KingSide, File::H), (CastlingSide::QueenSide, File::A)]
-            .into_iter()
-            .any(|(side, corner)| {
-                board
-                    .castling_rights()
-                    .rook(color, side)
-                    .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
-            })
+        [
+            (CastlingSide::KingSide, File::H),
+            (CastlingSide::QueenSide, File::A),
+        ]
+        .into_iter()
+        .any(|(side, corner)| {
+            board
+                .castling_rights()
+                .rook(color, side)
+                .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
+        })
     })
 }
 
@@ -85,7 +88,11 @@ fuzz_target!(|data: &[u8]| {
             "{written}"
         );
         let shredder = shredder(&board, &written);
-        assert_eq!(Board::from_fen_with(&shredder, without), plain, "{shredder}");
+        assert_eq!(
+            Board::from_fen_with(&shredder, without),
+            plain,
+            "{shredder}"
+        );
         let moves = board.legal_moves();
         assert_eq!(moves.len(), board.move_count(), "{written}");
         for &mv in moves.iter() {

@@ -77,7 +77,7 @@ mod square;
 pub use bitboard::{Bitboard, Squares};
 pub use board::{
     Board, FenError, FenOptions, GameStatus, IllegalMoveError, MoveError, NullMoveError,
-    PositionError, Snippet,
+    PositionError, ShredderFen, Snippet,
 };
 pub use castling::{CastlingRights, CastlingSide};
 pub use chess960::Chess960Error;

@@ -1,5 +1,6 @@
 //! python-chess 1.11.2 as the oracle for the FEN castling field: the X-FEN
-//! written on Chess960 positions, and the mode read from Shredder letters.
+//! and Shredder-FEN written on Chess960 positions, and the mode read from
+//! Shredder letters.
 //!
 //! When python-chess is missing the test says so and passes, unless
 //! `BITMOVES_REQUIRE_ORACLE=1` is set, as CI sets it.
@@ -22,11 +23,13 @@ for line in sys.stdin:
     mode, fen = line.rstrip("\n").split("\t")
     board = chess.Board(fen, chess960=(mode == "960"))
     board.chess960 = board.chess960 or board.has_chess960_castling_rights()
-    print(f"{board.fen(en_passant='xfen')}\t{int(board.chess960)}")
+    shredder = board.shredder_fen(en_passant='xfen')
+    print(f"{board.fen(en_passant='xfen')}\t{int(board.chess960)}\t{shredder}")
 "#;
 
-/// python-chess's answers, one per `(mode, fen)` case.
-fn ask(cases: &[(&str, String)]) -> Vec<(String, bool)> {
+/// python-chess's answers, one per `(mode, fen)` case: its FEN, whether
+/// it is in Chess960 mode, its Shredder-FEN.
+fn ask(cases: &[(&str, String)]) -> Vec<(String, bool, String)> {
     let mut child = Command::new("python3")
         .args(["-c", ORACLE])
         .stdin(Stdio::piped())
@@ -43,11 +46,12 @@ fn ask(cases: &[(&str, String)]) -> Vec<(String, bool)> {
     writer.join().expect("writer").expect("input written");
     assert!(out.status.success(), "the oracle failed");
     let text = String::from_utf8(out.stdout).expect("UTF-8");
-    let answers: Vec<(String, bool)> = text
+    let answers: Vec<(String, bool, String)> = text
         .lines()
         .map(|line| {
-            let (fen, chess960) = line.split_once('\t').expect("two fields");
-            (fen.to_owned(), chess960 == "1")
+            let fields: Vec<&str> = line.split('\t').collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            (fields[0].to_owned(), fields[1] == "1", fields[2].to_owned())
         })
         .collect();
     assert_eq!(answers.len(), cases.len());
@@ -79,7 +83,8 @@ fn chess960_positions() -> Vec<Board> {
 
 /// On Chess960 positions (all 960 starts, and a few moves into each),
 /// the FEN written is python-chess's `Board(fen, chess960=True).fen()`:
-/// X-FEN with a file letter only where `K`/`Q` would be ambiguous.
+/// X-FEN with a file letter only where `K`/`Q` would be ambiguous; and
+/// `shredder_fen` is its `shredder_fen()`.
 #[test]
 fn chess960_fen_is_python_chess_xfen() {
     if !common::python_chess_or_skip("FEN oracle") {
@@ -107,9 +112,17 @@ fn chess960_fen_is_python_chess_xfen() {
         .count();
     assert!(letters >= 4, "{letters} FENs with file letters");
     let mut failures = Vec::new();
-    for ((_, ours), (theirs, _)) in cases.iter().zip(ask(&cases)) {
+    for ((board, (_, ours)), (theirs, _, their_shredder)) in
+        boards.iter().zip(&cases).zip(ask(&cases))
+    {
         if *ours != theirs {
             failures.push(format!("ours {ours}, python-chess {theirs}"));
+        }
+        let shredder = board.shredder_fen().to_string();
+        if shredder != their_shredder {
+            failures.push(format!(
+                "Shredder: ours {shredder}, python-chess {their_shredder}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -147,7 +160,7 @@ fn shredder_letters_read_as_python_chess_reads_them() {
         .collect();
     let mut failures = Vec::new();
     let mut standard_with_rights = 0;
-    for ((_, fen), (theirs, their_mode)) in cases.iter().zip(ask(&cases)) {
+    for ((_, fen), (theirs, their_mode, _)) in cases.iter().zip(ask(&cases)) {
         let ours = Board::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         if ours.to_string() != theirs || ours.is_chess960() != their_mode {
             failures.push(format!(

@@ -105,7 +105,9 @@ impl Board {
     /// file letter where a rook of the same colour stands further out on
     /// the back rank (so that `K`/`Q` would name that one), `-` for none.
     /// White's rights come first, each side's king-side right first.
-    pub(super) fn write_castling(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// With `shredder`, every right is written as its rook's file letter
+    /// instead (Shredder-FEN, python-chess's `shredder_fen`).
+    pub(super) fn write_castling(&self, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
         let mut any = false;
         for color in Color::ALL {
             let rooks = self.colored_pieces(color, Piece::Rook) & color.back_rank().bitboard();
@@ -113,10 +115,11 @@ impl Board {
                 let Some(file) = self.castling.rook(color, side) else {
                     continue;
                 };
-                let further_out = rooks.iter().any(|rook| match side {
-                    CastlingSide::KingSide => rook.file() > file,
-                    CastlingSide::QueenSide => rook.file() < file,
-                });
+                let further_out = shredder
+                    || rooks.iter().any(|rook| match side {
+                        CastlingSide::KingSide => rook.file() > file,
+                        CastlingSide::QueenSide => rook.file() < file,
+                    });
                 let letter = match (further_out, side) {
                     (true, _) => file.to_char(),
                     (false, CastlingSide::KingSide) => 'k',

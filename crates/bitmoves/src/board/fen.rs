@@ -423,6 +423,40 @@ impl fmt::Display for Board {
     /// square is written only when a pawn of the side to move stands ready
     /// to capture on it, as [`Board::en_passant`] keeps it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_fen(f, false)
+    }
+}
+
+/// A board's FEN with the castling rights in Shredder-FEN letters (the
+/// rooks' files, `HAha`), as [`Board::shredder_fen`] gives it.
+#[derive(Debug, Clone, Copy)]
+pub struct ShredderFen<'a>(&'a Board);
+
+impl fmt::Display for ShredderFen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_fen(f, true)
+    }
+}
+
+impl Board {
+    /// The FEN with every castling right written as its rook's file letter
+    /// (Shredder-FEN), as python-chess's `Board.shredder_fen()` writes it;
+    /// `Display` writes X-FEN. Neither spelling sets the Chess960 mode when
+    /// read back (see [`Board`]).
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// let board = Board::chess960_start(0)?;
+    /// assert_eq!(board.shredder_fen().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// assert_eq!(board.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// # Ok::<(), bitmoves::Chess960Error>(())
+    /// ```
+    pub fn shredder_fen(&self) -> ShredderFen<'_> {
+        ShredderFen(self)
+    }
+
+    /// Writes the FEN, the castling field in X-FEN or Shredder letters.
+    fn write_fen(&self, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
@@ -446,7 +480,7 @@ impl fmt::Display for Board {
             }
         }
         write!(f, " {} ", self.side_to_move.to_char())?;
-        self.write_castling(f)?;
+        self.write_castling(f, shredder)?;
         match self.en_passant {
             Some(square) => write!(f, " {square}")?,
             None => f.write_str(" -")?,

@@ -34,7 +34,7 @@ mod zobrist;
 
 pub(crate) use check::CheckInfo;
 pub(crate) use child::{Landing, Lifted};
-pub use fen::{FenError, FenOptions, Snippet};
+pub use fen::{FenError, FenOptions, ShredderFen, Snippet};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub(crate) use reply::{KnownChecks, PieceChecks, ReplyChecks};
 pub use status::GameStatus;

@@ -53,7 +53,7 @@ fn pgn_on_latin1_text_says_so_once_per_file_and_succeeds() {
     let good = file(
         "pgn_latin1_good",
         "utf8.pgn",
-        "[Event \"Café\"]\n\n1. e4 *\n".as_bytes(),
+        "\u{feff}[Event \"Café\"]\n\n1. e4 { ½ } *\n".as_bytes(),
     );
     let out = run(&["pgn", bad.to_str().unwrap(), "--pgn"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
@@ -75,6 +75,12 @@ fn pgn_on_latin1_text_says_so_once_per_file_and_succeeds() {
         notes[0]
     );
     assert!(notes[0].contains("U+FFFD"), "{}", notes[0]);
+
+    // On several threads: the same output, the same one note.
+    let threaded = run(&["pgn", bad.to_str().unwrap(), "--pgn", "--threads", "3"]);
+    assert_eq!(threaded.code, Some(0));
+    assert_eq!(threaded.stdout, out.stdout);
+    assert_eq!(threaded.stderr, out.stderr);
 
     // Valid UTF-8: no note. Two files: the note names the bad one.
     let out = run(&["pgn", good.to_str().unwrap(), "--pgn"]);

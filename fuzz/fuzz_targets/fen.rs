@@ -1,11 +1,56 @@
-//! Fuzzes `Board::from_fen_with` in every mode: it must never panic; a
-//! board that parses must read back from its own FEN as the same board, and
-//! generating and playing each of its legal moves must not panic.
+//! Fuzzes `Board::from_fen_with` and `Board::from_fen_cleaned` in every
+//! mode: they must never panic; cleaning changes nothing the strict reading
+//! accepts; a board that parses must read back from its own FEN as the same
+//! board (its Chess960 mode passed along), and without the mode as the same
+//! position, in Chess960 mode exactly where its castling rights need it (a
+//! standard position is never read as Chess960); the same FEN in Shredder
+//! letters reads as the same board; generating and playing each of its
+//! legal moves must not panic. `crates/bitmoves/tests/fen_robustness.rs`
+//! runs the same law as an ordinary test.
 
 #![no_main]
 
-use bitmoves::{Board, FenOptions};
+use bitmoves::{Board, CastlingSide, Color, FenOptions, File};
 use libfuzzer_sys::fuzz_target;
+
+/// Whether some castling right has its king off the e-file or its rook
+/// off the corner of its side.
+fn rights_need_chess960(board: &Board) -> bool {
+    Color::ALL.into_iter().any(|color| {
+        [
+            (CastlingSide::KingSide, File::H),
+            (CastlingSide::QueenSide, File::A),
+        ]
+        .into_iter()
+        .any(|(side, corner)| {
+            board
+                .castling_rights()
+                .rook(color, side)
+                .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
+        })
+    })
+}
+
+/// `written` with its castling field in Shredder letters.
+fn shredder(board: &Board, written: &str) -> String {
+    let mut castling = String::new();
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if let Some(file) = board.castling_rights().rook(color, side) {
+                castling.push(match color {
+                    Color::White => file.to_char().to_ascii_uppercase(),
+                    Color::Black => file.to_char(),
+                });
+            }
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let mut fields: Vec<&str> = written.split(' ').collect();
+    fields[2] = &castling;
+    fields.join(" ")
+}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -13,14 +58,40 @@ fuzz_target!(|data: &[u8]| {
     };
     for (lenient, chess960) in [(false, false), (true, false), (true, true)] {
         let options = FenOptions { lenient, chess960 };
-        let Ok(board) = Board::from_fen_with(text, options) else {
+        let strict = Board::from_fen_with(text, options);
+        let cleaned = Board::from_fen_cleaned(text, options);
+        if let Ok(board) = strict {
+            assert_eq!(cleaned, Ok(board), "{text:?} cleaned");
+        }
+        let Ok(board) = cleaned else {
             continue;
         };
         let written = board.to_string();
+        let with_mode = FenOptions {
+            chess960: board.is_chess960(),
+            ..options
+        };
         assert_eq!(
-            Board::from_fen_with(&written, options),
+            Board::from_fen_with(&written, with_mode),
             Ok(board),
             "{text:?} was written as {written:?}"
+        );
+        let without = FenOptions {
+            chess960: false,
+            ..options
+        };
+        let plain = Board::from_fen_with(&written, without);
+        assert_eq!(plain.map(|b| b.to_string()), Ok(written.clone()));
+        assert_eq!(
+            plain.map(|b| b.is_chess960()),
+            Ok(rights_need_chess960(&board)),
+            "{written}"
+        );
+        let shredder = shredder(&board, &written);
+        assert_eq!(
+            Board::from_fen_with(&shredder, without),
+            plain,
+            "{shredder}"
         );
         let moves = board.legal_moves();
         assert_eq!(moves.len(), board.move_count(), "{written}");

@@ -270,11 +270,12 @@ impl Board {
     /// Whether it is legal now is [`Board::is_legal`]'s question.
     ///
     /// ```
-    /// use bitmoves::{Board, CastlingSide};
+    /// use bitmoves::{Board, CastlingSide, FenOptions};
     /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
     /// let castle = board.castling_move(CastlingSide::QueenSide).unwrap();
     /// assert_eq!(castle.to_string(), "e1c1");
-    /// let chess960: Board = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".parse()?;
+    /// let options = FenOptions { chess960: true, ..FenOptions::default() };
+    /// let chess960 = Board::from_fen_with("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", options)?;
     /// assert_eq!(chess960.castling_move(CastlingSide::QueenSide).unwrap().to_string(), "e1a1");
     /// # Ok::<(), bitmoves::FenError>(())
     /// ```

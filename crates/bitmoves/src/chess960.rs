@@ -101,15 +101,19 @@ impl Board {
     /// [`Board::chess960_back_rank`] for the numbering): pawns on their
     /// usual ranks, both back ranks alike, White to move, and full castling
     /// rights. The board is in Chess960 mode, position 518 included, so
-    /// castling is written king-takes-rook (see [`Board`]).
+    /// castling is written king-takes-rook (see [`Board`]). Its FEN is
+    /// X-FEN, as python-chess writes it (`KQkq` on every start, since each
+    /// rook is the outermost on its side), so position 518's FEN reads back
+    /// as a standard board unless [`FenOptions::chess960`] asks otherwise.
     ///
     /// ```
     /// use bitmoves::{Board, perft::perft};
     /// let board = Board::chess960_start(0)?;
-    /// assert_eq!(board.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// assert_eq!(board.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     /// assert!(board.is_chess960());
     /// let standard = Board::chess960_start(518)?;
-    /// assert_eq!(standard.to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+    /// assert!(standard.is_chess960());
+    /// assert_eq!(standard.to_string(), Board::STARTPOS_FEN);
     /// assert_eq!(perft(&standard, 3), 8_902);
     /// # Ok::<(), bitmoves::Chess960Error>(())
     /// ```
@@ -125,7 +129,7 @@ impl Board {
     /// ```
     /// use bitmoves::Board;
     /// let board = Board::double_chess960_start(518, 0)?;
-    /// assert_eq!(board.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAhf - 0 1");
+    /// assert_eq!(board.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     /// # Ok::<(), bitmoves::Chess960Error>(())
     /// ```
     pub fn double_chess960_start(white: u16, black: u16) -> Result<Self, Chess960Error> {

@@ -36,7 +36,7 @@
 //!     let mv = board.parse_san(san)?;
 //!     board.play(mv)?;
 //! }
-//! assert_eq!(board.to_string(), "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b ha - 5 4");
+//! assert_eq!(board.to_string(), "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -77,7 +77,7 @@ mod square;
 pub use bitboard::{Bitboard, Squares};
 pub use board::{
     Board, FenError, FenOptions, GameStatus, IllegalMoveError, MoveError, NullMoveError,
-    PositionError, Snippet,
+    PositionError, ShredderFen, Snippet,
 };
 pub use castling::{CastlingRights, CastlingSide};
 pub use chess960::Chess960Error;

@@ -11,18 +11,22 @@
 //! | [`Piece`] | its name | `"knight"` |
 //! | [`CastlingSide`] | its name | `"king_side"`, `"queen_side"` |
 //! | [`Move`] | UCI text | `"e7e8q"` |
-//! | [`Board`] | FEN | `"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"` |
+//! | [`Board`] | FEN, Shredder castling letters in Chess960 mode | `"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"` |
 //! | [`Bitboard`] | a list of square names, ascending (a `u64` in formats that are not human-readable) | `["e4", "d5"]` |
 //! | [`CastlingRights`] | a struct of the four rook files, each a file or none | `{"white_king_side": "h", "white_queen_side": "a", "black_king_side": null, "black_queen_side": null}` |
 //!
 //! Reading is strict: text that the type's own parser refuses is an
 //! error, never a panic. A board is read with [`Board::from_fen`], so a
-//! board that only lenient mode accepts does not read back. A bitboard's
+//! board that only lenient mode accepts does not read back. A board in
+//! Chess960 mode is written with Shredder castling letters
+//! ([`Board::shredder_fen`]) and other boards in X-FEN (`KQkq`), so
+//! file letters mark the mode: they read back in Chess960 mode. A bitboard's
 //! list may come in any order and name a square twice; a castling-rights
 //! struct may leave out a field (read as none) but not name an unknown one.
 
 use crate::{
-    Bitboard, Board, CastlingRights, CastlingSide, Color, File, Move, Piece, Rank, Square,
+    Bitboard, Board, CastlingRights, CastlingSide, Color, FenOptions, File, Move, Piece, Rank,
+    Square,
 };
 use core::{fmt, marker::PhantomData};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
@@ -70,7 +74,7 @@ macro_rules! serde_as_text {
     )+};
 }
 
-serde_as_text!(Square, File, Rank, Color, Piece, Move, Board);
+serde_as_text!(Square, File, Rank, Color, Piece, Move);
 
 /// Finds the value whose `Display` text is `text`.
 fn by_name<T: fmt::Display + Copy, E: de::Error>(
@@ -180,8 +184,41 @@ impl Text for Move {
 impl Text for Board {
     const EXPECTING: &'static str = "a FEN string";
 
+    /// Reads the FEN strictly; file letters in its castling field (which
+    /// the writer uses exactly for Chess960-mode boards) put the board in
+    /// Chess960 mode.
     fn read<E: de::Error>(text: &str) -> Result<Self, E> {
-        Board::from_fen(text).map_err(E::custom)
+        let chess960 = text
+            .split_ascii_whitespace()
+            .nth(2)
+            .is_some_and(|castling| {
+                castling
+                    .chars()
+                    .any(|c| c.is_ascii_alphabetic() && !"KQkq".contains(c))
+            });
+        let options = FenOptions {
+            chess960,
+            ..FenOptions::default()
+        };
+        Board::from_fen_with(text, options).map_err(E::custom)
+    }
+}
+
+impl Serialize for Board {
+    /// The FEN; a board in Chess960 mode writes its castling rights in
+    /// Shredder letters (rook files), which carry the mode back.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.is_chess960() {
+            serializer.collect_str(&self.shredder_fen())
+        } else {
+            serializer.collect_str(self)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Board {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_str(TextVisitor(PhantomData))
     }
 }
 

@@ -99,7 +99,11 @@ fn capture_promotion_on_a_rook_square_loses_its_castling_right() {
 fn captured_chess960_rook_loses_its_castling_right() {
     let b = board("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
     assert!(b.is_chess960());
-    assert_fen_after(&b, &["b1b8"], "1R2k1r1/8/8/8/8/8/8/4K1R1 b Gg - 0 1");
+    // X-FEN: the g-file rooks are now the outermost, so `K` and `k`; the
+    // king is still off the e-file, so the board stays in Chess960 mode.
+    let after = after(&b, &["b1b8"]);
+    assert_eq!(after.to_string(), "1R2k1r1/8/8/8/8/8/8/4K1R1 b Kk - 0 1");
+    assert!(after.is_chess960());
 }
 
 /// A rook that leaves its square loses its right for good, even when it
@@ -117,12 +121,18 @@ fn moved_rook_or_king_loses_castling_rights_for_good() {
 
 /// The king may not pass over a piece that is not its castling rook: with
 /// the right on h1 and another rook on g1, castling is illegal, in
-/// Chess960 (Shredder `H`) and in X-FEN (`K` means the outermost rook).
+/// Chess960 mode and in standard chess, written Shredder `H` or X-FEN `K`
+/// (the outermost rook).
 #[test]
 fn king_cannot_castle_over_another_rook() {
-    let shredder = board("4k3/8/8/8/8/8/8/4K1RR w H - 0 1");
+    let shredder = board960("4k3/8/8/8/8/8/8/4K1RR w H - 0 1");
     assert!(shredder.is_chess960());
     assert_some_moves(&shredder, &["e1f1"], &["e1h1", "e1g1"]);
+    assert_eq!(shredder.to_string(), "4k3/8/8/8/8/8/8/4K1RR w K - 0 1");
+    // King on e1, rook on h1: a standard position, however it is spelled.
+    let standard = board("4k3/8/8/8/8/8/8/4K1RR w H - 0 1");
+    assert!(!standard.is_chess960());
+    assert_some_moves(&standard, &["e1f1"], &["e1h1", "e1g1"]);
     let xfen = board("4k3/8/8/8/8/8/8/4K1RR w K - 0 1");
     assert_eq!(
         xfen.castling_rights()
@@ -177,23 +187,27 @@ fn chess960_castling_when_king_or_rook_does_not_move() {
 }
 
 /// Castling is written `e1g1` on a standard board and `e1h1` (king takes
-/// rook) on a Chess960 board, whether the mode comes from the options or
-/// from Shredder letters; FEN rights are written `KQkq` or `HAha`.
+/// rook) on a Chess960 board. Shredder letters that name the corner rooks
+/// with the king on e1 describe a standard position (as python-chess reads
+/// them); the mode on such a position comes only from the options. FEN
+/// rights are written in X-FEN (`KQkq`) in both modes.
 #[test]
 fn castling_spelling_follows_the_board_mode() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    let standard = board(fen);
-    assert!(!standard.is_chess960());
-    assert_some_moves(&standard, &["e1g1", "e1c1"], &["e1h1", "e1a1"]);
-    assert_eq!(standard.to_string(), fen);
-
-    for chess960 in [board960(fen), board("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")] {
-        assert!(chess960.is_chess960());
-        assert_some_moves(&chess960, &["e1h1", "e1a1"], &["e1g1", "e1c1"]);
-        assert_eq!(chess960.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-        assert!(chess960.parse_move("e1g1").is_err());
-        assert_fen_after(&chess960, &["e1h1"], "r3k2r/8/8/8/8/8/8/R4RK1 b ha - 1 1");
+    for standard in [board(fen), board("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")] {
+        assert!(!standard.is_chess960());
+        assert_some_moves(&standard, &["e1g1", "e1c1"], &["e1h1", "e1a1"]);
+        assert_eq!(standard.to_string(), fen);
+        assert_eq!(standard, board(fen));
     }
+
+    let chess960 = board960(fen);
+    assert!(chess960.is_chess960());
+    assert_some_moves(&chess960, &["e1h1", "e1a1"], &["e1g1", "e1c1"]);
+    assert_eq!(chess960.to_string(), fen);
+    assert!(chess960.parse_move("e1g1").is_err());
+    // python-chess: the same FEN after `e1h1` with chess960=True.
+    assert_fen_after(&chess960, &["e1h1"], "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
 }
 
 /// `parse_move` on a standard board reads both `e1g1` and `e1h1` as the

@@ -5,7 +5,8 @@
 mod common;
 
 use bitmoves::{
-    Bitboard, Board, CastlingSide, Chess960Error, Color, GameStatus, Piece, Rank, perft::perft,
+    Bitboard, Board, CastlingSide, Chess960Error, Color, FenOptions, File, GameStatus, Piece, Rank,
+    perft::perft,
 };
 use std::collections::HashSet;
 
@@ -77,6 +78,7 @@ fn position_518_is_the_standard_start() {
 fn the_960_starts_are_legal_and_distinct() {
     let starts = all_starts();
     let mut seen = HashSet::new();
+    let mut looks_standard = 0;
     for (n, board) in starts.iter().enumerate() {
         let rank = Board::chess960_back_rank(n as u16).unwrap();
         assert!(seen.insert(rank), "{n}: {board} repeats an earlier start");
@@ -111,12 +113,36 @@ fn the_960_starts_are_legal_and_distinct() {
         assert!(board.is_chess960(), "{n}");
         assert_eq!(board.side_to_move(), Color::White);
         assert_eq!(board.status(), GameStatus::Ongoing);
-        // The FEN reads back as the same board, strictly.
-        assert_eq!(Board::from_fen(&board.to_string()), Ok(*board), "{n}");
+        // The FEN reads back as the same board, strictly, in Chess960 mode
+        // when asked. Unasked, the starts with the king on e and the rooks
+        // on a and h (518, the standard position, and 17 more) read as
+        // standard: their FEN is `KQkq`, as python-chess writes it.
+        let fen = board.to_string();
+        let options = FenOptions {
+            chess960: true,
+            ..FenOptions::default()
+        };
+        assert_eq!(Board::from_fen_with(&fen, options), Ok(*board), "{n}");
+        let read = Board::from_fen(&fen).unwrap();
+        let corners = king == File::E
+            && board
+                .castling_rights()
+                .rook(Color::White, CastlingSide::QueenSide)
+                == Some(File::A)
+            && board
+                .castling_rights()
+                .rook(Color::White, CastlingSide::KingSide)
+                == Some(File::H);
+        assert_eq!(read.is_chess960(), !corners, "{n}: {fen}");
+        looks_standard += usize::from(corners);
     }
     // Two bishops on opposite colours (4 × 4), the queen (6), two knights
     // among five (10), and R K R in the rest: 960 arrangements.
     assert_eq!(seen.len(), 960);
+    // R . . . K . . R: of b, c, d, f and g, the light-squared bishop takes
+    // one of three light squares, the dark-squared one of two dark, the
+    // queen one of the three left: 18 starts.
+    assert_eq!(looks_standard, 18);
 }
 
 /// Perft of a few starts, counted by python-chess 1.11.2 (an independent
@@ -171,7 +197,7 @@ fn double_fischer_random_takes_each_side_from_its_number() {
     let mixed = Board::double_chess960_start(0, 959).unwrap();
     assert_eq!(
         mixed.to_string(),
-        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"
+        "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
     );
     assert_eq!(mixed.move_count(), 20);
 }

@@ -497,7 +497,8 @@ fn xfen_castling_letters_name_the_outermost_rooks() {
         "rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1"
     );
     // A king or rook off the standard squares makes it a Chess960 board,
-    // written back in Shredder letters.
+    // written back in X-FEN as python-chess writes it: `KQkq`, since no
+    // rook stands further out than the castling ones.
     let shifted = board("1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1");
     assert!(shifted.is_chess960());
     assert_eq!(
@@ -506,26 +507,31 @@ fn xfen_castling_letters_name_the_outermost_rooks() {
     );
     assert_eq!(
         shifted.to_string(),
-        "1rk3r1/8/8/8/8/8/8/1RK3R1 w GBgb - 0 1"
+        "1rk3r1/8/8/8/8/8/8/1RK3R1 w KQkq - 0 1"
     );
 }
 
-/// Shredder letters name the rook files directly and make the board a
-/// Chess960 board.
+/// Shredder letters name the rook files directly. They do not set the
+/// mode: rooks in the corners and kings on the e-file are a standard
+/// position (python-chess reads `HAha` so), any other rook file or king
+/// file a Chess960 one.
 #[test]
 fn shredder_castling_letters_name_the_rook_files() {
     let haha = board("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
-    assert!(haha.is_chess960());
+    assert!(!haha.is_chess960());
+    assert_eq!(haha, board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     assert_eq!(
         rook_files(&haha),
         [Some(File::H), Some(File::A), Some(File::H), Some(File::A)]
     );
+    assert_eq!(haha.to_string(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
     let gbgb = board("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    assert!(gbgb.is_chess960());
     assert_eq!(
         rook_files(&gbgb),
         [Some(File::G), Some(File::B), Some(File::G), Some(File::B)]
     );
-    assert_eq!(gbgb.to_string(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1");
+    assert_eq!(gbgb.to_string(), "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w KQkq - 0 1");
     // An inner rook named by its file, beside an outer one.
     let inner = board("4k3/8/8/8/8/8/8/RR2K1RR w G - 0 1");
     assert_eq!(rook_files(&inner), [Some(File::G), None, None, None]);
@@ -577,4 +583,100 @@ fn play_error_leaves_the_board_unchanged() {
     let king_takes_rook: Move = "e1h1".parse().unwrap();
     assert!(castling.play(king_takes_rook).is_err());
     assert_eq!(castling, before);
+}
+
+/// `from_fen_cleaned` reads what python-chess 1.11.2 reads, the same way:
+/// castling rights without their king on the back rank or their rook, a
+/// file letter on the king's own file, and an en passant square that no
+/// double step left are dropped; of two rights for one side the outer
+/// rook's is kept. Each expected FEN is python-chess's `Board(fen).fen()`
+/// (Chess960 where its castling rights need it, as `chess.pgn` reads a
+/// `FEN` tag). `from_fen` stays strict and refuses every one.
+#[test]
+fn cleaned_reading_drops_what_python_chess_drops() {
+    for (fen, expected) in [
+        // The h1 rook is gone.
+        (
+            "4k3/8/8/8/8/8/8/R3K3 w KQ - 0 1",
+            "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        ),
+        // No white rook at all, Black to move.
+        (
+            "1r2k3/8/8/8/8/8/8/4K3 b Q - 0 1",
+            "1r2k3/8/8/8/8/8/8/4K3 b - - 0 1",
+        ),
+        // The king is off its back rank.
+        (
+            "4k3/8/8/8/8/8/4K3/R6R w KQ - 0 1",
+            "4k3/8/8/8/8/8/4K3/R6R w - - 0 1",
+        ),
+        // A file letter naming the king's own file.
+        (
+            "4k3/8/8/8/8/8/8/R3K2R w E - 0 1",
+            "4k3/8/8/8/8/8/8/R3K2R w - - 0 1",
+        ),
+        // Two rights for one side: the outer rook's is kept.
+        (
+            "4k3/8/8/8/8/8/8/4K1RR w GH - 0 1",
+            "4k3/8/8/8/8/8/8/4K1RR w K - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/8/RR2K3 w BA - 0 1",
+            "4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1",
+        ),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w K - 0 1",
+        ),
+        // En passant squares no double step left: no pawn in front, and
+        // the wrong rank for the side to move.
+        (
+            "4k3/8/8/3P4/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "4k3/8/8/8/3pP3/8/8/4K3 w - e3 0 1",
+            "4k3/8/8/8/3pP3/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "4k3/8/8/8/3pP3/8/8/4K3 w - e6 0 1",
+            "4k3/8/8/8/3pP3/8/8/4K3 w - - 0 1",
+        ),
+    ] {
+        assert!(Board::from_fen(fen).is_err(), "{fen} is strict");
+        let cleaned = Board::from_fen_cleaned(fen, FenOptions::default())
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(cleaned.to_string(), expected, "{fen}");
+        assert!(!cleaned.is_chess960(), "{fen}");
+        assert_eq!(cleaned, board(expected), "{fen}");
+    }
+    // A right that survives keeps its Chess960 reading.
+    let kept = Board::from_fen_cleaned("1r2k3/8/8/8/8/8/8/1R2K3 w BH - 0 1", LENIENT).unwrap();
+    assert!(kept.is_chess960());
+    assert_eq!(kept.to_string(), "1r2k3/8/8/8/8/8/8/1R2K3 w Q - 0 1");
+}
+
+/// Cleaning drops only what cannot be used: a FEN that is wrong in any
+/// other way is refused as strictly as `from_fen_with` refuses it, with
+/// the same error.
+#[test]
+fn cleaned_reading_keeps_every_other_rule() {
+    for fen in [
+        "4k3/8/8/8/8/8/8/R3K3 w KX - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w KQkqK - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w Q e9 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 x Q - 0 1",
+        "8/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        "4k3/8/8/8/8/8/8/R3KK2 w Q - 0 1",
+        "4k3/4R3/8/8/8/8/8/R3K3 w Q - 0 1",
+        "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 0",
+    ] {
+        let strict = Board::from_fen(fen).unwrap_err();
+        assert_eq!(
+            Board::from_fen_cleaned(fen, FenOptions::default()),
+            Err(strict),
+            "{fen}"
+        );
+    }
 }

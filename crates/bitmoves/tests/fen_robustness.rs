@@ -15,6 +15,39 @@ const LENIENT: FenOptions = FenOptions {
     chess960: false,
 };
 
+/// The castling field's law for a board read with `options`: its FEN,
+/// read back with its mode, is the same board; read without the mode, the
+/// same position, in Chess960 mode exactly where the rights need it; in
+/// Shredder letters, the same board as in X-FEN.
+fn check_castling_law(board: &Board, options: FenOptions) -> Result<(), TestCaseError> {
+    let written = board.to_string();
+    let with_mode = FenOptions {
+        chess960: board.is_chess960(),
+        ..options
+    };
+    prop_assert_eq!(Board::from_fen_with(&written, with_mode), Ok(*board));
+    let without = FenOptions {
+        chess960: false,
+        ..options
+    };
+    let plain = Board::from_fen_with(&written, without);
+    prop_assert_eq!(plain.map(|b| b.to_string()), Ok(written.clone()));
+    prop_assert_eq!(
+        plain.map(|b| b.is_chess960()),
+        Ok(common::rights_need_chess960(board)),
+        "{}",
+        written
+    );
+    let shredder = common::shredder_fen(board);
+    prop_assert_eq!(
+        Board::from_fen_with(&shredder, without),
+        plain,
+        "{}",
+        shredder
+    );
+    Ok(())
+}
+
 /// Every suite FEN (with its clocks), as mutation seeds.
 fn seeds() -> &'static [String] {
     static SEEDS: OnceLock<Vec<String>> = OnceLock::new();
@@ -26,21 +59,47 @@ fn seeds() -> &'static [String] {
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
                 "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3".to_string(),
                 "1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1".to_string(),
+                "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".to_string(),
+                "rr2k1rr/8/8/8/8/8/8/RR2K1RR w GBhb - 0 1".to_string(),
+                "nqnbbrkr/pppppppp/8/8/8/8/PPPPPPPP/NQNBBRKR w HFhf - 0 1".to_string(),
+                "4k3/8/8/3Pp3/8/8/8/R3K3 w Q e6 0 2".to_string(),
             ])
             .collect()
     })
 }
 
-/// Parses `fen` strictly and leniently; whatever parses must read back from
-/// its own `Display` as the same board, and generate and play its moves.
+/// Parses `fen` strictly, leniently, in forced Chess960 mode and cleaned;
+/// whatever parses must read back from its own `Display` as the same board
+/// (the mode passed along), and generate and play its moves. The FEN law
+/// of the castling field, as `fuzz/fuzz_targets/fen.rs` checks it too: the
+/// FEN read back without the mode is the same position, in Chess960 mode
+/// exactly where its rights need it (a standard position is never read as
+/// Chess960), and the same FEN in Shredder letters reads as the same board.
+/// Cleaning changes nothing that the strict reading accepts.
 fn check_fen(fen: &str) -> Result<(), TestCaseError> {
-    for options in [FenOptions::default(), LENIENT] {
-        let Ok(board) = Board::from_fen_with(fen, options) else {
+    let chess960 = FenOptions {
+        chess960: true,
+        ..LENIENT
+    };
+    for options in [FenOptions::default(), LENIENT, chess960] {
+        let strict = Board::from_fen_with(fen, options);
+        let cleaned = Board::from_fen_cleaned(fen, options);
+        if let Ok(board) = strict {
+            prop_assert_eq!(cleaned, Ok(board), "{:?} cleaned", fen);
+        }
+        if let Ok(board) = cleaned {
+            check_castling_law(&board, options)?;
+        }
+        let Ok(board) = strict else {
             continue;
         };
         let written = board.to_string();
+        let with_mode = FenOptions {
+            chess960: board.is_chess960(),
+            ..options
+        };
         prop_assert_eq!(
-            Board::from_fen_with(&written, options),
+            Board::from_fen_with(&written, with_mode),
             Ok(board),
             "{:?} was written as {}",
             fen,

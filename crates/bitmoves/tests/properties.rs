@@ -63,16 +63,23 @@ proptest! {
         }
     }
 
-    /// (c) FEN round trip: reading back the FEN a board writes gives the
-    /// same board (the Chess960 mode passed along, since a FEN with no
-    /// castling rights cannot carry it), and positions played from a
-    /// strictly valid start stay strictly valid.
+    /// (c) FEN round trip: reading back the FEN a board writes, with the
+    /// board's Chess960 mode passed along, gives the same board; read
+    /// without it, the same position, in Chess960 mode exactly where its
+    /// castling rights need it (a standard position is never read as
+    /// Chess960). Positions played from a strictly valid start stay
+    /// strictly valid.
     #[test]
     fn fen_round_trips_on_played_positions((path, strict) in playout()) {
         for board in &path {
             let fen = board.to_string();
-            let options = FenOptions { lenient: !strict, chess960: false };
+            let options = FenOptions { lenient: !strict, chess960: board.is_chess960() };
             prop_assert_eq!(Board::from_fen_with(&fen, options), Ok(*board), "{}", fen);
+            let options = FenOptions { chess960: false, ..options };
+            let plain = Board::from_fen_with(&fen, options);
+            prop_assert_eq!(plain.map(|b| b.to_string()), Ok(fen.clone()));
+            let needs_chess960 = common::rights_need_chess960(board);
+            prop_assert_eq!(plain.map(|b| b.is_chess960()), Ok(needs_chess960), "{}", fen);
             if strict {
                 prop_assert!(Board::from_fen(&fen).is_ok(), "{}", fen);
             }

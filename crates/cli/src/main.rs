@@ -18,6 +18,7 @@ mod pgn;
 mod position;
 mod show;
 mod split;
+mod utf8;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use error::CliError;

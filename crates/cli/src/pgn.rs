@@ -3,6 +3,7 @@
 //! for training data, or the games written back as normalised PGN.
 
 use crate::error::CliError;
+use crate::utf8::{FirstInvalid, Utf8Check};
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor, decompress};
 use clap::Args;
@@ -30,10 +31,12 @@ pub struct PgnArgs {
     #[arg(long, group = "output")]
     pub fen: bool,
     /// One line per position of every mainline: `FEN;move;result`, the
-    /// move in UCI, empty for the last position
+    /// move in UCI, empty for the last position, the result `1-0`, `0-1`,
+    /// `1/2-1/2` or `*`
     #[arg(long, group = "output")]
     pub positions: bool,
-    /// The games written back as normalised PGN
+    /// The games written back as normalised PGN (bytes that are not UTF-8
+    /// as U+FFFD, with a note)
     #[arg(long, group = "output")]
     pub pgn: bool,
     /// Threads that replay the games (the output stays in file order)
@@ -43,6 +46,10 @@ pub struct PgnArgs {
     #[arg(long)]
     pub variations: bool,
 }
+
+/// The results `--positions` writes: a game's result token, else its
+/// `Result` tag when it holds one of these, else `*`.
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
 /// What to print per game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,6 +109,13 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
                 continue;
             }
         };
+        // `--pgn` writes tags and comments back: say when the reader had
+        // to replace bytes that are not UTF-8 in them.
+        let invalid = FirstInvalid::new();
+        let input: Box<dyn io::BufRead + Send> = match mode {
+            Mode::Pgn => Box::new(Utf8Check::new(input, invalid.clone())),
+            _ => input,
+        };
         let mut reader = Reader::new(input);
         let work = |game: PendingGame| read_one(game, mode, args.variations);
         let sink = |outcome: Outcome| {
@@ -137,6 +151,14 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
         }
         if let Some(error) = write_error.take() {
             return Err(CliError::Io(error));
+        }
+        if let Some(at) = invalid.get() {
+            progress.suspend(|| {
+                eprintln!(
+                    "note: {prefix}the input is not UTF-8 (first at byte {at}): \
+                     such bytes in tags and comments are written as U+FFFD"
+                )
+            });
         }
     }
     progress.finish_and_clear();
@@ -303,10 +325,12 @@ impl Visitor for Lines {
                 let _ = writeln!(self.text, "{board}");
             }
             Mode::Positions => {
-                let result = self
-                    .result
-                    .as_deref()
-                    .or(self.tag_result.as_deref())
+                // Only a result token: a `Result` tag may hold any text,
+                // `;` included, which would break the line's format.
+                let result = [self.result.as_deref(), self.tag_result.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .find(|result| RESULTS.contains(result))
                     .unwrap_or("*");
                 for (fen, uci) in &self.positions {
                     let _ = writeln!(self.text, "{fen};{uci};{result}");

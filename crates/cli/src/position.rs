@@ -29,7 +29,7 @@ pub static POSITIONS: phf::OrderedMap<&'static str, &'static str> = phf::phf_ord
     "max-moves" => "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
     // Kings and rooks only: every castling right.
     "castling" => "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
-    // A Chess960 position with Shredder-FEN castling.
+    // A Chess960 position, its castling in Shredder-FEN letters.
     "chess960" => "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
 };
 
@@ -192,12 +192,12 @@ mod tests {
         let start = load("960:518", false, false).unwrap();
         assert_eq!(
             start.to_string(),
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         );
         let double = load("960:0:959", false, false).unwrap();
         assert_eq!(
             double.to_string(),
-            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFca - 0 1"
+            "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1"
         );
         for bad in ["960:960", "960:", "960:x", "960:1:2:3", "960:-1", "960:1:"] {
             assert!(load(bad, false, false).is_err(), "{bad}");

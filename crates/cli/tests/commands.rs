@@ -363,13 +363,13 @@ fn moves_may_be_given_in_san_and_uci_mixed() {
 fn chess960_starts_by_number() {
     let out = stdout(&["show", "960:518"]);
     assert!(
-        out.contains("FEN:          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1\n")
+        out.contains("FEN:          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n")
     );
     let perft = stdout(&["perft", "960:0", "3"]);
     // python-chess: perft(Board.from_chess960_pos(0), 3) == 9006.
     assert_eq!(common::nodes_searched(&perft), 9_006);
     let double = stdout(&["show", "960:0:959"]);
-    assert!(double.contains("w HFca - 0 1\n"), "{double}");
+    assert!(double.contains("w KQkq - 0 1\n"), "{double}");
     for bad in ["960:960", "960:x", "960:1:2:3"] {
         let run = run(&["perft", bad, "1"]);
         assert_eq!(run.code, Some(1), "{bad}");

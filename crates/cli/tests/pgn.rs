@@ -77,7 +77,7 @@ fn fen_and_positions() {
     assert_eq!(
         out.stdout,
         "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n\
-         r3k2r/1ppppppp/p7/8/8/P7/1PPPPPPP/R4RK1 b ha - 1 2\n\
+         r3k2r/1ppppppp/p7/8/8/P7/1PPPPPPP/R4RK1 b kq - 1 2\n\
          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
     );
     let out = run(&["pgn", &path, "--positions"]);

@@ -237,7 +237,9 @@ fn start_position(
     Ok(match fen {
         Some((at, value)) => {
             let fen = utf8(&value);
-            Board::from_fen_with(fen.trim(), options).map_err(|error| {
+            // As python-chess reads the tag: unusable castling rights and
+            // en passant squares are dropped, not refused.
+            Board::from_fen_cleaned(fen.trim(), options).map_err(|error| {
                 let fen = fen.into_owned();
                 Stop::Failed(at, ErrorKind::BadFen { fen, error })
             })?

@@ -1,12 +1,14 @@
-//! Writing a [`Game`] as PGN: the seven-tag roster first, escaped tag
-//! values, SAN with check marks, move numbers, comments, NAGs, variations,
-//! lines of at most 80 columns, and the result.
+//! Writing a [`Game`] as PGN: the seven-tag roster first, one tag per
+//! name, tag values as python-chess writes them, SAN with check marks,
+//! move numbers, comments, NAGs, variations, lines of at most 80 columns,
+//! and the result.
 //!
 //! The law, tested on the python-chess corpus: reading what was written
 //! gives the same game.
 
 use crate::{Game, Line};
 use bitmoves::{Board, Color};
+use std::collections::HashMap;
 use std::fmt::{self, Write};
 
 /// The widest line written, unless one token is wider.
@@ -30,30 +32,31 @@ const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 /// Writes the game as PGN, ending with a line end.
 impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tags = Tags::new(&self.tags);
         // The movetext ends with a result token; a `Result` tag holding
         // anything else (any text may be a tag value) ends it with `*`.
         let result = self
             .result
             .as_deref()
-            .or(self.tag("Result"))
+            .or(tags.get("Result"))
             .filter(|result| RESULTS.contains(result))
             .unwrap_or("*");
         for (name, default) in ROSTER {
             let value = match name {
-                "Result" => self.tag(name).unwrap_or(result),
-                _ => self.tag(name).unwrap_or(default),
+                "Result" => tags.get(name).unwrap_or(result),
+                _ => tags.get(name).unwrap_or(default),
             };
             write_tag(f, name, value)?;
         }
-        if self.start != Board::startpos() && self.tag("FEN").is_none() {
+        if self.start != Board::startpos() && tags.get("FEN").is_none() {
             write_tag(f, "SetUp", "1")?;
             write_tag(f, "FEN", &self.start.to_string())?;
         }
-        if self.start.is_chess960() && self.tag("Variant").is_none() {
+        if self.start.is_chess960() && tags.get("Variant").is_none() {
             write_tag(f, "Variant", "Chess960")?;
         }
-        for (name, value) in &self.tags {
-            if !ROSTER.iter().any(|(roster, _)| roster == name) {
+        for &(name, value) in &tags.unique {
+            if !ROSTER.iter().any(|&(roster, _)| roster == name) {
                 write_tag(f, name, value)?;
             }
         }
@@ -69,11 +72,51 @@ impl fmt::Display for Game {
     }
 }
 
-/// `[Name "value"]` with `\` and `"` escaped.
+/// The tags as python-chess keeps them (a dict): one per name, in the
+/// order of each name's first appearance, holding the name's last value.
+/// The reader takes the last `FEN` tag too, so the start position and the
+/// tag written agree.
+struct Tags<'a> {
+    unique: Vec<(&'a str, &'a str)>,
+    index: HashMap<&'a str, usize>,
+}
+
+impl<'a> Tags<'a> {
+    fn new(tags: &'a [(String, String)]) -> Self {
+        let mut unique: Vec<(&str, &str)> = Vec::with_capacity(tags.len());
+        let mut index = HashMap::with_capacity(tags.len());
+        for (name, value) in tags {
+            match index.get(name.as_str()) {
+                Some(&at) => unique[at] = (name.as_str(), value.as_str()),
+                None => {
+                    index.insert(name.as_str(), unique.len());
+                    unique.push((name, value));
+                }
+            }
+        }
+        Self { unique, index }
+    }
+
+    /// The last value of the tag called `name`.
+    fn get(&self, name: &str) -> Option<&'a str> {
+        self.index.get(name).map(|&at| self.unique[at].1)
+    }
+}
+
+/// `[Name "value"]`, the value as python-chess writes it: quotes and
+/// backslashes as they are, which python-chess (it does not unescape) and
+/// bitmoves (a quote closes the value only where `]` and the line end
+/// follow it) both read back unchanged. The one exception is a backslash
+/// before a quote, before another backslash or at the end of the value:
+/// it is written `\\`, as the PGN standard writes every backslash, since
+/// bitmoves reads `\"` and `\\` as the standard's escapes. python-chess
+/// reads such a value with the extra backslash: no spelling reads back
+/// unchanged in both.
 fn write_tag(f: &mut fmt::Formatter<'_>, name: &str, value: &str) -> fmt::Result {
     write!(f, "[{name} \"")?;
-    for c in value.chars() {
-        if matches!(c, '\\' | '"') {
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), None | Some('"' | '\\')) {
             f.write_char('\\')?;
         }
         f.write_char(c)?;

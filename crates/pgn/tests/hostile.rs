@@ -371,7 +371,7 @@ fn a_result_tag_that_is_no_result_does_not_end_the_written_movetext() {
         assert_writes_back(game);
     }
     let first = games[0].to_string();
-    assert!(first.contains("[Result \"0-1[Event \\\"x\"]"), "{first}");
+    assert!(first.contains("[Result \"0-1[Event \"x\"]"), "{first}");
     assert!(first.ends_with("1. e4 *\n"), "{first}");
     assert!(games[1].to_string().ends_with("1. d4 1-0\n"));
 }

@@ -13,7 +13,8 @@
 
 EXPECTED.tsv has one line per game: `ok<TAB>UCI moves<TAB>final FEN`, or
 `error` when python-chess reported errors for the game. Chess960 games
-give Shredder-FEN and king-takes-rook castling, as bitmoves writes them.
+give king-takes-rook castling; FENs are X-FEN (`Board.fen()`), as bitmoves
+writes them.
 """
 
 import random
@@ -160,7 +161,7 @@ def expect(path, out):
             for move in g.mainline_moves():
                 ucis.append(board.uci(move))
                 board.push(move)
-            fen = board.shredder_fen() if board.chess960 and board.castling_rights else board.fen()
+            fen = board.fen()
             exp.write("ok\t%s\t%s\n" % (" ".join(ucis), fen))
 
 

@@ -1,7 +1,7 @@
 //! FEN in and out: parsing with typed, field-naming errors, and `Display`.
 
 use super::{Board, PositionError};
-use crate::{CastlingSide, Color, File, Piece, Rank, Square};
+use crate::{Color, File, Piece, Rank, Square};
 use core::{fmt, str::FromStr};
 
 /// A short copy of the text that was wrong, kept inside an error without
@@ -17,7 +17,7 @@ pub struct Snippet {
 impl Snippet {
     const CAPACITY: usize = 24;
 
-    fn new(text: &str) -> Self {
+    pub(super) fn new(text: &str) -> Self {
         let mut end = text.len().min(Self::CAPACITY);
         while !text.is_char_boundary(end) {
             end -= 1;
@@ -235,10 +235,11 @@ pub struct FenOptions {
     /// in a row in a rank (`44`, added up) and a fullmove number of 0 (read
     /// as 1). Every other rule is still enforced.
     pub lenient: bool,
-    /// Put the board in Chess960 mode even when the FEN looks standard:
-    /// castling moves are then written king-takes-rook and FEN castling
-    /// rights in Shredder letters. The mode only concerns castling, so a
-    /// board without castling rights is never in it.
+    /// Put the board in Chess960 mode even when the position looks
+    /// standard: castling moves are then written king-takes-rook. Without
+    /// it the mode follows the castling rights (see [`Board`]). The mode
+    /// only concerns castling, so a board without castling rights is never
+    /// in it.
     pub chess960: bool,
 }
 
@@ -247,7 +248,9 @@ impl Board {
     /// its syntax and that the position is possible.
     ///
     /// Castling may be written as standard `KQkq`, X-FEN (`K`/`Q` meaning
-    /// the outermost rook) or Shredder-FEN (`HAha`, rook files). Missing
+    /// the outermost rook) or Shredder-FEN (`HAha`, rook files); the
+    /// spelling does not set the mode: `HAha` with the king on e1 and e8
+    /// and the rooks in the corners is a standard position. Missing
     /// halfmove and fullmove fields default to 0 and 1.
     ///
     /// ```
@@ -267,6 +270,39 @@ impl Board {
     /// Reads a FEN with [`FenOptions`]: lenient validation or forced
     /// Chess960 mode.
     pub fn from_fen_with(fen: &str, options: FenOptions) -> Result<Self, FenError> {
+        Self::read_fen(fen, options, false)
+    }
+
+    /// Reads a FEN with [`FenOptions`] as python-chess reads one, which
+    /// keeps what it cannot use out of play instead of refusing the FEN:
+    ///
+    /// - a castling right is dropped when its king is not on the back rank,
+    ///   when no rook stands on the file or side the letter names, or when
+    ///   the letter names the king's own file; of two rights for one side
+    ///   (`HG`), the outer rook's is kept;
+    /// - an en passant square that no double step of the side that just
+    ///   moved can have left (wrong rank, occupied, no pawn in front of it)
+    ///   is dropped.
+    ///
+    /// Everything else is checked as [`Board::from_fen_with`] checks it.
+    /// The PGN reader reads `FEN` tags this way.
+    ///
+    /// ```
+    /// use bitmoves::{Board, FenOptions};
+    /// // The h1 rook is gone, and no black pawn made a double step to d5.
+    /// let fen = "4k3/8/8/3P4/8/8/8/R3K3 w KQ d6 0 1";
+    /// assert!(Board::from_fen(fen).is_err());
+    /// let board = Board::from_fen_cleaned(fen, FenOptions::default())?;
+    /// assert_eq!(board.to_string(), "4k3/8/8/3P4/8/8/8/R3K3 w Q - 0 1");
+    /// # Ok::<(), bitmoves::FenError>(())
+    /// ```
+    pub fn from_fen_cleaned(fen: &str, options: FenOptions) -> Result<Self, FenError> {
+        Self::read_fen(fen, options, true)
+    }
+
+    /// Reads a FEN; with `clean`, unusable castling rights and en passant
+    /// squares are dropped (see [`Board::from_fen_cleaned`]).
+    fn read_fen(fen: &str, options: FenOptions, clean: bool) -> Result<Self, FenError> {
         let mut fields = [""; 6];
         let mut count = 0;
         for field in fen.split_ascii_whitespace() {
@@ -293,10 +329,11 @@ impl Board {
         };
         // Kings first: castling rights are read relative to them.
         board.validate_kings()?;
-        let chess960 = board.read_castling(castling)? || options.chess960;
+        board.read_castling(castling, clean)?;
         // The mode only says how castling is written; without rights it has
         // nothing to say, and boards that differ only in it are equal.
-        board.chess960 = chess960 && !board.castling.is_empty();
+        board.chess960 =
+            (options.chess960 || board.castling_needs_chess960()) && !board.castling.is_empty();
         board.en_passant = match en_passant {
             "-" => None,
             text => Some(text.parse().map_err(|_| FenError::InvalidEnPassant {
@@ -318,7 +355,7 @@ impl Board {
                 number => number,
             };
         }
-        board.validate(options.lenient)?;
+        board.validate(options.lenient, clean)?;
         board.key = board.compute_key();
         Ok(board)
     }
@@ -357,61 +394,6 @@ impl Board {
         }
         Ok(())
     }
-
-    /// Sets the castling rights from the castling field. Returns whether the
-    /// field or the rights call for Chess960 mode.
-    fn read_castling(&mut self, field: &str) -> Result<bool, FenError> {
-        if field == "-" {
-            return Ok(false);
-        }
-        let invalid = || FenError::InvalidCastling {
-            field: Snippet::new(field),
-        };
-        if field.is_empty() || field.len() > 4 {
-            return Err(invalid());
-        }
-        let mut chess960 = false;
-        for c in field.chars() {
-            let color = Color::of_letter(c);
-            let back_rank = color.back_rank();
-            let king = self.colored_pieces(color, Piece::King) & back_rank.bitboard();
-            let king_file = king
-                .single()
-                .ok_or(PositionError::CastlingWithoutKing { color })?
-                .file();
-            let rooks = self.colored_pieces(color, Piece::Rook) & back_rank.bitboard();
-            let (side, rook) = match c.to_ascii_lowercase() {
-                'k' => (
-                    CastlingSide::KingSide,
-                    rooks.iter().filter(|r| r.file() > king_file).last(),
-                ),
-                'q' => (
-                    CastlingSide::QueenSide,
-                    rooks.iter().find(|r| r.file() < king_file),
-                ),
-                letter @ 'a'..='h' => {
-                    chess960 = true;
-                    let file = File::from_char(letter).ok_or_else(invalid)?;
-                    let side = match file.cmp(&king_file) {
-                        core::cmp::Ordering::Greater => CastlingSide::KingSide,
-                        core::cmp::Ordering::Less => CastlingSide::QueenSide,
-                        core::cmp::Ordering::Equal => return Err(invalid()),
-                    };
-                    (side, rooks.iter().find(|r| r.file() == file))
-                }
-                _ => return Err(invalid()),
-            };
-            let rook = rook.ok_or(PositionError::CastlingWithoutRook { color, side })?;
-            if self.castling.rook(color, side).is_some() {
-                return Err(FenError::DuplicateCastling {
-                    field: Snippet::new(field),
-                });
-            }
-            self.castling.set(color, side, Some(rook.file()));
-            chess960 |= king_file != File::E || rook.file() != side.standard_rook_file();
-        }
-        Ok(chess960)
-    }
 }
 
 /// Parses a move clock: ASCII digits only, at most 65535.
@@ -434,11 +416,47 @@ impl FromStr for Board {
 impl fmt::Display for Board {
     /// Writes the position as FEN.
     ///
-    /// Castling rights are written `KQkq` on a standard board and in
-    /// Shredder letters (`HAha`) on a Chess960 board. The en passant square
-    /// is written only when a pawn of the side to move stands ready to
-    /// capture on it, as [`Board::en_passant`] keeps it.
+    /// Castling rights are written in X-FEN, as python-chess writes them:
+    /// `KQkq` for the outermost rook on each side of the king, the rook's
+    /// file letter only where another rook stands further out on the back
+    /// rank (`nqnbbrkr/…/NQNBBRKR w KQkq`, `…/RR2K3 w Bk`). The en passant
+    /// square is written only when a pawn of the side to move stands ready
+    /// to capture on it, as [`Board::en_passant`] keeps it.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_fen(f, false)
+    }
+}
+
+/// A board's FEN with the castling rights in Shredder-FEN letters (the
+/// rooks' files, `HAha`), as [`Board::shredder_fen`] gives it.
+#[derive(Debug, Clone, Copy)]
+pub struct ShredderFen<'a>(&'a Board);
+
+impl fmt::Display for ShredderFen<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write_fen(f, true)
+    }
+}
+
+impl Board {
+    /// The FEN with every castling right written as its rook's file letter
+    /// (Shredder-FEN), as python-chess's `Board.shredder_fen()` writes it;
+    /// `Display` writes X-FEN. Neither spelling sets the Chess960 mode when
+    /// read back (see [`Board`]).
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// let board = Board::chess960_start(0)?;
+    /// assert_eq!(board.shredder_fen().to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    /// assert_eq!(board.to_string(), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    /// # Ok::<(), bitmoves::Chess960Error>(())
+    /// ```
+    pub fn shredder_fen(&self) -> ShredderFen<'_> {
+        ShredderFen(self)
+    }
+
+    /// Writes the FEN, the castling field in X-FEN or Shredder letters.
+    fn write_fen(&self, f: &mut fmt::Formatter<'_>, shredder: bool) -> fmt::Result {
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
             for file in File::ALL {
@@ -462,24 +480,7 @@ impl fmt::Display for Board {
             }
         }
         write!(f, " {} ", self.side_to_move.to_char())?;
-        let mut any = false;
-        for color in Color::ALL {
-            for side in CastlingSide::ALL {
-                let Some(file) = self.castling.rook(color, side) else {
-                    continue;
-                };
-                let letter = match (self.chess960, side) {
-                    (true, _) => file.to_char(),
-                    (false, CastlingSide::KingSide) => 'k',
-                    (false, CastlingSide::QueenSide) => 'q',
-                };
-                write!(f, "{}", color.letter_case(letter))?;
-                any = true;
-            }
-        }
-        if !any {
-            f.write_str("-")?;
-        }
+        self.write_castling(f, shredder)?;
         match self.en_passant {
             Some(square) => write!(f, " {square}")?,
             None => f.write_str(" -")?,

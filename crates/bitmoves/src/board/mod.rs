@@ -7,6 +7,7 @@
 //! |---|---|
 //! | `board/check.rs` | checkers, pins, attackers, attack maps |
 //! | `board/fen.rs` | FEN in and out |
+//! | `board/castling_fen.rs` | the FEN castling field, and when rights call for Chess960 mode |
 //! | `board/zobrist.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
 //! | `board/play.rs` | making moves, the null move, UCI text to a legal move |
@@ -21,6 +22,7 @@
 //! | `notation/read.rs` | reading a move as UCI or SAN |
 //! | `serde_impls.rs` | `Serialize` and `Deserialize` as FEN (the `serde` feature) |
 
+mod castling_fen;
 mod check;
 mod child;
 mod fen;
@@ -32,7 +34,7 @@ mod zobrist;
 
 pub(crate) use check::CheckInfo;
 pub(crate) use child::{Landing, Lifted};
-pub use fen::{FenError, FenOptions, Snippet};
+pub use fen::{FenError, FenOptions, ShredderFen, Snippet};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub(crate) use reply::{KnownChecks, PieceChecks, ReplyChecks};
 pub use status::GameStatus;
@@ -50,12 +52,15 @@ use crate::{Bitboard, CastlingRights, Color, Piece, Square};
 /// generated, so playing a move stays cheap.
 ///
 /// Castling rights are kept as rook files, so Chess960 positions use the
-/// same code as standard ones. A board is in *Chess960 mode* when its FEN
-/// said so (Shredder-FEN letters, or a king or castling rook off its
-/// standard square), or when [`FenOptions::chess960`] asked for it. The mode
-/// decides how castling moves are written (see [`Move`](crate::Move)) and
-/// how FEN castling rights are written, so it ends with the last castling
-/// right: a board without castling rights is a standard board.
+/// same code as standard ones. A board is in *Chess960 mode* when its
+/// castling rights need it (a right whose king is off the e-file or whose
+/// rook is off the a- or h-file), or when [`FenOptions::chess960`] asked
+/// for it; how the FEN spells the rights (`KQkq` or Shredder's `HAha`)
+/// does not matter. The mode decides how castling moves are written (see
+/// [`Move`](crate::Move)), so it ends with the last castling right: a
+/// board without castling rights is a standard board. FEN is written the
+/// same way in both modes (X-FEN), so a FEN carries the mode only where
+/// the rights need it.
 ///
 /// ```
 /// use bitmoves::{Board, Color};

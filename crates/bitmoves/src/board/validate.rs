@@ -107,8 +107,10 @@ impl core::error::Error for PositionError {}
 impl Board {
     /// Checks that the parsed position is possible, then normalises the en
     /// passant square. The kings were checked by the parser already, before
-    /// it read the castling rights (see [`Board::validate_kings`]).
-    pub(super) fn validate(&mut self, lenient: bool) -> Result<(), PositionError> {
+    /// it read the castling rights (see [`Board::validate_kings`]). With
+    /// `clean`, an en passant square that no double step left is dropped
+    /// rather than refused.
+    pub(super) fn validate(&mut self, lenient: bool, clean: bool) -> Result<(), PositionError> {
         for color in Color::ALL {
             if self.has_too_many_pieces(color) {
                 return Err(PositionError::TooManyPieces { color });
@@ -121,10 +123,13 @@ impl Board {
         if self.is_attacked(self.king(!us), us, self.occupied()) {
             return Err(PositionError::OpponentInCheck);
         }
-        let double_step = self
-            .en_passant
-            .map(|ep| self.validate_en_passant(ep))
-            .transpose()?;
+        let double_step = match self.en_passant.map(|ep| self.validate_en_passant(ep)) {
+            Some(Err(_)) if clean => {
+                self.en_passant = None;
+                None
+            }
+            checked => checked.transpose()?,
+        };
         if !lenient {
             self.validate_checkers(double_step)?;
         }

@@ -146,11 +146,12 @@ impl BookEntry {
     /// in Chess960 mode. Every other move is taken as written.
     ///
     /// ```
-    /// use bitmoves::{Board, Move, Square, polyglot::BookEntry};
+    /// use bitmoves::{Board, FenOptions, Move, Square, polyglot::BookEntry};
     /// let board: Board = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1".parse()?;
     /// let castle = BookEntry::new(board.key(), "e1h1".parse()?, 1, 0);
     /// assert_eq!(castle.legal_move(&board).unwrap().to_string(), "e1g1");
-    /// let chess960: Board = "r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1".parse()?;
+    /// let options = FenOptions { chess960: true, ..FenOptions::default() };
+    /// let chess960 = Board::from_fen_with("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", options)?;
     /// assert_eq!(castle.legal_move(&chess960).unwrap().to_string(), "e1h1");
     /// let rook_jump = BookEntry::new(board.key(), "a1a8".parse()?, 1, 0);
     /// assert_eq!(rook_jump.legal_move(&board).unwrap().to_string(), "a1a8");

@@ -170,6 +170,51 @@ pub fn board960(fen: &str) -> Board {
     Board::from_fen_with(fen, options).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// Whether `board`'s castling rights describe a Chess960 position: some
+/// right has its king off the e-file or its rook off the corner of its
+/// side. Written from the rule, apart from the library's own code.
+pub fn rights_need_chess960(board: &Board) -> bool {
+    use bitmoves::{CastlingSide, Color, File};
+    Color::ALL.into_iter().any(|color| {
+        [
+            (CastlingSide::KingSide, File::H),
+            (CastlingSide::QueenSide, File::A),
+        ]
+        .into_iter()
+        .any(|(side, corner)| {
+            board
+                .castling_rights()
+                .rook(color, side)
+                .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
+        })
+    })
+}
+
+/// The FEN of `board` with its castling field in Shredder letters (rook
+/// files), as other programs write it.
+pub fn shredder_fen(board: &Board) -> String {
+    use bitmoves::{CastlingSide, Color};
+    let fen = board.to_string();
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let mut castling = String::new();
+    for color in Color::ALL {
+        for side in CastlingSide::ALL {
+            if let Some(file) = board.castling_rights().rook(color, side) {
+                castling.push(match color {
+                    Color::White => file.to_char().to_ascii_uppercase(),
+                    Color::Black => file.to_char(),
+                });
+            }
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let mut out = fields.clone();
+    out[2] = &castling;
+    out.join(" ")
+}
+
 /// The legal moves of `board` as a sorted set of UCI strings.
 pub fn legal_uci(board: &Board) -> BTreeSet<String> {
     board.legal_moves().iter().map(Move::to_string).collect()

@@ -224,7 +224,7 @@ fn king_takes_rook_stays_as_written_in_chess960() {
     after.play("e1g1".parse().unwrap()).unwrap();
     assert_eq!(
         after.to_string(),
-        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b gb - 1 1"
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R3RK1 b kq - 1 1"
     );
 }
 

@@ -174,9 +174,9 @@ impl PositionKey {
     /// Writes the position as FEN, with halfmove clock 0 and the given
     /// fullmove number. Castling is written in Shredder letters when
     /// `chess960` (the mode of the root the position came from) and it has
-    /// castling rights left, else `KQkq`: the same spelling as
-    /// [`Board`]'s `Display`, so the FEN reads back as a board with this
-    /// key.
+    /// castling rights left, else `KQkq` ([`Board`]'s `Display` writes
+    /// X-FEN in both modes); read back with the root's mode, the FEN gives
+    /// a board with this key.
     pub fn write_fen(&self, chess960: bool, fullmove: u16, out: &mut String) {
         let decoded = self.decode();
         for rank in (0..8).rev() {

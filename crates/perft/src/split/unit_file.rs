@@ -20,6 +20,19 @@ pub const FORMAT_LINE: &str = "# bitmoves units v1";
 /// line.
 const MAX_LINE: u64 = 1024;
 
+/// The root as the header writes it: its FEN, with the castling rights in
+/// Shredder letters (rook files) when the root is in Chess960 mode, as the
+/// unit lines write them (see [`PositionKey::write_fen`]). A FEN's
+/// castling letters do not set the mode when `Board` reads them, so the
+/// reader takes a file letter here as the mark of a Chess960 root.
+fn root_fen(root: &Board) -> String {
+    if root.is_chess960() {
+        root.shredder_fen().to_string()
+    } else {
+        root.to_string()
+    }
+}
+
 /// One work unit: a unique position at the split ply and the number of
 /// paths from the root that reach it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -175,7 +188,7 @@ impl UnitFile {
     fn header_lines(&self) -> [String; 6] {
         [
             FORMAT_LINE.to_string(),
-            std::format!("# root: {}", self.root),
+            std::format!("# root: {}", root_fen(&self.root)),
             std::format!("# depth: {}", self.depth),
             std::format!("# ply: {}", self.ply),
             std::format!("# units: {}", self.units.len()),
@@ -349,15 +362,19 @@ impl<R: BufRead> Reader<R> {
             }
         }
         let root_text = self.header("root")?;
+        // Shredder letters mark a Chess960 root (see `root_fen`).
+        let chess960 = root_text.split(' ').nth(2).is_some_and(|castling| {
+            castling.contains(|c: char| c.is_ascii_alphabetic() && !"KQkq".contains(c))
+        });
         let root = Board::from_fen_with(
             &root_text,
             FenOptions {
                 lenient: true,
-                chess960: false,
+                chess960,
             },
         )
         .map_err(|error| self.error(UnitFileProblem::Fen(error)))?;
-        if root.to_string() != root_text {
+        if root_fen(&root) != root_text {
             return Err(self.error(UnitFileProblem::NotCanonical));
         }
         let depth = self.header_number("depth", UnitFile::MAX_DEPTH.into())?;

@@ -186,18 +186,32 @@ fn every_unit_fen_reads_back_as_its_own_key() {
         (KIWIPETE.parse().expect("kiwipete"), 3),
         (fischer[0].0, 3),
         (fischer[500].0, 3),
+        // Chess960 mode on a standard-looking position.
+        (Board::chess960_start(518).expect("a start"), 3),
     ];
     for (root, ply) in roots {
         let (units, _) =
             UnitFile::split(&root, ply, ply, SplitOptions::default()).expect("a split");
+        assert_eq!(
+            UnitFile::parse(&text_of(&units)).expect("reads back"),
+            units
+        );
         for unit in units.units() {
             let fen = units.fen(unit);
-            let board = Board::from_fen(&fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
-            assert_eq!(
-                board.to_string(),
-                fen,
-                "the FEN is the board's own spelling"
-            );
+            let options = FenOptions {
+                chess960: root.is_chess960(),
+                ..FenOptions::default()
+            };
+            let board = Board::from_fen_with(&fen, options)
+                .unwrap_or_else(|error| panic!("{fen}: {error}"));
+            if !root.is_chess960() {
+                assert_eq!(
+                    board.to_string(),
+                    fen,
+                    "the FEN is the board's own spelling"
+                );
+            }
+            assert_eq!(units.board(unit), Ok(board), "{fen}");
             assert_eq!(PositionKey::new(&board), Some(unit.key), "{fen}");
             assert_eq!(
                 board.is_chess960(),

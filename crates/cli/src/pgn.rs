@@ -2,7 +2,7 @@
 //! summary, each game's mainline in UCI, its final FEN, every position
 //! for training data, or the games written back as normalised PGN.
 
-use crate::error::CliError;
+use crate::error::{CliError, report, say};
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor, decompress};
 use clap::Args;
@@ -12,7 +12,7 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Arguments of `bitmoves pgn`.
@@ -81,23 +81,26 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
         _ => Mode::Summary,
     };
     let bytes = Arc::new(AtomicU64::new(0));
+    // Set at the first failed write: the input then reads as ended, so
+    // that no more of it is read (`| head -1` on an endless stdin).
+    let stop = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     let progress = progress_bar();
     let mut totals = Totals::default();
     let mut write_error = None;
     for path in &args.files {
-        let name = path.display().to_string();
+        let name = crate::error::file_name(path);
         let prefix = if args.files.len() > 1 {
             format!("{name}: ")
         } else {
             String::new()
         };
-        let input =
-            open(path, &bytes).map_err(|e| CliError::input(format!("cannot read {name}: {e}")));
+        let input = open(path, &bytes, &stop)
+            .map_err(|e| CliError::input(format!("cannot read {name}: {e}")));
         let input = match input {
             Ok(input) => input,
             Err(error) => {
-                progress.suspend(|| crate::error::report(&error));
+                progress.suspend(|| report(&error));
                 totals.errors += 1;
                 continue;
             }
@@ -105,13 +108,15 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let mut reader = Reader::new(input);
         let work = |game: PendingGame| read_one(game, mode, args.variations);
         let sink = |outcome: Outcome| {
+            if write_error.is_some() {
+                return;
+            }
             totals.games += 1;
             match outcome.failure {
                 None => {
                     totals.plies += outcome.plies;
-                    if write_error.is_none()
-                        && let Err(e) = out.write_all(outcome.text.as_bytes())
-                    {
+                    if let Err(e) = out.write_all(outcome.text.as_bytes()) {
+                        stop.store(true, Ordering::Relaxed);
                         write_error = Some(e);
                     }
                 }
@@ -122,21 +127,23 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     } else {
                         totals.errors += 1;
                     }
-                    progress.suspend(|| eprintln!("{kind}: {prefix}{message}"));
+                    progress.suspend(|| say(&format_args!("{kind}: {prefix}{message}")));
                 }
             }
             if totals.games % 4096 == 0 {
                 progress.set_message(format!("{} games", totals.games));
             }
         };
-        if let Err(error) =
-            bitmoves_pgn::read_parallel(&mut reader, args.threads.into(), work, sink)
-        {
-            totals.errors += 1;
-            progress.suspend(|| eprintln!("error: {prefix}{error}"));
-        }
+        let read = bitmoves_pgn::read_parallel(&mut reader, args.threads.into(), work, sink);
+        // After a failed write the input was cut short on purpose: what
+        // reading it says then is not news.
         if let Some(error) = write_error.take() {
+            progress.finish_and_clear();
             return Err(CliError::Io(error));
+        }
+        if let Err(error) = read {
+            totals.errors += 1;
+            progress.suspend(|| report(&format_args!("{prefix}{error}")));
         }
     }
     progress.finish_and_clear();
@@ -167,22 +174,32 @@ fn progress_bar() -> ProgressBar {
     }
 }
 
-/// Counts the bytes read from a file.
+/// Counts the bytes read from a file, and reads as ended once `stop` is
+/// set.
 struct Counted<R> {
     inner: R,
     bytes: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
 }
 
 impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(0);
+        }
         let n = self.inner.read(buf)?;
         self.bytes.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
 
-/// Opens `path` (`-`: stdin), decompressing by content.
-fn open(path: &PathBuf, bytes: &Arc<AtomicU64>) -> io::Result<Box<dyn io::BufRead + Send>> {
+/// Opens `path` (`-`: stdin), decompressing by content; the input ends
+/// early once `stop` is set.
+fn open(
+    path: &PathBuf,
+    bytes: &Arc<AtomicU64>,
+    stop: &Arc<AtomicBool>,
+) -> io::Result<Box<dyn io::BufRead + Send>> {
     let inner: Box<dyn Read + Send> = if path.as_os_str() == "-" {
         Box::new(io::stdin())
     } else {
@@ -191,6 +208,7 @@ fn open(path: &PathBuf, bytes: &Arc<AtomicU64>) -> io::Result<Box<dyn io::BufRea
     decompress(Counted {
         inner,
         bytes: Arc::clone(bytes),
+        stop: Arc::clone(stop),
     })
 }
 

@@ -340,7 +340,12 @@ pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> 
         }
     }
     files.sort();
-    let mut merge = Merge::new(&units);
+    let mut merge = Merge::try_new(&units).map_err(|_| {
+        CliError::input(format!(
+            "out of memory for the counts of {} units",
+            units.units().len()
+        ))
+    })?;
     for path in &files {
         let mut ignored = 0;
         let mut lines = results_lines(path)?;
@@ -438,13 +443,21 @@ fn rerun_hint(units: &UnitFile, files: &[PathBuf], missing: &[usize]) -> String 
     {
         return String::new();
     }
-    let assignment = split::assign(units, count);
+    let Ok(assignment) = split::assign(units, count) else {
+        return String::new();
+    };
     let mut shards: Vec<u32> = missing.iter().map(|&index| assignment[index]).collect();
     shards.sort_unstable();
     shards.dedup();
-    let list: Vec<String> = shards
+    // As many as the error line names units; the rest counted.
+    const SHOWN: usize = 20;
+    let mut list: Vec<String> = shards
         .iter()
+        .take(SHOWN)
         .map(|shard| format!("{shard}/{count}"))
         .collect();
+    if shards.len() > SHOWN {
+        list.push(format!("and {} more", shards.len() - SHOWN));
+    }
     format!(" (run these shards again: {})", list.join(", "))
 }

@@ -159,3 +159,85 @@ fn a_deep_perft_worker_counts_on_the_threads_it_gets() {
         );
     }
 }
+
+/// Runs `bitmoves ARGS` with at most `kib` KiB of address space
+/// (`ulimit -v`, which binds root too).
+fn with_memory_limit(kib: u32, args: &[&str]) -> Output {
+    Command::new("bash")
+        .args(["-c", &format!("ulimit -v {kib} && exec \"$@\""), "bash"])
+        .arg(env!("CARGO_BIN_EXE_bitmoves"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Checks that a run short of memory ended with one `error:` line saying
+/// so and status 1, or (`may_succeed`) succeeded: never an abort.
+fn out_of_memory(output: &Output, may_succeed: bool, what: &str) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    if may_succeed && output.status.success() {
+        return;
+    }
+    assert_eq!(output.status.code(), Some(1), "{what}: {stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{what}: {stderr}");
+    assert!(
+        lines[0].starts_with("error: ") && lines[0].contains("out of memory"),
+        "{what}: {stderr}"
+    );
+}
+
+/// The case: ply 6 of the start position takes about a gigabyte,
+/// far past a 300 MB limit, and the default --max-memory (8G) allows it:
+/// the split ends with one line, and writes nothing.
+#[test]
+fn a_split_short_of_memory_is_one_error_line() {
+    let dir = scratch("limits-split-memory");
+    let units = dir.join("u.txt");
+    let output = with_memory_limit(
+        300_000,
+        &["split", "startpos", "7", "--at", "6", "-o", arg(&units)],
+    );
+    out_of_memory(&output, false, "split startpos 7 --at 6");
+    assert!(!units.exists());
+    assert!(
+        fs::read_dir(&dir).unwrap().next().is_none(),
+        "a temporary file left"
+    );
+}
+
+/// A unit file of 822,518 units (ply 5), read and worked on or merged
+/// with too little memory for its lists: one error line, or success where
+/// the limit allowed it, never an abort.
+#[test]
+fn work_and_merge_short_of_memory_are_one_error_line() {
+    let dir = scratch("limits-merge-memory");
+    let units = dir.join("u.txt");
+    let status = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+        .args(["split", "startpos", "5", "--at", "5", "-o", arg(&units)])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let results = dir.join("results");
+    fs::create_dir_all(&results).unwrap();
+    for kib in [40_000, 50_000, 60_000] {
+        let merge = with_memory_limit(kib, &["merge", arg(&units), arg(&results)]);
+        // With no results at all the merge fails anyway: say so in one line.
+        let stderr = String::from_utf8_lossy(&merge.stderr);
+        assert_eq!(merge.status.code(), Some(1), "merge at {kib} KiB: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "merge at {kib} KiB: {stderr}");
+        let work = with_memory_limit(
+            kib,
+            &[
+                "work",
+                arg(&units),
+                "--shard",
+                "0/100000",
+                "-o",
+                arg(&results),
+            ],
+        );
+        out_of_memory(&work, true, &format!("work at {kib} KiB"));
+    }
+}

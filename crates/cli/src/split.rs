@@ -230,13 +230,16 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             (args.hash != 0, "--hash"),
             (args.no_bulk, "--no-bulk"),
         ])?;
-        return gpu::run(&[
+        let units = read_units(&args.units)?;
+        check_shard_count(shard, &units)?;
+        gpu::run(&[
             "work".into(),
             args.units.clone().into(),
             format!("--shard={shard}").into(),
             "--output".into(),
             args.output.clone().into(),
-        ]);
+        ])?;
+        return check_gpu_results(&args.output, shard, &units);
     }
     if args.hash != 0 && args.no_bulk {
         return Err(CliError::input(
@@ -259,14 +262,7 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
         threads: usize::from(args.threads),
     };
     let units = read_units(&args.units)?;
-    let unit_count = units.units().len();
-    if shard.count() as usize > unit_count {
-        return Err(CliError::input(format!(
-            "shard {shard}: {} shards for {unit_count} units; at most {unit_count} shards \
-             make sense (each gets at least one unit)",
-            shard.count()
-        )));
-    }
+    check_shard_count(shard, &units)?;
     fs::create_dir_all(&args.output).map_err(|error| {
         CliError::input(format!(
             "cannot create {}: {error}",
@@ -311,6 +307,45 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
         })
         .map_err(|error| CliError::input(format!("{}: {error}", file_name(&path))))?;
     report(&summary, Instant::now());
+    Ok(())
+}
+
+/// Refuses more shards than units.
+fn check_shard_count(shard: Shard, units: &UnitFile) -> Result<(), CliError> {
+    let unit_count = units.units().len();
+    if shard.count() as usize > unit_count {
+        return Err(CliError::input(format!(
+            "shard {shard}: {} shards for {unit_count} units; at most {unit_count} shards \
+             make sense (each gets at least one unit)",
+            shard.count()
+        )));
+    }
+    Ok(())
+}
+
+/// After `bitmoves-gpu work` exited 0: checks that its results file has a
+/// count for every unit of the shard, rather than trusting the status.
+fn check_gpu_results(dir: &Path, shard: Shard, units: &UnitFile) -> Result<(), CliError> {
+    let path = dir.join(ResultsFile::name(shard));
+    let program = "bitmoves-gpu exited 0";
+    if fs::symlink_metadata(&path).is_err() {
+        return Err(CliError::input(format!(
+            "{program}, but wrote no results file {}",
+            file_name(&path)
+        )));
+    }
+    let results = ResultsFile::open(&path, units)
+        .map_err(|error| CliError::input(format!("{}: {error}", file_name(&path))))?;
+    let (todo, summary) = split::to_do(units, shard, &results)
+        .map_err(|error| CliError::input(format!("{}: {error}", file_name(&path))))?;
+    if !todo.is_empty() {
+        return Err(CliError::input(format!(
+            "{program}, but {} of shard {shard}'s {} units have no count in {}",
+            todo.len(),
+            summary.assigned,
+            file_name(&path)
+        )));
+    }
     Ok(())
 }
 

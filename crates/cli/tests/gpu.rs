@@ -23,9 +23,10 @@ fn script(dir: &Path, name: &str, shebang: &str, body: &str) -> PathBuf {
     path
 }
 
-/// A stand-in that prints its arguments one per line, and for `perft` the
-/// result line `nodes` makes, then exits with `code`.
-fn stand_in(dir: &Path, code: i32, nodes: &str) -> PathBuf {
+/// A stand-in that prints its arguments one per line on stderr, for
+/// `perft` the result line `nodes` makes, for `work` runs `work` (a shell
+/// command), then exits with `code`.
+fn stand_in_doing(dir: &Path, code: i32, nodes: &str, work: &str) -> PathBuf {
     script(
         dir,
         &format!("fake-bitmoves-gpu-{code}"),
@@ -33,9 +34,48 @@ fn stand_in(dir: &Path, code: i32, nodes: &str) -> PathBuf {
         &format!(
             "for a in \"$@\"; do echo \"$a\" >&2; done\n\
              [ \"$1\" = perft ] && printf 'perft;%s;%s;%s\\n' \"$2\" \"$3\" {nodes}\n\
+             [ \"$1\" = work ] && {{ {work}; }}\n\
              exit {code}"
         ),
     )
+}
+
+/// [`stand_in_doing`] with a `work` that does nothing.
+fn stand_in(dir: &Path, code: i32, nodes: &str) -> PathBuf {
+    stand_in_doing(dir, code, nodes, "true")
+}
+
+/// A unit file in `dir` (startpos perft 3 split at ply 1: 20 units), and
+/// a folder with the CPU worker's results for its shard 1/4.
+fn units_and_results(dir: &Path) -> (PathBuf, PathBuf) {
+    let units = dir.join("u.txt");
+    let prepared = dir.join("prepared");
+    for args in [
+        &[
+            "split",
+            "startpos",
+            "3",
+            "--at",
+            "1",
+            "-o",
+            units.to_str().unwrap(),
+        ][..],
+        &[
+            "work",
+            units.to_str().unwrap(),
+            "--shard",
+            "1/4",
+            "-o",
+            prepared.to_str().unwrap(),
+        ],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+    }
+    (units, prepared)
 }
 
 fn run(program: &Path, args: &[&str]) -> Output {
@@ -80,15 +120,82 @@ fn perft_passes_the_position_as_a_fen_and_the_depth() {
 #[test]
 fn work_passes_the_units_the_shard_and_the_results_directory() {
     let dir = temp_dir("work");
+    let (units, prepared) = units_and_results(&dir);
+    let copy = format!("mkdir -p \"$5\" && cp {}/* \"$5\"", prepared.display());
+    let results = dir.join("res");
     let output = run(
-        &stand_in(&dir, 0, "1"),
-        &["work", "u.txt", "--gpu", "--shard", "1/4", "-o", "res"],
+        &stand_in_doing(&dir, 0, "1", &copy),
+        &[
+            "work",
+            units.to_str().unwrap(),
+            "--gpu",
+            "--shard",
+            "1/4",
+            "-o",
+            results.to_str().unwrap(),
+        ],
     );
-    assert!(output.status.success());
+    let stderr = text(output.stderr);
+    assert!(output.status.success(), "{stderr}");
     assert_eq!(
-        text(output.stderr),
-        "work\nu.txt\n--shard=1/4\n--output\nres\n"
+        stderr,
+        format!(
+            "work\n{}\n--shard=1/4\n--output\n{}\n",
+            units.display(),
+            results.display()
+        )
     );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A worker that exits 0 without a count for every unit of its shard is
+/// an error, not a success.
+#[cfg(unix)]
+#[test]
+fn a_gpu_worker_that_leaves_units_uncounted_is_an_error() {
+    let dir = temp_dir("work-uncounted");
+    let (units, prepared) = units_and_results(&dir);
+    let results = dir.join("res");
+    let file = "shard-1-of-4.results";
+    for (name, work, expected) in [
+        (
+            "nothing",
+            "true".to_owned(),
+            "wrote no results file".to_owned(),
+        ),
+        (
+            "empty",
+            "mkdir -p \"$5\" && : > \"$5\"/shard-1-of-4.results".to_owned(),
+            "5 of shard 1/4's 5 units have no count".to_owned(),
+        ),
+        (
+            "some",
+            format!(
+                "mkdir -p \"$5\" && head -n 2 {}/{file} > \"$5\"/{file}",
+                prepared.display()
+            ),
+            "3 of shard 1/4's 5 units have no count".to_owned(),
+        ),
+    ] {
+        let _ = fs::remove_dir_all(&results);
+        let output = run(
+            &stand_in_doing(&dir, 0, "1", &work),
+            &[
+                "work",
+                units.to_str().unwrap(),
+                "--gpu",
+                "--shard",
+                "1/4",
+                "-o",
+                results.to_str().unwrap(),
+            ],
+        );
+        let stderr = text(output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+        assert_eq!(errors.len(), 1, "{name}: {stderr}");
+        assert!(errors[0].contains(&expected), "{name}: {stderr}");
+    }
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -97,10 +204,12 @@ fn work_passes_the_units_the_shard_and_the_results_directory() {
 #[test]
 fn its_failure_is_ours_with_its_exit_status_and_no_second_error_line() {
     let dir = temp_dir("fail");
+    let (units, _) = units_and_results(&dir);
+    let units = units.to_str().unwrap();
     for code in [1, 2, 3, 101, 255] {
         for args in [
             &["perft", "startpos", "2", "--gpu"][..],
-            &["work", "u.txt", "--gpu", "--shard", "0/1", "-o", "res"][..],
+            &["work", units, "--gpu", "--shard", "0/1", "-o", "res"][..],
         ] {
             let output = run(&stand_in(&dir, code, "400"), args);
             assert_eq!(output.status.code(), Some(code), "{args:?}");
@@ -155,6 +264,8 @@ fn a_result_that_is_missing_or_for_another_count_is_an_error() {
 #[test]
 fn a_program_killed_by_a_signal_is_an_error_naming_it() {
     let dir = temp_dir("signal");
+    let (units, _) = units_and_results(&dir);
+    let units = units.to_str().unwrap();
     for (signal, name) in [
         ("KILL", "signal 9 (SIGKILL)"),
         ("SEGV", "signal 11 (SIGSEGV)"),
@@ -162,7 +273,7 @@ fn a_program_killed_by_a_signal_is_an_error_naming_it() {
         let program = script(&dir, signal, "/bin/sh", &format!("kill -{signal} $$"));
         for args in [
             &["perft", "startpos", "2", "--gpu"][..],
-            &["work", "u.txt", "--gpu", "--shard", "0/1", "-o", "res"][..],
+            &["work", units, "--gpu", "--shard", "0/1", "-o", "res"][..],
         ] {
             let output = run(&program, args);
             let stderr = text(output.stderr);

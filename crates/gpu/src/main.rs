@@ -90,7 +90,17 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            // One line whatever the message holds (a file name with a line
+            // break cannot forge a second); a failed write is ignored.
+            let line: String = message
+                .chars()
+                .map(|c| match c {
+                    '\n' => " ".to_owned(),
+                    c if c.is_control() => c.escape_debug().to_string(),
+                    c => c.to_string(),
+                })
+                .collect();
+            let _ = writeln!(std::io::stderr(), "error: {line}");
             ExitCode::FAILURE
         }
     }

@@ -110,3 +110,19 @@ fn work_without_a_gpu_creates_no_results_directory() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A file name with a line break stays inside the one `error:` line.
+#[test]
+fn a_file_name_cannot_forge_a_second_error_line() {
+    let (code, _, stderr) = run(&[
+        "work",
+        "/nonexistent/a\nerror: forged\r",
+        "--shard",
+        "0/1",
+        "-o",
+        "/nonexistent/results",
+    ]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains('\r'), "{stderr:?}");
+}

@@ -106,7 +106,19 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
             }
         };
         let mut reader = Reader::new(input);
-        let work = |game: PendingGame| read_one(game, mode, args.variations);
+        let work = |game: PendingGame| {
+            // The games already cut when a write failed are skipped
+            // (a skipped game still moves the reader on).
+            if stop.load(Ordering::Relaxed) {
+                let _ = game.read(&mut SkipGame);
+                return Outcome {
+                    text: String::new(),
+                    plies: 0,
+                    failure: None,
+                };
+            }
+            read_one(game, mode, args.variations)
+        };
         let sink = |outcome: Outcome| {
             if write_error.is_some() {
                 return;
@@ -232,6 +244,15 @@ fn read_one(game: PendingGame, mode: Mode, variations: bool) -> Outcome {
             plies: 0,
             failure: Some((error.is_note(), error.to_string())),
         },
+    }
+}
+
+/// A visitor that skips the whole game unread.
+struct SkipGame;
+
+impl Visitor for SkipGame {
+    fn begin_game(&mut self, _number: u64) -> Flow {
+        Flow::Skip
     }
 }
 

@@ -52,6 +52,11 @@ pub fn run(args: &BookArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 /// The one-line error for a book that cannot be read, naming the file.
 fn book_error(path: &Path, error: &BookError) -> CliError {
-    let path = path.display().to_string();
-    CliError::input(format!("book file \"{}\": {error}", shorten(&path)))
+    // Quoted as Rust writes a string: a control character is escaped.
+    let quoted = format!("{path:?}");
+    let inner = quoted
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .unwrap_or(&quoted);
+    CliError::input(format!("book file \"{}\": {error}", shorten(inner)))
 }

@@ -4,6 +4,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use std::{
     fmt,
     io::{self, Write},
+    path::Path,
     process::ExitCode,
 };
 
@@ -15,9 +16,10 @@ pub enum CliError {
     /// Writing the output failed. A closed pipe is not a failure: see
     /// [`CliError::is_broken_pipe`].
     Io(io::Error),
-    /// A program this one ran (`bitmoves-gpu`) failed and has said why on
-    /// stderr: exit non-zero without a line of our own.
-    Reported,
+    /// A program this one ran (`bitmoves-gpu`) failed with this exit
+    /// status and has said why on stderr: exit with the same status,
+    /// without a line of our own.
+    Exited(u8),
 }
 
 impl CliError {
@@ -29,7 +31,7 @@ impl CliError {
     /// Whether the reader of our output went away (`bitmoves moves | head
     /// -1`): the command did all anyone wanted, so it still succeeds.
     pub fn is_broken_pipe(&self) -> bool {
-        matches!(self, Self::Io(error) if error.kind() == io::ErrorKind::BrokenPipe)
+        matches!(self, Self::Io(error) if is_broken_pipe(error))
     }
 }
 
@@ -38,7 +40,7 @@ impl fmt::Display for CliError {
         match self {
             Self::Input(message) => f.write_str(message),
             Self::Io(error) => write!(f, "cannot write the output: {error}"),
-            Self::Reported => f.write_str("failed (said above)"),
+            Self::Exited(status) => write!(f, "failed with exit status {status} (said above)"),
         }
     }
 }
@@ -64,11 +66,46 @@ pub fn shorten(text: &str) -> String {
     }
 }
 
-/// Writes `error: {message}` to stderr as one line. A failure to write to
-/// stderr is ignored: there is nowhere left to report it.
+/// Whether a write failed because the reader of the output went away.
+pub fn is_broken_pipe(error: &io::Error) -> bool {
+    error.kind() == io::ErrorKind::BrokenPipe
+}
+
+/// A file name as messages print it: as it is when it is plain printable
+/// UTF-8, else quoted and escaped as Rust writes a string (`"a\nb"`,
+/// `"\xFF"`), so that no name can break an error line or forge another.
+pub fn file_name(path: &Path) -> String {
+    match path.to_str() {
+        Some(name)
+            if name
+                .chars()
+                .all(|c| c.escape_debug().len() == 1 || "\\'\"".contains(c)) =>
+        {
+            name.to_owned()
+        }
+        _ => format!("{path:?}"),
+    }
+}
+
+/// Writes `message` to stderr as one line: a line break becomes a space,
+/// and every other control character is escaped (`\r`, `\u{1b}`). A failure
+/// to write to stderr is ignored: there is nowhere left to report it.
+pub fn say(message: &dyn fmt::Display) {
+    let mut line = String::new();
+    for c in message.to_string().chars() {
+        match c {
+            '\n' => line.push(' '),
+            c if c.is_control() => line.extend(c.escape_debug()),
+            c => line.push(c),
+        }
+    }
+    line.push('\n');
+    let _ = io::stderr().lock().write_all(line.as_bytes());
+}
+
+/// Writes `error: {message}` to stderr as one line (see [`say`]).
 pub fn report(message: &dyn fmt::Display) {
-    let line = message.to_string().replace('\n', " ");
-    let _ = writeln!(io::stderr().lock(), "error: {line}");
+    say(&format_args!("error: {message}"));
 }
 
 /// Handles a failed command-line parse. `--help` and `--version` print as
@@ -81,8 +118,16 @@ pub fn report(message: &dyn fmt::Display) {
 pub fn report_clap(error: &clap::Error, help: &str, hint: Option<&str>) -> ExitCode {
     match error.kind() {
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = error.print();
-            ExitCode::SUCCESS
+            let text = error.render().to_string();
+            let mut out = io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+                Err(error) => {
+                    report(&CliError::Io(error));
+                    ExitCode::FAILURE
+                }
+            }
         }
         _ => {
             let hint = hint.map(|hint| format!("; {hint}")).unwrap_or_default();
@@ -148,6 +193,27 @@ fn clap_message(error: &clap::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_with_control_characters_are_quoted_and_escaped() {
+        assert_eq!(file_name(Path::new("games/a b.pgn")), "games/a b.pgn");
+        assert_eq!(file_name(Path::new("it's \"x\".pgn")), "it's \"x\".pgn");
+        assert_eq!(
+            file_name(Path::new("a\nerror: forged")),
+            "\"a\\nerror: forged\""
+        );
+        assert_eq!(file_name(Path::new("a\rb\u{1b}[2K")), "\"a\\rb\\u{1b}[2K\"");
+        assert_eq!(
+            file_name(Path::new("\u{202e}gnp.exe")),
+            "\"\\u{202e}gnp.exe\""
+        );
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let bytes = std::ffi::OsStr::from_bytes(b"a\xffb");
+            assert_eq!(file_name(Path::new(bytes)), "\"a\\xFFb\"");
+        }
+    }
 
     #[test]
     fn long_arguments_are_shortened_to_the_echo_limit() {

@@ -2,8 +2,9 @@
 //! legal moves, opening-book moves, board diagrams, attack sets and masks,
 //! from the command line.
 //!
-//! Every bad input ends with one line on stderr, `error: …`, and a
-//! non-zero exit status; a closed output pipe is not an error.
+//! Every bad input, and every failed write of the output, ends with one
+//! line on stderr, `error: …`, and a non-zero exit status; a closed output
+//! pipe (`| head -1`) ends the command quietly with status 0.
 
 mod attacks;
 mod book;
@@ -102,7 +103,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
-        Err(CliError::Reported) => ExitCode::FAILURE,
+        Err(CliError::Exited(status)) => ExitCode::from(status),
         Err(error) => {
             error::report(&error);
             ExitCode::FAILURE

@@ -146,9 +146,9 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
             (args.hash != 0, "--hash"),
             (args.no_bulk, "--no-bulk"),
         ])?;
-        out.flush()?;
-        let fen = board.to_string();
-        return gpu::run(&["perft".into(), fen.into(), args.depth.to_string().into()]);
+        let nodes = gpu::perft(&board.to_string(), args.depth)?;
+        writeln!(out, "Nodes searched: {nodes}")?;
+        return Ok(out.flush()?);
     }
     let table = hash_table(args)?;
     let counter = DivideCounter {

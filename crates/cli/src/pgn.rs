@@ -2,7 +2,7 @@
 //! summary, each game's mainline in UCI, its final FEN, every position
 //! for training data, or the games written back as normalised PGN.
 
-use crate::error::CliError;
+use crate::error::{CliError, report, say};
 use crate::utf8::{FirstInvalid, Utf8Check};
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor, decompress};
@@ -13,7 +13,7 @@ use std::fs::File;
 use std::io::{self, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Arguments of `bitmoves pgn`.
@@ -88,23 +88,26 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
         _ => Mode::Summary,
     };
     let bytes = Arc::new(AtomicU64::new(0));
+    // Set at the first failed write: the input then reads as ended, so
+    // that no more of it is read (`| head -1` on an endless stdin).
+    let stop = Arc::new(AtomicBool::new(false));
     let started = Instant::now();
     let progress = progress_bar();
     let mut totals = Totals::default();
     let mut write_error = None;
     for path in &args.files {
-        let name = path.display().to_string();
+        let name = crate::error::file_name(path);
         let prefix = if args.files.len() > 1 {
             format!("{name}: ")
         } else {
             String::new()
         };
-        let input =
-            open(path, &bytes).map_err(|e| CliError::input(format!("cannot read {name}: {e}")));
+        let input = open(path, &bytes, &stop)
+            .map_err(|e| CliError::input(format!("cannot read {name}: {e}")));
         let input = match input {
             Ok(input) => input,
             Err(error) => {
-                progress.suspend(|| crate::error::report(&error));
+                progress.suspend(|| report(&error));
                 totals.errors += 1;
                 continue;
             }
@@ -117,15 +120,29 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
             _ => input,
         };
         let mut reader = Reader::new(input);
-        let work = |game: PendingGame| read_one(game, mode, args.variations);
+        let work = |game: PendingGame| {
+            // The games already cut when a write failed are skipped
+            // (a skipped game still moves the reader on).
+            if stop.load(Ordering::Relaxed) {
+                let _ = game.read(&mut SkipGame);
+                return Outcome {
+                    text: String::new(),
+                    plies: 0,
+                    failure: None,
+                };
+            }
+            read_one(game, mode, args.variations)
+        };
         let sink = |outcome: Outcome| {
+            if write_error.is_some() {
+                return;
+            }
             totals.games += 1;
             match outcome.failure {
                 None => {
                     totals.plies += outcome.plies;
-                    if write_error.is_none()
-                        && let Err(e) = out.write_all(outcome.text.as_bytes())
-                    {
+                    if let Err(e) = out.write_all(outcome.text.as_bytes()) {
+                        stop.store(true, Ordering::Relaxed);
                         write_error = Some(e);
                     }
                 }
@@ -136,28 +153,30 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
                     } else {
                         totals.errors += 1;
                     }
-                    progress.suspend(|| eprintln!("{kind}: {prefix}{message}"));
+                    progress.suspend(|| say(&format_args!("{kind}: {prefix}{message}")));
                 }
             }
             if totals.games % 4096 == 0 {
                 progress.set_message(format!("{} games", totals.games));
             }
         };
-        if let Err(error) =
-            bitmoves_pgn::read_parallel(&mut reader, args.threads.into(), work, sink)
-        {
-            totals.errors += 1;
-            progress.suspend(|| eprintln!("error: {prefix}{error}"));
-        }
+        let read = bitmoves_pgn::read_parallel(&mut reader, args.threads.into(), work, sink);
+        // After a failed write the input was cut short on purpose: what
+        // reading it says then is not news.
         if let Some(error) = write_error.take() {
+            progress.finish_and_clear();
             return Err(CliError::Io(error));
+        }
+        if let Err(error) = read {
+            totals.errors += 1;
+            progress.suspend(|| report(&format_args!("{prefix}{error}")));
         }
         if let Some(at) = invalid.get() {
             progress.suspend(|| {
-                eprintln!(
+                say(&format_args!(
                     "note: {prefix}the input is not UTF-8 (first at byte {at}): \
                      such bytes in tags and comments are written as U+FFFD"
-                )
+                ))
             });
         }
     }
@@ -189,22 +208,32 @@ fn progress_bar() -> ProgressBar {
     }
 }
 
-/// Counts the bytes read from a file.
+/// Counts the bytes read from a file, and reads as ended once `stop` is
+/// set.
 struct Counted<R> {
     inner: R,
     bytes: Arc<AtomicU64>,
+    stop: Arc<AtomicBool>,
 }
 
 impl<R: Read> Read for Counted<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Ok(0);
+        }
         let n = self.inner.read(buf)?;
         self.bytes.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
 
-/// Opens `path` (`-`: stdin), decompressing by content.
-fn open(path: &PathBuf, bytes: &Arc<AtomicU64>) -> io::Result<Box<dyn io::BufRead + Send>> {
+/// Opens `path` (`-`: stdin), decompressing by content; the input ends
+/// early once `stop` is set.
+fn open(
+    path: &PathBuf,
+    bytes: &Arc<AtomicU64>,
+    stop: &Arc<AtomicBool>,
+) -> io::Result<Box<dyn io::BufRead + Send>> {
     let inner: Box<dyn Read + Send> = if path.as_os_str() == "-" {
         Box::new(io::stdin())
     } else {
@@ -213,6 +242,7 @@ fn open(path: &PathBuf, bytes: &Arc<AtomicU64>) -> io::Result<Box<dyn io::BufRea
     decompress(Counted {
         inner,
         bytes: Arc::clone(bytes),
+        stop: Arc::clone(stop),
     })
 }
 
@@ -236,6 +266,15 @@ fn read_one(game: PendingGame, mode: Mode, variations: bool) -> Outcome {
             plies: 0,
             failure: Some((error.is_note(), error.to_string())),
         },
+    }
+}
+
+/// A visitor that skips the whole game unread.
+struct SkipGame;
+
+impl Visitor for SkipGame {
+    fn begin_game(&mut self, _number: u64) -> Flow {
+        Flow::Skip
     }
 }
 

@@ -3,7 +3,7 @@
 //! `bitmoves_perft::split` does the work; this reads arguments and files.
 
 use crate::{
-    error::CliError,
+    error::{CliError, file_name, say},
     gpu,
     perft::{parse_depth, parse_hash},
     position::SetupArgs,
@@ -119,7 +119,7 @@ pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
         .map_err(|error| CliError::input(error.to_string()))?;
     let split_time = start.elapsed();
     write_atomically(output, args.force, |out| units.write(out))?;
-    eprintln!(
+    say(&format_args!(
         "split: {} units from {} paths at ply {} (table {:.1} MiB), {:.2} s; wrote {} \
          (checksum {:016x}) in {:.2} s",
         stats.units,
@@ -127,10 +127,10 @@ pub fn run_split(args: &SplitArgs) -> Result<(), CliError> {
         args.ply,
         mib(stats.table_bytes as u64),
         split_time.as_secs_f64(),
-        output.display(),
+        file_name(output),
         units.checksum(),
         (start.elapsed() - split_time).as_secs_f64(),
-    );
+    ));
     Ok(())
 }
 
@@ -144,7 +144,7 @@ fn mib(bytes: u64) -> f64 {
 fn already_exists(path: &Path) -> CliError {
     CliError::input(format!(
         "{} already exists: pass --force to replace it",
-        path.display()
+        file_name(path)
     ))
 }
 
@@ -162,12 +162,12 @@ fn write_atomically(
 ) -> Result<(), CliError> {
     let name = path
         .file_name()
-        .ok_or_else(|| CliError::input(format!("{} is not a file name", path.display())))?;
+        .ok_or_else(|| CliError::input(format!("{} is not a file name", file_name(path))))?;
     let mut temporary = name.to_os_string();
     temporary.push(format!(".{}.tmp", std::process::id()));
     let temporary = path.with_file_name(temporary);
     let cannot = |error: std::io::Error| {
-        CliError::input(format!("cannot write {}: {error}", path.display()))
+        CliError::input(format!("cannot write {}: {error}", file_name(path)))
     };
     // A new file, never one found there (not through a symlink planted at
     // the temporary name); a stale one of a killed split is removed.
@@ -209,9 +209,9 @@ fn write_atomically(
 /// Reads and checks a unit file.
 fn read_units(path: &Path) -> Result<UnitFile, CliError> {
     let file = File::open(path)
-        .map_err(|error| CliError::input(format!("cannot read {}: {error}", path.display())))?;
+        .map_err(|error| CliError::input(format!("cannot read {}: {error}", file_name(path))))?;
     UnitFile::read(BufReader::with_capacity(1 << 16, file))
-        .map_err(|error| CliError::input(format!("{}: {error}", path.display())))
+        .map_err(|error| CliError::input(format!("{}: {error}", file_name(path))))
 }
 
 /// `bitmoves work`: counts one shard's units into its results file.
@@ -230,13 +230,16 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
             (args.hash != 0, "--hash"),
             (args.no_bulk, "--no-bulk"),
         ])?;
-        return gpu::run(&[
+        let units = read_units(&args.units)?;
+        check_shard_count(shard, &units)?;
+        gpu::run(&[
             "work".into(),
             args.units.clone().into(),
             format!("--shard={shard}").into(),
             "--output".into(),
             args.output.clone().into(),
-        ]);
+        ])?;
+        return check_gpu_results(&args.output, shard, &units);
     }
     if args.hash != 0 && args.no_bulk {
         return Err(CliError::input(
@@ -259,41 +262,40 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
         threads: usize::from(args.threads),
     };
     let units = read_units(&args.units)?;
-    let unit_count = units.units().len();
-    if shard.count() as usize > unit_count {
-        return Err(CliError::input(format!(
-            "shard {shard}: {} shards for {unit_count} units; at most {unit_count} shards \
-             make sense (each gets at least one unit)",
-            shard.count()
-        )));
-    }
+    check_shard_count(shard, &units)?;
     fs::create_dir_all(&args.output).map_err(|error| {
-        CliError::input(format!("cannot create {}: {error}", args.output.display()))
+        CliError::input(format!(
+            "cannot create {}: {error}",
+            file_name(&args.output)
+        ))
     })?;
     let path = args.output.join(ResultsFile::name(shard));
     let mut results = ResultsFile::open(&path, &units)
-        .map_err(|error| CliError::input(format!("{}: {error}", path.display())))?;
+        .map_err(|error| CliError::input(format!("{}: {error}", file_name(&path))))?;
     let (set_aside, damaged) = results.set_aside();
     for error in set_aside {
-        eprintln!("work: {}: set aside {error}", path.display());
+        say(&format_args!(
+            "work: {}: set aside {error}",
+            file_name(&path)
+        ));
     }
     if damaged > 0 {
-        eprintln!(
+        say(&format_args!(
             "work: {} damaged lines set aside in {}; units without a good line are counted again",
             damaged,
-            path.display()
-        );
+            file_name(&path)
+        ));
     }
     let start = Instant::now();
     let mut last_report = start;
     let report = |summary: &WorkSummary, now: Instant| {
-        eprintln!(
+        say(&format_args!(
             "shard {shard}: {} of {} units done ({} earlier), {:.1} s",
             summary.skipped + summary.counted,
             summary.assigned,
             summary.skipped,
             now.duration_since(start).as_secs_f64(),
-        );
+        ));
     };
     let summary = worker
         .work(&units, shard, &mut results, |summary, _, _| {
@@ -303,8 +305,47 @@ pub fn run_work(args: &WorkArgs) -> Result<(), CliError> {
                 last_report = now;
             }
         })
-        .map_err(|error| CliError::input(format!("{}: {error}", path.display())))?;
+        .map_err(|error| CliError::input(format!("{}: {error}", file_name(&path))))?;
     report(&summary, Instant::now());
+    Ok(())
+}
+
+/// Refuses more shards than units.
+fn check_shard_count(shard: Shard, units: &UnitFile) -> Result<(), CliError> {
+    let unit_count = units.units().len();
+    if shard.count() as usize > unit_count {
+        return Err(CliError::input(format!(
+            "shard {shard}: {} shards for {unit_count} units; at most {unit_count} shards \
+             make sense (each gets at least one unit)",
+            shard.count()
+        )));
+    }
+    Ok(())
+}
+
+/// After `bitmoves-gpu work` exited 0: checks that its results file has a
+/// count for every unit of the shard, rather than trusting the status.
+fn check_gpu_results(dir: &Path, shard: Shard, units: &UnitFile) -> Result<(), CliError> {
+    let path = dir.join(ResultsFile::name(shard));
+    let program = "bitmoves-gpu exited 0";
+    if fs::symlink_metadata(&path).is_err() {
+        return Err(CliError::input(format!(
+            "{program}, but wrote no results file {}",
+            file_name(&path)
+        )));
+    }
+    let results = ResultsFile::open(&path, units)
+        .map_err(|error| CliError::input(format!("{}: {error}", file_name(&path))))?;
+    let (todo, summary) = split::to_do(units, shard, &results)
+        .map_err(|error| CliError::input(format!("{}: {error}", file_name(&path))))?;
+    if !todo.is_empty() {
+        return Err(CliError::input(format!(
+            "{program}, but {} of shard {shard}'s {} units have no count in {}",
+            todo.len(),
+            summary.assigned,
+            file_name(&path)
+        )));
+    }
     Ok(())
 }
 
@@ -326,18 +367,26 @@ pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> 
         // Followed through symlinks; checked before opening (a FIFO would wait).
         match fs::metadata(&path) {
             Ok(meta) if meta.is_file() => files.push(path),
-            Ok(_) => eprintln!("merge: ignored {}: not a regular file", path.display()),
+            Ok(_) => say(&format_args!(
+                "merge: ignored {}: not a regular file",
+                file_name(&path)
+            )),
             Err(error) => return Err(cannot_read(&path, &error)),
         }
     }
     files.sort();
-    let mut merge = Merge::new(&units);
+    let mut merge = Merge::try_new(&units).map_err(|_| {
+        CliError::input(format!(
+            "out of memory for the counts of {} units",
+            units.units().len()
+        ))
+    })?;
     for path in &files {
         let mut ignored = 0;
         let mut lines = results_lines(path)?;
         while let Some((line, read)) = lines.next_line().map_err(|e| cannot_read(path, &e))? {
             let at = |message: &dyn std::fmt::Display| {
-                CliError::input(format!("{} line {line}: {message}", path.display()))
+                CliError::input(format!("{} line {line}: {message}", file_name(path)))
             };
             match read {
                 Ok(result) => merge.add(&result).map_err(|error| match error {
@@ -350,18 +399,21 @@ pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> 
                 Err(problem) if problem.is_damage() => {
                     ignored += 1;
                     if ignored <= IGNORED_SHOWN {
-                        eprintln!("merge: ignored {} line {line}: {problem}", path.display());
+                        say(&format_args!(
+                            "merge: ignored {} line {line}: {problem}",
+                            file_name(path)
+                        ));
                     }
                 }
                 Err(problem) => return Err(at(&problem)),
             }
         }
         if ignored > IGNORED_SHOWN {
-            eprintln!(
+            say(&format_args!(
                 "merge: ignored {} more damaged lines in {}",
                 ignored - IGNORED_SHOWN,
-                path.display()
-            );
+                file_name(path)
+            ));
         }
     }
     let total = merge.total().map_err(|error| {
@@ -369,22 +421,22 @@ pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> 
             MergeError::Missing { units: missing } => rerun_hint(&units, &files, missing),
             _ => String::new(),
         };
-        CliError::input(format!("{}: {error}{hint}", dir.display()))
+        CliError::input(format!("{}: {error}{hint}", file_name(dir)))
     })?;
     writeln!(out, "Nodes searched: {total}")?;
-    eprintln!(
+    say(&format_args!(
         "merge: {} units, {} results files; perft({}) of {}",
         units.units().len(),
         files.len(),
         units.depth(),
         units.root()
-    );
+    ));
     Ok(())
 }
 
 /// The error for a file or directory that cannot be read.
 fn cannot_read(path: &Path, error: &std::io::Error) -> CliError {
-    CliError::input(format!("cannot read {}: {error}", path.display()))
+    CliError::input(format!("cannot read {}: {error}", file_name(path)))
 }
 
 /// The lines of a results file, read as a stream.
@@ -400,7 +452,7 @@ fn first_result(files: &[PathBuf], index: usize) -> Option<String> {
         let mut lines = results_lines(path).ok()?;
         while let Ok(Some((line, read))) = lines.next_line() {
             if read.is_ok_and(|result| result.index == index) {
-                return Some(format!("{} line {line}", path.display()));
+                return Some(format!("{} line {line}", file_name(path)));
             }
         }
         None
@@ -426,13 +478,21 @@ fn rerun_hint(units: &UnitFile, files: &[PathBuf], missing: &[usize]) -> String 
     {
         return String::new();
     }
-    let assignment = split::assign(units, count);
+    let Ok(assignment) = split::assign(units, count) else {
+        return String::new();
+    };
     let mut shards: Vec<u32> = missing.iter().map(|&index| assignment[index]).collect();
     shards.sort_unstable();
     shards.dedup();
-    let list: Vec<String> = shards
+    // As many as the error line names units; the rest counted.
+    const SHOWN: usize = 20;
+    let mut list: Vec<String> = shards
         .iter()
+        .take(SHOWN)
         .map(|shard| format!("{shard}/{count}"))
         .collect();
+    if shards.len() > SHOWN {
+        list.push(format!("and {} more", shards.len() - SHOWN));
+    }
     format!(" (run these shards again: {})", list.join(", "))
 }

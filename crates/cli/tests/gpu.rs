@@ -10,21 +10,72 @@ use std::{
     process::{Command, Output},
 };
 
-/// A stand-in `bitmoves-gpu` that prints its arguments one per line and
-/// exits with `code`.
-fn stand_in(dir: &Path, code: i32) -> PathBuf {
-    let path = dir.join(format!("fake-bitmoves-gpu-{code}"));
-    fs::write(
-        &path,
-        format!("#!/bin/sh\nfor a in \"$@\"; do echo \"$a\"; done\nexit {code}\n"),
-    )
-    .unwrap();
+/// A stand-in `bitmoves-gpu`: a shell script running `body` (with `#!`
+/// line `shebang`).
+fn script(dir: &Path, name: &str, shebang: &str, body: &str) -> PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, format!("#!{shebang}\n{body}\n")).unwrap();
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
     }
     path
+}
+
+/// A stand-in that prints its arguments one per line on stderr, for
+/// `perft` the result line `nodes` makes, for `work` runs `work` (a shell
+/// command), then exits with `code`.
+fn stand_in_doing(dir: &Path, code: i32, nodes: &str, work: &str) -> PathBuf {
+    script(
+        dir,
+        &format!("fake-bitmoves-gpu-{code}"),
+        "/bin/sh",
+        &format!(
+            "for a in \"$@\"; do echo \"$a\" >&2; done\n\
+             [ \"$1\" = perft ] && printf 'perft;%s;%s;%s\\n' \"$2\" \"$3\" {nodes}\n\
+             [ \"$1\" = work ] && {{ {work}; }}\n\
+             exit {code}"
+        ),
+    )
+}
+
+/// [`stand_in_doing`] with a `work` that does nothing.
+fn stand_in(dir: &Path, code: i32, nodes: &str) -> PathBuf {
+    stand_in_doing(dir, code, nodes, "true")
+}
+
+/// A unit file in `dir` (startpos perft 3 split at ply 1: 20 units), and
+/// a folder with the CPU worker's results for its shard 1/4.
+fn units_and_results(dir: &Path) -> (PathBuf, PathBuf) {
+    let units = dir.join("u.txt");
+    let prepared = dir.join("prepared");
+    for args in [
+        &[
+            "split",
+            "startpos",
+            "3",
+            "--at",
+            "1",
+            "-o",
+            units.to_str().unwrap(),
+        ][..],
+        &[
+            "work",
+            units.to_str().unwrap(),
+            "--shard",
+            "1/4",
+            "-o",
+            prepared.to_str().unwrap(),
+        ],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+    }
+    (units, prepared)
 }
 
 fn run(program: &Path, args: &[&str]) -> Output {
@@ -39,19 +90,28 @@ fn run(program: &Path, args: &[&str]) -> Output {
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bitmoves-gpu-cli-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap()
 }
 
 #[cfg(unix)]
 #[test]
 fn perft_passes_the_position_as_a_fen_and_the_depth() {
     let dir = temp_dir("perft");
-    let output = run(&stand_in(&dir, 0), &["perft", "kiwipete", "4", "--gpu"]);
-    assert!(output.status.success());
+    let output = run(
+        &stand_in(&dir, 0, "97862"),
+        &["perft", "kiwipete", "4", "--gpu"],
+    );
+    assert!(output.status.success(), "{}", text(output.stderr));
+    assert_eq!(text(output.stdout), "Nodes searched: 97862\n");
     assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "perft\nr3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n4\n"
+        text(output.stderr),
+        "perft\nr3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n4\n--result-line\n"
     );
     fs::remove_dir_all(dir).unwrap();
 }
@@ -60,26 +120,246 @@ fn perft_passes_the_position_as_a_fen_and_the_depth() {
 #[test]
 fn work_passes_the_units_the_shard_and_the_results_directory() {
     let dir = temp_dir("work");
+    let (units, prepared) = units_and_results(&dir);
+    let copy = format!("mkdir -p \"$5\" && cp {}/* \"$5\"", prepared.display());
+    let results = dir.join("res");
     let output = run(
-        &stand_in(&dir, 0),
-        &["work", "u.txt", "--gpu", "--shard", "1/4", "-o", "res"],
+        &stand_in_doing(&dir, 0, "1", &copy),
+        &[
+            "work",
+            units.to_str().unwrap(),
+            "--gpu",
+            "--shard",
+            "1/4",
+            "-o",
+            results.to_str().unwrap(),
+        ],
     );
-    assert!(output.status.success());
+    let stderr = text(output.stderr);
+    assert!(output.status.success(), "{stderr}");
     assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "work\nu.txt\n--shard=1/4\n--output\nres\n"
+        stderr,
+        format!(
+            "work\n{}\n--shard=1/4\n--output\n{}\n",
+            units.display(),
+            results.display()
+        )
     );
     fs::remove_dir_all(dir).unwrap();
 }
 
+/// A worker that exits 0 without a count for every unit of its shard is
+/// an error, not a success.
 #[cfg(unix)]
 #[test]
-fn its_failure_is_ours_without_a_second_error_line() {
-    let dir = temp_dir("fail");
-    let output = run(&stand_in(&dir, 3), &["perft", "startpos", "2", "--gpu"]);
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
+fn a_gpu_worker_that_leaves_units_uncounted_is_an_error() {
+    let dir = temp_dir("work-uncounted");
+    let (units, prepared) = units_and_results(&dir);
+    let results = dir.join("res");
+    let file = "shard-1-of-4.results";
+    for (name, work, expected) in [
+        (
+            "nothing",
+            "true".to_owned(),
+            "wrote no results file".to_owned(),
+        ),
+        (
+            "empty",
+            "mkdir -p \"$5\" && : > \"$5\"/shard-1-of-4.results".to_owned(),
+            "5 of shard 1/4's 5 units have no count".to_owned(),
+        ),
+        (
+            "some",
+            format!(
+                "mkdir -p \"$5\" && head -n 2 {}/{file} > \"$5\"/{file}",
+                prepared.display()
+            ),
+            "3 of shard 1/4's 5 units have no count".to_owned(),
+        ),
+    ] {
+        let _ = fs::remove_dir_all(&results);
+        let output = run(
+            &stand_in_doing(&dir, 0, "1", &work),
+            &[
+                "work",
+                units.to_str().unwrap(),
+                "--gpu",
+                "--shard",
+                "1/4",
+                "-o",
+                results.to_str().unwrap(),
+            ],
+        );
+        let stderr = text(output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+        assert_eq!(errors.len(), 1, "{name}: {stderr}");
+        assert!(errors[0].contains(&expected), "{name}: {stderr}");
+    }
     fs::remove_dir_all(dir).unwrap();
+}
+
+/// Its exit status is ours, whatever it is, without a second error line.
+#[cfg(unix)]
+#[test]
+fn its_failure_is_ours_with_its_exit_status_and_no_second_error_line() {
+    let dir = temp_dir("fail");
+    let (units, _) = units_and_results(&dir);
+    let units = units.to_str().unwrap();
+    for code in [1, 2, 3, 101, 255] {
+        for args in [
+            &["perft", "startpos", "2", "--gpu"][..],
+            &["work", units, "--gpu", "--shard", "0/1", "-o", "res"][..],
+        ] {
+            let output = run(&stand_in(&dir, code, "400"), args);
+            assert_eq!(output.status.code(), Some(code), "{args:?}");
+            assert!(output.stdout.is_empty(), "{args:?}");
+            assert!(!text(output.stderr).contains("error:"), "{args:?}");
+        }
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A program that exits 0 without the one result line for the position
+/// and depth asked for is an error, not a count.
+#[cfg(unix)]
+#[test]
+fn a_result_that_is_missing_or_for_another_count_is_an_error() {
+    let dir = temp_dir("wrong");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (name, body) in [
+        ("silent", "exit 0".to_owned()),
+        ("nodes-only", "echo 'Nodes searched: 8902'".into()),
+        ("wrong-depth", format!("echo 'perft;{fen};4;8902'")),
+        (
+            "wrong-fen",
+            "echo 'perft;8/8/8/8/8/8/8/8 w - - 0 1;3;8902'".into(),
+        ),
+        ("not-a-number", format!("echo 'perft;{fen};3;many'")),
+        ("negative", format!("echo 'perft;{fen};3;-8902'")),
+        (
+            "two-lines",
+            format!("echo 'perft;{fen};3;8902'; echo 'perft;{fen};3;8902'"),
+        ),
+        ("no-newline", format!("printf 'perft;{fen};3;8902'")),
+        ("endless", "yes 'perft;x;3;1'".into()),
+        ("forged", "printf 'x\\nerror: forged\\n'".into()),
+    ] {
+        let program = script(&dir, name, "/bin/sh", &body);
+        let output = run(&program, &["perft", "startpos", "3", "--gpu"]);
+        let stderr = text(output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        assert_eq!(text(output.stdout), "", "{name}");
+        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.contains("gave no result for perft 3 of"),
+            "{name}: {stderr}"
+        );
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A program killed by a signal is one error line naming the signal.
+#[cfg(unix)]
+#[test]
+fn a_program_killed_by_a_signal_is_an_error_naming_it() {
+    let dir = temp_dir("signal");
+    let (units, _) = units_and_results(&dir);
+    let units = units.to_str().unwrap();
+    for (signal, name) in [
+        ("KILL", "signal 9 (SIGKILL)"),
+        ("SEGV", "signal 11 (SIGSEGV)"),
+    ] {
+        let program = script(&dir, signal, "/bin/sh", &format!("kill -{signal} $$"));
+        for args in [
+            &["perft", "startpos", "2", "--gpu"][..],
+            &["work", units, "--gpu", "--shard", "0/1", "-o", "res"][..],
+        ] {
+            let output = run(&program, args);
+            let stderr = text(output.stderr);
+            assert_eq!(output.status.code(), Some(1), "{stderr}");
+            assert_eq!(stderr.lines().count(), 1, "{stderr}");
+            assert!(
+                stderr.starts_with("error: ") && stderr.contains(&format!("was killed by {name}")),
+                "{stderr}"
+            );
+        }
+    }
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// A script whose `#!` interpreter is missing is found but cannot run:
+/// the error says so, and does not claim that there is no program.
+#[cfg(unix)]
+#[test]
+fn a_program_whose_interpreter_is_missing_is_reported_as_not_found() {
+    let dir = temp_dir("interpreter");
+    let program = script(&dir, "bitmoves-gpu", "/nonexistent/interpreter", "exit 0");
+    let output = run(&program, &["perft", "startpos", "2", "--gpu"]);
+    let stderr = text(output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("error: cannot run ") && stderr.contains("interpreter"),
+        "{stderr}"
+    );
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// An empty `$BITMOVES_GPU` is as if unset: the program is looked for
+/// beside `bitmoves` and on `PATH`.
+#[cfg(unix)]
+#[test]
+fn an_empty_bitmoves_gpu_still_searches_beside_and_on_path() {
+    let dir = temp_dir("empty");
+    // A copy of bitmoves alone in a folder, so that none is beside it.
+    let alone = dir.join("alone");
+    fs::create_dir_all(&alone).unwrap();
+    let bitmoves = alone.join("bitmoves");
+    fs::copy(env!("CARGO_BIN_EXE_bitmoves"), &bitmoves).unwrap();
+    let on_path = dir.join("bin");
+    fs::create_dir_all(&on_path).unwrap();
+    let found = stand_in(&on_path, 0, "400");
+    fs::rename(&found, on_path.join("bitmoves-gpu")).unwrap();
+    let output = Command::new(&bitmoves)
+        .args(["perft", "startpos", "2", "--gpu"])
+        .env("BITMOVES_GPU", "")
+        .env("PATH", &on_path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", text(output.stderr));
+    assert_eq!(text(output.stdout), "Nodes searched: 400\n");
+    // Beside bitmoves comes first.
+    let beside = stand_in(&alone, 0, "401");
+    fs::rename(&beside, alone.join("bitmoves-gpu")).unwrap();
+    let output = Command::new(&bitmoves)
+        .args(["perft", "startpos", "2", "--gpu"])
+        .env("BITMOVES_GPU", "")
+        .env("PATH", &on_path)
+        .output()
+        .unwrap();
+    assert_eq!(text(output.stdout), "Nodes searched: 401\n");
+    fs::remove_dir_all(dir).unwrap();
+}
+
+/// The GPU program counts to depth 16; deeper is refused here, in one
+/// line, before any program is looked for.
+#[test]
+fn depths_beyond_the_gpu_programs_are_one_error_line() {
+    for depth in ["17", "20"] {
+        let output = run(
+            Path::new("/nonexistent/bitmoves-gpu"),
+            &["perft", "startpos", depth, "--gpu"],
+        );
+        let stderr = text(output.stderr);
+        assert_eq!(output.status.code(), Some(1));
+        assert_eq!(
+            stderr,
+            format!(
+                "error: depth {depth} is too deep for --gpu: bitmoves-gpu counts at most depth 16\n"
+            )
+        );
+    }
 }
 
 #[test]

@@ -8,7 +8,7 @@ use bitmoves_perft::split::{ResultsFile, Shard, UnitFile, WorkSummary};
 use clap::{Parser, Subcommand};
 use std::{
     fs::{self, File},
-    io::BufReader,
+    io::{BufReader, Write},
     path::PathBuf,
     process::ExitCode,
     time::{Duration, Instant},
@@ -43,6 +43,11 @@ enum Command {
         /// transpositions there (slower; shows the GPU's raw speed)
         #[arg(long)]
         paths: bool,
+        /// Print the count as `perft;POSITION;DEPTH;NODES`, POSITION as
+        /// given, instead of `Nodes searched: NODES` (what `bitmoves perft
+        /// --gpu` reads and checks)
+        #[arg(long)]
+        result_line: bool,
     },
     /// Counts one shard of a unit file (made by `bitmoves split`) into
     /// its results file, as `bitmoves work` does on the CPU
@@ -68,12 +73,13 @@ fn main() -> ExitCode {
             depth,
             plies,
             paths,
+            result_line,
         } => {
             let options = PerftOptions {
                 plies,
                 merge_transpositions: !paths,
             };
-            perft(cli.device, &position, depth, options)
+            perft(cli.device, &position, depth, options, result_line)
         }
         Command::Work {
             units,
@@ -84,7 +90,17 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            // One line whatever the message holds (a file name with a line
+            // break cannot forge a second); a failed write is ignored.
+            let line: String = message
+                .chars()
+                .map(|c| match c {
+                    '\n' => " ".to_owned(),
+                    c if c.is_control() => c.escape_debug().to_string(),
+                    c => c.to_string(),
+                })
+                .collect();
+            let _ = writeln!(std::io::stderr(), "error: {line}");
             ExitCode::FAILURE
         }
     }
@@ -101,7 +117,13 @@ fn open(device: usize) -> Result<Gpu, String> {
     Ok(gpu)
 }
 
-fn perft(device: usize, position: &str, depth: u32, options: PerftOptions) -> Result<(), String> {
+fn perft(
+    device: usize,
+    position: &str,
+    depth: u32,
+    options: PerftOptions,
+    result_line: bool,
+) -> Result<(), String> {
     let board = if position == "startpos" {
         Board::default()
     } else {
@@ -129,7 +151,15 @@ fn perft(device: usize, position: &str, depth: u32, options: PerftOptions) -> Re
         })
         .map_err(|error| error.to_string())?;
     let seconds = start.elapsed().as_secs_f64().max(1e-9);
-    println!("Nodes searched: {}", report.nodes);
+    let line = if result_line {
+        format!("perft;{position};{depth};{}\n", report.nodes)
+    } else {
+        format!("Nodes searched: {}\n", report.nodes)
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(line.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|error| format!("cannot write the count: {error}"))?;
     eprintln!(
         "{seconds:.3} s, {:.1} billion nodes/s on {}; {} positions at ply {}, {} leaves counted on the GPU ({:.1} billion/s)",
         report.nodes as f64 / seconds / 1e9,
@@ -165,6 +195,8 @@ fn work(
             shard.count()
         ));
     }
+    // The device first: without one, nothing is created.
+    let mut gpu = open(device)?;
     fs::create_dir_all(output)
         .map_err(|error| format!("cannot create {}: {error}", output.display()))?;
     let results_path = output.join(ResultsFile::name(shard));
@@ -180,7 +212,6 @@ fn work(
             results_path.display()
         );
     }
-    let mut gpu = open(device)?;
     let start = Instant::now();
     let mut last_report = start;
     let report = |summary: &WorkSummary| {

@@ -18,6 +18,8 @@ pub enum WorkError {
     Gpu(GpuError),
     /// Writing a result failed.
     Io(io::Error),
+    /// The shard's units could not be listed (out of memory).
+    Plan(bitmoves_perft::split::WorkError),
     /// A unit's position could not be set up (a bug: units always come
     /// from boards).
     Unit {
@@ -33,6 +35,7 @@ impl fmt::Display for WorkError {
         match self {
             Self::Gpu(error) => error.fmt(f),
             Self::Io(error) => write!(f, "cannot write a result: {error}"),
+            Self::Plan(error) => error.fmt(f),
             Self::Unit { index, error } => write!(f, "unit {index}: {error}"),
         }
     }
@@ -55,7 +58,7 @@ pub fn work_gpu(
     gpu: &mut Gpu,
     mut progress: impl FnMut(&WorkSummary),
 ) -> Result<WorkSummary, WorkError> {
-    let (todo, mut summary) = to_do(units, shard, results);
+    let (todo, mut summary) = to_do(units, shard, results).map_err(WorkError::Plan)?;
     for batch in todo.chunks(BATCH) {
         let boards = batch
             .iter()

@@ -68,3 +68,61 @@ fn perft_counts_or_says_there_is_no_gpu() {
         );
     }
 }
+
+/// `--result-line`, what `bitmoves perft --gpu` reads: the position as
+/// given, the depth and the count on one line.
+#[test]
+fn the_result_line_names_the_position_and_the_depth() {
+    let (code, stdout, stderr) = run(&["perft", "startpos", "3", "--result-line"]);
+    if code == Some(0) {
+        assert_eq!(stdout, "perft;startpos;3;8902\n");
+    } else {
+        assert_eq!((code, stdout.as_str()), (Some(1), ""), "{stderr}");
+    }
+}
+
+/// A worker checks for its GPU before it creates anything: without one,
+/// the results directory is not made.
+#[test]
+fn work_without_a_gpu_creates_no_results_directory() {
+    use bitmoves_perft::split::{SplitOptions, UnitFile};
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("gpu-work-no-gpu");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (units, _) =
+        UnitFile::split(&bitmoves::Board::default(), 3, 1, SplitOptions::default()).unwrap();
+    let mut text = Vec::new();
+    units.write(&mut text).unwrap();
+    let unit_path = dir.join("units.txt");
+    std::fs::write(&unit_path, text).unwrap();
+    let results = dir.join("results");
+    let (code, _, stderr) = run(&[
+        "work",
+        unit_path.to_str().unwrap(),
+        "--shard",
+        "0/1",
+        "-o",
+        results.to_str().unwrap(),
+    ]);
+    if code != Some(0) {
+        assert_eq!(code, Some(1), "{stderr}");
+        assert!(!results.exists(), "{stderr}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file name with a line break stays inside the one `error:` line.
+#[test]
+fn a_file_name_cannot_forge_a_second_error_line() {
+    let (code, _, stderr) = run(&[
+        "work",
+        "/nonexistent/a\nerror: forged\r",
+        "--shard",
+        "0/1",
+        "-o",
+        "/nonexistent/results",
+    ]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(!stderr.contains('\r'), "{stderr:?}");
+}

@@ -217,7 +217,7 @@ struct Unit {
 /// The split ply and the work units for `threads` threads: the root moves
 /// for one thread or a shallow count, else two plies down, or deeper
 /// while there are fewer than [`UNITS_PER_THREAD`] units per thread and at
-/// least two plies stay below them.
+/// least two plies stay below them (and the memory for them is there).
 fn work_units(board: &Board, depth: u32, threads: usize) -> (u32, Vec<Unit>) {
     let mut ply = 1;
     let mut units = children(board)
@@ -232,18 +232,30 @@ fn work_units(board: &Board, depth: u32, threads: usize) -> (u32, Vec<Unit>) {
         && depth >= ply + 3
         && (ply < 2 || units.len() < UNITS_PER_THREAD * threads)
     {
-        units = units
-            .iter()
-            .flat_map(|unit| {
-                children(&unit.board).map(|board| Unit {
-                    root: unit.root,
-                    board,
-                })
-            })
-            .collect();
+        let Some(deeper) = deeper(&units) else {
+            break;
+        };
+        units = deeper;
         ply += 1;
     }
     (ply, units)
+}
+
+/// The units one ply below `units`, or `None` where the memory for them
+/// cannot be had: the split then stays where it is, and gives the same
+/// count from fewer, larger units.
+fn deeper(units: &[Unit]) -> Option<Vec<Unit>> {
+    let mut next = Vec::new();
+    for unit in units {
+        for board in children(&unit.board) {
+            next.try_reserve(1).ok()?;
+            next.push(Unit {
+                root: unit.root,
+                board,
+            });
+        }
+    }
+    Some(next)
 }
 
 /// The positions after each legal move, in move generation order.

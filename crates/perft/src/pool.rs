@@ -9,7 +9,10 @@
 //! overflowing.
 
 use bitmoves::{Board, perft::each_child};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::{
+    sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed},
+    thread::{Scope, ScopedJoinHandle},
+};
 
 /// How many work items per thread a parallel count wants before it stops
 /// splitting them smaller: perft splits its root until there are this many
@@ -46,7 +49,8 @@ pub fn count(board: &Board, depth: u32, leaf: impl Fn(&Board, u32) -> u64 + Copy
 
 /// Runs `work` over `items` on `threads` threads (0 is taken as 1, and no
 /// more are started than there are items); the calling thread is one of
-/// them. Each thread starts from its own `init()` state and hands it to
+/// them. Where the system refuses a thread (a process or memory limit),
+/// the work is shared among those that started: same result, less speed. Each thread starts from its own `init()` state and hands it to
 /// `work` with each item it takes; when `work` returns `false`, every
 /// thread stops taking items (those in hand are finished). Returns the
 /// threads' states, the calling thread's first.
@@ -74,7 +78,7 @@ pub(crate) fn run<T: Sync, S: Send>(
     };
     let threads = threads.clamp(1, items.len().max(1));
     std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
+        let helpers: Vec<_> = (1..threads).map_while(|_| spawn(scope, worker)).collect();
         let mut states = Vec::with_capacity(threads);
         states.push(worker());
         for helper in helpers {
@@ -88,10 +92,53 @@ pub(crate) fn run<T: Sync, S: Send>(
     })
 }
 
+/// Starts a helper thread in `scope`, or `None` where the system refuses
+/// one.
+fn spawn<'scope, S: Send + 'scope>(
+    scope: &'scope Scope<'scope, '_>,
+    worker: impl FnOnce() -> S + Send + 'scope,
+) -> Option<ScopedJoinHandle<'scope, S>> {
+    #[cfg(test)]
+    if tests::REFUSE_AFTER.with(|left| {
+        let refuse = left.get() == Some(0);
+        left.set(left.get().map(|n| n.saturating_sub(1)));
+        refuse
+    }) {
+        return None;
+    }
+    std::thread::Builder::new().spawn_scoped(scope, worker).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use bitmoves::perft::perft;
+    use std::cell::Cell;
+
+    std::thread_local! {
+        /// How many more threads this test thread's pool may start before
+        /// the "system" refuses the rest (`None`: no limit).
+        pub(super) static REFUSE_AFTER: Cell<Option<usize>> = const { Cell::new(None) };
+    }
+
+    /// The law: where the system refuses threads, the threads that did
+    /// start (the calling one at least) take every item, once.
+    #[test]
+    fn refused_threads_leave_the_work_to_those_that_started() {
+        let items: Vec<usize> = (0..500).collect();
+        for started in [0, 1, 5] {
+            REFUSE_AFTER.with(|left| left.set(Some(started)));
+            let states = run(&items, 64, Vec::new, |taken, &item| {
+                taken.push(item);
+                true
+            });
+            REFUSE_AFTER.with(|left| left.set(None));
+            assert_eq!(states.len(), started + 1);
+            let mut all: Vec<usize> = states.into_iter().flatten().collect();
+            all.sort_unstable();
+            assert_eq!(all, items, "{started} helpers started");
+        }
+    }
 
     /// The law: the pool hands out every item exactly once, whatever the
     /// number of threads, and stops early when told.

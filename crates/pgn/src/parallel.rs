@@ -223,7 +223,9 @@ impl<'a, R: BufRead> Pool<'a, R> {
         std::thread::scope(|scope| {
             for _ in 1..threads {
                 let (pool, output) = (&self, output.clone());
-                scope.spawn(move || {
+                // A thread the system refuses (a process or memory limit)
+                // leaves the work to those that started.
+                let started = std::thread::Builder::new().spawn_scoped(scope, move || {
                     let _alarm = Alarm(&output);
                     let mut spent = None;
                     while let Take::Work(number, chunk) = pool.take(spent.take(), true) {
@@ -234,6 +236,9 @@ impl<'a, R: BufRead> Pool<'a, R> {
                         }
                     }
                 });
+                if started.is_err() {
+                    break;
+                }
             }
             drop(output);
             // However this thread leaves (a panic in `work` or `sink`

@@ -17,7 +17,8 @@ use std::{collections::HashMap, vec::Vec};
 pub struct SplitOptions {
     /// The most memory, in bytes, the table of unique positions may take.
     /// The split stops with [`SplitError::TooManyUnits`] instead of
-    /// growing past it.
+    /// growing past it, and with [`SplitError::OutOfMemory`] where the
+    /// machine (or a limit such as `ulimit -v`) gives less.
     pub max_memory: usize,
 }
 
@@ -104,12 +105,17 @@ pub(super) fn enumerate(
     for _ in 1..ply {
         let mut table: Table<(Board, u64)> = Table::default();
         let largest = expand(&level, max_units, |key, child, paths| {
+            grow(&mut table)?;
             let entry = table.entry(key).or_insert((child, 0));
             entry.1 = add(entry.1, paths)?;
             Ok(table.len())
         })?;
         stats.table_bytes = stats.table_bytes.max(table_bytes::<(Board, u64)>(largest));
-        level = table.into_values().collect();
+        let mut next = Vec::new();
+        next.try_reserve_exact(table.len())
+            .map_err(|_| out_of_memory::<(Board, u64)>(table.len()))?;
+        next.extend(table.into_values());
+        level = next;
     }
     let units = if ply == 0 {
         let key = PositionKey::new(root).ok_or(SplitError::Unencodable)?;
@@ -117,13 +123,18 @@ pub(super) fn enumerate(
     } else {
         let mut table: Table<u64> = Table::default();
         let largest = expand(&level, max_units, |key, _, paths| {
+            grow(&mut table)?;
             let count = table.entry(key).or_insert(0);
             *count = add(*count, paths)?;
             Ok(table.len())
         })?;
         stats.table_bytes = stats.table_bytes.max(table_bytes::<u64>(largest));
         drop(level);
-        let mut units: Counted = table.into_iter().collect();
+        let mut units: Counted = Vec::new();
+        units
+            .try_reserve_exact(table.len())
+            .map_err(|_| out_of_memory::<(PositionKey, u64)>(table.len()))?;
+        units.extend(table);
         units.sort_unstable_by_key(|&(key, _)| key);
         units
     };
@@ -133,6 +144,21 @@ pub(super) fn enumerate(
         .try_fold(0u64, |sum, &(_, paths)| sum.checked_add(paths))
         .ok_or(SplitError::Overflow)?;
     Ok((units, stats))
+}
+
+/// Makes room in `table` for one more entry, or the out-of-memory error
+/// (the table doubles: its next size is what could not be had).
+fn grow<V>(table: &mut Table<V>) -> Result<(), SplitError> {
+    table.try_reserve(1).map_err(|_| SplitError::OutOfMemory {
+        bytes: table_bytes::<V>(table.len().saturating_mul(2)),
+    })
+}
+
+/// The out-of-memory error for a list of `len` values of type `T`.
+fn out_of_memory<T>(len: usize) -> SplitError {
+    SplitError::OutOfMemory {
+        bytes: len.saturating_mul(core::mem::size_of::<T>()),
+    }
 }
 
 /// `a + b`, or the overflow error.

@@ -25,6 +25,13 @@ pub enum SplitError {
         /// The most units the memory allowed.
         max_units: usize,
     },
+    /// The memory for the unique positions could not be allocated: the
+    /// machine, or a limit such as `ulimit -v`, has less than
+    /// [`SplitOptions::max_memory`](super::SplitOptions::max_memory).
+    OutOfMemory {
+        /// The bytes asked for when the allocation failed.
+        bytes: usize,
+    },
     /// A position has more than 32 pieces, or a castling right without its
     /// rook: only boards no game reaches, read leniently, can.
     Unencodable,
@@ -47,6 +54,14 @@ impl fmt::Display for SplitError {
                 f,
                 "more than {max_units} unique positions at the split ply: \
                  split at a lower ply or allow more memory"
+            ),
+            Self::OutOfMemory { bytes } => write!(
+                f,
+                "out of memory: {:.1} MiB for the unique positions could not be allocated \
+                 (the machine, or a limit such as ulimit -v, gives less than the memory \
+                 allowed); split at a lower ply",
+                // Precision loss only past 2^53 bytes.
+                *bytes as f64 / f64::from(1 << 20)
             ),
             Self::Unencodable => f.write_str(
                 "a position has more than 32 pieces or a castling right without its rook",
@@ -360,6 +375,12 @@ pub enum MergeError {
         /// Their indices, in increasing order.
         units: Vec<usize>,
     },
+    /// Some units have no count, and the memory to list them could not be
+    /// had.
+    OutOfMemory {
+        /// How many have no count.
+        missing: usize,
+    },
     /// The total does not fit a `u128`: the counts cannot be right.
     Overflow,
 }
@@ -402,6 +423,10 @@ impl fmt::Display for MergeError {
                 }
                 Ok(())
             }
+            Self::OutOfMemory { missing } => write!(
+                f,
+                "{missing} units have no count yet (out of memory for their list)"
+            ),
             Self::Overflow => f.write_str("the total does not fit in 128 bits"),
         }
     }

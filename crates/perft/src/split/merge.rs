@@ -2,7 +2,7 @@
 //! added up exactly.
 
 use super::{MergeError, ResultLine, UnitFile};
-use std::vec::Vec;
+use std::{collections::TryReserveError, vec::Vec};
 
 /// The counts gathered so far for the units of one unit file.
 ///
@@ -26,7 +26,9 @@ pub struct Merge<'a> {
 }
 
 impl<'a> Merge<'a> {
-    /// A merge with no counts yet.
+    /// A merge with no counts yet. Aborts where the memory for its counts
+    /// (17 bytes a unit) cannot be had: [`Merge::try_new`] returns an
+    /// error instead.
     pub fn new(units: &'a UnitFile) -> Self {
         let len = units.units().len();
         Self {
@@ -34,6 +36,22 @@ impl<'a> Merge<'a> {
             counts: std::vec![0; len],
             seen: std::vec![false; len],
         }
+    }
+
+    /// A merge with no counts yet, or the error where the memory for its
+    /// counts (17 bytes a unit) cannot be had.
+    pub fn try_new(units: &'a UnitFile) -> Result<Self, TryReserveError> {
+        let len = units.units().len();
+        let (mut counts, mut seen) = (Vec::new(), Vec::new());
+        counts.try_reserve_exact(len)?;
+        seen.try_reserve_exact(len)?;
+        counts.resize(len, 0);
+        seen.resize(len, false);
+        Ok(Self {
+            units,
+            counts,
+            seen,
+        })
     }
 
     /// Takes one result. It must belong to this unit file, count its
@@ -76,20 +94,29 @@ impl<'a> Merge<'a> {
 
     /// The indices of the units without a count yet.
     pub fn missing(&self) -> Vec<usize> {
+        self.missing_indices().collect()
+    }
+
+    /// The indices of the units without a count yet, one by one.
+    fn missing_indices(&self) -> impl Iterator<Item = usize> + '_ {
         self.seen
             .iter()
             .enumerate()
             .filter(|&(_, &seen)| !seen)
             .map(|(index, _)| index)
-            .collect()
     }
 
     /// The perft of the root at the unit file's depth: the sum over the
     /// units of multiplicity × count, exact. Every unit must have its
     /// count ([`MergeError::Missing`] lists those that do not).
     pub fn total(&self) -> Result<u128, MergeError> {
-        let missing = self.missing();
-        if !missing.is_empty() {
+        let count = self.seen.iter().filter(|&&seen| !seen).count();
+        if count > 0 {
+            let mut missing = Vec::new();
+            missing
+                .try_reserve_exact(count)
+                .map_err(|_| MergeError::OutOfMemory { missing: count })?;
+            missing.extend(self.missing_indices());
             return Err(MergeError::Missing { units: missing });
         }
         self.units

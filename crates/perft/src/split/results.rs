@@ -345,7 +345,14 @@ impl ResultsFile {
             .open(path)
             .map_err(OpenResultsError::Io)?;
         regular(file.metadata().map_err(OpenResultsError::Io)?)?;
-        let mut done = std::vec![false; units.units().len()];
+        let mut done = Vec::new();
+        done.try_reserve_exact(units.units().len()).map_err(|_| {
+            OpenResultsError::Io(io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                "out of memory for the list of units done",
+            ))
+        })?;
+        done.resize(units.units().len(), false);
         let (expected, remaining) = (units.checksum(), units.remaining());
         let mut set_aside = Vec::new();
         let mut damaged = 0;

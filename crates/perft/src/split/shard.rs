@@ -5,7 +5,7 @@ use super::UnitFile;
 use bitmoves::{Board, perft::perft};
 use core::{cmp::Reverse, fmt, str::FromStr};
 use std::{
-    collections::BinaryHeap,
+    collections::{BinaryHeap, TryReserveError},
     string::{String, ToString},
     vec::Vec,
 };
@@ -156,13 +156,24 @@ impl Shard {
 
     /// The indices of the units of `units` that fall to this shard, in
     /// increasing order (see [`assign`]).
-    pub fn units(self, units: &UnitFile) -> Vec<usize> {
-        assign(units, self.count)
-            .into_iter()
-            .enumerate()
-            .filter(|&(_, shard)| shard == self.index)
-            .map(|(index, _)| index)
-            .collect()
+    ///
+    /// # Errors
+    ///
+    /// Where the memory for the lists (about 40 bytes a unit) cannot be
+    /// had.
+    pub fn units(self, units: &UnitFile) -> Result<Vec<usize>, TryReserveError> {
+        let assignment = assign(units, self.count)?;
+        let mine = assignment.iter().filter(|&&shard| shard == self.index);
+        let mut indices = Vec::new();
+        indices.try_reserve_exact(mine.count())?;
+        indices.extend(
+            assignment
+                .iter()
+                .enumerate()
+                .filter(|&(_, &shard)| shard == self.index)
+                .map(|(index, _)| index),
+        );
+        Ok(indices)
     }
 }
 
@@ -211,34 +222,43 @@ fn parse_number(text: &str) -> Option<u32> {
 /// index) and each goes to the shard with the least estimated work so far
 /// (ties to the lowest shard). The result depends only on the unit file
 /// and `shards`, so every worker computes the same assignment on its own.
-pub fn assign(units: &UnitFile, shards: u32) -> Vec<u32> {
+///
+/// # Errors
+///
+/// Where the memory for the lists (about 40 bytes a unit) cannot be had:
+/// a machine short of memory gets an error, not an abort.
+pub fn assign(units: &UnitFile, shards: u32) -> Result<Vec<u32>, TryReserveError> {
     let shards = shards.max(1);
     let remaining = units.remaining();
-    let costs: Vec<u128> = units
-        .units()
-        .iter()
-        .map(|unit| {
-            units
-                .board(unit)
-                .map_or(1, |board| estimate(&board, remaining))
-        })
-        .collect();
-    let mut order: Vec<usize> = (0..costs.len()).collect();
+    let len = units.units().len();
+    let mut costs: Vec<u128> = Vec::new();
+    costs.try_reserve_exact(len)?;
+    costs.extend(units.units().iter().map(|unit| {
+        units
+            .board(unit)
+            .map_or(1, |board| estimate(&board, remaining))
+    }));
+    let mut order: Vec<usize> = Vec::new();
+    order.try_reserve_exact(len)?;
+    order.extend(0..len);
     order.sort_unstable_by_key(|&index| (Reverse(costs[index]), index));
     // Shards beyond the number of units get none: with each unit going to
     // the least loaded (then lowest) shard, the first `len` shards take
     // them all, so only those are kept, whatever `shards` is.
     let kept = u32::try_from(costs.len()).map_or(shards, |len| shards.min(len.max(1)));
-    let mut loads: BinaryHeap<Reverse<(u128, u32)>> =
-        (0..kept).map(|shard| Reverse((0, shard))).collect();
-    let mut assignment = std::vec![0; costs.len()];
+    let mut loads: BinaryHeap<Reverse<(u128, u32)>> = BinaryHeap::new();
+    loads.try_reserve_exact(kept as usize)?;
+    loads.extend((0..kept).map(|shard| Reverse((0, shard))));
+    let mut assignment = Vec::new();
+    assignment.try_reserve_exact(len)?;
+    assignment.resize(len, 0);
     for index in order {
         if let Some(Reverse((load, shard))) = loads.pop() {
             assignment[index] = shard;
             loads.push(Reverse((load.saturating_add(costs[index]), shard)));
         }
     }
-    assignment
+    Ok(assignment)
 }
 
 /// An estimate of `perft(board, depth)`, the cost of counting a unit, from

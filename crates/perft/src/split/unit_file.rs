@@ -101,10 +101,17 @@ impl UnitFile {
             return Err(SplitError::PlyBelowDepth { ply, depth });
         }
         let (counted, stats) = enumerate::enumerate(root, ply, options)?;
-        let units = counted
-            .into_iter()
-            .map(|(key, multiplicity)| Unit { key, multiplicity })
-            .collect();
+        let mut units = Vec::new();
+        units
+            .try_reserve_exact(counted.len())
+            .map_err(|_| SplitError::OutOfMemory {
+                bytes: counted.len().saturating_mul(core::mem::size_of::<Unit>()),
+            })?;
+        units.extend(
+            counted
+                .into_iter()
+                .map(|(key, multiplicity)| Unit { key, multiplicity }),
+        );
         let mut file = Self {
             root: *root,
             depth,
@@ -418,6 +425,14 @@ impl<R: BufRead> Reader<R> {
                 })
                 .map_err(|problem| self.error(problem))?;
             sum = sum.saturating_add(unit.multiplicity);
+            // The list doubles as it grows; a machine short of memory
+            // gets an error, not an abort.
+            file.units.try_reserve(1).map_err(|_| {
+                UnitFileError::Io(io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    format!("out of memory for the {expected_units} units"),
+                ))
+            })?;
             file.units.push(unit);
         }
         if file.units.len() != expected_units {

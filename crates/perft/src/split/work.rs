@@ -24,6 +24,9 @@ pub enum WorkError {
         /// Why its FEN did not read.
         error: FenError,
     },
+    /// The memory for the shard's lists of units (about 40 bytes a unit
+    /// of the unit file) could not be had.
+    OutOfMemory,
 }
 
 impl fmt::Display for WorkError {
@@ -31,6 +34,9 @@ impl fmt::Display for WorkError {
         match self {
             Self::Io(error) => write!(f, "cannot write a result: {error}"),
             Self::Unit { index, error } => write!(f, "unit {index}: {error}"),
+            Self::OutOfMemory => f.write_str(
+                "out of memory for the lists of the shard's units (about 40 bytes a unit)",
+            ),
         }
     }
 }
@@ -40,6 +46,7 @@ impl std::error::Error for WorkError {
         match self {
             Self::Io(error) => Some(error),
             Self::Unit { error, .. } => Some(error),
+            Self::OutOfMemory => None,
         }
     }
 }
@@ -89,7 +96,7 @@ pub fn work(
     mut count: impl FnMut(&Board, u32) -> u128,
     mut progress: impl FnMut(&WorkSummary, usize, u128),
 ) -> Result<WorkSummary, WorkError> {
-    let assigned = shard.units(units);
+    let assigned = shard.units(units).map_err(|_| WorkError::OutOfMemory)?;
     let mut summary = WorkSummary {
         assigned: assigned.len(),
         ..WorkSummary::default()
@@ -122,24 +129,38 @@ pub fn work(
 /// let (units, _) = UnitFile::split(&Board::default(), 3, 1, SplitOptions::default())?;
 /// let path = std::env::temp_dir().join(format!("bitmoves-to-do-doctest-{}", std::process::id()));
 /// let results = ResultsFile::open(&path, &units)?;
-/// let (todo, summary) = to_do(&units, Shard::new(1, 2)?, &results);
+/// let (todo, summary) = to_do(&units, Shard::new(1, 2)?, &results)?;
 /// assert_eq!((todo.len(), summary.assigned, summary.skipped), (10, 10, 0));
 /// # std::fs::remove_file(&path)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn to_do(units: &UnitFile, shard: Shard, results: &ResultsFile) -> (Vec<usize>, WorkSummary) {
-    let assigned = shard.units(units);
-    let todo: Vec<usize> = assigned
-        .iter()
-        .copied()
-        .filter(|&index| !results.is_done(index))
-        .collect();
+///
+/// # Errors
+///
+/// [`WorkError::OutOfMemory`] where the memory for the lists cannot be
+/// had.
+pub fn to_do(
+    units: &UnitFile,
+    shard: Shard,
+    results: &ResultsFile,
+) -> Result<(Vec<usize>, WorkSummary), WorkError> {
+    let assigned = shard.units(units).map_err(|_| WorkError::OutOfMemory)?;
+    let left = || {
+        assigned
+            .iter()
+            .copied()
+            .filter(|&index| !results.is_done(index))
+    };
+    let mut todo = Vec::new();
+    todo.try_reserve_exact(left().count())
+        .map_err(|_| WorkError::OutOfMemory)?;
+    todo.extend(left());
     let summary = WorkSummary {
         assigned: assigned.len(),
         skipped: assigned.len() - todo.len(),
         ..WorkSummary::default()
     };
-    (todo, summary)
+    Ok((todo, summary))
 }
 
 /// [`work`] on `threads` threads (0 is taken as 1), each counting whole
@@ -181,7 +202,7 @@ pub fn work_parallel(
     count: impl Fn(&Board, u32) -> u128 + Sync,
     progress: impl FnMut(&WorkSummary, usize, u128) + Send,
 ) -> Result<WorkSummary, WorkError> {
-    let (todo, summary) = to_do(units, shard, results);
+    let (todo, summary) = to_do(units, shard, results)?;
     /// What the threads record into, one at a time.
     struct Record<'a, P> {
         results: &'a mut ResultsFile,

@@ -53,7 +53,7 @@ impl Worker<'_> {
         progress: impl FnMut(&WorkSummary, usize, u128) + Send,
     ) -> Result<WorkSummary, WorkError> {
         let threads = self.threads.max(1);
-        let todo = to_do(units, shard, results).0.len();
+        let todo = to_do(units, shard, results)?.0.len();
         let counting = self.counting;
         if threads > 1 && todo >= UNITS_PER_THREAD * threads {
             let count = |board: &Board, depth| counting.count(board, depth);

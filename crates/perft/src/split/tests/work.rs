@@ -115,12 +115,16 @@ fn more_shards_than_units_assign_as_one_shard_per_unit() {
     let (units, _) =
         UnitFile::split(&Board::default(), 3, 2, SplitOptions::default()).expect("a split");
     let len = u32::try_from(units.units().len()).expect("400 units");
-    let one_each = assign(&units, len);
+    let one_each = assign(&units, len).expect("memory");
     let mut sorted = one_each.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, (0..len).collect::<Vec<_>>(), "one unit per shard");
     for shards in [len + 1, 100_000_000, u32::MAX] {
-        assert_eq!(assign(&units, shards), one_each, "{shards} shards");
+        assert_eq!(
+            assign(&units, shards).expect("memory"),
+            one_each,
+            "{shards} shards"
+        );
     }
 }
 
@@ -135,12 +139,20 @@ fn shards_cover_every_unit_once_and_balance_the_estimated_work() {
         .map(|unit| estimate(&units.board(unit).expect("a unit"), remaining))
         .collect();
     for shards in [1, 2, 4, 7] {
-        let assignment = assign(&units, shards);
-        assert_eq!(assignment, assign(&units, shards), "deterministic");
+        let assignment = assign(&units, shards).expect("memory");
+        assert_eq!(
+            assignment,
+            assign(&units, shards).expect("memory"),
+            "deterministic"
+        );
         let mut seen = std::vec![false; units.units().len()];
         let mut loads = std::vec![0u128; shards as usize];
         for shard in 0..shards {
-            for index in Shard::new(shard, shards).expect("a shard").units(&units) {
+            for index in Shard::new(shard, shards)
+                .expect("a shard")
+                .units(&units)
+                .expect("memory")
+            {
                 assert!(!seen[index], "unit {index} in two shards");
                 seen[index] = true;
                 loads[shard as usize] += costs[index];

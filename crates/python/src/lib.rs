@@ -13,6 +13,7 @@ mod encode;
 mod errors;
 mod fast;
 mod generator;
+mod input;
 mod interop;
 mod iter;
 mod legal;

@@ -5,16 +5,17 @@
 use std::io::{self, BufReader, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{ErrorKind, PendingGame, PgnError as CoreError, Reader, Visitor};
 use numpy::PyArray1;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
-use crate::pgn::{Input, game_error, io_error, lock, open};
+use crate::input::{Input, SIGNAL_INTERVAL, io_error, is_path, open};
+use crate::pgn::{game_error, lock};
 
 /// A [`Read`] that ends when `stop` is set: the producer of
 /// `read_positions` stops reading when its iterator is dropped.
@@ -149,7 +150,7 @@ fn produce(
 }
 
 /// The iterator `read_positions` returns: dicts of NumPy arrays.
-#[pyclass(module = "bitmoves.pgn", name = "PositionReader")]
+#[pyclass(module = "bitmoves.pgn", name = "PositionReader", frozen)]
 pub struct PositionReader {
     /// Taken out while waiting with the GIL released; `None` after the end.
     batches: std::sync::Mutex<Option<Receiver<Result<Batch, CoreError>>>>,
@@ -179,8 +180,11 @@ impl PositionReader {
             let Some(batches) = lock(&self.batches).take() else {
                 return Ok(None);
             };
+            // Waits in slices, running the signal handlers between them:
+            // Ctrl-C raises `KeyboardInterrupt` and leaves the reader as
+            // it was.
             let (batches, next) = py.allow_threads(move || {
-                let next = batches.recv();
+                let next = batches.recv_timeout(SIGNAL_INTERVAL);
                 (batches, next)
             });
             let mut batch = match next {
@@ -191,7 +195,12 @@ impl PositionReader {
                         _ => game_error(py, error)?,
                     });
                 }
-                Err(_) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {
+                    *lock(&self.batches) = Some(batches);
+                    py.check_signals()?;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
             };
             *lock(&self.batches) = Some(batches);
             for error in std::mem::take(&mut batch.errors) {
@@ -282,9 +291,9 @@ pub fn read_positions(
             )));
         }
     };
-    if !(path.is_instance_of::<PyString>() || path.hasattr("__fspath__")?) {
+    if !is_path(path)? {
         return Err(PyTypeError::new_err(format!(
-            "expected a path (str or os.PathLike), not {}",
+            "expected a path (str, bytes or os.PathLike), not {}",
             path.get_type().name()?
         )));
     }
@@ -292,7 +301,10 @@ pub fn read_positions(
     let stop = Arc::new(AtomicBool::new(false));
     let (out, batches) = sync_channel(2);
     let producer_stop = Arc::clone(&stop);
-    std::thread::spawn(move || produce(input, threads, batch, out, producer_stop));
+    std::thread::Builder::new()
+        .name("bitmoves-read-positions".to_string())
+        .spawn(move || produce(input, threads, batch, out, producer_stop))
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the reading thread: {e}")))?;
     Ok(PositionReader {
         batches: std::sync::Mutex::new(Some(batches)),
         stop,

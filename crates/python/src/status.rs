@@ -34,9 +34,11 @@ impl Position {
 }
 
 /// python-chess's `is_zeroing`: the move touches a pawn or the opponent's
-/// pieces.
+/// pieces. The squares are taken as python-chess takes them, from and to
+/// exclusive-or'ed, so that the null move (a1 to a1) touches nothing,
+/// whatever stands on a1.
 pub fn is_zeroing(board: &Board, mv: PyMove) -> bool {
-    let touched = (1u64 << mv.from_square) | (1u64 << mv.to_square);
+    let touched = (1u64 << mv.from_square) ^ (1u64 << mv.to_square);
     touched & (board.pieces(Piece::Pawn).0 | board.colors(!board.side_to_move()).0) != 0
 }
 

@@ -20,6 +20,7 @@ mod legal;
 mod moves;
 mod perft;
 mod pgn;
+mod pickle;
 mod play;
 mod positions;
 mod status;

@@ -103,10 +103,10 @@ impl Termination {
 pub struct Outcome {
     /// How the game ended.
     #[pyo3(get)]
-    termination: Termination,
+    pub(crate) termination: Termination,
     /// The winner, or `None` for a draw.
     #[pyo3(get)]
-    winner: Option<bool>,
+    pub(crate) winner: Option<bool>,
 }
 
 #[pymethods]

@@ -16,7 +16,7 @@ use pyo3::types::PyDict;
 
 use crate::board::PyBoard;
 use crate::input::SIGNAL_INTERVAL;
-use crate::moves::PyMove;
+use crate::moves::{Int, PyMove};
 
 /// The deepest count accepted: far beyond any that finishes, well within
 /// `u128`.
@@ -176,7 +176,7 @@ fn hash_bytes(hash: &Bound<'_, PyAny>) -> PyResult<usize> {
         return counting::parse_size(&text)
             .map_err(|e| PyValueError::new_err(format!("hash size {text:?}: {e}")));
     }
-    let bytes: i64 = hash
+    let Int(bytes) = hash
         .extract()
         .map_err(|_| PyValueError::new_err("hash must be a size in bytes or text like \"256M\""))?;
     usize::try_from(bytes)
@@ -191,15 +191,18 @@ impl PyBoard {
     /// `threads` counts in parallel; `hash` (bytes, or text like "256M")
     /// adds a shared table of subtree counts. Ctrl-C raises
     /// `KeyboardInterrupt` within about 50 ms.
-    #[pyo3(signature = (depth, *, threads=1, hash=None))]
+    #[pyo3(
+        signature = (depth, *, threads=Int(1), hash=None),
+        text_signature = "($self, depth, *, threads=1, hash=None)"
+    )]
     fn perft(
         slf: &Bound<'_, Self>,
-        depth: i64,
-        threads: i64,
+        depth: Int,
+        threads: Int,
         hash: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u128> {
         let py = slf.py();
-        let job = Job::new(depth, threads, hash)?;
+        let job = Job::new(depth.0, threads.0, hash)?;
         // Copied, and the borrow of the board let go, before the GIL is.
         let board = *slf.borrow().board();
         if job.is_small() {
@@ -213,15 +216,18 @@ impl PyBoard {
     /// `perft(depth - 1)` below each legal move: a dict from `Move` to its
     /// count, in move generation order (empty for depth 0). Counted as
     /// `perft` counts.
-    #[pyo3(signature = (depth, *, threads=1, hash=None))]
+    #[pyo3(
+        signature = (depth, *, threads=Int(1), hash=None),
+        text_signature = "($self, depth, *, threads=1, hash=None)"
+    )]
     fn divide<'py>(
         slf: &Bound<'py, Self>,
-        depth: i64,
-        threads: i64,
+        depth: Int,
+        threads: Int,
         hash: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let py = slf.py();
-        let job = Job::new(depth, threads, hash)?;
+        let job = Job::new(depth.0, threads.0, hash)?;
         let board = *slf.borrow().board();
         let split = if job.depth == 0 {
             Vec::new()

@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::input::{Input, SIGNAL_INTERVAL, io_error, is_path, open};
+use crate::moves::Int;
 use crate::pgn::{game_error, lock};
 
 /// A [`Read`] that ends when `stop` is set: the producer of
@@ -249,6 +250,17 @@ impl PositionReader {
     }
 }
 
+/// `value` as a count from 1 to `most`; `ValueError` naming `name`
+/// otherwise (an int beyond any range is `Int`'s saturated bound).
+fn in_range(name: &str, value: Int, most: usize) -> PyResult<usize> {
+    usize::try_from(value.0)
+        .ok()
+        .filter(|n| (1..=most).contains(n))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("{name} must be 1 to {most}, not {}", value.0))
+        })
+}
+
 /// Reads the positions of every game's mainline into NumPy batches: each
 /// yielded dict holds `batch` positions (the last one fewer), each a
 /// position a move was played from. `encoding` is `"planes"` (`uint8`
@@ -263,25 +275,20 @@ impl PositionReader {
 /// with results in file order. Games that cannot be read are left out and
 /// their errors collected in the iterator's `errors`.
 #[pyfunction]
-#[pyo3(signature = (path, *, batch=4096, threads=1, encoding="planes", side_to_move_view=false))]
+#[pyo3(
+    signature = (path, *, batch=Int(4096), threads=Int(1), encoding="planes", side_to_move_view=false),
+    text_signature = "(path, *, batch=4096, threads=1, encoding='planes', side_to_move_view=False)"
+)]
 pub fn read_positions(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
-    batch: usize,
-    threads: usize,
+    batch: Int,
+    threads: Int,
     encoding: &str,
     side_to_move_view: bool,
 ) -> PyResult<PositionReader> {
-    if !(1..=1 << 24).contains(&batch) {
-        return Err(PyValueError::new_err(format!(
-            "batch must be 1 to 16777216, not {batch}"
-        )));
-    }
-    if !(1..=256).contains(&threads) {
-        return Err(PyValueError::new_err(format!(
-            "threads must be 1 to 256, not {threads}"
-        )));
-    }
+    let batch = in_range("batch", batch, 1 << 24)?;
+    let threads = in_range("threads", threads, 256)?;
     let planes = match encoding {
         "planes" => true,
         "bitboards" => false,

@@ -6,7 +6,7 @@ use bitmoves::{Board, Color, Piece, Square};
 use pyo3::prelude::*;
 
 use crate::board::{PyBoard, State};
-use crate::moves::PyMove;
+use crate::moves::{Int, PyMove};
 
 /// What makes two positions the same for repetition and `==`: the pieces,
 /// the side to move, the castling rights and a legal en passant square
@@ -298,9 +298,9 @@ impl PyBoard {
 
     /// Whether the position now has occurred `count` times (this one
     /// included) since the last irreversible move.
-    #[pyo3(signature = (count=3))]
-    fn is_repetition(&self, count: i64) -> bool {
-        self.repetition(count)
+    #[pyo3(signature = (count=Int(3)), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: Int) -> bool {
+        self.repetition(count.0)
     }
 
     /// The position a fifth time.

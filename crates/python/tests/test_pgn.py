@@ -175,7 +175,7 @@ def test_wrong_arguments():
     for kwargs in [dict(batch=0), dict(threads=0), dict(threads=1000), dict(encoding="fen")]:
         with pytest.raises(ValueError):
             bitmoves.pgn.read_positions("/dev/null", **kwargs)
-    with pytest.raises((TypeError, OverflowError)):
+    with pytest.raises(ValueError):
         bitmoves.pgn.read_positions("/dev/null", batch=-1)
     with pytest.raises(TypeError):
         bitmoves.pgn.read_positions("/dev/null", batch="many")

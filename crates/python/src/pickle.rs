@@ -21,7 +21,7 @@ type Reduce<'py, Args> = (Bound<'py, PyAny>, Args);
 
 #[pymethods]
 impl PyBoard {
-    /// `pickle` support: `Board()`, then [`__setstate__`] with the root
+    /// `pickle` support: `Board()`, then `__setstate__` with the root
     /// FEN, the Chess960 flag and the move stack.
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,

@@ -73,7 +73,7 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
     if is_path(source)? {
         let path = path_of(source)?;
         return py
-            .allow_threads(|| File::open(&path).and_then(bitmoves_pgn::decompress))
+            .allow_threads(|| open_file(&path).and_then(bitmoves_pgn::decompress))
             .map_err(|e| os_error(source, e));
     }
     if source.hasattr(pyo3::intern!(py, "read"))? {
@@ -87,6 +87,39 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
         "expected a path (str, bytes or os.PathLike) or a file object, not {}",
         source.get_type().name()?
     )))
+}
+
+/// Opens `path` for reading, called with the GIL released. Opening can
+/// block (a FIFO waits for its writer): on Linux a signal that interrupts
+/// it runs the signal handlers, so that Ctrl-C stops the wait as it stops
+/// `open()`'s; `File::open` would retry for ever.
+#[cfg(target_os = "linux")]
+fn open_file(path: &std::path::Path) -> io::Result<File> {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    loop {
+        // SAFETY: `name` is a NUL-terminated string that outlives the
+        // call; `open` reads it and returns a new descriptor or -1.
+        let fd = unsafe { libc::open(name.as_ptr(), libc::O_RDONLY | libc::O_CLOEXEC) };
+        if fd >= 0 {
+            // SAFETY: `fd` was just opened here and is owned by nothing
+            // else; the `File` closes it.
+            return Ok(unsafe { File::from_raw_fd(fd) });
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+        check_signals().map_err(io::Error::other)?;
+    }
+}
+
+/// Opens `path` for reading.
+#[cfg(not(target_os = "linux"))]
+fn open_file(path: &std::path::Path) -> io::Result<File> {
+    File::open(path)
 }
 
 /// `OSError(errno, strerror, filename)` for an error opening `filename`

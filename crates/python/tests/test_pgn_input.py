@@ -150,3 +150,18 @@ def test_a_fifo_written_by_a_thread_of_the_same_process(read, expected):
     subprocess's time runs out."""
     out = run_python(FIFO.format(pgn=PGN, read=read), timeout=60)
     assert out.strip() == expected
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the interruptible open is Linux's")
+@pytest.mark.parametrize("call", ["bitmoves.pgn.read_games(path)", "bitmoves.pgn.read_positions(path)"],
+                         ids=["read_games", "read_positions"])
+def test_ctrl_c_stops_the_wait_for_a_fifo_writer(call):
+    """A FIFO nobody writes blocks open() for ever: Ctrl-C stops the wait,
+    as it stops open()'s."""
+    setup = "\n".join([
+        "import os, tempfile",
+        "import bitmoves.pgn",
+        "path = os.path.join(tempfile.mkdtemp(), 'games.fifo')",
+        "os.mkfifo(path)",
+    ])
+    interrupted(setup, call)

@@ -165,3 +165,25 @@ def test_ctrl_c_stops_the_wait_for_a_fifo_writer(call):
         "os.mkfifo(path)",
     ])
     interrupted(setup, call)
+
+
+def test_file_objects_that_misbehave():
+    """A file object's own errors come through as they are; what it
+    returns is bytes or str (UTF-8 encodable), else an ordinary error."""
+    class Chunks:
+        def __init__(self, *chunks):
+            self.chunks = list(chunks)
+
+        def read(self, n):
+            return self.chunks.pop(0) if self.chunks else b""
+
+    class Raises:
+        def read(self, n):
+            raise KeyError("boom")
+
+    for source, error in [(Chunks("\ud800"), UnicodeEncodeError), (Chunks("1. e4 \udcff"), UnicodeEncodeError),
+                          (Chunks(None), TypeError), (Chunks(1.5), TypeError), (Chunks([b"1. e4"]), TypeError),
+                          (Raises(), KeyError)]:
+        with pytest.raises(error):
+            list(bitmoves.pgn.read_games(source))
+    assert [game.result for game in bitmoves.pgn.read_games(Chunks("1. e4 e5 ", b"1-0\n\n", "1. d4 0-1"))] == ["1-0", "0-1"]

@@ -101,8 +101,9 @@ impl Job {
 }
 
 /// The depth up to which [`bulk`] counts a subtree in one piece, with the
-/// core's `perft`, before it looks at its stop flag again: perft(4) of the
-/// busiest positions takes milliseconds.
+/// core's `perft`, before it looks at its stop flag again: perft(4) is a
+/// few milliseconds (kiwipete's 4 million nodes), far below the 50 ms
+/// between two looks for Ctrl-C.
 const PIECE_DEPTH: u32 = 4;
 
 /// Bulk perft in `u128`, pieces of [`PIECE_DEPTH`] plies counted by the

@@ -73,7 +73,9 @@ pub fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
     if is_path(source)? {
         let path = path_of(source)?;
         return py
-            .allow_threads(|| open_file(&path).and_then(bitmoves_pgn::decompress))
+            .allow_threads(|| {
+                open_file(&path).and_then(|file| bitmoves_pgn::decompress(SignalChecked(file)))
+            })
             .map_err(|e| os_error(source, e));
     }
     if source.hasattr(pyo3::intern!(py, "read"))? {
@@ -185,6 +187,26 @@ impl Read for PyFile {
         buf[..n].copy_from_slice(&self.pending[..n]);
         self.pending.drain(..n);
         Ok(n)
+    }
+}
+
+/// A file whose reads, when a signal interrupts them while they block (a
+/// FIFO or a terminal waiting for data), run Python's signal handlers and
+/// then read again: Ctrl-C's `KeyboardInterrupt` becomes the read's error,
+/// and no reader above sees the interruption (some would retry it for
+/// ever, others would fail).
+struct SignalChecked<R>(R);
+
+impl<R: Read> Read for SignalChecked<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.0.read(buf) {
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {
+                    check_signals().map_err(io::Error::other)?;
+                }
+                other => return other,
+            }
+        }
     }
 }
 

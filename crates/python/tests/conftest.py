@@ -49,12 +49,12 @@ def run_python(code, timeout):
     return done.stdout
 
 
-def interrupted(setup, call, delay=0.5, timeout=60):
+def interrupted(setup, call, delay=0.5, timeout=60, meanwhile=None):
     """Runs `setup`, then `call` (which would run for ever) in a new Python
-    process, sends it SIGINT `delay` seconds after `call` starts, and
-    checks that `call` raised KeyboardInterrupt. A process still running
-    `timeout` seconds after the signal fails the test (a hang detector,
-    not a speed limit)."""
+    process, sends it SIGINT `delay` seconds after `call` starts (after
+    running `meanwhile()` here, when given), and checks that `call` raised
+    KeyboardInterrupt. A process still running `timeout` seconds after the
+    signal fails the test (a hang detector, not a speed limit)."""
     import signal
     import subprocess
     import sys
@@ -77,6 +77,8 @@ def interrupted(setup, call, delay=0.5, timeout=60):
                           stderr=subprocess.PIPE, text=True) as process:
         try:
             assert process.stdout.readline().strip() == "started", process.stderr.read()
+            if meanwhile is not None:
+                meanwhile()
             time.sleep(delay)
             assert process.poll() is None, "the call ended before the signal"
             process.send_signal(signal.SIGINT)

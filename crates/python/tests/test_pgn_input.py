@@ -6,6 +6,7 @@ thread of the same process is read (the GIL is released while opening)."""
 import os
 import pathlib
 import sys
+import time
 
 import pytest
 
@@ -187,3 +188,30 @@ def test_file_objects_that_misbehave():
         with pytest.raises(error):
             list(bitmoves.pgn.read_games(source))
     assert [game.result for game in bitmoves.pgn.read_games(Chunks("1. e4 e5 ", b"1-0\n\n", "1. d4 0-1"))] == ["1-0", "0-1"]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("call", ["bitmoves.pgn.read_games(path)", "bitmoves.pgn.read_positions(path)"],
+                         ids=["read_games", "read_positions"])
+def test_ctrl_c_stops_the_wait_for_a_silent_fifo(tmp_path, call):
+    """A FIFO whose writer (here, this process) opened it and writes
+    nothing blocks the first read for ever: Ctrl-C stops it."""
+    path = tmp_path / "games.fifo"
+    os.mkfifo(path)
+    writers = []
+
+    def open_for_writing():
+        # Non-blocking: refused until the reader has opened its end.
+        for _ in range(2000):
+            try:
+                writers.append(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+                return
+            except OSError:
+                time.sleep(0.01)
+        raise AssertionError("the reader never opened the FIFO")
+
+    try:
+        interrupted(f"import bitmoves.pgn\npath = {str(path)!r}", call, meanwhile=open_for_writing)
+    finally:
+        for fd in writers:
+            os.close(fd)

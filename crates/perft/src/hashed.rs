@@ -1,5 +1,6 @@
 //! Perft with a [`Table`] of subtree counts: [`perft_hashed`] and
-//! [`divide_hashed`], counted in `u128`.
+//! [`divide_hashed`], counted in `u128`, and [`perft_hashed_until`], which
+//! another thread can stop.
 
 use crate::Table;
 use crate::table::Entry;
@@ -7,6 +8,7 @@ use bitmoves::{
     Board, Move,
     perft::{each_child, perft},
 };
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// The smallest remaining depth whose counts go into the table. Depth 1 is
 /// bulk counted from the move generator, cheaper than a table probe.
@@ -28,7 +30,32 @@ const MIN_STORED_DEPTH: u32 = 2;
 /// # Ok::<(), bitmoves_perft::TableError>(())
 /// ```
 pub fn perft_hashed(board: &Board, depth: u32, table: &Table) -> u128 {
-    Search::new(table).count(board, depth, 0)
+    Search::new(table, None).count(board, depth, 0)
+}
+
+/// [`perft_hashed`] that gives up when `stop` is set (by another thread):
+/// `None` then, and no count it left unfinished goes into the table. The
+/// flag is read at every node three or more plies from the leaves, so the
+/// count ends within a perft(3)'s time of it being set.
+///
+/// ```
+/// use bitmoves::Board;
+/// use bitmoves_perft::{perft_hashed_until, Table};
+/// use std::sync::atomic::AtomicBool;
+/// let table = Table::new(1 << 20)?;
+/// let board = Board::default();
+/// assert_eq!(perft_hashed_until(&board, 4, &table, &AtomicBool::new(false)), Some(197_281));
+/// assert_eq!(perft_hashed_until(&board, 30, &table, &AtomicBool::new(true)), None);
+/// # Ok::<(), bitmoves_perft::TableError>(())
+/// ```
+pub fn perft_hashed_until(
+    board: &Board,
+    depth: u32,
+    table: &Table,
+    stop: &AtomicBool,
+) -> Option<u128> {
+    let nodes = Search::new(table, Some(stop)).count(board, depth, 0);
+    (!stop.load(Relaxed)).then_some(nodes)
 }
 
 /// [`divide`](bitmoves::perft::divide) with a hash table: the count below each legal
@@ -68,14 +95,22 @@ pub fn divide_hashed<'a>(
 struct Search<'a> {
     table: &'a Table,
     children: Vec<Vec<Board>>,
+    /// Set when the count is to be given up ([`perft_hashed_until`]).
+    stop: Option<&'a AtomicBool>,
 }
 
 impl<'a> Search<'a> {
-    fn new(table: &'a Table) -> Self {
+    fn new(table: &'a Table, stop: Option<&'a AtomicBool>) -> Self {
         Self {
             table,
             children: Vec::new(),
+            stop,
         }
+    }
+
+    /// Whether the count is being given up.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|stop| stop.load(Relaxed))
     }
 
     /// The hashed count of a subtree `depth` plies deep, `ply` plies below
@@ -95,6 +130,9 @@ impl<'a> Search<'a> {
             // makes the leaf-parents' children only to count them.
             u128::from(perft(board, 2))
         } else {
+            if self.stopped() {
+                return 0;
+            }
             if self.children.len() <= ply {
                 self.children.resize_with(ply + 1, Vec::new);
             }
@@ -114,7 +152,10 @@ impl<'a> Search<'a> {
             self.children[ply] = children;
             nodes
         };
-        if let Some(entry) = &entry {
+        // A count cut short by `stop` is not stored.
+        if let Some(entry) = &entry
+            && !self.stopped()
+        {
             self.table.store(entry, nodes);
         }
         nodes

@@ -5,7 +5,7 @@
 //! | function | threads | table | count |
 //! |---|---|---|---|
 //! | [`perft_parallel`], [`divide_parallel`], [`divide_parallel_with`] | many | no | `u128` |
-//! | [`perft_hashed`], [`divide_hashed`] | one | [`Table`] | `u128` |
+//! | [`perft_hashed`], [`divide_hashed`], [`perft_hashed_until`] | one | [`Table`] | `u128` |
 //! | [`perft_hashed_parallel`], [`divide_hashed_parallel`] | many | shared [`Table`] | `u128` |
 //! | [`Counting::count`], [`Counting::count_parallel`] | one, many | as chosen | `u128` |
 //!
@@ -35,7 +35,7 @@ mod size;
 pub mod split;
 mod table;
 
-pub use hashed::{divide_hashed, perft_hashed};
+pub use hashed::{divide_hashed, perft_hashed, perft_hashed_until};
 pub use parallel::{
     Counting, divide_hashed_parallel, divide_parallel, divide_parallel_with, perft_hashed_parallel,
     perft_parallel, total,

@@ -224,3 +224,32 @@ fn full_depth_fischer_hashed() {
 fn full_depth_tricky_hashed() {
     full_depth("tricky.epd");
 }
+
+/// `perft_hashed_until`: a count stopped from another thread gives `None`
+/// and leaves no partial count in the table, so the same table then
+/// counts the same tree exactly; a count never stopped is
+/// `perft_hashed`'s, and one stopped before it starts counts nothing.
+#[test]
+fn a_stopped_hashed_count_gives_none_and_stores_no_partial_count() {
+    use bitmoves_perft::perft_hashed_until;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let board = Board::default();
+    let table = table(1 << 20);
+    let stop = AtomicBool::new(false);
+    let stopped = std::thread::scope(|scope| {
+        let counting = scope.spawn(|| perft_hashed_until(&board, 6, &table, &stop));
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        stop.store(true, Ordering::Relaxed);
+        counting.join().unwrap()
+    });
+    // Stopped, or (on a machine fast enough) finished before the stop.
+    assert!(matches!(stopped, None | Some(119_060_324)), "{stopped:?}");
+    assert_eq!(perft_hashed(&board, 6, &table), 119_060_324);
+    let never = AtomicBool::new(false);
+    assert_eq!(
+        perft_hashed_until(&board, 5, &table, &never),
+        Some(4_865_609)
+    );
+    let at_once = AtomicBool::new(true);
+    assert_eq!(perft_hashed_until(&board, 30, &table, &at_once), None);
+}

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::generator::GeneratorRef;
-use crate::moves::{PyPiece, color, piece_number, piece_type, square};
+use crate::moves::{Int, PyPiece, color, piece_number, piece_type, square};
 
 /// The standard starting position, as python-chess's `STARTING_FEN`.
 pub const STARTING_FEN: &str = Board::STARTPOS_FEN;
@@ -234,7 +234,8 @@ impl PyBoard {
     /// The Chess960 start position number `scharnagl` (0 to 959; 518 is
     /// the classical one), in Chess960 mode.
     #[classmethod]
-    fn from_chess960_pos(cls: &Bound<'_, PyType>, scharnagl: i64) -> PyResult<Self> {
+    fn from_chess960_pos(cls: &Bound<'_, PyType>, scharnagl: Int) -> PyResult<Self> {
+        let Int(scharnagl) = scharnagl;
         let number = u16::try_from(scharnagl)
             .ok()
             .filter(|&n| n < 960)
@@ -302,7 +303,7 @@ impl PyBoard {
                 }
             }
             Some(value) => {
-                let n: i64 = value
+                let Int(n) = value
                     .extract()
                     .map_err(|_| PyTypeError::new_err("stack must be a bool or an int"))?;
                 usize::try_from(n.max(0)).unwrap_or(0).min(self.stack.len())
@@ -375,8 +376,8 @@ impl PyBoard {
     }
 
     /// The piece on `square`, or `None`.
-    fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
-        let square = self::square(square)?;
+    fn piece_at(&self, square: Int) -> PyResult<Option<PyPiece>> {
+        let square = self::square(square.0)?;
         let board = self.board();
         Ok(board.piece_on(square).map(|piece| PyPiece {
             piece_type: piece_number(piece),
@@ -385,25 +386,25 @@ impl PyBoard {
     }
 
     /// The piece type on `square` (1 to 6), or `None`.
-    fn piece_type_at(&self, square: i64) -> PyResult<Option<u8>> {
+    fn piece_type_at(&self, square: Int) -> PyResult<Option<u8>> {
         Ok(self
             .board()
-            .piece_on(self::square(square)?)
+            .piece_on(self::square(square.0)?)
             .map(piece_number))
     }
 
     /// The colour of the piece on `square`, or `None`.
-    fn color_at(&self, square: i64) -> PyResult<Option<bool>> {
+    fn color_at(&self, square: Int) -> PyResult<Option<bool>> {
         Ok(self
             .board()
-            .color_on(self::square(square)?)
+            .color_on(self::square(square.0)?)
             .map(|c| c == Color::White))
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as an int bitboard
     /// (python-chess returns a `SquareSet`; `int()` of it is this).
-    fn pieces(&self, piece_type: i64, color: bool) -> PyResult<u64> {
-        let piece = self::piece_type(piece_type)?;
+    fn pieces(&self, piece_type: Int, color: bool) -> PyResult<u64> {
+        let piece = self::piece_type(piece_type.0)?;
         Ok(bits(self.board().colored_pieces(self::color(color), piece)))
     }
 
@@ -414,14 +415,14 @@ impl PyBoard {
 
     /// The squares of `color`'s pieces that attack `square`, as an int
     /// bitboard.
-    fn attackers(&self, color: bool, square: i64) -> PyResult<u64> {
+    fn attackers(&self, color: bool, square: Int) -> PyResult<u64> {
         let board = self.board();
-        let attackers = board.attackers_to(self::square(square)?, board.occupied());
+        let attackers = board.attackers_to(self::square(square.0)?, board.occupied());
         Ok(bits(attackers & board.colors(self::color(color))))
     }
 
     /// Whether a piece of `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+    fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
         Ok(self.attackers(color, square)? != 0)
     }
 

@@ -3,12 +3,32 @@
 //! the core's types.
 
 use bitmoves::{Color, Piece as CorePiece, Square};
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyType;
 
 use crate::errors::InvalidMoveError;
+
+/// A Python int argument (anything with `__index__`), as an `i64`: ints
+/// beyond its range become `i64::MIN` or `i64::MAX`, which every range
+/// check then refuses as it refuses any number out of range (so that
+/// `2**70` is the `IndexError` or `ValueError` python-chess raises, not an
+/// `OverflowError`); not an int is a `TypeError`.
+#[derive(Clone, Copy, Debug)]
+pub struct Int(pub i64);
+
+impl<'py> FromPyObject<'py> for Int {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        match value.extract::<i64>() {
+            Ok(n) => Ok(Self(n)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+                Ok(Self(if value.lt(0)? { i64::MIN } else { i64::MAX }))
+            }
+            Err(error) => Err(error),
+        }
+    }
+}
 
 /// A square from a Python int, 0 (a1) to 63 (h8); `IndexError` otherwise,
 /// as python-chess's table lookups raise.
@@ -21,8 +41,9 @@ pub fn square(index: i64) -> PyResult<Square> {
 
 /// A piece type from a Python int, 1 (pawn) to 6 (king).
 pub fn piece_type(value: i64) -> PyResult<CorePiece> {
-    usize::try_from(value - 1)
-        .ok()
+    value
+        .checked_sub(1)
+        .and_then(|index| usize::try_from(index).ok())
         .and_then(CorePiece::try_index)
         .ok_or_else(|| PyValueError::new_err(format!("not a piece type (1 to 6): {value}")))
 }
@@ -178,17 +199,17 @@ impl PyMove {
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion=None, drop=None))]
     fn new(
-        from_square: i64,
-        to_square: i64,
-        promotion: Option<i64>,
-        drop: Option<i64>,
+        from_square: Int,
+        to_square: Int,
+        promotion: Option<Int>,
+        drop: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         if drop.is_some() {
             return Err(PyValueError::new_err("bitmoves does not support drops"));
         }
-        let from = square(from_square)?;
-        let to = square(to_square)?;
-        let promotion = promotion.map(piece_type).transpose()?;
+        let from = square(from_square.0)?;
+        let to = square(to_square.0)?;
+        let promotion = promotion.map(|p| piece_type(p.0)).transpose()?;
         Ok(Self {
             from_square: from.index() as u8,
             to_square: to.index() as u8,
@@ -261,9 +282,9 @@ pub struct PyPiece {
 impl PyPiece {
     /// `Piece(piece_type, color)`.
     #[new]
-    fn new(piece_type: i64, color: bool) -> PyResult<Self> {
+    fn new(piece_type: Int, color: bool) -> PyResult<Self> {
         Ok(Self {
-            piece_type: piece_number(self::piece_type(piece_type)?),
+            piece_type: piece_number(self::piece_type(piece_type.0)?),
             color,
         })
     }

@@ -3,20 +3,19 @@
 //! object, streaming: only the current game is held. The input and error
 //! helpers here serve `read_positions` (positions.rs) too.
 
-use std::io::{self, BufRead, Read};
-use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use bitmoves::{Board, Move, SanError};
 use bitmoves_pgn::{ErrorKind, Flow, PgnError as CoreError, Reader, Visitor};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
 use crate::board::PyBoard;
 use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+use crate::input::{Input, Interruptible, io_error, open};
 use crate::moves::PyMove;
 
 create_exception!(
@@ -28,76 +27,11 @@ create_exception!(
      and `column` say where."
 );
 
-/// The input of a reader: a file or a Python file object, decompressed.
-pub(crate) type Input = Box<dyn BufRead + Send>;
-
-/// A Python file object (binary or text) as [`Read`]: each read takes the
-/// GIL and calls its `read(n)`; text is encoded as UTF-8.
-struct PyFile {
-    file: Py<PyAny>,
-    pending: Vec<u8>,
-}
-
-impl Read for PyFile {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.pending.is_empty() {
-            self.pending = Python::with_gil(|py| -> PyResult<Vec<u8>> {
-                let chunk = self
-                    .file
-                    .bind(py)
-                    .call_method1("read", (buf.len().max(1),))?;
-                if let Ok(bytes) = chunk.downcast::<PyBytes>() {
-                    Ok(bytes.as_bytes().to_vec())
-                } else if let Ok(text) = chunk.downcast::<PyString>() {
-                    Ok(text.to_cow()?.as_bytes().to_vec())
-                } else {
-                    Err(PyTypeError::new_err(
-                        "read() returned neither bytes nor str",
-                    ))
-                }
-            })
-            .map_err(io::Error::other)?;
-        }
-        let n = buf.len().min(self.pending.len());
-        buf[..n].copy_from_slice(&self.pending[..n]);
-        self.pending.drain(..n);
-        Ok(n)
-    }
-}
-
 /// Locks `mutex`, whatever a panic elsewhere left in it.
 pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// Opens a path (str or os.PathLike) or a file object with `read`.
-pub(crate) fn open(source: &Bound<'_, PyAny>) -> PyResult<Input> {
-    if source.is_instance_of::<PyString>() || source.hasattr("__fspath__")? {
-        let path: PathBuf = source.extract()?;
-        return bitmoves_pgn::open(&path)
-            .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())));
-    }
-    if source.hasattr("read")? {
-        let file = PyFile {
-            file: source.clone().unbind(),
-            pending: Vec::new(),
-        };
-        return bitmoves_pgn::decompress(file).map_err(io_error);
-    }
-    Err(PyTypeError::new_err(format!(
-        "expected a path (str or os.PathLike) or a file object, not {}",
-        source.get_type().name()?
-    )))
-}
-
-/// An input error as the Python exception it holds, or `OSError`.
-pub(crate) fn io_error(error: io::Error) -> PyErr {
-    match error.downcast::<PyErr>() {
-        Ok(error) => error,
-        Err(error) => PyOSError::new_err(error.to_string()),
-    }
 }
 
 /// A game error as a Python exception: `IllegalMoveError`,
@@ -257,7 +191,7 @@ impl PyGame {
 }
 
 /// The iterator `read_games` returns.
-#[pyclass(module = "bitmoves.pgn", name = "GameReader")]
+#[pyclass(module = "bitmoves.pgn", name = "GameReader", frozen)]
 pub struct GameReader {
     /// Taken out while a game is read with the GIL released; `None` after
     /// the end (`done`) or while another thread reads.
@@ -315,8 +249,9 @@ impl GameReader {
 /// stream) raises `OSError`.
 #[pyfunction]
 pub fn read_games(path_or_file: &Bound<'_, PyAny>) -> PyResult<GameReader> {
+    let input: Input = Box::new(Interruptible::new(open(path_or_file)?));
     Ok(GameReader {
-        state: std::sync::Mutex::new(Some((Reader::new(open(path_or_file)?), Collect::default()))),
+        state: std::sync::Mutex::new(Some((Reader::new(input), Collect::default()))),
         done: AtomicBool::new(false),
     })
 }

@@ -5,16 +5,18 @@
 use std::io::{self, BufReader, Read};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{ErrorKind, PendingGame, PgnError as CoreError, Reader, Visitor};
 use numpy::PyArray1;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 
-use crate::pgn::{Input, game_error, io_error, lock, open};
+use crate::input::{Input, SIGNAL_INTERVAL, io_error, is_path, open};
+use crate::moves::Int;
+use crate::pgn::{game_error, lock};
 
 /// A [`Read`] that ends when `stop` is set: the producer of
 /// `read_positions` stops reading when its iterator is dropped.
@@ -149,7 +151,7 @@ fn produce(
 }
 
 /// The iterator `read_positions` returns: dicts of NumPy arrays.
-#[pyclass(module = "bitmoves.pgn", name = "PositionReader")]
+#[pyclass(module = "bitmoves.pgn", name = "PositionReader", frozen)]
 pub struct PositionReader {
     /// Taken out while waiting with the GIL released; `None` after the end.
     batches: std::sync::Mutex<Option<Receiver<Result<Batch, CoreError>>>>,
@@ -179,8 +181,11 @@ impl PositionReader {
             let Some(batches) = lock(&self.batches).take() else {
                 return Ok(None);
             };
+            // Waits in slices, running the signal handlers between them:
+            // Ctrl-C raises `KeyboardInterrupt` and leaves the reader as
+            // it was.
             let (batches, next) = py.allow_threads(move || {
-                let next = batches.recv();
+                let next = batches.recv_timeout(SIGNAL_INTERVAL);
                 (batches, next)
             });
             let mut batch = match next {
@@ -191,7 +196,12 @@ impl PositionReader {
                         _ => game_error(py, error)?,
                     });
                 }
-                Err(_) => return Ok(None),
+                Err(RecvTimeoutError::Timeout) => {
+                    *lock(&self.batches) = Some(batches);
+                    py.check_signals()?;
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
             };
             *lock(&self.batches) = Some(batches);
             for error in std::mem::take(&mut batch.errors) {
@@ -240,6 +250,17 @@ impl PositionReader {
     }
 }
 
+/// `value` as a count from 1 to `most`; `ValueError` naming `name`
+/// otherwise (an int beyond any range is `Int`'s saturated bound).
+fn in_range(name: &str, value: Int, most: usize) -> PyResult<usize> {
+    usize::try_from(value.0)
+        .ok()
+        .filter(|n| (1..=most).contains(n))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("{name} must be 1 to {most}, not {}", value.0))
+        })
+}
+
 /// Reads the positions of every game's mainline into NumPy batches: each
 /// yielded dict holds `batch` positions (the last one fewer), each a
 /// position a move was played from. `encoding` is `"planes"` (`uint8`
@@ -254,25 +275,20 @@ impl PositionReader {
 /// with results in file order. Games that cannot be read are left out and
 /// their errors collected in the iterator's `errors`.
 #[pyfunction]
-#[pyo3(signature = (path, *, batch=4096, threads=1, encoding="planes", side_to_move_view=false))]
+#[pyo3(
+    signature = (path, *, batch=Int(4096), threads=Int(1), encoding="planes", side_to_move_view=false),
+    text_signature = "(path, *, batch=4096, threads=1, encoding='planes', side_to_move_view=False)"
+)]
 pub fn read_positions(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
-    batch: usize,
-    threads: usize,
+    batch: Int,
+    threads: Int,
     encoding: &str,
     side_to_move_view: bool,
 ) -> PyResult<PositionReader> {
-    if !(1..=1 << 24).contains(&batch) {
-        return Err(PyValueError::new_err(format!(
-            "batch must be 1 to 16777216, not {batch}"
-        )));
-    }
-    if !(1..=256).contains(&threads) {
-        return Err(PyValueError::new_err(format!(
-            "threads must be 1 to 256, not {threads}"
-        )));
-    }
+    let batch = in_range("batch", batch, 1 << 24)?;
+    let threads = in_range("threads", threads, 256)?;
     let planes = match encoding {
         "planes" => true,
         "bitboards" => false,
@@ -282,9 +298,9 @@ pub fn read_positions(
             )));
         }
     };
-    if !(path.is_instance_of::<PyString>() || path.hasattr("__fspath__")?) {
+    if !is_path(path)? {
         return Err(PyTypeError::new_err(format!(
-            "expected a path (str or os.PathLike), not {}",
+            "expected a path (str, bytes or os.PathLike), not {}",
             path.get_type().name()?
         )));
     }
@@ -292,7 +308,10 @@ pub fn read_positions(
     let stop = Arc::new(AtomicBool::new(false));
     let (out, batches) = sync_channel(2);
     let producer_stop = Arc::clone(&stop);
-    std::thread::spawn(move || produce(input, threads, batch, out, producer_stop));
+    std::thread::Builder::new()
+        .name("bitmoves-read-positions".to_string())
+        .spawn(move || produce(input, threads, batch, out, producer_stop))
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the reading thread: {e}")))?;
     Ok(PositionReader {
         batches: std::sync::Mutex::new(Some(batches)),
         stop,

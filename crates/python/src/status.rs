@@ -6,7 +6,7 @@ use bitmoves::{Board, Color, Piece, Square};
 use pyo3::prelude::*;
 
 use crate::board::{PyBoard, State};
-use crate::moves::PyMove;
+use crate::moves::{Int, PyMove};
 
 /// What makes two positions the same for repetition and `==`: the pieces,
 /// the side to move, the castling rights and a legal en passant square
@@ -34,9 +34,11 @@ impl Position {
 }
 
 /// python-chess's `is_zeroing`: the move touches a pawn or the opponent's
-/// pieces.
+/// pieces. The squares are taken as python-chess takes them, from and to
+/// exclusive-or'ed, so that the null move (a1 to a1) touches nothing,
+/// whatever stands on a1.
 pub fn is_zeroing(board: &Board, mv: PyMove) -> bool {
-    let touched = (1u64 << mv.from_square) | (1u64 << mv.to_square);
+    let touched = (1u64 << mv.from_square) ^ (1u64 << mv.to_square);
     touched & (board.pieces(Piece::Pawn).0 | board.colors(!board.side_to_move()).0) != 0
 }
 
@@ -101,10 +103,10 @@ impl Termination {
 pub struct Outcome {
     /// How the game ended.
     #[pyo3(get)]
-    termination: Termination,
+    pub(crate) termination: Termination,
     /// The winner, or `None` for a draw.
     #[pyo3(get)]
-    winner: Option<bool>,
+    pub(crate) winner: Option<bool>,
 }
 
 #[pymethods]
@@ -296,9 +298,9 @@ impl PyBoard {
 
     /// Whether the position now has occurred `count` times (this one
     /// included) since the last irreversible move.
-    #[pyo3(signature = (count=3))]
-    fn is_repetition(&self, count: i64) -> bool {
-        self.repetition(count)
+    #[pyo3(signature = (count=Int(3)), text_signature = "($self, count=3)")]
+    fn is_repetition(&self, count: Int) -> bool {
+        self.repetition(count.0)
     }
 
     /// The position a fifth time.

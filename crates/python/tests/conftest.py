@@ -35,3 +35,55 @@ def playout(seed, chess960=False, plies=300):
 @pytest.fixture(params=[False, True], ids=["standard", "chess960"])
 def chess960(request):
     return request.param
+
+
+def run_python(code, timeout):
+    """Runs `code` in a new Python process and returns its stdout; fails
+    the test on a non-zero exit or when it has not finished in `timeout`
+    seconds (a hang detector, not a speed limit)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def interrupted(setup, call, delay=0.5, timeout=60, meanwhile=None):
+    """Runs `setup`, then `call` (which would run for ever) in a new Python
+    process, sends it SIGINT `delay` seconds after `call` starts (after
+    running `meanwhile()` here, when given), and checks that `call` raised
+    KeyboardInterrupt. A process still running `timeout` seconds after the
+    signal fails the test (a hang detector, not a speed limit)."""
+    import signal
+    import subprocess
+    import sys
+    import textwrap
+    import time
+
+    script = "\n".join([
+        setup,
+        "import sys",
+        "print('started', flush=True)",
+        "try:",
+        textwrap.indent(textwrap.dedent(call).strip(), "    "),
+        "except KeyboardInterrupt:",
+        "    print('KeyboardInterrupt', flush=True)",
+        "    sys.exit(0)",
+        "print('finished', flush=True)",
+        "sys.exit(3)",
+    ])
+    with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True) as process:
+        try:
+            assert process.stdout.readline().strip() == "started", process.stderr.read()
+            if meanwhile is not None:
+                meanwhile()
+            time.sleep(delay)
+            assert process.poll() is None, "the call ended before the signal"
+            process.send_signal(signal.SIGINT)
+            out, err = process.communicate(timeout=timeout)
+        finally:
+            if process.poll() is None:
+                process.kill()
+    assert process.returncode == 0 and out.strip() == "KeyboardInterrupt", (process.returncode, out, err)

@@ -158,7 +158,7 @@ def test_damaged_compressed_stream_is_an_oserror(corpus, tmp_path):
 
 
 def test_wrong_arguments():
-    for bad in [None, 3, 2.5, b"x.pgn", [], object()]:
+    for bad in [None, 3, 2.5, [], object()]:
         with pytest.raises(TypeError):
             bitmoves.pgn.read_games(bad)
     with pytest.raises(OSError):
@@ -175,7 +175,7 @@ def test_wrong_arguments():
     for kwargs in [dict(batch=0), dict(threads=0), dict(threads=1000), dict(encoding="fen")]:
         with pytest.raises(ValueError):
             bitmoves.pgn.read_positions("/dev/null", **kwargs)
-    with pytest.raises((TypeError, OverflowError)):
+    with pytest.raises(ValueError):
         bitmoves.pgn.read_positions("/dev/null", batch=-1)
     with pytest.raises(TypeError):
         bitmoves.pgn.read_positions("/dev/null", batch="many")

@@ -48,11 +48,13 @@ class PositionReader(Iterator[Dict[str, npt.NDArray[np.generic]]]):
     def __iter__(self) -> "PositionReader": ...
     def __next__(self) -> Dict[str, npt.NDArray[np.generic]]: ...
 
-def read_games(path_or_file: Union[str, "os.PathLike[str]", IO[bytes], IO[str]]) -> GameReader:
+def read_games(
+    path_or_file: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[bytes], IO[str]],
+) -> GameReader:
     """The games of a PGN file (plain, zstd or gzip), one at a time."""
 
 def read_positions(
-    path: Union[str, "os.PathLike[str]"],
+    path: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"],
     *,
     batch: int = 4096,
     threads: int = 1,

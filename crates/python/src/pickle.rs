@@ -1,0 +1,138 @@
+//! Pickling and copying: `Board` (its root position, Chess960 flag and
+//! move stack), `Move`, `Piece`, `Termination` and `Outcome` pickle, so
+//! that they pass to `multiprocessing` workers, and the immutable values
+//! copy as themselves (`copy.copy`, `copy.deepcopy`).
+
+use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
+
+use crate::board::PyBoard;
+use crate::moves::{PyMove, PyPiece};
+use crate::status::{Outcome, Termination};
+
+/// What a board is pickled as: its root FEN (Shredder castling on a
+/// Chess960 board, the en passant square as python-chess's `ep_square`),
+/// the Chess960 flag, and the move stack in UCI.
+type BoardState = (String, bool, Vec<String>);
+
+/// A `__reduce__` value: what to call, with what arguments (the callable
+/// here is a class, or `getattr`).
+type Reduce<'py, Args> = (Bound<'py, PyAny>, Args);
+
+#[pymethods]
+impl PyBoard {
+    /// `pickle` support: `Board()`, then `__setstate__` with the root
+    /// FEN, the Chess960 flag and the move stack.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>, BoardState)> {
+        let board = slf.borrow();
+        let root = PyBoard::fen_of(&board.root_state(), board.chess960, "fen", true)?;
+        let moves = board.stack.iter().map(|(_, mv)| mv.uci_text()).collect();
+        Ok((
+            slf.get_type(),
+            PyTuple::empty(slf.py()),
+            (root, board.chess960, moves),
+        ))
+    }
+
+    /// Sets the board from a pickled state: the root FEN, the Chess960
+    /// flag, then the move stack replayed (`ValueError` for a state no
+    /// board pickles as).
+    fn __setstate__(&mut self, py: Python<'_>, state: BoardState) -> PyResult<()> {
+        let (root, chess960, moves) = state;
+        let fresh = PyBoard::from_fen(py, &root, chess960)?;
+        self.chess960 = fresh.chess960;
+        self.set_state(py, *fresh.state());
+        self.stack.clear();
+        for uci in moves {
+            let mv = self.parse_uci_move(&uci)?;
+            self.push_checked(py, mv)?;
+        }
+        Ok(())
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// `pickle` support: `Move(from_square, to_square, promotion)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
+        let mv = slf.get();
+        (slf.get_type(), (mv.from_square, mv.to_square, mv.promotion))
+    }
+
+    /// The move itself: moves are immutable.
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+
+    /// The move itself: moves are immutable.
+    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+}
+
+#[pymethods]
+impl PyPiece {
+    /// `pickle` support: `Piece(piece_type, color)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, bool)) {
+        let piece = slf.get();
+        (slf.get_type(), (piece.piece_type, piece.color))
+    }
+
+    /// The piece itself: pieces are immutable.
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+
+    /// The piece itself: pieces are immutable.
+    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+}
+
+#[pymethods]
+impl Termination {
+    /// `pickle` support: `getattr(Termination, name)`, the member itself,
+    /// as an `enum.Enum` member pickles.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<Reduce<'py, (Bound<'py, PyType>, String)>> {
+        let getattr = slf.py().import("builtins")?.getattr("getattr")?;
+        Ok((
+            getattr,
+            (slf.as_any().get_type(), format!("{:?}", slf.get())),
+        ))
+    }
+
+    /// The member itself.
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+
+    /// The member itself.
+    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+}
+
+#[pymethods]
+impl Outcome {
+    /// `pickle` support: `Outcome(termination, winner)`.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (Termination, Option<bool>)) {
+        let outcome = slf.get();
+        (slf.get_type(), (outcome.termination, outcome.winner))
+    }
+
+    /// The outcome itself: outcomes are immutable.
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+
+    /// The outcome itself: outcomes are immutable.
+    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf.clone()
+    }
+}

@@ -47,7 +47,6 @@ enum Command {
     /// by root move, as Stockfish's `go perft` does
     Perft(perft::PerftArgs),
     /// The interface the perftree debugger calls: DEPTH FEN [MOVES]
-    #[allow(rustdoc::broken_intra_doc_links)] // `[MOVES]` is `--help` text
     Perftree(perft::PerftreeArgs),
     /// List the legal moves in UCI, one per line, sorted
     Moves(moves::MovesArgs),

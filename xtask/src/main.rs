@@ -12,18 +12,21 @@ const USAGE: &str = "\
 usage: cargo xtask regenerate [--check] [--root DIR]
        cargo xtask test [SUITE...]
        cargo xtask lab [--serve [--port N] | --test [--screenshot]]
+       cargo xtask tidy
 
   regenerate           write every generated file into tables/src/
   regenerate --check   write nothing; exit 1 naming each stale file
   --root DIR           workspace root to use instead of this checkout
   test [SUITE...]      run every test suite (rust, python, lab), or the ones named
   lab ...              the bitboard lab: `cargo xtask lab --help`
+  tidy                 check file tables, import circles, cited doc headings, doc lengths
 ";
 
 enum Task {
     Help,
     Regenerate { check: bool, root: PathBuf },
     Test { suites: Vec<String> },
+    Tidy,
 }
 
 fn parse(args: &[String]) -> Result<Task, String> {
@@ -38,6 +41,12 @@ fn parse(args: &[String]) -> Result<Task, String> {
         return Ok(Task::Test {
             suites: flags.to_vec(),
         });
+    }
+    if verb == "tidy" {
+        if let Some(flag) = flags.first() {
+            return Err(format!("unknown flag `{flag}`"));
+        }
+        return Ok(Task::Tidy);
     }
     if verb != "regenerate" {
         return Err(format!("unknown task `{verb}`"));
@@ -73,6 +82,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Ok(Task::Tidy) => tidy(),
         Err(message) => {
             eprint!("error: {message}\n{USAGE}");
             ExitCode::from(2)
@@ -117,4 +127,20 @@ fn write(root: &std::path::Path) -> ExitCode {
         start.elapsed().as_secs_f64() * 1e3
     );
     ExitCode::SUCCESS
+}
+
+fn tidy() -> ExitCode {
+    let (problems, notes) = xtask::tidy::check(&workspace_root());
+    for note in &notes {
+        println!("note: {note}");
+    }
+    if problems.is_empty() {
+        println!("tidy: ok");
+        return ExitCode::SUCCESS;
+    }
+    for problem in &problems {
+        eprintln!("{problem}");
+    }
+    eprintln!("tidy: {} problem(s)", problems.len());
+    ExitCode::FAILURE
 }

@@ -12,7 +12,7 @@ const USAGE: &str = "\
 usage: cargo xtask regenerate [--check] [--root DIR]
        cargo xtask test [SUITE...]
        cargo xtask lab [--serve [--port N] | --test [--screenshot]]
-       cargo xtask tidy
+       cargo xtask tidy [--root DIR]
 
   regenerate           write every generated file into tables/src/
   regenerate --check   write nothing; exit 1 naming each stale file
@@ -26,7 +26,7 @@ enum Task {
     Help,
     Regenerate { check: bool, root: PathBuf },
     Test { suites: Vec<String> },
-    Tidy,
+    Tidy { root: PathBuf },
 }
 
 fn parse(args: &[String]) -> Result<Task, String> {
@@ -42,23 +42,20 @@ fn parse(args: &[String]) -> Result<Task, String> {
             suites: flags.to_vec(),
         });
     }
-    if verb == "tidy" {
-        if let Some(flag) = flags.first() {
-            return Err(format!("unknown flag `{flag}`"));
-        }
-        return Ok(Task::Tidy);
-    }
-    if verb != "regenerate" {
+    if verb != "regenerate" && verb != "tidy" {
         return Err(format!("unknown task `{verb}`"));
     }
     let (mut check, mut root) = (false, workspace_root());
     let mut flags = flags.iter();
     while let Some(flag) = flags.next() {
         match flag.as_str() {
-            "--check" => check = true,
+            "--check" if verb == "regenerate" => check = true,
             "--root" => root = flags.next().ok_or("`--root` needs a directory")?.into(),
             other => return Err(format!("unknown flag `{other}`")),
         }
+    }
+    if verb == "tidy" {
+        return Ok(Task::Tidy { root });
     }
     Ok(Task::Regenerate { check, root })
 }
@@ -82,7 +79,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Ok(Task::Tidy) => tidy(),
+        Ok(Task::Tidy { root }) => tidy(&root),
         Err(message) => {
             eprint!("error: {message}\n{USAGE}");
             ExitCode::from(2)
@@ -129,8 +126,8 @@ fn write(root: &std::path::Path) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn tidy() -> ExitCode {
-    let (problems, notes) = xtask::tidy::check(&workspace_root());
+fn tidy(root: &std::path::Path) -> ExitCode {
+    let (problems, notes) = xtask::tidy::check(root);
     for note in &notes {
         println!("note: {note}");
     }

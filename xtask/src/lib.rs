@@ -1,6 +1,6 @@
 //! The work behind `cargo xtask`: writing the generated tables, checking that the
-//! ones on disk are what `bitmoves-gen` produces now, and running every test suite
-//! ([`suites`]).
+//! ones on disk are what `bitmoves-gen` produces now, running every test suite
+//! ([`suites`]), and keeping the conventions ([`tidy`]).
 
 use std::fs;
 use std::io;
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use bitmoves_gen::GeneratedFile;
 
 pub mod suites;
+pub mod tidy;
 
 /// What `--check` and the freshness test print when anything differs.
 pub const STALE_HINT: &str = "tables are stale: run `cargo xtask regenerate`";

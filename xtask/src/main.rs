@@ -12,18 +12,21 @@ const USAGE: &str = "\
 usage: cargo xtask regenerate [--check] [--root DIR]
        cargo xtask test [SUITE...]
        cargo xtask lab [--serve [--port N] | --test [--screenshot]]
+       cargo xtask tidy [--root DIR]
 
   regenerate           write every generated file into tables/src/
   regenerate --check   write nothing; exit 1 naming each stale file
   --root DIR           workspace root to use instead of this checkout
   test [SUITE...]      run every test suite (rust, python, lab), or the ones named
   lab ...              the bitboard lab: `cargo xtask lab --help`
+  tidy                 check file tables, import circles, cited doc headings, doc lengths
 ";
 
 enum Task {
     Help,
     Regenerate { check: bool, root: PathBuf },
     Test { suites: Vec<String> },
+    Tidy { root: PathBuf },
 }
 
 fn parse(args: &[String]) -> Result<Task, String> {
@@ -39,17 +42,20 @@ fn parse(args: &[String]) -> Result<Task, String> {
             suites: flags.to_vec(),
         });
     }
-    if verb != "regenerate" {
+    if verb != "regenerate" && verb != "tidy" {
         return Err(format!("unknown task `{verb}`"));
     }
     let (mut check, mut root) = (false, workspace_root());
     let mut flags = flags.iter();
     while let Some(flag) = flags.next() {
         match flag.as_str() {
-            "--check" => check = true,
+            "--check" if verb == "regenerate" => check = true,
             "--root" => root = flags.next().ok_or("`--root` needs a directory")?.into(),
             other => return Err(format!("unknown flag `{other}`")),
         }
+    }
+    if verb == "tidy" {
+        return Ok(Task::Tidy { root });
     }
     Ok(Task::Regenerate { check, root })
 }
@@ -73,6 +79,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Ok(Task::Tidy { root }) => tidy(&root),
         Err(message) => {
             eprint!("error: {message}\n{USAGE}");
             ExitCode::from(2)
@@ -117,4 +124,20 @@ fn write(root: &std::path::Path) -> ExitCode {
         start.elapsed().as_secs_f64() * 1e3
     );
     ExitCode::SUCCESS
+}
+
+fn tidy(root: &std::path::Path) -> ExitCode {
+    let (problems, notes) = xtask::tidy::check(root);
+    for note in &notes {
+        println!("note: {note}");
+    }
+    if problems.is_empty() {
+        println!("tidy: ok");
+        return ExitCode::SUCCESS;
+    }
+    for problem in &problems {
+        eprintln!("{problem}");
+    }
+    eprintln!("tidy: {} problem(s)", problems.len());
+    ExitCode::FAILURE
 }

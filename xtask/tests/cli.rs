@@ -18,6 +18,7 @@ fn usage_errors_exit_2_with_usage_on_stderr() {
         &["frobnicate"],
         &["regenerate", "--bogus"],
         &["regenerate", "--root"],
+        &["tidy", "--check"],
     ] {
         let out = xtask(args);
         assert_eq!(out.status.code(), Some(2), "args {args:?}");

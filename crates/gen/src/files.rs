@@ -342,3 +342,148 @@ pub fn zobrist_rs(tables: &ZobristTables) -> GeneratedFile {
         contents: source.finish(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::geometry::NUM_SQUARES;
+    use crate::zobrist::{NUM_COLORS, NUM_PIECES, build, random64};
+
+    /// The values of `pub static NAME` in the rendered `zobrist.rs`, flattened in
+    /// row-major order: what the compiled table holds at `[i][j][k]` is entry
+    /// `(i * J + j) * K + k`.
+    fn rendered(name: &str) -> Vec<u64> {
+        let text = super::zobrist_rs(&build()).contents;
+        let item = format!("pub static {name}: ");
+        let start = text.find(&item).expect("the static is rendered") + item.len();
+        let rest = &text[start..];
+        let value =
+            &rest[rest.find(" = ").expect("a value") + 3..rest.find(";\n").expect("an end")];
+        value
+            .split(['[', ']', ',', '\n'])
+            .filter(|token| !token.is_empty())
+            .map(|token| match token.strip_prefix("0x") {
+                Some(hex) => u64::from_str_radix(hex, 16).expect("hex"),
+                None => token.parse().expect("decimal"),
+            })
+            .collect()
+    }
+
+    /// The Polyglot key of a position, from the rendered tables: `placement` and
+    /// `castling` as the fields of a FEN, `en_passant` the file to hash (when a
+    /// capture is possible), `white` whether White is to move.
+    fn polyglot_key(
+        placement: &str,
+        castling: &str,
+        en_passant: Option<usize>,
+        white: bool,
+    ) -> u64 {
+        let (pieces, rights) = (rendered("ZOBRIST_PIECES"), rendered("ZOBRIST_CASTLING"));
+        let mut key = 0;
+        for (row, rank) in placement.split('/').rev().enumerate() {
+            let mut file = 0;
+            for c in rank.chars() {
+                match c.to_digit(10) {
+                    Some(skip) => file += skip as usize,
+                    None => {
+                        let color = usize::from(c.is_ascii_lowercase());
+                        let piece = "pnbrqk".find(c.to_ascii_lowercase()).expect("a piece");
+                        key ^= pieces[(color * NUM_PIECES + piece) * NUM_SQUARES + 8 * row + file];
+                        file += 1;
+                    }
+                }
+            }
+        }
+        for (i, right) in "KQkq".chars().enumerate() {
+            if castling.contains(right) {
+                key ^= rights[i];
+            }
+        }
+        if let Some(file) = en_passant {
+            key ^= rendered("ZOBRIST_EN_PASSANT")[file];
+        }
+        if white {
+            key ^= rendered("ZOBRIST_WHITE_TO_MOVE")[0];
+        }
+        key
+    }
+
+    #[test]
+    fn rendered_types() {
+        let text = super::zobrist_rs(&build()).contents;
+        for item in [
+            "pub static ZOBRIST_PIECES: [[[u64; 64]; 6]; 2] = [",
+            "pub static ZOBRIST_CASTLING: [[u64; 2]; 2] = [",
+            "pub static ZOBRIST_EN_PASSANT: [u64; 8] = [",
+            "pub static ZOBRIST_WHITE_TO_MOVE: u64 = 0xf8d626aaaf278509;",
+        ] {
+            assert!(text.contains(item), "{item}");
+        }
+    }
+
+    #[test]
+    fn rendered_tables_follow_the_polyglot_layout() {
+        let random = random64();
+        let pieces = rendered("ZOBRIST_PIECES");
+        let at = |color: usize, piece: usize, square: usize| {
+            pieces[(color * NUM_PIECES + piece) * NUM_SQUARES + square]
+        };
+        let (white, black) = (0, 1);
+        let (pawn, knight, king) = (0, 1, 5);
+        assert_eq!(at(white, pawn, 0), random[64], "white pawn on a1");
+        assert_eq!(at(black, pawn, 0), random[0], "black pawn on a1");
+        assert_eq!(
+            at(white, knight, 6),
+            random[64 * 3 + 6],
+            "white knight on g1"
+        );
+        assert_eq!(
+            at(black, king, 60),
+            random[64 * 10 + 8 * 7 + 4],
+            "black king on e8"
+        );
+        assert_eq!(at(white, king, 63), random[767], "white king on h8");
+        // Every entry, by Polyglot's formula: kind = 2 * piece + (1 if white),
+        // index 64 * kind + 8 * row + file.
+        assert_eq!(pieces.len(), NUM_COLORS * NUM_PIECES * NUM_SQUARES);
+        for color in 0..NUM_COLORS {
+            for piece in 0..NUM_PIECES {
+                for (row, file) in (0..8).flat_map(|row| (0..8).map(move |file| (row, file))) {
+                    let kind = 2 * piece + usize::from(color == white);
+                    assert_eq!(
+                        at(color, piece, 8 * row + file),
+                        random[64 * kind + 8 * row + file],
+                        "color {color} piece {piece} row {row} file {file}"
+                    );
+                }
+            }
+        }
+        // `[color][side]`: white short, white long, black short, black long.
+        assert_eq!(rendered("ZOBRIST_CASTLING"), random[768..772]);
+        assert_eq!(rendered("ZOBRIST_EN_PASSANT"), random[772..780]);
+        assert_eq!(rendered("ZOBRIST_WHITE_TO_MOVE"), [random[780]]);
+    }
+
+    #[test]
+    fn start_position_has_the_published_key() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+        assert_eq!(
+            polyglot_key(start, "KQkq", None, true),
+            0x463b_9618_1691_fc9c
+        );
+    }
+
+    #[test]
+    fn published_keys_after_moves() {
+        // The Polyglot format's test positions: 1. e4 (no en-passant capture is
+        // possible, so no file is hashed); 1. e4 d5; 1. e4 d5 2. e5 f5 (exf6 is).
+        let e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR";
+        assert_eq!(polyglot_key(e4, "KQkq", None, false), 0x823c_9b50_fd11_4196);
+        let d5 = "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR";
+        assert_eq!(polyglot_key(d5, "KQkq", None, true), 0x0756_b944_61c5_0fb0);
+        let f5 = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR";
+        assert_eq!(
+            polyglot_key(f5, "KQkq", Some(5), true),
+            0x22a4_8b5a_8e47_ff78
+        );
+    }
+}

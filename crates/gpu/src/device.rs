@@ -37,7 +37,7 @@ struct Kernels {
 
 /// One ply of the search: positions, and their move counts and offsets.
 struct Level {
-    /// [`position::WORDS`] words per position.
+    /// [`position::WORDS`](crate::position::WORDS) words per position.
     positions: CudaSlice<u64>,
     counts: CudaSlice<u32>,
     /// One more than the positions: the last is the total.

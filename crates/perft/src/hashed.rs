@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 /// bulk counted from the move generator, cheaper than a table probe.
 const MIN_STORED_DEPTH: u32 = 2;
 
-/// [`perft`](bitmoves::perft::perft) with a hash table: the count of each subtree of
+/// [`perft`] with a hash table: the count of each subtree of
 /// two or more plies is stored in `table`, and a position met again at
 /// the same depth (by another move order) is counted once. Counts are
 /// `u128`, so no depth overflows them.

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 
 use crate::moves::PyMove;
 
-/// How many moves [`write`] may write past the last one.
+/// How many moves [`write()`] may write past the last one.
 pub const SLACK: usize = 8;
 
 /// Collects the groups of `board`'s legal moves into `groups` (a reused

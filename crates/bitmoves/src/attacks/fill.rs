@@ -6,7 +6,7 @@
 //! AVX-512 VPOPCNTDQ: one fill counts the moves of every knight, bishop,
 //! rook and queen of a side, and another gives the enemy's attack map for
 //! the king, with no loop over the pieces and no table lookup
-//! (`docs/performance.md`, "The sixth round", has the measurements).
+//! (`docs/performance.md`, "What each choice bought", has the measurements).
 
 use crate::Bitboard;
 use core::arch::x86_64::*;

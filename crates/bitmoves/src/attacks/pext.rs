@@ -1,6 +1,6 @@
 //! Slider attacks by PEXT, for x86-64 CPUs with BMI2. Every function here
 //! is `unsafe`: it may only run on such a CPU, which
-//! [`Pext`](super::backend::Pext) stands for.
+//! [`Pext`](super::sliders::Pext) stands for.
 //!
 //! PEXT packs the relevant occupancy bits into a dense index into a table
 //! of whole attack bitboards. The tables crate stores that table

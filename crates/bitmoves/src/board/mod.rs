@@ -6,6 +6,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `board/check.rs` | checkers, pins, attackers, attack maps |
+//! | `board/child.rs` | perft's children made in two steps: `lift` once per piece, `land` per move |
 //! | `board/fen.rs` | FEN in and out |
 //! | `board/castling_fen.rs` | the FEN castling field, and when rights call for Chess960 mode |
 //! | `board/zobrist.rs` | the Polyglot Zobrist key |

@@ -2,8 +2,7 @@
 //! multiply-and-shift, and PEXT (done here in software, as the instruction
 //! would, so it runs in any browser).
 
-use super::sliders::{Slider, title};
-use super::{Scene, Section, Step, section};
+use super::{Scene, Section, Slider, Step, section, title};
 use bitmoves::Bitboard;
 use bitmoves_tables as tables;
 

@@ -8,7 +8,8 @@ mod sets;
 mod sliders;
 
 use crate::json::{Json, hex};
-use bitmoves::{Bitboard, Color, Piece, Square};
+use bitmoves::{Bitboard, Color, Direction, Piece, Square, attacks};
+use bitmoves_shift::sliders::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS};
 
 /// The lab board: the piece being studied, and what stands around it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -298,4 +299,52 @@ fn or_subject(found: Bitboard, scene: &Scene) -> Bitboard {
     } else {
         found
     }
+}
+
+/// Which slider, with what the steps need to know of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slider {
+    /// Moves along ranks and files.
+    Rook,
+    /// Moves along diagonals.
+    Bishop,
+}
+
+impl Slider {
+    /// `rook` or `bishop`, for ids and labels.
+    pub fn name(self) -> &'static str {
+        match self {
+            Slider::Rook => "rook",
+            Slider::Bishop => "bishop",
+        }
+    }
+
+    fn directions(self) -> [Direction; 4] {
+        match self {
+            Slider::Rook => ROOK_DIRECTIONS,
+            Slider::Bishop => BISHOP_DIRECTIONS,
+        }
+    }
+
+    /// The library's lookup for this slider on the scene.
+    pub fn lookup(self, scene: &Scene) -> Bitboard {
+        self.lookup_with(scene.subject, scene.occupied())
+    }
+
+    /// The library's lookup for this slider on `square` through `occupied`.
+    pub fn lookup_with(self, square: Square, occupied: Bitboard) -> Bitboard {
+        match self {
+            Slider::Rook => attacks::rook(square, occupied),
+            Slider::Bishop => attacks::bishop(square, occupied),
+        }
+    }
+}
+
+/// `Rook` from `rook`.
+pub fn title(name: &str) -> String {
+    let mut title = name.to_owned();
+    if let Some(first) = title.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    title
 }

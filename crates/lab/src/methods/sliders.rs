@@ -2,50 +2,11 @@
 //! table lookups, each drawn step by step.
 
 use super::lookups::{magic, pext};
-use super::{Scene, Section, Step, section, union_and_lookup};
+use super::{Scene, Section, Slider, Step, section, title, union_and_lookup};
 use crate::methods::leapers::compass_text;
-use bitmoves::{Bitboard, Direction, Square, attacks};
-use bitmoves_shift::sliders::{BISHOP_DIRECTIONS, ROOK_DIRECTIONS, occluded_fill, rays};
+use bitmoves::{Bitboard, Direction, attacks};
+use bitmoves_shift::sliders::{occluded_fill, rays};
 use bitmoves_shift::{compass, offset};
-
-/// Which slider, with what the steps need to know of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Slider {
-    /// Moves along ranks and files.
-    Rook,
-    /// Moves along diagonals.
-    Bishop,
-}
-
-impl Slider {
-    /// `rook` or `bishop`, for ids and labels.
-    pub fn name(self) -> &'static str {
-        match self {
-            Slider::Rook => "rook",
-            Slider::Bishop => "bishop",
-        }
-    }
-
-    fn directions(self) -> [Direction; 4] {
-        match self {
-            Slider::Rook => ROOK_DIRECTIONS,
-            Slider::Bishop => BISHOP_DIRECTIONS,
-        }
-    }
-
-    /// The library's lookup for this slider on the scene.
-    pub fn lookup(self, scene: &Scene) -> Bitboard {
-        self.lookup_with(scene.subject, scene.occupied())
-    }
-
-    /// The library's lookup for this slider on `square` through `occupied`.
-    pub fn lookup_with(self, square: Square, occupied: Bitboard) -> Bitboard {
-        match self {
-            Slider::Rook => attacks::rook(square, occupied),
-            Slider::Bishop => attacks::bishop(square, occupied),
-        }
-    }
-}
 
 /// The rook on the subject square, four ways.
 pub fn rook(scene: &Scene) -> Vec<Section> {
@@ -174,15 +135,6 @@ fn kogge_stone(scene: &Scene, slider: Slider) -> Section {
         ray
     };
     rays_section(scene, slider, (steps, ray, "the four"), KOGGE_STONE)
-}
-
-/// `Rook` from `rook`.
-pub fn title(name: &str) -> String {
-    let mut title = name.to_owned();
-    if let Some(first) = title.get_mut(..1) {
-        first.make_ascii_uppercase();
-    }
-    title
 }
 
 /// A direction's name as its `Debug` shows it (`NorthEast`), without

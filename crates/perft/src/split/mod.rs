@@ -9,7 +9,7 @@
 //!
 //! - [`UnitFile::split`] makes the units: each unique position at the
 //!   split ply (a [`PositionKey`]) with its multiplicity, in key order.
-//! - [`work`] counts the units of one [`Shard`] into a [`ResultsFile`],
+//! - [`work()`] counts the units of one [`Shard`] into a [`ResultsFile`],
 //!   one line per unit as soon as it is counted, skipping units already
 //!   there: a killed worker is restarted, not repaired.
 //! - [`Merge`] checks that every unit has exactly one count and that the

@@ -35,7 +35,7 @@ pub struct Worker<'a> {
 
 impl Worker<'_> {
     /// Counts the units of `shard` that `results` does not have yet, as
-    /// [`work`] does. With at least [`UNITS_PER_THREAD`] units per thread
+    /// [`work()`] does. With at least [`UNITS_PER_THREAD`] units per thread
     /// left to count, the threads take whole units ([`work_parallel`]),
     /// which costs no synchronisation inside a unit and keeps a table's
     /// hits in one thread's cache; with fewer, each unit is counted on all
@@ -43,7 +43,7 @@ impl Worker<'_> {
     ///
     /// # Errors
     ///
-    /// As [`work`]: a result that cannot be written, or a unit whose
+    /// As [`work()`]: a result that cannot be written, or a unit whose
     /// position does not set up.
     pub fn work(
         &self,

@@ -1,0 +1,673 @@
+//! `cargo xtask tidy`: the conventions kept without a reviewer.
+//!
+//! - **File tables.** A module file (`lib.rs`, `main.rs`, `mod.rs`) whose
+//!   `//!` doc holds a `| file | … |` table lists every module it declares
+//!   with `mod name;`, and every `.rs` path in the table exists.
+//! - **No import circles.** No two files of a crate import each other, through
+//!   `crate::` or `super::` paths, directly or round a longer loop (the
+//!   crate root and a file's parent `mod.rs`, which declare and re-export,
+//!   are left out). [`ALLOWED_CIRCLES`] names the circles being removed.
+//! - **Cited headings exist.** A comment that cites `docs/NAME.md`, "Heading"
+//!   or `docs/NAME.md` (*Heading*) names a heading of that file, and every
+//!   `docs/NAME.md` cited exists.
+//! - **Lengths.** The README and the guides stay under [`LENGTHS`] and
+//!   [`GUIDE_MAX`] lines (`docs/history/` is not bounded).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+/// Line bounds of named files, relative to the workspace root.
+pub const LENGTHS: &[(&str, usize)] = &[("README.md", 300), ("docs/performance.md", 300)];
+
+/// The bound on every other guide, `docs/*.md`.
+pub const GUIDE_MAX: usize = 500;
+
+/// Circles that exist today and are being removed: a circle found passes when
+/// all its files lie in one entry (`SRC_DIR: file, file, …`). Drop an entry
+/// when its circle is gone; tidy says when one matches nothing.
+pub const ALLOWED_CIRCLES: &[&str] = &[
+    // Being removed by issue 40 part 1 (the PGN reader's one grammar).
+    "crates/pgn/src: movetext.rs, parse.rs, pending.rs, reader.rs, split.rs",
+    // Being removed by issue 40 part 2 (the Python bindings' layers).
+    "crates/python/src: board.rs, fast.rs, generator.rs, iter.rs, play.rs, status.rs",
+    // Being removed by issue 40 part 2.
+    "crates/python/src: pgn.rs, positions.rs",
+];
+
+/// Source files of one crate: paths relative to its `src/`, with `/`.
+pub type Tree = BTreeMap<String, String>;
+
+/// Every problem tidy finds under `root`, one line each, and notes (allow-list
+/// entries that match nothing) that do not fail.
+pub fn check(root: &Path) -> (Vec<String>, Vec<String>) {
+    let mut problems = Vec::new();
+    let mut found_circles = Vec::new();
+    for src in source_dirs(root) {
+        let tree = read_tree(&src);
+        let name = relative(root, &src);
+        for problem in file_table_problems(&tree) {
+            problems.push(format!("{name}/{problem}"));
+        }
+        for circle in circles(&tree) {
+            found_circles.push(format!("{name}: {}", circle.join(", ")));
+        }
+    }
+    let (new, unused) = unallowed(&found_circles, ALLOWED_CIRCLES);
+    for circle in new {
+        problems.push(format!("import circle: {circle}"));
+    }
+    let notes = unused
+        .into_iter()
+        .map(|entry| format!("ALLOWED_CIRCLES entry matches no circle now, drop it: {entry}"))
+        .collect();
+
+    let mut docs = BTreeMap::new();
+    for path in files_under(
+        root,
+        &["crates", "xtask", "benches", "fuzz", "scripts", ".ci"],
+    ) {
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        let name = relative(root, &path);
+        if name == "xtask/src/tidy.rs" {
+            continue; // its docs and tests cite made-up files
+        }
+        problems.extend(citation_problems(&name, &text, |doc| {
+            docs.entry(doc.to_owned())
+                .or_insert_with(|| {
+                    fs::read_to_string(root.join(doc))
+                        .ok()
+                        .map(|t| headings(&t))
+                })
+                .clone()
+        }));
+    }
+
+    for (path, max) in length_bounds(root) {
+        if let Ok(text) = fs::read_to_string(root.join(&path)) {
+            problems.extend(length_problem(&path, &text, max));
+        }
+    }
+    (problems, notes)
+}
+
+/// `crates/*/src` and `xtask/src`.
+fn source_dirs(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut dirs: Vec<_> = fs::read_dir(root.join("crates"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path().join("src"))
+        .filter(|src| src.is_dir())
+        .collect();
+    dirs.sort();
+    dirs.push(root.join("xtask").join("src"));
+    dirs
+}
+
+fn relative(root: &Path, path: &Path) -> String {
+    let rel = path.strip_prefix(root).unwrap_or(path);
+    rel.to_string_lossy().replace('\\', "/")
+}
+
+/// The `.rs` files under `src`.
+pub fn read_tree(src: &Path) -> Tree {
+    files_under(src, &["."])
+        .into_iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .filter_map(|path| {
+            let text = fs::read_to_string(&path).ok()?;
+            Some((
+                relative(src, &path).trim_start_matches("./").to_owned(),
+                text,
+            ))
+        })
+        .collect()
+}
+
+/// Source files (`.rs`, `.py`, `.js`, `.sh`, `.toml`, and `run`) under the
+/// given folders of `root`, leaving out build output and installed packages.
+fn files_under(root: &Path, folders: &[&str]) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack: Vec<_> = folders.iter().map(|f| root.join(f)).collect();
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !matches!(
+                    name.as_str(),
+                    "target" | "node_modules" | "pkg" | "__pycache__"
+                ) && !name.starts_with('.')
+                {
+                    stack.push(path);
+                }
+            } else if name == "run"
+                || [".rs", ".py", ".js", ".sh", ".toml"]
+                    .iter()
+                    .any(|ext| name.ends_with(ext))
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The module path of a file: `board/mod.rs` and `board.rs` are `board`, the
+/// crate root (`lib.rs`, `main.rs`) is empty.
+fn module_of(path: &str) -> Vec<String> {
+    let mut parts: Vec<String> = path
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(str::to_owned)
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") || matches!(path, "lib.rs" | "main.rs") {
+        parts.pop();
+    }
+    parts
+}
+
+/// Text without `//` comments (line by line; enough for `use` paths).
+fn strip_comments(text: &str) -> String {
+    text.lines()
+        .map(|line| line.find("//").map_or(line, |at| &line[..at]))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The paths a `crate::…` or `super::…` reference at the start of `text`
+/// names, braces expanded: `a::{b, c::d}` gives `a::b` and `a::c::d`.
+fn expand(text: &str) -> Vec<Vec<String>> {
+    let mut prefix = Vec::new();
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(inner) = rest.strip_prefix('{') {
+            let mut out = Vec::new();
+            let (mut depth, mut start) = (0, 0);
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' | ',' if depth == 0 => {
+                        let item = inner[start..i].trim();
+                        if !item.is_empty() {
+                            for tail in expand(item) {
+                                out.push(prefix.iter().cloned().chain(tail).collect());
+                            }
+                        }
+                        if c == '}' {
+                            break;
+                        }
+                        start = i + 1;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            return out;
+        }
+        let len = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
+        if len == 0 {
+            return vec![prefix];
+        }
+        prefix.push(rest[..len].to_owned());
+        match rest[len..].trim_start().strip_prefix("::") {
+            Some(after) => rest = after.trim_start(),
+            None => return vec![prefix],
+        }
+    }
+}
+
+/// The files each file of `tree` imports (module paths).
+fn imports(tree: &Tree) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let modules: BTreeMap<Vec<String>, &str> = tree
+        .keys()
+        .map(|path| (module_of(path), path.as_str()))
+        .collect();
+    let target = |path: &[String]| {
+        (0..=path.len())
+            .rev()
+            .map(|n| &path[..n])
+            .find(|p| modules.contains_key(*p))
+            .map(<[String]>::to_vec)
+    };
+    let mut edges = BTreeMap::new();
+    for (path, text) in tree {
+        let module = module_of(path);
+        let mut set = BTreeSet::new();
+        let text = strip_comments(text);
+        let mut refs = Vec::new();
+        for (at, _) in text.match_indices("crate::") {
+            if at > 0 && text[..at].ends_with(|c: char| is_ident(c) || c == '$') {
+                continue;
+            }
+            refs.extend(expand(&text[at + "crate::".len()..]));
+        }
+        for (at, _) in text.match_indices("super::") {
+            if at > 0 && text[..at].ends_with(|c: char| is_ident(c) || c == ':') {
+                continue;
+            }
+            let mut base = module.clone();
+            base.pop();
+            let mut rest = &text[at + "super::".len()..];
+            while let Some(after) = rest.strip_prefix("super::") {
+                base.pop();
+                rest = after;
+            }
+            for tail in expand(rest) {
+                refs.push(base.iter().cloned().chain(tail).collect());
+            }
+        }
+        for r in refs {
+            let Some(t) = target(&r) else { continue };
+            if t == module || t.is_empty() || module.is_empty() {
+                continue;
+            }
+            let parent =
+                t.len() < module.len() && module.starts_with(&t) && modules[&t].ends_with("mod.rs");
+            if !parent {
+                set.insert(t);
+            }
+        }
+        edges.insert(module, set);
+    }
+    edges
+}
+
+/// The import circles of a crate: each strongly connected group of two or
+/// more files, as sorted file paths.
+pub fn circles(tree: &Tree) -> Vec<Vec<String>> {
+    let edges = imports(tree);
+    let files: BTreeMap<Vec<String>, &String> = tree.keys().map(|p| (module_of(p), p)).collect();
+    let nodes: Vec<&Vec<String>> = edges.keys().collect();
+    let index_of: BTreeMap<&Vec<String>, usize> =
+        nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
+    let adjacency: Vec<Vec<usize>> = nodes
+        .iter()
+        .map(|n| {
+            edges[*n]
+                .iter()
+                .filter_map(|t| index_of.get(t).copied())
+                .collect()
+        })
+        .collect();
+    // Tarjan's algorithm.
+    struct State {
+        index: Vec<Option<usize>>,
+        low: Vec<usize>,
+        stack: Vec<usize>,
+        on_stack: Vec<bool>,
+        counter: usize,
+        groups: Vec<Vec<usize>>,
+    }
+    fn visit(v: usize, adjacency: &[Vec<usize>], s: &mut State) {
+        s.index[v] = Some(s.counter);
+        s.low[v] = s.counter;
+        s.counter += 1;
+        s.stack.push(v);
+        s.on_stack[v] = true;
+        for &w in &adjacency[v] {
+            match s.index[w] {
+                None => {
+                    visit(w, adjacency, s);
+                    s.low[v] = s.low[v].min(s.low[w]);
+                }
+                Some(i) if s.on_stack[w] => s.low[v] = s.low[v].min(i),
+                Some(_) => {}
+            }
+        }
+        if Some(s.low[v]) == s.index[v] {
+            let mut group = Vec::new();
+            while let Some(w) = s.stack.pop() {
+                s.on_stack[w] = false;
+                group.push(w);
+                if w == v {
+                    break;
+                }
+            }
+            if group.len() > 1 {
+                s.groups.push(group);
+            }
+        }
+    }
+    let n = nodes.len();
+    let mut state = State {
+        index: vec![None; n],
+        low: vec![0; n],
+        stack: Vec::new(),
+        on_stack: vec![false; n],
+        counter: 0,
+        groups: Vec::new(),
+    };
+    for v in 0..n {
+        if state.index[v].is_none() {
+            visit(v, &adjacency, &mut state);
+        }
+    }
+    let mut out: Vec<Vec<String>> = state
+        .groups
+        .into_iter()
+        .map(|group| {
+            let mut paths: Vec<String> = group.iter().map(|&i| files[nodes[i]].clone()).collect();
+            paths.sort();
+            paths
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The circles found (`SRC: a.rs, b.rs`) that no entry of `allowed` covers,
+/// and the entries that cover none.
+fn unallowed<'a>(found: &[String], allowed: &[&'a str]) -> (Vec<String>, Vec<&'a str>) {
+    let split = |line: &str| -> (String, BTreeSet<String>) {
+        let (dir, files) = line.split_once(": ").unwrap_or((line, ""));
+        (
+            dir.to_owned(),
+            files.split(", ").map(str::to_owned).collect(),
+        )
+    };
+    let allowed_sets: Vec<_> = allowed.iter().map(|a| split(a)).collect();
+    let mut used = vec![false; allowed.len()];
+    let mut new = Vec::new();
+    for circle in found {
+        let (dir, files) = split(circle);
+        match allowed_sets
+            .iter()
+            .position(|(d, set)| *d == dir && files.is_subset(set))
+        {
+            Some(i) => used[i] = true,
+            None => new.push(circle.clone()),
+        }
+    }
+    let unused = allowed
+        .iter()
+        .zip(used)
+        .filter(|(_, used)| !used)
+        .map(|(a, _)| *a)
+        .collect();
+    (new, unused)
+}
+
+/// Missing or stale entries of the `//!` file tables in `tree`.
+pub fn file_table_problems(tree: &Tree) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (path, text) in tree {
+        let docs: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("//!"))
+            .map(str::trim)
+            .collect();
+        if !docs.iter().any(|l| l.starts_with("| file |")) {
+            continue;
+        }
+        let listed: BTreeSet<&str> = docs
+            .iter()
+            .filter_map(|l| l.strip_prefix("| `")?.split_once('`'))
+            .map(|(file, _)| file)
+            .filter(|file| file.ends_with(".rs"))
+            .collect();
+        for file in &listed {
+            if !tree.contains_key(*file) {
+                problems.push(format!(
+                    "{path}: its file table names `{file}`, which does not exist"
+                ));
+            }
+        }
+        let dir = match path.rsplit_once('/') {
+            Some((dir, "mod.rs")) => format!("{dir}/"),
+            _ if matches!(path.as_str(), "lib.rs" | "main.rs") => String::new(),
+            _ => format!("{}/", path.trim_end_matches(".rs")),
+        };
+        let mut cfg_test = false;
+        for line in text.lines().map(str::trim) {
+            let decl = ["mod ", "pub mod ", "pub(crate) mod ", "pub(super) mod "]
+                .iter()
+                .find_map(|p| line.strip_prefix(p))
+                .and_then(|rest| rest.strip_suffix(';'));
+            if let Some(name) = decl
+                && !cfg_test
+            {
+                let (flat, nested) = (format!("{dir}{name}.rs"), format!("{dir}{name}/mod.rs"));
+                if !listed.contains(flat.as_str()) && !listed.contains(nested.as_str()) {
+                    problems.push(format!(
+                        "{path}: `mod {name};` but its file table has no `{flat}`"
+                    ));
+                }
+            }
+            cfg_test = line == "#[cfg(test)]";
+        }
+    }
+    problems
+}
+
+/// The headings of a Markdown text, without their `#`s (code blocks skipped).
+pub fn headings(text: &str) -> Vec<String> {
+    let mut fenced = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced && line.starts_with('#') {
+            out.push(line.trim_start_matches('#').trim().to_owned());
+        }
+    }
+    out
+}
+
+/// Citations in `text` (the file `path`) of a `docs/` file that does not
+/// exist, or of a heading it lacks. `headings_of` gives a doc's headings
+/// (`None`: no such file).
+pub fn citation_problems(
+    path: &str,
+    text: &str,
+    mut headings_of: impl FnMut(&str) -> Option<Vec<String>>,
+) -> Vec<String> {
+    // Comment lines joined, so that a citation may run onto the next line.
+    let joined: String = text
+        .lines()
+        .map(|line| {
+            let line = line.trim_start();
+            ["//!", "///", "//", "#", "*"]
+                .iter()
+                .find_map(|m| line.strip_prefix(m))
+                .unwrap_or(line)
+                .trim()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let mut problems = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (at, _) in joined.match_indices("docs/") {
+        if at > 0 && joined[..at].ends_with(|c: char| is_ident(c) || c == '-') {
+            continue;
+        }
+        let rest = &joined[at..];
+        let len = rest
+            .find(|c: char| !(is_ident(c) || matches!(c, '/' | '-' | '.')))
+            .unwrap_or(rest.len());
+        let Some(doc) = rest[..len].trim_end_matches('.').strip_suffix(".md") else {
+            continue;
+        };
+        let doc = format!("{doc}.md");
+        let Some(heads) = headings_of(&doc) else {
+            if seen.insert(doc.clone()) {
+                problems.push(format!("{path}: cites `{doc}`, which does not exist"));
+            }
+            continue;
+        };
+        let after = &rest[doc.len()..];
+        let after = after.strip_prefix('`').unwrap_or(after);
+        let after = after.strip_prefix("'s").unwrap_or(after);
+        let Some(sep) = after.find(|c: char| !matches!(c, ',' | ' ' | '(')) else {
+            continue;
+        };
+        if sep == 0 {
+            continue;
+        }
+        let quoted = &after[sep..];
+        let close = match quoted.chars().next() {
+            Some('"') => '"',
+            Some('*') => '*',
+            _ => continue,
+        };
+        let Some(end) = quoted[1..].find(close) else {
+            continue;
+        };
+        let heading = quoted[1..1 + end].trim_matches('*');
+        if !heads.iter().any(|h| h == heading) {
+            problems.push(format!(
+                "{path}: cites `{doc}`, \"{heading}\", which has no such heading"
+            ));
+        }
+    }
+    problems
+}
+
+/// The files with a line bound: the named ones, and every guide `docs/*.md`.
+fn length_bounds(root: &Path) -> Vec<(String, usize)> {
+    let mut bounds: Vec<(String, usize)> =
+        LENGTHS.iter().map(|(p, n)| ((*p).to_owned(), *n)).collect();
+    let mut guides: Vec<String> = fs::read_dir(root.join("docs"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| format!("docs/{}", e.file_name().to_string_lossy()))
+        .filter(|p| p.ends_with(".md") && !bounds.iter().any(|(b, _)| b == p))
+        .collect();
+    guides.sort();
+    bounds.extend(guides.into_iter().map(|p| (p, GUIDE_MAX)));
+    bounds
+}
+
+/// A line when `text` (the file `path`) has more than `max` lines.
+pub fn length_problem(path: &str, text: &str, max: usize) -> Option<String> {
+    let lines = text.lines().count();
+    (lines > max).then(|| format!("{path}: {lines} lines, more than its bound of {max}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(files: &[(&str, &str)]) -> Tree {
+        files
+            .iter()
+            .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_circle_in_a_small_tree_is_found() {
+        let files = tree(&[
+            ("lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\nuse crate::a::A;"),
+            ("a.rs", "use crate::b::B;"),
+            ("b.rs", "use crate::{c::{C, D}, d};"),
+            ("c.rs", "// use crate::d;\nuse super::a::A;"),
+            ("d.rs", "pub struct D;"),
+        ]);
+        assert_eq!(circles(&files), [["a.rs", "b.rs", "c.rs"]]);
+    }
+
+    #[test]
+    fn a_parent_mod_rs_and_the_root_make_no_circle() {
+        let files = tree(&[
+            ("lib.rs", "mod m;\nuse crate::m::x::X;"),
+            (
+                "m/mod.rs",
+                "mod x;\nmod y;\nuse crate::m::x::X;\npub struct S;",
+            ),
+            (
+                "m/x.rs",
+                "use super::S;\nuse crate::m::y::Y;\nuse crate::Thing;",
+            ),
+            ("m/y.rs", "use super::S;"),
+        ]);
+        assert!(circles(&files).is_empty());
+    }
+
+    #[test]
+    fn only_a_new_circle_fails() {
+        let allowed = [
+            "crates/pgn/src: a.rs, b.rs, c.rs",
+            "crates/x/src: p.rs, q.rs",
+        ];
+        let found = [
+            "crates/pgn/src: a.rs, b.rs".to_owned(),
+            "crates/gen/src: files.rs, zobrist.rs".to_owned(),
+        ];
+        let (new, unused) = unallowed(&found, &allowed);
+        assert_eq!(new, ["crates/gen/src: files.rs, zobrist.rs"]);
+        assert_eq!(unused, ["crates/x/src: p.rs, q.rs"]);
+    }
+
+    #[test]
+    fn a_missing_file_table_entry_is_named() {
+        let files = tree(&[
+            (
+                "board/mod.rs",
+                "//! | file | what |\n//! |---|---|\n//! | `board/fen.rs` | FEN |\n\
+                 //! | `board/gone.rs` | nothing |\nmod fen;\nmod child;\n#[cfg(test)]\nmod tests;\n",
+            ),
+            ("board/fen.rs", ""),
+            ("board/child.rs", ""),
+            ("board/tests.rs", ""),
+        ]);
+        assert_eq!(
+            file_table_problems(&files),
+            [
+                "board/mod.rs: its file table names `board/gone.rs`, which does not exist",
+                "board/mod.rs: `mod child;` but its file table has no `board/child.rs`",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cited_heading_that_does_not_exist_is_named() {
+        let doc = "# Performance\n## Threads\n```sh\n# not a heading\n```\n";
+        let headings_of = |name: &str| (name == "docs/performance.md").then(|| headings(doc));
+        let good = "/// `docs/performance.md`\n/// (*Threads*) has it.\n\
+                    // docs/performance.md, \"Performance\"\n\
+                    #[doc = include_str!(\"../docs/performance.md\")]";
+        assert!(citation_problems("a.rs", good, headings_of).is_empty());
+        let bad = "//! (`docs/performance.md`, \"The sixth round\", has them)\n\
+                   //! and docs/gone.md\n// `docs/performance.md`, \"not a heading\"";
+        assert_eq!(
+            citation_problems("a.rs", bad, headings_of),
+            [
+                "a.rs: cites `docs/performance.md`, \"The sixth round\", which has no such heading",
+                "a.rs: cites `docs/gone.md`, which does not exist",
+                "a.rs: cites `docs/performance.md`, \"not a heading\", which has no such heading",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_too_long_readme_is_named() {
+        let long = "line\n".repeat(301);
+        assert_eq!(
+            length_problem("README.md", &long, 300).as_deref(),
+            Some("README.md: 301 lines, more than its bound of 300")
+        );
+        assert_eq!(
+            length_problem("README.md", &"line\n".repeat(300), 300),
+            None
+        );
+    }
+
+    #[test]
+    fn this_workspace_is_tidy() {
+        let (problems, _) = check(&crate::workspace_root());
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}

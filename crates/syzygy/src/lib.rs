@@ -14,7 +14,7 @@
 //! use bitmoves_syzygy::{Tablebase, Wdl};
 //!
 //! let tables = Tablebase::open(["/srv/syzygy"])?;
-//! let board: Board = "8/8/8/8/8/3k4/8/1QK5 w - - 0 1".parse()?;
+//! let board: Board = "8/8/8/8/8/4k3/8/1QK5 w - - 0 1".parse()?;
 //! assert_eq!(tables.probe_wdl(&board)?, Wdl::Win);
 //! println!("DTZ {}", tables.probe_dtz(&board)?);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

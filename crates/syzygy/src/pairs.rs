@@ -143,9 +143,9 @@ impl PairsData {
         }
         let indices = size.div_ceil(1 << index_bits);
         let sizes = Sizes {
-            index_table: 6 * indices,
+            index_table: indices.saturating_mul(6),
             size_table: 2 * blocks,
-            data: real_blocks << block_size,
+            data: real_blocks.saturating_mul(1 << block_size),
         };
 
         let mut first_symbol = Vec::with_capacity(lengths);
@@ -208,7 +208,10 @@ impl PairsData {
         }
         let half = 1i64 << (self.index_bits - 1);
         let mut literal = (index & ((1 << self.index_bits) - 1)) as i64 - half;
-        let entry = self.index_table + 6 * main as usize;
+        let entry = usize::try_from(main)
+            .ok()
+            .and_then(|main| self.index_table.checked_add(6 * main))
+            .ok_or(OUTSIDE)?;
         let mut block = u64::from(data.u32_le(entry)?);
         literal += i64::from(data.u16_le(entry + 4)?);
         let size_at = |block: u64| -> Result<i64, Damage> {
@@ -233,7 +236,10 @@ impl PairsData {
         if block >= self.real_blocks {
             return Err("a block past the data");
         }
-        let mut at = self.data + ((block as usize) << self.block_size);
+        let mut at = usize::try_from(block << self.block_size)
+            .ok()
+            .and_then(|offset| self.data.checked_add(offset))
+            .ok_or(OUTSIDE)?;
         let mut code = data.u64_be(at)?;
         at += 8;
         let mut bits = 0u32;

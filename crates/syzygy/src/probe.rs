@@ -181,7 +181,13 @@ impl Tablebase {
     }
 
     pub(crate) fn dtz_value(&self, board: &Board) -> Result<i32> {
-        let mut v = self.dtz_no_en_passant(board)?;
+        self.dtz_at(board, 0)
+    }
+
+    /// The DTZ, `depth` plies below a position whose DTZ table held the
+    /// other side to move (a valid table holds the side after one ply).
+    fn dtz_at(&self, board: &Board, depth: u8) -> Result<i32> {
+        let mut v = self.dtz_no_en_passant(board, depth)?;
         if board.en_passant().is_none() {
             return Ok(v);
         }
@@ -208,7 +214,7 @@ impl Tablebase {
         Ok(v)
     }
 
-    fn dtz_no_en_passant(&self, board: &Board) -> Result<i32> {
+    fn dtz_no_en_passant(&self, board: &Board, depth: u8) -> Result<i32> {
         let (wdl, found) = self.probe_ab(board, -2, 2)?;
         if wdl == 0 {
             return Ok(0);
@@ -248,7 +254,7 @@ impl Tablebase {
                     continue;
                 }
                 let next = child(board, mv);
-                let v = -self.dtz_value(&next)?;
+                let v = -self.dtz_at(&next, depth + 1)?;
                 if v == 1 && next.is_check() && !next.has_legal_moves() {
                     best = 1;
                 } else if v > 0 && v + 1 < best {
@@ -270,7 +276,7 @@ impl Tablebase {
                         if v == 2 { 0 } else { -101 }
                     }
                 } else {
-                    -self.dtz_value(&next)? - 1
+                    -self.dtz_at(&next, depth + 1)? - 1
                 };
                 best = best.min(v);
             }

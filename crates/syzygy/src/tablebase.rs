@@ -80,7 +80,8 @@ impl Table {
         Table::new(path.to_owned(), Data::Mapped(map), kind, material)
     }
 
-    fn corrupt(&self, what: &'static str) -> SyzygyError {
+    /// The error for damage found in this table.
+    pub fn corrupt(&self, what: &'static str) -> SyzygyError {
         SyzygyError::Corrupt {
             file: self.file.clone(),
             what,

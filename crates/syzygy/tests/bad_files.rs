@@ -213,7 +213,7 @@ fn probe_everything(
     let pieces = common::letters(&name[..name.len() - 5]);
     let mut probes = 0;
     while probes < 20 {
-        let Some(fen) = common::random_position(&pieces, next() % 2 == 0, next) else {
+        let Some(fen) = common::random_position(&pieces, next().is_multiple_of(2), next) else {
             continue;
         };
         let board: Board = fen.parse().expect("a legal FEN");

@@ -61,12 +61,12 @@ fn python_numbers(tables: &Path, fens: &[String]) -> Vec<String> {
 
 /// A random legal position where the side to move may take en passant.
 fn en_passant_position(pieces: &[char], next: &mut impl FnMut() -> u64) -> Option<String> {
-    let white = next() % 2 == 0;
+    let white = next().is_multiple_of(2);
     let (mover, pusher) = if white { ('P', 'p') } else { ('p', 'P') };
     // The pawn that just made its double step, and the one beside it.
     let file = (next() % 8) as usize;
     let (rank, from, over) = if white { (4, 6, 5) } else { (3, 1, 2) };
-    let side = if file == 0 || (file < 7 && next() % 2 == 0) {
+    let side = if file == 0 || (file < 7 && next().is_multiple_of(2)) {
         file + 1
     } else {
         file - 1

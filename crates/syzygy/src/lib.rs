@@ -26,11 +26,13 @@ mod index;
 mod material;
 mod pairs;
 mod probe;
+mod root;
 mod table;
 mod tablebase;
 mod values;
 
 pub use error::{Result, SyzygyError};
+pub use root::{MAX_DTZ, RootMove, RootOptions};
 pub use tablebase::Tablebase;
 pub use values::{Dtz, Wdl};
 

@@ -18,6 +18,7 @@ mod pgn;
 mod position;
 mod show;
 mod split;
+mod syzygy;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use error::CliError;
@@ -75,6 +76,9 @@ enum Command {
     /// Read PGN files (plain, zstd or gzip): a summary, or each game's
     /// moves in UCI, its final FEN, its positions, or normalised PGN
     Pgn(pgn::PgnArgs),
+    /// Probe Syzygy tablebases: WDL, DTZ and the root moves ranked for a
+    /// position, or `WDL DTZ` per line of an EPD file
+    Syzygy(syzygy::SyzygyArgs),
 }
 
 fn main() -> ExitCode {
@@ -136,6 +140,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Work(args) => split::run_work(args),
         Command::Merge(args) => split::run_merge(args, out),
         Command::Pgn(args) => pgn::run(args, out),
+        Command::Syzygy(args) => syzygy::run(args, out),
     }
 }
 

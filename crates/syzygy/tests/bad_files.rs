@@ -223,3 +223,90 @@ fn probe_everything(
     }
     probes
 }
+
+/// The fuzz target (`fuzz/fuzz_targets/syzygy.rs`) as a test: random
+/// bytes behind the right magic, cut to a length the format allows, as
+/// both tables of a material, probed and ranked.
+#[test]
+fn random_bytes_as_tables_never_panic() {
+    const MATERIALS: [(&str, &[&str]); 4] = [
+        (
+            "KQvK",
+            &[
+                "8/8/8/8/8/4k3/8/1QK5 w - - 0 1",
+                "8/8/8/8/8/4k3/8/1QK5 b - - 0 1",
+            ],
+        ),
+        (
+            "KRvKP",
+            &[
+                "8/8/4k3/8/2p5/8/8/K2R4 w - - 0 1",
+                "8/8/4k3/8/2p5/8/8/K2R4 b - - 0 1",
+            ],
+        ),
+        (
+            "KBNvK",
+            &[
+                "8/8/8/3k4/8/8/8/KBN5 w - - 0 1",
+                "8/8/8/3k4/8/8/8/KBN5 b - - 0 1",
+            ],
+        ),
+        (
+            "KPvKP",
+            &[
+                "8/8/8/k7/2pP4/8/8/4K3 b - d3 0 1",
+                "8/4p3/8/k7/8/8/4P3/4K3 w - - 0 1",
+            ],
+        ),
+    ];
+    let table = |magic: [u8; 4], body: &[u8]| {
+        let mut bytes = magic.to_vec();
+        bytes.extend_from_slice(body);
+        let len = bytes.len().saturating_sub(16).div_ceil(64) * 64 + 16;
+        bytes.resize(len, 0);
+        bytes
+    };
+    let shipped = common::tables_dir("random tables (shipped bodies)");
+    let mut next = common::xorshift(0xf022);
+    for round in 0..2000 {
+        let (name, fens) = MATERIALS[round % MATERIALS.len()];
+        // Random bytes, or a shipped table's with some bytes changed.
+        let body = |ext: &str, next: &mut dyn FnMut() -> u64| -> Vec<u8> {
+            let real = shipped
+                .as_ref()
+                .and_then(|dir| std::fs::read(dir.join(format!("{name}.{ext}"))).ok());
+            match real {
+                Some(mut bytes) if round % 2 == 0 => {
+                    for _ in 0..1 + next() % 6 {
+                        let at = 4 + (next() % 200) as usize % (bytes.len() - 4);
+                        bytes[at] = next() as u8;
+                    }
+                    bytes[4..].to_vec()
+                }
+                _ => (0..next() % 600).map(|_| next() as u8).collect(),
+            }
+        };
+        let mut tables = Tablebase::new();
+        let wdl = body("rtbw", &mut next);
+        let dtz = body("rtbz", &mut next);
+        tables
+            .add_bytes(
+                &format!("{name}.rtbw"),
+                table([0x71, 0xe8, 0x23, 0x5d], &wdl),
+            )
+            .unwrap();
+        tables
+            .add_bytes(
+                &format!("{name}.rtbz"),
+                table([0xd7, 0x66, 0x0c, 0xa5], &dtz),
+            )
+            .unwrap();
+        for fen in fens {
+            let board = Board::from_fen(fen).expect("valid FEN");
+            let _ = tables.probe_wdl(&board);
+            let _ = tables.probe_dtz(&board);
+            let _ = tables.probe_root(&board, &bitmoves_syzygy::RootOptions::default());
+            let _ = tables.probe_root_wdl(&board, &bitmoves_syzygy::RootOptions::default());
+        }
+    }
+}

@@ -246,13 +246,12 @@ impl PairsData {
         let min_len = u32::from(self.min_len);
         let mut sym;
         loop {
-            let mut len = 0;
-            while code < self.base[len] {
-                len += 1;
-                if len == self.base.len() {
-                    return Err("an invalid Huffman code");
-                }
-            }
+            // The last base is 0, so some length always matches.
+            let len = self
+                .base
+                .iter()
+                .position(|&base| code >= base)
+                .ok_or("an invalid Huffman code")?;
             let code_len = min_len + len as u32;
             let offset = code.wrapping_sub(self.base[len]) >> (64 - code_len);
             sym = usize::from(self.first_symbol[len]).wrapping_add(offset as usize);

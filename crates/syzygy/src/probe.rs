@@ -102,14 +102,31 @@ impl Tablebase {
             return Err(SyzygyError::TooManyPieces { pieces });
         }
         let theirs = board.colors(!board.side_to_move());
-        for mv in moves_to(board, theirs) {
-            let v = -self.probe_ab(&child(board, mv), -beta, -alpha)?.0;
-            if v > alpha {
-                if v >= beta {
-                    return Ok((v, Found::Capture));
+        // The captures, searched inside the generator's visitor (no list).
+        let mut outcome: Result<Option<i8>> = Ok(None);
+        board.generate_moves_to(theirs, |moves| {
+            for mv in moves {
+                match self.probe_ab(&child(board, mv), -beta, -alpha) {
+                    Ok((v, _)) => {
+                        let v = -v;
+                        if v > alpha {
+                            if v >= beta {
+                                outcome = Ok(Some(v));
+                                return true;
+                            }
+                            alpha = v;
+                        }
+                    }
+                    Err(error) => {
+                        outcome = Err(error);
+                        return true;
+                    }
                 }
-                alpha = v;
             }
+            false
+        });
+        if let Some(v) = outcome? {
+            return Ok((v, Found::Capture));
         }
         let v = self.probe_wdl_table(board)?;
         if alpha >= v {

@@ -8,7 +8,8 @@
 //! Prints the medians of probes per second and the ratios.
 //!
 //! `cargo bench -p bitmoves-benches --bench syzygy -- [--tables DIR]
-//! [--positions N] [--rounds N] [--python]`. DIR defaults to the 3- and
+//! [--positions N] [--rounds N] [--python] [--cpu]` (`--cpu`: time the
+//! single-thread rows by the thread's CPU time, for a shared machine). DIR defaults to the 3- and
 //! 4-piece tables the syzygy crate's tests download from python-chess's
 //! sdist (`cargo test -p bitmoves-syzygy` first).
 
@@ -34,7 +35,7 @@ fn positions(names: &[String], count: usize, rng: &mut XorShift) -> Vec<String> 
         for &piece in &pieces {
             let free: Vec<usize> = (0..64)
                 .filter(|&sq| board[sq].is_none())
-                .filter(|&sq| piece.to_ascii_lowercase() != 'p' || (8..56).contains(&sq))
+                .filter(|&sq| !piece.eq_ignore_ascii_case(&'p') || (8..56).contains(&sq))
                 .collect();
             board[free[(rng.next_u64() % free.len() as u64) as usize]] = Some(piece);
         }
@@ -78,11 +79,37 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
-/// Probes per second of `probe` over all positions.
-fn rate(count: usize, probe: impl FnOnce()) -> f64 {
-    let start = Instant::now();
-    probe();
-    count as f64 / start.elapsed().as_secs_f64()
+/// The calling thread's time on a CPU, from Linux's schedstat.
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 / 1e9)
+}
+
+/// Probes per second of `probe` (one pass over `count` positions),
+/// passes repeated for at least 0.2 s; by the thread's CPU time with
+/// `cpu` (on a shared machine that leaves out the time other processes
+/// held the core), else by the wall clock.
+fn rate(count: usize, cpu: bool, probe: impl Fn()) -> f64 {
+    let clock = || {
+        if cpu {
+            thread_cpu_seconds().expect("--cpu needs /proc/thread-self/schedstat")
+        } else {
+            0.0
+        }
+    };
+    let (start, cpu_start) = (Instant::now(), clock());
+    let mut passes = 0;
+    while passes == 0 || start.elapsed().as_secs_f64() < 0.2 {
+        probe();
+        passes += 1;
+    }
+    let seconds = if cpu {
+        clock() - cpu_start
+    } else {
+        start.elapsed().as_secs_f64()
+    };
+    (passes * count) as f64 / seconds
 }
 
 /// python-chess's probes per second (WDL, DTZ) on `fens`.
@@ -209,29 +236,35 @@ fn main() {
         });
     };
     let n = boards.len();
+    let cpu = args.iter().any(|a| a == "--cpu");
+    if cpu {
+        println!(
+            "single-thread rows timed by the thread's CPU time (--cpu); 2 threads by the wall clock"
+        );
+    }
     for _ in 0..rounds {
-        rows[0].1.push(rate(n, || {
+        rows[0].1.push(rate(n, cpu, || {
             boards.iter().for_each(|b| _ = black_box(ours.probe_wdl(b)))
         }));
-        rows[1].1.push(rate(n, || {
+        rows[1].1.push(rate(n, cpu, || {
             chess
                 .iter()
                 .for_each(|p| _ = black_box(theirs.probe_wdl_after_zeroing(p)))
         }));
-        rows[2]
-            .1
-            .push(rate(n, || two(&|b| _ = black_box(ours.probe_wdl(b)))));
-        rows[3].1.push(rate(n, || {
+        rows[2].1.push(rate(n, false, || {
+            two(&|b| _ = black_box(ours.probe_wdl(b)))
+        }));
+        rows[3].1.push(rate(n, cpu, || {
             boards.iter().for_each(|b| _ = black_box(ours.probe_dtz(b)))
         }));
-        rows[4].1.push(rate(n, || {
+        rows[4].1.push(rate(n, cpu, || {
             chess
                 .iter()
                 .for_each(|p| _ = black_box(theirs.probe_dtz(p)))
         }));
-        rows[5]
-            .1
-            .push(rate(n, || two(&|b| _ = black_box(ours.probe_dtz(b)))));
+        rows[5].1.push(rate(n, false, || {
+            two(&|b| _ = black_box(ours.probe_dtz(b)))
+        }));
     }
     let medians: Vec<f64> = rows.iter().map(|(_, v)| median(v.clone())).collect();
     for ((name, _), m) in rows.iter().zip(&medians) {

@@ -78,11 +78,13 @@ pub(crate) struct PairsData {
     /// The shortest code length; `base[len - min_len]` is the first code
     /// of each length, left-aligned in 64 bits.
     min_len: u8,
-    base: Vec<u64>,
+    /// Unused lengths (past the longest) hold 0, which no code is below.
+    base: [u64; 32],
     /// `first_symbol[len - min_len]`: the symbol of each length's first code.
     first_symbol: Vec<u16>,
-    /// `symlen[sym]`: how many values the symbol expands to, less one.
-    symlen: Vec<u32>,
+    /// `symlen[sym]`: how many values the symbol expands to, less one
+    /// (at most 255, as in every prober: one byte keeps the table small).
+    symlen: Vec<u8>,
     /// `pairs[sym]`: the two symbols a symbol stands for (leaves: none).
     pairs: Vec<(u16, u16)>,
     /// `value[sym]`: a leaf symbol's value (12 bits).
@@ -130,7 +132,7 @@ impl PairsData {
         let blocks = real_blocks + u64::from(data.u8_at(at + 3)?);
         let max_len = data.u8_at(at + 8)?;
         let min_len = data.u8_at(at + 9)?;
-        if min_len == 0 || max_len < min_len || max_len > 64 {
+        if min_len == 0 || max_len < min_len || max_len > 32 {
             return Err("Huffman code lengths out of range");
         }
         let lengths = usize::from(max_len - min_len) + 1;
@@ -152,14 +154,14 @@ impl PairsData {
         for i in 0..lengths {
             first_symbol.push(data.u16_le(offsets + 2 * i)?);
         }
-        let mut base = vec![0u64; lengths];
+        let mut base = [0u64; 32];
         for i in (0..lengths - 1).rev() {
             let sum = base[i + 1]
                 .wrapping_add(u64::from(first_symbol[i]))
                 .wrapping_sub(u64::from(first_symbol[i + 1]));
             base[i] = sum / 2;
         }
-        for (i, b) in base.iter_mut().enumerate() {
+        for (i, b) in base.iter_mut().enumerate().take(lengths) {
             let shift = 64 - (u32::from(min_len) + i as u32);
             *b = b.checked_shl(shift).unwrap_or(0);
         }
@@ -236,37 +238,40 @@ impl PairsData {
         if block >= self.real_blocks {
             return Err("a block past the data");
         }
-        let mut at = usize::try_from(block << self.block_size)
+        let at = usize::try_from(block << self.block_size)
             .ok()
             .and_then(|offset| self.data.checked_add(offset))
             .ok_or(OUTSIDE)?;
-        let mut code = data.u64_be(at)?;
-        at += 8;
+        // The block's bits, from its first byte to the end of the file.
+        let stream = data.get(at..).ok_or(OUTSIDE)?;
+        let mut code = stream.u64_be(0)?;
+        let mut next = 8;
         let mut bits = 0u32;
         let min_len = u32::from(self.min_len);
         let mut sym;
         loop {
-            // The last base is 0, so some length always matches.
-            let len = self
-                .base
-                .iter()
-                .position(|&base| code >= base)
-                .ok_or("an invalid Huffman code")?;
+            // The code's length: the bases fall as lengths grow (a canonical
+            // Huffman code), so it is how many bases the code is below.
+            // Counted by a binary search without branches (a linear one
+            // mispredicts); the last used base is 0, so it is a used length.
+            let len = self.base.iter().position(|&base| code >= base).unwrap_or(31);
+            let base = *self.base.get(len).ok_or("an invalid Huffman code")?;
+            // Code lengths are 1 to 32 (checked when the header was read).
             let code_len = min_len + len as u32;
-            let offset = code.wrapping_sub(self.base[len]) >> (64 - code_len);
-            sym = usize::from(self.first_symbol[len]).wrapping_add(offset as usize);
-            let expands = i64::from(*self.symlen.get(sym).ok_or("an invalid symbol")?);
-            if literal < expands + 1 {
+            let offset = code.wrapping_sub(base) >> (64 - code_len);
+            let first = *self.first_symbol.get(len).ok_or("an invalid Huffman code")?;
+            sym = usize::from(first).wrapping_add(offset as usize);
+            let expands = i64::from(*self.symlen.get(sym).ok_or("an invalid symbol")?) + 1;
+            if literal < expands {
                 break;
             }
-            literal -= expands + 1;
-            code = code.checked_shl(code_len).unwrap_or(0);
+            literal -= expands;
+            code <<= code_len;
             bits += code_len;
             if bits >= 32 {
                 bits -= 32;
-                let refill = u64::from(data.u32_be(at)?);
-                code |= refill.checked_shl(bits).unwrap_or(0);
-                at += 4;
+                code |= u64::from(stream.u32_be(next)?) << bits;
+                next += 4;
             }
         }
         while self.symlen[sym] != 0 {
@@ -285,12 +290,12 @@ impl PairsData {
 
 /// Each symbol's expansion length less one, checking that every pair
 /// names existing symbols and that no symbol contains itself.
-fn symbol_lengths(pairs: &[(u16, u16)]) -> Result<Vec<u32>, Damage> {
+fn symbol_lengths(pairs: &[(u16, u16)]) -> Result<Vec<u8>, Damage> {
     const LEAF: u16 = 0x0fff;
     const TODO: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
-    let mut symlen = vec![0u32; pairs.len()];
+    let mut symlen = vec![0u8; pairs.len()];
     let mut state = vec![TODO; pairs.len()];
     let mut stack = Vec::new();
     for start in 0..pairs.len() {
@@ -324,7 +329,8 @@ fn symbol_lengths(pairs: &[(u16, u16)]) -> Result<Vec<u32>, Damage> {
                 }
             }
             if !pending {
-                symlen[s] = symlen[left].saturating_add(symlen[right]).saturating_add(1);
+                let len = u16::from(symlen[left]) + u16::from(symlen[right]) + 1;
+                symlen[s] = u8::try_from(len).map_err(|_| "a symbol of more than 256 values")?;
                 state[s] = DONE;
                 stack.pop();
             }

@@ -242,13 +242,31 @@ impl Tablebase {
         let empty = !board.occupied();
         if wdl > 0 {
             // A pawn push that keeps the result is a zeroing move now.
-            for mv in moves_to(board, empty) {
-                if board.piece_on(mv.from) != Some(Piece::Pawn) || is_en_passant(board, mv) {
-                    continue;
+            let mut found: Result<bool> = Ok(false);
+            board.generate_moves_to(empty, |moves| {
+                if moves.piece != Piece::Pawn {
+                    return false;
                 }
-                if -self.wdl_value(&child(board, mv))? == wdl {
-                    return Ok(if wdl == 2 { 1 } else { 101 });
+                for mv in moves {
+                    if is_en_passant(board, mv) {
+                        continue;
+                    }
+                    match self.wdl_value(&child(board, mv)) {
+                        Ok(v) if -v == wdl => {
+                            found = Ok(true);
+                            return true;
+                        }
+                        Ok(_) => {}
+                        Err(error) => {
+                            found = Err(error);
+                            return true;
+                        }
+                    }
                 }
+                false
+            });
+            if found? {
+                return Ok(if wdl == 2 { 1 } else { 101 });
             }
         }
         let material = Material::of(board);

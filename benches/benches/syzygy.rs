@@ -112,7 +112,8 @@ fn rate(count: usize, cpu: bool, probe: impl Fn()) -> f64 {
     (passes * count) as f64 / seconds
 }
 
-/// python-chess's probes per second (WDL, DTZ) on `fens`.
+/// python-chess's probes per second (WDL, DTZ) on `fens`, by the
+/// process's CPU time.
 fn python_rates(tables: &std::path::Path, fens: &[String]) -> Option<(f64, f64)> {
     const SCRIPT: &str = r#"
 import sys, time, chess, chess.syzygy
@@ -120,12 +121,12 @@ fens = [l.strip() for l in sys.stdin if l.strip()]
 boards = [chess.Board(f) for f in fens]
 with chess.syzygy.open_tablebase(sys.argv[1]) as tb:
     for b in boards: tb.probe_wdl(b); tb.probe_dtz(b)
-    t = time.perf_counter()
+    t = time.process_time()
     for b in boards: tb.probe_wdl(b)
-    w = time.perf_counter() - t
-    t = time.perf_counter()
+    w = time.process_time() - t
+    t = time.process_time()
     for b in boards: tb.probe_dtz(b)
-    d = time.perf_counter() - t
+    d = time.process_time() - t
 print(len(boards) / w, len(boards) / d)
 "#;
     use std::io::Write;
@@ -228,18 +229,39 @@ fn main() {
     .into_iter()
     .map(|name| (name, Vec::new()))
     .collect();
-    let two = |f: &(dyn Fn(&Board) + Sync)| {
+    // Two threads, each probing its half in passes for at least 0.2 s:
+    // probes per second of wall time, or with `cpu` the sum of each
+    // thread's probes per second of its own CPU time (what two free cores
+    // would give, when the machine has none to spare).
+    let two = |cpu: bool, f: &(dyn Fn(&Board) + Sync)| -> f64 {
         let (a, b) = boards.split_at(boards.len() / 2);
-        std::thread::scope(|s| {
-            s.spawn(|| a.iter().for_each(f));
-            s.spawn(|| b.iter().for_each(f));
+        let start = Instant::now();
+        let half = |part: &[Board]| {
+            let cpu_start = thread_cpu_seconds().unwrap_or(0.0);
+            let mut passes = 0;
+            while passes == 0 || start.elapsed().as_secs_f64() < 0.2 {
+                part.iter().for_each(f);
+                passes += 1;
+            }
+            let cpu_time = thread_cpu_seconds().unwrap_or(0.0) - cpu_start;
+            (passes * part.len(), cpu_time)
+        };
+        let (x, y) = std::thread::scope(|s| {
+            let x = s.spawn(|| half(a));
+            let y = s.spawn(|| half(b));
+            (x.join().expect("thread"), y.join().expect("thread"))
         });
+        if cpu {
+            x.0 as f64 / x.1 + y.0 as f64 / y.1
+        } else {
+            (x.0 + y.0) as f64 / start.elapsed().as_secs_f64()
+        }
     };
     let n = boards.len();
     let cpu = args.iter().any(|a| a == "--cpu");
     if cpu {
         println!(
-            "single-thread rows timed by the thread's CPU time (--cpu); 2 threads by the wall clock"
+            "timed by each thread's CPU time (--cpu); 2 threads: the sum of both threads' rates"
         );
     }
     for _ in 0..rounds {
@@ -251,9 +273,9 @@ fn main() {
                 .iter()
                 .for_each(|p| _ = black_box(theirs.probe_wdl_after_zeroing(p)))
         }));
-        rows[2].1.push(rate(n, false, || {
-            two(&|b| _ = black_box(ours.probe_wdl(b)))
-        }));
+        rows[2]
+            .1
+            .push(two(cpu, &|b| _ = black_box(ours.probe_wdl(b))));
         rows[3].1.push(rate(n, cpu, || {
             boards.iter().for_each(|b| _ = black_box(ours.probe_dtz(b)))
         }));
@@ -262,9 +284,9 @@ fn main() {
                 .iter()
                 .for_each(|p| _ = black_box(theirs.probe_dtz(p)))
         }));
-        rows[5].1.push(rate(n, false, || {
-            two(&|b| _ = black_box(ours.probe_dtz(b)))
-        }));
+        rows[5]
+            .1
+            .push(two(cpu, &|b| _ = black_box(ours.probe_dtz(b))));
     }
     let medians: Vec<f64> = rows.iter().map(|(_, v)| median(v.clone())).collect();
     for ((name, _), m) in rows.iter().zip(&medians) {

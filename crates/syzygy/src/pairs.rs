@@ -254,12 +254,19 @@ impl PairsData {
             // Huffman code), so it is how many bases the code is below.
             // Counted by a binary search without branches (a linear one
             // mispredicts); the last used base is 0, so it is a used length.
-            let len = self.base.iter().position(|&base| code >= base).unwrap_or(31);
+            let len = self
+                .base
+                .iter()
+                .position(|&base| code >= base)
+                .unwrap_or(31);
             let base = *self.base.get(len).ok_or("an invalid Huffman code")?;
             // Code lengths are 1 to 32 (checked when the header was read).
             let code_len = min_len + len as u32;
             let offset = code.wrapping_sub(base) >> (64 - code_len);
-            let first = *self.first_symbol.get(len).ok_or("an invalid Huffman code")?;
+            let first = *self
+                .first_symbol
+                .get(len)
+                .ok_or("an invalid Huffman code")?;
             sym = usize::from(first).wrapping_add(offset as usize);
             let expands = i64::from(*self.symlen.get(sym).ok_or("an invalid symbol")?) + 1;
             if literal < expands {

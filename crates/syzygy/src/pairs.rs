@@ -250,10 +250,10 @@ impl PairsData {
         let min_len = u32::from(self.min_len);
         let mut sym;
         loop {
-            // The code's length: the bases fall as lengths grow (a canonical
-            // Huffman code), so it is how many bases the code is below.
-            // Counted by a binary search without branches (a linear one
-            // mispredicts); the last used base is 0, so it is a used length.
+            // The code's length: the first whose base the code reaches (the
+            // bases fall as lengths grow, a canonical Huffman code; the last
+            // used base is 0, so one always does). A linear search measured
+            // faster than a branch-free binary one: lengths are few.
             let len = self
                 .base
                 .iter()

@@ -131,7 +131,7 @@ fn your_tables_match_python_chess() {
 fn compare_with_python_chess(dir: &Path, per_side: usize) -> (usize, usize) {
     let dir = dir.to_path_buf();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tables")
+        .unwrap_or_else(|e| panic!("{}: {e} (give an absolute path)", dir.display()))
         .filter_map(|e| {
             e.ok()?
                 .file_name()

@@ -36,6 +36,11 @@ pub use root::{MAX_DTZ, RootMove, RootOptions};
 pub use tablebase::Tablebase;
 pub use values::{Dtz, Wdl};
 
+/// The Rust examples of `docs/syzygy.md`, compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/syzygy.md")]
+pub struct GuideDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::*;

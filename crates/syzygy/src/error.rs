@@ -23,6 +23,9 @@ pub enum SyzygyError {
     /// No table for this material was added; the file it needs, such as
     /// `KRvKN.rtbw`.
     MissingTable(String),
+    /// [`Tablebase::add_bytes`](crate::Tablebase::add_bytes) was given a
+    /// name that is no table's (`KQvK.rtbw`, the stronger side first).
+    NotATableName(String),
     /// The position has castling rights, which the tables do not hold.
     Castling,
     /// More pieces than the tables hold (7), or than the added tables do.
@@ -65,6 +68,10 @@ impl fmt::Display for SyzygyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::MissingTable(name) => write!(f, "missing table {name}"),
+            Self::NotATableName(name) => write!(
+                f,
+                "{name:?} is not a table's file name (such as KQvKR.rtbw, the stronger side first)"
+            ),
             Self::Castling => f.write_str("the tables hold no positions with castling rights"),
             Self::TooManyPieces { pieces } => {
                 write!(f, "{pieces} pieces: the tables hold at most 7")

@@ -64,8 +64,7 @@ fn align64(at: usize) -> usize {
     at.div_ceil(64) * 64
 }
 
-/// Reads `count` piece codes after `skip` order bytes at `at`, low or high
-/// nibbles.
+/// Reads `count` piece codes at `at`, from the low or the high nibbles.
 fn codes(data: &[u8], at: usize, count: usize, high: bool) -> Result<[u8; MAX_PIECES], Damage> {
     let mut pieces = [0; MAX_PIECES];
     for (i, piece) in pieces.iter_mut().enumerate().take(count) {
@@ -290,9 +289,9 @@ impl Header {
         board: &Board,
         material: &Material,
     ) -> Result<Option<(u16, u8, usize)>, Damage> {
-        let (cmirror, mirror, side) = self.orientation(board, material);
-        let side = if self.kind == Kind::Dtz { 0 } else { side };
-        let dtz_side = self.orientation(board, material).2;
+        // DTZ tables hold one side to move (`dtz_side` must match it).
+        let (cmirror, mirror, dtz_side) = self.orientation(board, material);
+        let side = if self.kind == Kind::Dtz { 0 } else { dtz_side };
         let mut squares = [0u8; MAX_PIECES];
         match self.encoding {
             Encoding::Pieces(kind) => {

@@ -240,7 +240,7 @@ impl Tablebase {
     /// here; a damaged table is reported by the probes that need it.
     pub fn add_bytes(&mut self, file_name: &str, bytes: Vec<u8>) -> Result<(), SyzygyError> {
         let (kind, material) = parse_file_name(file_name)
-            .ok_or_else(|| SyzygyError::MissingTable(file_name.to_owned()))?;
+            .ok_or_else(|| SyzygyError::NotATableName(file_name.to_owned()))?;
         let table = OnceLock::new();
         let _ = table.set(Table::new(
             PathBuf::from(file_name),

@@ -68,12 +68,15 @@ impl Table {
                 size,
             });
         }
-        // SAFETY: the map is read-only, and every read from it is
-        // bounds-checked against its length. Syzygy tables are never
-        // written while in use; should another process truncate or change
-        // the file anyway, probes may fail or read wrong values (as with
-        // every mmap-based prober), which the checks keep from being
-        // out-of-bounds reads within this process's view of the map.
+        // SAFETY: the map is read-only and every read from it is
+        // bounds-checked against its length, so the bytes, whatever they
+        // are, cannot make a read leave the map. What no reader of a map
+        // can rule out is another process changing the file meanwhile:
+        // changed bytes only give wrong values or errors, but a file
+        // truncated under the map makes the system raise SIGBUS on the
+        // lost pages, as with every mmap-based prober. Tables are
+        // read-only data that nobody writes while they are in use
+        // (docs/syzygy.md says so).
         let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);

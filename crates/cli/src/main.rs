@@ -19,6 +19,7 @@ mod pgn;
 mod position;
 mod show;
 mod split;
+mod syzygy;
 mod utf8;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -77,6 +78,9 @@ enum Command {
     /// Read PGN files (plain, zstd or gzip): a summary, or each game's
     /// moves in UCI, its final FEN, its positions, or normalised PGN
     Pgn(pgn::PgnArgs),
+    /// Probe Syzygy tablebases: WDL, DTZ and the root moves ranked for a
+    /// position, or `WDL DTZ` per line of an EPD file
+    Syzygy(syzygy::SyzygyArgs),
 }
 
 fn main() -> ExitCode {
@@ -138,6 +142,7 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Work(args) => split::run_work(args),
         Command::Merge(args) => split::run_merge(args, out),
         Command::Pgn(args) => pgn::run(args, out),
+        Command::Syzygy(args) => syzygy::run(args, out),
     }
 }
 

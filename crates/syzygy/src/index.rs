@@ -1,0 +1,362 @@
+//! Position indexing: squares of a position in, the table's index out
+//! (the pieces encoding for pawnless tables, the pawn encoding otherwise),
+//! and the per-table normalisation and factors that the indexing uses.
+
+use crate::consts::{DIAG, FILE_TO_FILE, FLAP, INVFLAP, KK_IDX, LOWER, PTWIST, TRIANGLE};
+
+/// The most pieces a table holds.
+pub(crate) const MAX_PIECES: usize = 7;
+
+/// `BINOMIAL[k][n]`: n choose k, for k < 8 and n < 64.
+const BINOMIAL: [[u64; 64]; 8] = {
+    let mut table = [[0u64; 64]; 8];
+    let mut n = 0;
+    while n < 64 {
+        table[0][n] = 1;
+        let mut k = 1;
+        while k < 8 {
+            table[k][n] = if n == 0 {
+                0
+            } else {
+                table[k - 1][n - 1] + table[k][n - 1]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+};
+
+/// n choose k, 0 outside the table (a negative `n` included).
+#[inline(always)]
+fn binomial(n: i32, k: usize) -> u64 {
+    if !(0..64).contains(&n) || k >= 8 {
+        return 0;
+    }
+    BINOMIAL[k][n as usize]
+}
+
+/// `PAWN_INDEX[pawns - 1][FLAP[leading pawn]]`: where the leading pawns'
+/// index starts, and `PAWN_FACTOR[pawns - 1][file]`: how many placements
+/// of that many leading pawns a file has.
+const PAWN_TABLES: ([[u64; 24]; 5], [[u64; 4]; 5]) = {
+    let mut index = [[0u64; 24]; 5];
+    let mut factor = [[0u64; 4]; 5];
+    let mut i = 0;
+    while i < 5 {
+        let mut j = 0;
+        let mut file = 0;
+        while file < 4 {
+            let mut sum = 0;
+            while j < 6 * (file + 1) {
+                index[i][j] = sum;
+                sum += if i == 0 {
+                    1
+                } else {
+                    BINOMIAL[i][PTWIST[INVFLAP[j] as usize] as usize]
+                };
+                j += 1;
+            }
+            factor[i][file] = sum;
+            file += 1;
+        }
+        i += 1;
+    }
+    (index, factor)
+};
+
+/// n choose k as the format's `subfactor` computes it.
+fn subfactor(k: u8, n: u8) -> u64 {
+    binomial(i32::from(n), usize::from(k))
+}
+
+/// A rank-and-file square index, 0 to 63, as the format handles them.
+type Sq = u8;
+
+fn off_diagonal(sq: Sq) -> i8 {
+    (sq >> 3) as i8 - (sq & 7) as i8
+}
+
+fn flip_diagonal(sq: Sq) -> Sq {
+    ((sq >> 3) | (sq << 3)) & 63
+}
+
+/// How a pawnless table indexes its first pieces: three unique pieces
+/// (`Three`, 31,332 placements) or the two kings only (`Kings`, 462).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum PieceEncoding {
+    /// At least three pieces occur once (the kings and one more).
+    Three,
+    /// Only the two kings are unique.
+    Kings,
+}
+
+/// Which indexing a table uses, with what it needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Encoding {
+    /// A pawnless table.
+    Pieces(PieceEncoding),
+    /// A table with pawns: `[leading side's pawns, other side's pawns]`.
+    Pawns([u8; 2]),
+}
+
+/// One side's (or one file's) normalisation: the piece codes of the
+/// table in index order, the group sizes and the factors.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Layout {
+    /// Piece codes: type 1 (pawn) to 6 (king), plus 8 for black.
+    pub pieces: [u8; MAX_PIECES],
+    /// At each group's start, the group's size.
+    pub norm: [u8; MAX_PIECES],
+    /// At each group's start, what its index is multiplied by.
+    pub factor: [u64; MAX_PIECES],
+}
+
+impl Layout {
+    /// The layout of `count` pieces with the given codes and `order`
+    /// nibbles; returns it with the table size, `None` when the header is
+    /// inconsistent.
+    pub fn new(
+        encoding: Encoding,
+        count: usize,
+        pieces: [u8; MAX_PIECES],
+        order: u8,
+        order2: u8,
+        file: usize,
+    ) -> Option<(Self, u64)> {
+        let mut layout = Layout {
+            pieces,
+            ..Layout::default()
+        };
+        let first = match encoding {
+            Encoding::Pieces(PieceEncoding::Three) => {
+                layout.norm[0] = 3;
+                3
+            }
+            Encoding::Pieces(PieceEncoding::Kings) => {
+                layout.norm[0] = 2;
+                2
+            }
+            Encoding::Pawns([lead, other]) => {
+                layout.norm[0] = lead;
+                if other > 0 {
+                    *layout.norm.get_mut(usize::from(lead))? = other;
+                }
+                usize::from(lead + other)
+            }
+        };
+        if first > count || count > MAX_PIECES {
+            return None;
+        }
+        let mut i = first;
+        while i < count {
+            let mut run = 0;
+            while i + run < count && pieces[i + run] == pieces[i] {
+                run += 1;
+            }
+            layout.norm[i] = run as u8;
+            i += run;
+        }
+        let size = match encoding {
+            Encoding::Pieces(kind) => layout.piece_factors(kind, count, order)?,
+            Encoding::Pawns(_) => layout.pawn_factors(count, order, order2, file)?,
+        };
+        Some((layout, size))
+    }
+
+    fn piece_factors(&mut self, kind: PieceEncoding, count: usize, order: u8) -> Option<u64> {
+        let pivot: u64 = match kind {
+            PieceEncoding::Three => 31_332,
+            PieceEncoding::Kings => 462,
+        };
+        let mut free = 64 - self.norm[0];
+        let mut size: u64 = 1;
+        let mut i = usize::from(self.norm[0]);
+        let mut k = 0;
+        while i < count || k == order {
+            if k == order {
+                self.factor[0] = size;
+                size = size.checked_mul(pivot)?;
+            } else {
+                self.factor[i] = size;
+                size = size.checked_mul(subfactor(self.norm[i], free))?;
+                free = free.checked_sub(self.norm[i])?;
+                i += usize::from(self.norm[i]);
+            }
+            k += 1;
+        }
+        Some(size)
+    }
+
+    fn pawn_factors(&mut self, count: usize, order: u8, order2: u8, file: usize) -> Option<u64> {
+        let lead = usize::from(self.norm[0]);
+        let mut i = lead;
+        if order2 < 0x0f {
+            i += usize::from(*self.norm.get(i)?);
+        }
+        let mut free = 64u8.checked_sub(i as u8)?;
+        let mut size: u64 = 1;
+        let mut k = 0;
+        while i < count || k == order || k == order2 {
+            if k == order {
+                self.factor[0] = size;
+                let factor = PAWN_TABLES.1.get(lead.checked_sub(1)?)?[file];
+                size = size.checked_mul(factor)?;
+            } else if k == order2 {
+                self.factor[lead] = size;
+                size = size.checked_mul(subfactor(self.norm[lead], 48 - self.norm[0]))?;
+            } else {
+                self.factor[i] = size;
+                size = size.checked_mul(subfactor(self.norm[i], free))?;
+                free = free.checked_sub(self.norm[i])?;
+                i += usize::from(self.norm[i]);
+            }
+            k += 1;
+        }
+        Some(size)
+    }
+}
+
+/// The index of the groups from `start` on: each group's squares, sorted,
+/// counted among the squares the earlier pieces leave free.
+#[inline(always)]
+fn encode_groups(
+    layout: &Layout,
+    squares: &mut [Sq; MAX_PIECES],
+    start: usize,
+    count: usize,
+) -> u64 {
+    let mut index = 0;
+    let mut i = start;
+    while i < count {
+        let size = usize::from(layout.norm[i]).max(1);
+        let end = (i + size).min(count);
+        squares[i..end].sort_unstable();
+        let mut sum = 0;
+        for (m, &sq) in squares[i..end].iter().enumerate() {
+            let below = squares[..i].iter().filter(|&&other| sq > other).count() as i32;
+            sum += binomial(i32::from(sq) - below, m + 1);
+        }
+        index = sum.wrapping_mul(layout.factor[i]).wrapping_add(index);
+        i = end;
+    }
+    index
+}
+
+/// The index of a pawnless position; `None` for a king placement the
+/// table cannot hold (kings side by side).
+pub(crate) fn encode_pieces(
+    kind: PieceEncoding,
+    layout: &Layout,
+    squares: &mut [Sq; MAX_PIECES],
+    count: usize,
+) -> Option<u64> {
+    let squares_used = &mut squares[..count];
+    if squares_used[0] & 0x04 != 0 {
+        squares_used.iter_mut().for_each(|sq| *sq ^= 0x07);
+    }
+    if squares_used[0] & 0x20 != 0 {
+        squares_used.iter_mut().for_each(|sq| *sq ^= 0x38);
+    }
+    let limit = match kind {
+        PieceEncoding::Three => 3,
+        PieceEncoding::Kings => 2,
+    };
+    if let Some(i) = squares_used.iter().position(|&sq| off_diagonal(sq) != 0)
+        && i < limit
+        && off_diagonal(squares_used[i]) > 0
+    {
+        squares_used
+            .iter_mut()
+            .for_each(|sq| *sq = flip_diagonal(*sq));
+    }
+    let (index, start) = match kind {
+        PieceEncoding::Three => {
+            let [a, b, c] = [squares[0], squares[1], squares[2]].map(usize::from);
+            let i = i64::from(b > a);
+            let j = i64::from(c > a) + i64::from(c > b);
+            let (bi, ci) = (b as i64, c as i64);
+            let table = |t: &[u8; 64], sq: usize| i64::from(t[sq]);
+            let index = if off_diagonal(squares[0]) != 0 {
+                table(&TRIANGLE, a) * 63 * 62 + (bi - i) * 62 + (ci - j)
+            } else if off_diagonal(squares[1]) != 0 {
+                6 * 63 * 62 + table(&DIAG, a) * 28 * 62 + table(&LOWER, b) * 62 + ci - j
+            } else if off_diagonal(squares[2]) != 0 {
+                6 * 63 * 62
+                    + 4 * 28 * 62
+                    + table(&DIAG, a) * 7 * 28
+                    + (table(&DIAG, b) - i) * 28
+                    + table(&LOWER, c)
+            } else {
+                6 * 63 * 62
+                    + 4 * 28 * 62
+                    + 4 * 7 * 28
+                    + table(&DIAG, a) * 7 * 6
+                    + (table(&DIAG, b) - i) * 6
+                    + (table(&DIAG, c) - j)
+            };
+            (u64::try_from(index).ok()?, 3)
+        }
+        PieceEncoding::Kings => {
+            let index =
+                KK_IDX[usize::from(TRIANGLE[usize::from(squares[0])])][usize::from(squares[1])];
+            (u64::try_from(index).ok()?, 2)
+        }
+    };
+    Some(
+        index
+            .wrapping_mul(layout.factor[0])
+            .wrapping_add(encode_groups(layout, squares, start, count)),
+    )
+}
+
+/// Puts the leading pawn with the lowest `FLAP` first and returns the
+/// file (0 to 3) the table stores the position under.
+pub(crate) fn pawn_file(squares: &mut [Sq; MAX_PIECES], lead: usize) -> usize {
+    for i in 1..lead {
+        if FLAP[usize::from(squares[0])] > FLAP[usize::from(squares[i])] {
+            squares.swap(0, i);
+        }
+    }
+    usize::from(FILE_TO_FILE[usize::from(squares[0] & 0x07)])
+}
+
+/// The index of a position with pawns, the leading pawn first (see
+/// [`pawn_file`]).
+pub(crate) fn encode_pawns(
+    pawns: [u8; 2],
+    layout: &Layout,
+    squares: &mut [Sq; MAX_PIECES],
+    count: usize,
+) -> u64 {
+    if squares[0] & 0x04 != 0 {
+        squares[..count].iter_mut().for_each(|sq| *sq ^= 0x07);
+    }
+    let lead = usize::from(pawns[0]);
+    for i in 1..lead {
+        for j in i + 1..lead {
+            if PTWIST[usize::from(squares[i])] < PTWIST[usize::from(squares[j])] {
+                squares.swap(i, j);
+            }
+        }
+    }
+    let t = lead - 1;
+    let mut index = PAWN_TABLES.0[t][usize::from(FLAP[usize::from(squares[0])])];
+    for i in (1..=t).rev() {
+        index += binomial(i32::from(PTWIST[usize::from(squares[i])]), t - i + 1);
+    }
+    index = index.wrapping_mul(layout.factor[0]);
+    let mut i = lead;
+    let end = lead + usize::from(pawns[1]);
+    if end > i {
+        squares[i..end].sort_unstable();
+        let mut sum = 0;
+        for (m, &sq) in squares[i..end].iter().enumerate() {
+            let below = squares[..i].iter().filter(|&&other| sq > other).count() as i32;
+            sum += binomial(i32::from(sq) - below - 8, m + 1);
+        }
+        index = sum.wrapping_mul(layout.factor[i]).wrapping_add(index);
+        i = end;
+    }
+    index.wrapping_add(encode_groups(layout, squares, i, count))
+}

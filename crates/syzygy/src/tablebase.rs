@@ -1,0 +1,324 @@
+//! [`Tablebase`]: the table files found in directories (or added as
+//! bytes), each opened and memory-mapped the first time a probe needs it,
+//! shared by any number of threads.
+
+use crate::error::{Result, SyzygyError};
+use crate::material::Material;
+use crate::table::{Header, Kind};
+use bitmoves::Board;
+use memmap2::Mmap;
+use std::collections::HashMap;
+use std::fs::File;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::io;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+/// A table's bytes: mapped from its file, or owned.
+enum Data {
+    Mapped(Mmap),
+    Owned(Vec<u8>),
+}
+
+impl Deref for Data {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Data::Mapped(map) => map,
+            Data::Owned(bytes) => bytes,
+        }
+    }
+}
+
+/// An opened table: its bytes and its decoded header.
+pub(crate) struct Table {
+    file: PathBuf,
+    data: Data,
+    header: Header,
+}
+
+impl Table {
+    /// Checks and decodes a table's bytes.
+    fn new(file: PathBuf, data: Data, kind: Kind, material: Material) -> Result<Table> {
+        let size = data.len() as u64;
+        if size % 64 != 16 {
+            return Err(SyzygyError::BadSize { file, size });
+        }
+        if data.get(..4) != Some(&kind.magic()[..]) {
+            return Err(SyzygyError::BadMagic { file });
+        }
+        match Header::read(&data, kind, material) {
+            Ok(header) => Ok(Table { file, data, header }),
+            Err(what) => Err(SyzygyError::Corrupt { file, what }),
+        }
+    }
+
+    /// Opens and maps a file.
+    fn open(path: &Path, kind: Kind, material: Material) -> Result<Table> {
+        let io_error = |error: io::Error| SyzygyError::Io {
+            file: path.to_owned(),
+            error: Arc::new(error),
+        };
+        let file = File::open(path).map_err(io_error)?;
+        let size = file.metadata().map_err(io_error)?.len();
+        if size % 64 != 16 {
+            return Err(SyzygyError::BadSize {
+                file: path.to_owned(),
+                size,
+            });
+        }
+        // SAFETY: the map is read-only and every read from it is
+        // bounds-checked against its length, so the bytes, whatever they
+        // are, cannot make a read leave the map. What no reader of a map
+        // can rule out is another process changing the file meanwhile:
+        // changed bytes only give wrong values or errors, but a file
+        // truncated under the map makes the system raise SIGBUS on the
+        // lost pages, as with every mmap-based prober. Tables are
+        // read-only data that nobody writes while they are in use
+        // (docs/syzygy.md says so).
+        let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
+        #[cfg(unix)]
+        let _ = map.advise(memmap2::Advice::Random);
+        Table::new(path.to_owned(), Data::Mapped(map), kind, material)
+    }
+
+    /// The error for damage found in this table.
+    pub fn corrupt(&self, what: &'static str) -> SyzygyError {
+        SyzygyError::Corrupt {
+            file: self.file.clone(),
+            what,
+        }
+    }
+
+    /// The WDL value, -2 to 2, from a WDL table.
+    #[inline]
+    pub fn wdl(&self, board: &Board, material: &Material) -> Result<i8> {
+        self.header
+            .wdl(&self.data, board, material)
+            .map_err(|what| self.corrupt(what))
+    }
+
+    /// The DTZ value from a DTZ table; `None` when it holds the other side.
+    #[inline]
+    pub fn dtz(&self, board: &Board, material: &Material, wdl: i8) -> Result<Option<i32>> {
+        self.header
+            .dtz(&self.data, board, material, wdl)
+            .map_err(|what| self.corrupt(what))
+    }
+}
+
+/// Where a table comes from, and the table once opened.
+struct Slot {
+    path: Option<PathBuf>,
+    kind: Kind,
+    material: Material,
+    table: OnceLock<Result<Table>>,
+}
+
+impl Slot {
+    /// The table, opened on first use; an error is kept and returned again.
+    #[inline]
+    fn get(&self) -> Result<&Table> {
+        let opened = self.table.get_or_init(|| match &self.path {
+            Some(path) => Table::open(path, self.kind, self.material),
+            None => Err(SyzygyError::MissingTable(self.material.name())),
+        });
+        opened.as_ref().map_err(Clone::clone)
+    }
+}
+
+/// The tables of one material: its name and its WDL and DTZ files.
+#[derive(Clone)]
+struct Entry {
+    name: String,
+    wdl: Option<Arc<Slot>>,
+    dtz: Option<Arc<Slot>>,
+}
+
+/// Hashes material keys (already well spread) with one multiplication.
+#[derive(Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// A set of Syzygy tables, probed through `&self` from any number of
+/// threads.
+///
+/// Tables are found by name (`KQvKR.rtbw`, `KQvKR.rtbz`) in the
+/// directories added, and opened and memory-mapped when a probe first
+/// needs them.
+///
+/// ```no_run
+/// use bitmoves_syzygy::{Tablebase, Wdl};
+/// let mut tables = Tablebase::new();
+/// tables.add_directory("/srv/syzygy/3-4-5")?;
+/// let board = "8/2K5/4B3/3N4/8/8/4k3/8 b - - 0 1".parse()?;
+/// assert_eq!(tables.probe_wdl(&board)?, Wdl::Loss);
+/// assert_eq!(tables.probe_dtz(&board)?.0, -53);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Default)]
+pub struct Tablebase {
+    entries: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
+    max_pieces: usize,
+}
+
+impl std::fmt::Debug for Tablebase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tablebase")
+            .field("materials", &self.entries.len())
+            .field("max_pieces", &self.max_pieces)
+            .finish()
+    }
+}
+
+impl Tablebase {
+    /// An empty set of tables.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A set of the tables in `directories`.
+    pub fn open<P: AsRef<Path>>(directories: impl IntoIterator<Item = P>) -> io::Result<Self> {
+        let mut tables = Self::new();
+        for directory in directories {
+            tables.add_directory(directory)?;
+        }
+        Ok(tables)
+    }
+
+    /// Adds the tables of a directory (not its subdirectories): every file
+    /// named like `KQvKR.rtbw` or `KQvKR.rtbz`, the stronger side first.
+    /// Nothing is read from them yet. Returns how many were found; a
+    /// later table of the same name replaces an earlier one.
+    pub fn add_directory(&mut self, directory: impl AsRef<Path>) -> io::Result<usize> {
+        let mut found = 0;
+        for entry in std::fs::read_dir(directory)? {
+            let path = entry?.path();
+            if path.is_file() && self.add_file(&path) {
+                found += 1;
+            }
+        }
+        Ok(found)
+    }
+
+    /// Adds one table file; `false` when its name is not a table's.
+    pub fn add_file(&mut self, path: impl AsRef<Path>) -> bool {
+        let path = path.as_ref();
+        let Some((kind, material)) = path
+            .file_name()
+            .and_then(|name| name.to_str())
+            .and_then(parse_file_name)
+        else {
+            return false;
+        };
+        self.insert(
+            kind,
+            material,
+            Slot {
+                path: Some(path.to_owned()),
+                kind,
+                material,
+                table: OnceLock::new(),
+            },
+        );
+        true
+    }
+
+    /// Adds a table from its bytes, under its file name (`KQvK.rtbw`): for
+    /// tables held in memory, tests and fuzzing. The bytes are checked
+    /// here; a damaged table is reported by the probes that need it.
+    pub fn add_bytes(&mut self, file_name: &str, bytes: Vec<u8>) -> Result<(), SyzygyError> {
+        let (kind, material) = parse_file_name(file_name)
+            .ok_or_else(|| SyzygyError::NotATableName(file_name.to_owned()))?;
+        let table = OnceLock::new();
+        let _ = table.set(Table::new(
+            PathBuf::from(file_name),
+            Data::Owned(bytes),
+            kind,
+            material,
+        ));
+        self.insert(
+            kind,
+            material,
+            Slot {
+                path: None,
+                kind,
+                material,
+                table,
+            },
+        );
+        Ok(())
+    }
+
+    fn insert(&mut self, kind: Kind, material: Material, slot: Slot) {
+        let key = material.key();
+        let mut entry = self.entries.get(&key).cloned().unwrap_or_else(|| Entry {
+            name: material.table_name(),
+            wdl: None,
+            dtz: None,
+        });
+        match kind {
+            Kind::Wdl => entry.wdl = Some(Arc::new(slot)),
+            Kind::Dtz => entry.dtz = Some(Arc::new(slot)),
+        }
+        self.max_pieces = self.max_pieces.max(material.count());
+        self.entries
+            .insert(material.mirrored().key(), entry.clone());
+        self.entries.insert(key, entry);
+    }
+
+    /// The most pieces of any table added (0 with none).
+    pub fn max_pieces(&self) -> usize {
+        self.max_pieces
+    }
+
+    /// The table of `kind` for the board's material.
+    #[inline]
+    pub(crate) fn table(&self, material: &Material, kind: Kind) -> Result<&Table> {
+        let entry = self.entries.get(&material.key());
+        let slot = entry.and_then(|entry| match kind {
+            Kind::Wdl => entry.wdl.as_deref(),
+            Kind::Dtz => entry.dtz.as_deref(),
+        });
+        match slot {
+            Some(slot) => slot.get(),
+            None => {
+                let pieces = material.count();
+                if pieces > 7 {
+                    return Err(SyzygyError::TooManyPieces { pieces });
+                }
+                let name = entry.map_or_else(|| material.table_name(), |e| e.name.clone());
+                Err(SyzygyError::MissingTable(format!(
+                    "{name}{}",
+                    kind.extension()
+                )))
+            }
+        }
+    }
+}
+
+/// The kind and material of a file name such as `KQvKR.rtbw`, if it is a
+/// table's (normalised: the stronger side first).
+fn parse_file_name(name: &str) -> Option<(Kind, Material)> {
+    let (stem, kind) = if let Some(stem) = name.strip_suffix(".rtbw") {
+        (stem, Kind::Wdl)
+    } else {
+        (name.strip_suffix(".rtbz")?, Kind::Dtz)
+    };
+    let material = Material::from_name(stem)?;
+    (material.table_name() == stem && material.count() >= 3).then_some((kind, material))
+}

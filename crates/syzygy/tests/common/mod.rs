@@ -1,0 +1,155 @@
+//! python-chess's 3- and 4-piece tables and `endgame.epd`, from its PyPI
+//! sdist (downloaded into the target directory at test time, never
+//! committed), and the random positions the tests probe.
+
+#![allow(dead_code)]
+
+use bitmoves::Board;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+/// The python-chess release whose data the tests use.
+pub const VERSION: &str = "1.11.2";
+
+/// Whether CI asked for the oracle (`BITMOVES_REQUIRE_ORACLE=1`): then a
+/// missing download or python-chess fails the test instead of skipping it.
+pub fn required() -> bool {
+    std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
+}
+
+/// The unpacked sdist's `data` directory, downloading it on first use;
+/// `None` (with a notice) when it cannot be had and the oracle is not
+/// required. One download per test binary (its tests share it), unpacked
+/// beside its final place and renamed there, so no test sees half a tree.
+pub fn data_dir(what: &str) -> Option<PathBuf> {
+    static DATA: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let data = DATA.get_or_init(download).clone();
+    if data.is_none() {
+        assert!(
+            !required(),
+            "BITMOVES_REQUIRE_ORACLE=1 but pip download of chess=={VERSION} failed"
+        );
+        eprintln!("{what} skipped: cannot download python-chess's sdist");
+    }
+    data
+}
+
+fn download() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
+    let unpacked = dir.join(format!("chess-{VERSION}"));
+    let data = unpacked.join("data");
+    let complete = |data: &Path| {
+        data.join("syzygy/regular/KQvK.rtbw").is_file() && data.join("endgame.epd").is_file()
+    };
+    if complete(&data) {
+        return Some(data);
+    }
+    let spec = format!("chess=={VERSION}");
+    let downloaded = Command::new("python3")
+        .args([
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-binary",
+            ":all:",
+            "--no-deps",
+            &spec,
+            "-d",
+        ])
+        .arg(&dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !downloaded {
+        return None;
+    }
+    let scratch = dir.join(format!("unpacking-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).ok()?;
+    let unpacked_ok = Command::new("tar")
+        .arg("xzf")
+        .arg(dir.join(format!("chess-{VERSION}.tar.gz")))
+        .arg("-C")
+        .arg(&scratch)
+        .status()
+        .is_ok_and(|s| s.success());
+    if unpacked_ok && !complete(&data) {
+        let _ = std::fs::remove_dir_all(&unpacked);
+        let _ = std::fs::rename(scratch.join(format!("chess-{VERSION}")), &unpacked);
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    complete(&data).then_some(data)
+}
+
+/// The tables' directory in the sdist.
+pub fn tables_dir(what: &str) -> Option<PathBuf> {
+    data_dir(what).map(|data| data.join("syzygy/regular"))
+}
+
+/// A xorshift generator from `seed`.
+pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
+/// The pieces of a table name, white's in upper case: `KRvKP` -> `KRkp`.
+pub fn letters(name: &str) -> Vec<char> {
+    let (white, black) = name.split_once('v').expect("a table name");
+    white
+        .chars()
+        .chain(black.chars().map(|c| c.to_ascii_lowercase()))
+        .collect()
+}
+
+/// A FEN with `pieces` on `squares` (a1 = 0).
+pub fn fen(board: &[Option<char>; 64], white: bool, en_passant: Option<usize>) -> String {
+    let mut text = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(c) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            text.push('/');
+        }
+    }
+    let ep = en_passant.map_or("-".to_owned(), |sq| {
+        format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1)
+    });
+    format!("{text} {} - {ep} 0 1", if white { "w" } else { "b" })
+}
+
+/// A random legal position of the table, or `None` for a failed try.
+pub fn random_position(
+    pieces: &[char],
+    white: bool,
+    next: &mut impl FnMut() -> u64,
+) -> Option<String> {
+    let mut board = [None; 64];
+    for &piece in pieces {
+        let free: Vec<usize> = (0..64)
+            .filter(|&sq| board[sq].is_none())
+            .filter(|&sq| !piece.eq_ignore_ascii_case(&'p') || (8..56).contains(&sq))
+            .collect();
+        board[free[(next() % free.len() as u64) as usize]] = Some(piece);
+    }
+    let fen = fen(&board, white, None);
+    Board::from_fen(&fen).ok().map(|_| fen)
+}

@@ -2,7 +2,8 @@
 //! and the root moves ranked) or of an EPD file (one `WDL DTZ` line per
 //! position, on several threads).
 
-use crate::{error::CliError, position::SetupArgs};
+use crate::error::{CliError, file_name};
+use crate::position::SetupArgs;
 use bitmoves::Board;
 use bitmoves_syzygy::{RootOptions, Tablebase};
 use clap::Args;
@@ -52,14 +53,14 @@ fn open_tables(args: &SyzygyArgs) -> Result<Tablebase, CliError> {
         found += tables.add_directory(&dir).map_err(|error| {
             CliError::input(format!(
                 "cannot read the tables' directory {}: {error}",
-                dir.display()
+                file_name(&dir)
             ))
         })?;
     }
     if found == 0 {
         return Err(CliError::input(format!(
             "no Syzygy tables (.rtbw, .rtbz) in {}",
-            args.tables.to_string_lossy()
+            file_name(std::path::Path::new(&args.tables))
         )));
     }
     Ok(tables)
@@ -123,7 +124,7 @@ fn run_epd(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     let text = std::fs::read_to_string(file)
-        .map_err(|error| CliError::input(format!("cannot read {}: {error}", file.display())))?;
+        .map_err(|error| CliError::input(format!("cannot read {}: {error}", file_name(file))))?;
     let lines: Vec<(usize, &str)> = text
         .lines()
         .enumerate()
@@ -132,28 +133,33 @@ fn run_epd(
     const CHUNK: usize = 64;
     let next = AtomicUsize::new(0);
     let mut answers: Vec<Option<Result<String, String>>> = vec![None; lines.len()];
+    // Each worker takes the next CHUNK lines until none are left; this
+    // thread is one of them, so a thread the system refuses only leaves
+    // its share to the others.
+    let work = || {
+        let mut mine = Vec::new();
+        loop {
+            let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= lines.len() {
+                break;
+            }
+            for (i, (_, line)) in lines.iter().enumerate().skip(start).take(CHUNK) {
+                mine.push((i, probe_line(tables, line)));
+            }
+        }
+        mine
+    };
     let done: Vec<Vec<(usize, Result<String, String>)>> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.max(1))
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let start = next.fetch_add(CHUNK, Ordering::Relaxed);
-                        if start >= lines.len() {
-                            break;
-                        }
-                        for (i, (_, line)) in lines.iter().enumerate().skip(start).take(CHUNK) {
-                            mine.push((i, probe_line(tables, line)));
-                        }
-                    }
-                    mine
-                })
-            })
+        let workers: Vec<_> = (1..threads.max(1))
+            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
             .collect();
-        workers
-            .into_iter()
-            .map(|worker| worker.join().unwrap_or_default())
-            .collect()
+        let mut done = vec![work()];
+        done.extend(
+            workers
+                .into_iter()
+                .map(|worker| worker.join().unwrap_or_default()),
+        );
+        done
     });
     for (i, answer) in done.into_iter().flatten() {
         answers[i] = Some(answer);
@@ -174,7 +180,7 @@ fn run_epd(
     }
     if failed > 0 {
         out.flush()?;
-        return Err(CliError::Reported);
+        return Err(CliError::Exited(1));
     }
     Ok(())
 }

@@ -7,7 +7,7 @@
 //! reads what the stream's reader reads there.
 
 use crate::error::{ErrorKind, PgnError};
-use crate::reader::fill;
+use crate::input::fill;
 use crate::skim::{Boundary, Skim};
 use crate::{PendingGame, RawGame, Reader};
 use std::io::{BufRead, Chain, Cursor, Read};

@@ -3,6 +3,8 @@
 //! whether the line is blank, where a byte order mark ends, and whether
 //! the line is a tag that starts the next game.
 
+use memchr::{memchr, memchr2};
+
 /// UTF-8's byte order mark.
 pub(crate) const BOM: &[u8] = b"\xef\xbb\xbf";
 
@@ -109,6 +111,32 @@ pub(crate) fn starts_game(text: &[u8], at: usize, end: bool) -> Option<bool> {
         Some(_) => Some(false),
         None => end.then_some(false),
     }
+}
+
+/// The end of the line starting at `at` (the index of its line end).
+pub(crate) fn line_end(text: &[u8], at: usize) -> usize {
+    memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |i| at + i)
+}
+
+/// The number of line ends (`\n`, `\r\n` or a lone `\r`) in `text`.
+pub(crate) fn count_lines(text: &[u8]) -> u64 {
+    if text.len() < 64 {
+        // Short text (a comment, the lines between games): byte by byte,
+        // cheaper than setting up a vector search.
+        let mut lines = 0;
+        for (i, &b) in text.iter().enumerate() {
+            let pair = b == b'\n' && i > 0 && text[i - 1] == b'\r';
+            lines += u64::from((b == b'\n' || b == b'\r') && !pair);
+        }
+        return lines;
+    }
+    let newlines = memchr::memchr_iter(b'\n', text).count();
+    if memchr(b'\r', text).is_none() {
+        return newlines as u64;
+    }
+    let returns = text.iter().filter(|&&b| b == b'\r').count();
+    let pairs = text.windows(2).filter(|pair| pair == b"\r\n").count();
+    (newlines + returns - pairs) as u64
 }
 
 #[cfg(test)]

@@ -5,10 +5,9 @@
 //! Variations nest on a heap stack of boards, never on the call stack;
 //! skipped variations are only counted.
 
-use crate::error::{ErrorKind, illegal, shorten};
-use crate::line;
-use crate::parse::{Stop, byte_set, line_end, utf8};
-use crate::split::count_lines;
+use crate::error::{ErrorKind, Stop, illegal, shorten};
+use crate::line::{self, count_lines, line_end};
+use crate::text::{byte_set, utf8};
 use crate::{Flow, MAX_DEPTH, Visitor};
 use bitmoves::{Board, SanError};
 use memchr::{memchr, memchr3};

@@ -7,9 +7,10 @@
 //! does: reading then stops with [`Stop::Incomplete`] wherever it cannot
 //! tell, and the reader cuts the game the slow way.
 
-use crate::error::{ErrorKind, PgnError};
+use crate::error::{ErrorKind, Place, Stop};
 use crate::line;
 use crate::movetext::Movetext;
+use crate::text::{byte_set, utf8};
 use crate::{Flow, Visitor};
 use bitmoves::{Board, FenOptions};
 use memchr::memchr2;
@@ -18,31 +19,6 @@ use std::sync::LazyLock;
 
 /// The standard start, read from its FEN once.
 static START: LazyLock<Board> = LazyLock::new(Board::startpos);
-
-/// Where a game is in the input.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Place {
-    /// The game's number, from 1.
-    pub number: u64,
-    /// The line its text starts on, from 1.
-    pub line: u64,
-}
-
-/// Why reading a game stopped early.
-#[derive(Debug)]
-pub(crate) enum Stop {
-    /// The game is wrong at this byte.
-    Failed(usize, ErrorKind),
-    /// The text ended, or may have, before the game did; or the game
-    /// needs its end found before it can go on (a skipped game).
-    Incomplete,
-}
-
-impl From<(usize, ErrorKind)> for Stop {
-    fn from((at, kind): (usize, ErrorKind)) -> Self {
-        Stop::Failed(at, kind)
-    }
-}
 
 /// Reads the game that starts at `text[0]` (the first line of its tags
 /// or movetext) into `visitor`; returns where it ends (the start of the
@@ -80,48 +56,6 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
             Ok((tags.end, tags.lines))
         }
     }
-}
-
-/// An error at byte `at` of the game `text` at `place`, with its line
-/// and column.
-pub(crate) fn locate(text: &[u8], place: Place, at: usize, kind: ErrorKind) -> PgnError {
-    let before = &text[..at.min(text.len())];
-    let mut line = place.line;
-    let mut line_start = 0;
-    let mut i = 0;
-    while let Some(j) = memchr2(b'\n', b'\r', &before[i..]) {
-        let end = i + j;
-        line += 1;
-        i = end + 1;
-        if before[end] == b'\r' && before.get(i) == Some(&b'\n') {
-            i += 1;
-        }
-        line_start = i;
-    }
-    PgnError {
-        game: place.number,
-        line,
-        column: (before.len() - line_start) as u64 + 1,
-        kind,
-    }
-}
-
-/// Text as `str`, replacing invalid UTF-8 (which allocates, rarely).
-#[inline(always)]
-pub(crate) fn utf8(bytes: &[u8]) -> Cow<'_, str> {
-    // Tags and comments are short and nearly always ASCII: that test
-    // inlined first, then the strict check, faster than the lossy one on
-    // the valid text files hold.
-    if bytes.is_ascii() {
-        // SAFETY: ASCII is valid UTF-8.
-        return Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
-    }
-    std::str::from_utf8(bytes).map_or_else(|_| String::from_utf8_lossy(bytes), Cow::Borrowed)
-}
-
-/// The end of the line starting at `at` (the index of its line end).
-pub(crate) fn line_end(text: &[u8], at: usize) -> usize {
-    memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |i| at + i)
 }
 
 /// What the tags said.
@@ -166,7 +100,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             lines += 1;
             continue;
         }
-        let end = line_end(text, at);
+        let end = line::line_end(text, at);
         let next = match text.get(end) {
             None if !whole => return Err(Stop::Incomplete),
             None => text.len(),
@@ -251,17 +185,6 @@ fn start_position(
 
 /// Bytes that stop [`plain_tag`]'s scan of a value.
 static STOPS_VALUE: [bool; 256] = byte_set(b"\"\\\n\r");
-
-/// A table of the bytes in `bytes`, for one lookup per byte.
-pub(crate) const fn byte_set(bytes: &[u8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
-}
 
 /// Bytes of a tag's name (as [`unescape_tag`] reads it): letters,
 /// digits and `_+#=:-`, one table lookup each.
@@ -426,7 +349,7 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            let end = super::line_end(&line, 0);
+            let end = crate::line::line_end(&line, 0);
             let (name, value_at, value) = unescape_tag(&line[..end], 0).expect("a tag");
             assert_eq!(name, &line[1..tag.name_end], "{line:?}");
             assert_eq!(value_at, tag.value, "{line:?}");

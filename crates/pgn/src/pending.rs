@@ -4,9 +4,10 @@
 //! straight from the input's buffer when the buffer holds it whole, else
 //! from the splitter's cut.
 
-use crate::error::{ErrorKind, PgnError};
-use crate::parse::{self, Place};
-use crate::split::{RawGame, count_lines};
+use crate::error::{ErrorKind, PgnError, Place};
+use crate::line::count_lines;
+use crate::parse;
+use crate::raw::RawGame;
 use crate::tally::Tally;
 use crate::{Flow, Visitor};
 use std::io;

@@ -3,11 +3,12 @@
 //! hold whole (or one that fails or is skipped) is cut by the splitter
 //! and read again, its first calls to the visitor not repeated.
 
-use crate::error::{ErrorKind, PgnError};
-use crate::line;
-use crate::parse::{self, Place, Stop};
+use crate::error::{ErrorKind, PgnError, Place};
+use crate::input::fill;
+use crate::line::{self, count_lines};
 use crate::pending::{PendingGame, Source};
-use crate::split::{RawGame, Splitter, count_lines};
+use crate::raw::RawGame;
+use crate::split::Splitter;
 use crate::{Flow, Visitor};
 use std::io::{self, BufRead};
 
@@ -182,19 +183,6 @@ impl<R: BufRead> Source for Reader<R> {
     }
 }
 
-/// The input's buffer, filled; interruptions retried.
-pub(crate) fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
-    loop {
-        match input.fill_buf() {
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            // Polonius would take `result` as it is; today's borrow checker
-            // needs the buffer asked for again.
-            Ok(_) => return input.fill_buf(),
-            Err(error) => return Err(error),
-        }
-    }
-}
-
 /// Where the first game in `text` starts, past blank lines and `%`/`;`
 /// lines (each after a byte order mark, if it has one); `None` when
 /// `text` ends first or at an ambiguous place (a `\r` at its very end).
@@ -203,7 +191,7 @@ fn skip_between(text: &[u8]) -> Option<usize> {
     loop {
         let from = line::after_bom(text, at);
         let first = *text.get(from)?;
-        let end = parse::line_end(text, from);
+        let end = line::line_end(text, from);
         let line = &text[from..end];
         if !(matches!(first, b'%' | b';') || line::is_blank(line)) {
             return Some(at);
@@ -215,28 +203,5 @@ fn skip_between(text: &[u8]) -> Option<usize> {
             },
             _ => end + 1,
         };
-    }
-}
-
-impl RawGame {
-    /// Reads this game's text into `visitor`.
-    pub fn read<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<(), PgnError> {
-        let place = Place {
-            number: self.number,
-            line: self.line,
-        };
-        if self.too_long {
-            return Err(PgnError {
-                game: place.number,
-                line: place.line,
-                column: 1,
-                kind: ErrorKind::TooLong,
-            });
-        }
-        match parse::read_game(&self.text, true, place, visitor) {
-            Ok(_) => Ok(()),
-            Err(Stop::Failed(at, kind)) => Err(parse::locate(&self.text, place, at, kind)),
-            Err(Stop::Incomplete) => unreachable!("a whole game never stops short"),
-        }
     }
 }

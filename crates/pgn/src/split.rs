@@ -11,44 +11,11 @@
 //! `\r`.
 
 use crate::MAX_GAME_BYTES;
+use crate::input::fill;
 use crate::line::{self, BOM};
+use crate::raw::RawGame;
 use memchr::{memchr, memchr2};
 use std::io::{self, BufRead};
-
-/// The number of line ends (`\n`, `\r\n` or a lone `\r`) in `text`.
-pub(crate) fn count_lines(text: &[u8]) -> u64 {
-    if text.len() < 64 {
-        // Short text (a comment, the lines between games): byte by byte,
-        // cheaper than setting up a vector search.
-        let mut lines = 0;
-        for (i, &b) in text.iter().enumerate() {
-            let pair = b == b'\n' && i > 0 && text[i - 1] == b'\r';
-            lines += u64::from((b == b'\n' || b == b'\r') && !pair);
-        }
-        return lines;
-    }
-    let newlines = memchr::memchr_iter(b'\n', text).count();
-    if memchr(b'\r', text).is_none() {
-        return newlines as u64;
-    }
-    let returns = text.iter().filter(|&&b| b == b'\r').count();
-    let pairs = text.windows(2).filter(|pair| pair == b"\r\n").count();
-    (newlines + returns - pairs) as u64
-}
-
-/// A game's text as the splitter cut it.
-#[derive(Debug, Default, Clone)]
-pub struct RawGame {
-    /// The bytes of the game: its tags and movetext, with line ends.
-    pub text: Vec<u8>,
-    /// The game's number in the input, from 1.
-    pub number: u64,
-    /// The line of the input its text starts on, from 1.
-    pub line: u64,
-    /// Whether the game passed [`MAX_GAME_BYTES`]; its text is then
-    /// dropped and it cannot be read.
-    pub too_long: bool,
-}
 
 /// Where the splitter is in the input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -278,7 +245,7 @@ impl<R: BufRead> Splitter<R> {
     /// the size limit) to the current game; whether a line end was read.
     fn read_piece(&mut self) -> io::Result<bool> {
         loop {
-            let chunk = crate::reader::fill(&mut self.input)?;
+            let chunk = fill(&mut self.input)?;
             if chunk.is_empty() {
                 return Ok(false);
             }
@@ -300,7 +267,7 @@ impl<R: BufRead> Splitter<R> {
                         // A `\n` after a `\r` that ended the buffer belongs
                         // to this line: kept with it, so the game's text is
                         // the input's whatever the buffer's size.
-                        if crate::reader::fill(&mut self.input)?.first() == Some(&b'\n') {
+                        if fill(&mut self.input)?.first() == Some(&b'\n') {
                             self.current.push(b'\n');
                             self.input.consume(1);
                         }

@@ -7,13 +7,11 @@
 //! reads what the stream's reader reads there.
 
 use crate::error::{ErrorKind, PgnError};
+use crate::grammar::BOM;
 use crate::input::fill;
 use crate::skim::{Boundary, Skim};
 use crate::{PendingGame, RawGame, Reader};
 use std::io::{BufRead, Chain, Cursor, Read};
-
-/// UTF-8's byte order mark, skipped at the input's start.
-const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The most bytes taken from the input at once (so that a chunk passes
 /// its size by little).

@@ -6,7 +6,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `input.rs` | [`open`], [`decompress`]: files, stdin, zstd and gzip by magic bytes; an input's buffer filled |
-//! | `line.rs` | what a line's first bytes say: blank, a byte order mark, a tag that starts the next game; line ends |
+//! | `grammar.rs` | the PGN grammar of lines: line ends, blank lines, the byte order mark, what a line does to its game (where games start and end) |
 //! | `text.rs` | tables of bytes, and text as `str` |
 //! | `split.rs` | the splitter that cuts games out of a stream |
 //! | `raw.rs` | [`RawGame`]: a game as the splitter cut it, and reading it |
@@ -19,7 +19,7 @@
 //! | `error.rs` | [`PgnError`] and [`ErrorKind`]; where a game is, and why reading it stopped |
 //! | `game.rs` | the owned [`Game`] and its builder |
 //! | `write.rs` | writing a [`Game`] as PGN |
-//! | `skim.rs` | following the splitter's state over lines, to find where games end without reading them |
+//! | `skim.rs` | following the grammar over lines, to find where games end without reading them |
 //! | `chunk.rs` | cutting the input into chunks of whole games, numbered, for the threads |
 //! | `parallel.rs` | [`read_parallel`]: replay on N threads, results in file order |
 //!
@@ -37,8 +37,8 @@
 mod chunk;
 mod error;
 mod game;
+mod grammar;
 mod input;
-mod line;
 mod movetext;
 mod parallel;
 mod parse;

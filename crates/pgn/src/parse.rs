@@ -8,7 +8,7 @@
 //! tell, and the reader cuts the game the slow way.
 
 use crate::error::{ErrorKind, Place, Stop};
-use crate::line;
+use crate::grammar::{self, LineKind, Phase};
 use crate::movetext::Movetext;
 use crate::text::{byte_set, utf8};
 use crate::{Flow, Visitor};
@@ -71,13 +71,14 @@ struct Tags {
 }
 
 /// Reads the tags (the lines up to the first that is not a tag, a `%`
-/// or `;` line or a blank one; two blank lines in a row end the game).
+/// or `;` line or a blank one; two blank lines in a row end the game: the
+/// grammar's [`Phase::Tags`]).
 fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> Result<Tags, Stop> {
     // A byte order mark before the first line (where files were joined)
     // is skipped, as python-chess skips it.
-    let mut at = line::after_bom(text, 0);
+    let mut at = grammar::after_bom(text, 0);
     let mut lines = 0;
-    let mut blank_before = false;
+    let mut phase = Phase::Tags { blank: false };
     let mut fen: Option<(usize, Cow<'_, [u8]>)> = None;
     let mut variant: Option<Cow<'_, [u8]>> = None;
     let (moves_at, end) = loop {
@@ -88,7 +89,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             break (None, text.len());
         }
         if let Some(tag) = plain_tag(text, at) {
-            blank_before = false;
+            phase = Phase::Tags { blank: false };
             let (name, value) = (&text[at + 1..tag.name_end], &text[tag.value..tag.quote]);
             if name == b"FEN" {
                 fen = Some((tag.value, Cow::Borrowed(value)));
@@ -100,38 +101,27 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             lines += 1;
             continue;
         }
-        let end = line::line_end(text, at);
-        let next = match text.get(end) {
-            None if !whole => return Err(Stop::Incomplete),
-            None => text.len(),
-            Some(b'\r') => match text.get(end + 1) {
-                Some(b'\n') => end + 2,
-                None if !whole => return Err(Stop::Incomplete),
-                _ => end + 1,
-            },
-            Some(_) => end + 1,
-        };
-        let line = &text[at..end];
-        match line.first() {
-            Some(b'[') => {
-                blank_before = false;
-                if let Some((name, value_at, value)) = unescape_tag(&text[..end], at) {
-                    if name == b"FEN" {
-                        fen = Some((value_at, value.clone()));
-                    } else if name == b"Variant" {
-                        variant = Some(value.clone());
-                    }
-                    visitor.tag(&utf8(name), &utf8(&value));
+        let end = grammar::line_end(text, at);
+        let next = grammar::next_line(text, end, whole).ok_or(Stop::Incomplete)?;
+        if text[at] == b'[' {
+            phase = Phase::Tags { blank: false };
+            if let Some((name, value_at, value)) = unescape_tag(&text[..end], at) {
+                if name == b"FEN" {
+                    fen = Some((value_at, value.clone()));
+                } else if name == b"Variant" {
+                    variant = Some(value.clone());
                 }
+                visitor.tag(&utf8(name), &utf8(&value));
             }
-            Some(b'%' | b';') => {}
-            _ if line::is_blank(line) => {
-                if blank_before {
-                    break (None, at);
-                }
-                blank_before = true;
+        } else {
+            // The line is all there (its line end found): told at once.
+            let mut spaces = at;
+            match grammar::classify(&mut phase, false, text, at, true, &mut spaces) {
+                Some(LineKind::Ends) => break (None, at),
+                Some(LineKind::Part { scan: true }) => break (Some(at), at),
+                // `%` and `;` lines, a first blank line.
+                _ => {}
             }
-            _ => break (Some(at), at),
         }
         at = next;
         lines += 1;
@@ -349,7 +339,7 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            let end = crate::line::line_end(&line, 0);
+            let end = crate::grammar::line_end(&line, 0);
             let (name, value_at, value) = unescape_tag(&line[..end], 0).expect("a tag");
             assert_eq!(name, &line[1..tag.name_end], "{line:?}");
             assert_eq!(value_at, tag.value, "{line:?}");

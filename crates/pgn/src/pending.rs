@@ -5,7 +5,7 @@
 //! from the splitter's cut.
 
 use crate::error::{ErrorKind, PgnError, Place};
-use crate::line::count_lines;
+use crate::grammar::count_lines;
 use crate::parse;
 use crate::raw::RawGame;
 use crate::tally::Tally;

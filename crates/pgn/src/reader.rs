@@ -4,8 +4,8 @@
 //! and read again, its first calls to the visitor not repeated.
 
 use crate::error::{ErrorKind, PgnError, Place};
+use crate::grammar::{self, count_lines};
 use crate::input::fill;
-use crate::line::{self, count_lines};
 use crate::pending::{PendingGame, Source};
 use crate::raw::RawGame;
 use crate::split::Splitter;
@@ -114,7 +114,7 @@ impl<R: BufRead> Reader<R> {
                     return None;
                 }
                 Ok(text) => {
-                    if let Some(first) = skip_between(text) {
+                    if let Some(first) = grammar::first_game_at(text) {
                         let line = line + count_lines(&text[..first]);
                         return Some(PendingGame::live(self, first, Place { number, line }));
                     }
@@ -180,28 +180,5 @@ impl<R: BufRead> Source for Reader<R> {
             });
         }
         (next.map(|next| next.map(|()| &mut self.raw)), &self.answers)
-    }
-}
-
-/// Where the first game in `text` starts, past blank lines and `%`/`;`
-/// lines (each after a byte order mark, if it has one); `None` when
-/// `text` ends first or at an ambiguous place (a `\r` at its very end).
-fn skip_between(text: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    loop {
-        let from = line::after_bom(text, at);
-        let first = *text.get(from)?;
-        let end = line::line_end(text, from);
-        let line = &text[from..end];
-        if !(matches!(first, b'%' | b';') || line::is_blank(line)) {
-            return Some(at);
-        }
-        at = match text.get(end)? {
-            b'\r' => match text.get(end + 1)? {
-                b'\n' => end + 2,
-                _ => end + 1,
-            },
-            _ => end + 1,
-        };
     }
 }

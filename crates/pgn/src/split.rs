@@ -1,45 +1,15 @@
 //! [`Splitter`]: cuts a byte stream into games, line by line, keeping
 //! only the current game in memory.
 //!
-//! The boundaries are python-chess's: leading blank lines and `%`/`;`
-//! lines are skipped; tags follow, with at most one blank line between
-//! them; the movetext ends at a blank line outside a `{…}` comment, or at
-//! the end of the input. A tag line (`[` and a letter) in the movetext
-//! also starts the next game (pgn-reader's rule, for files without blank
-//! lines between games); see `line.rs`. A byte order mark before a
-//! game's first line is skipped. Line ends are `\n`, `\r\n` or a lone
-//! `\r`.
+//! Where games start and end is the grammar's ([`grammar::classify`]);
+//! the splitter reads the lines and follows the movetext's comments.
 
 use crate::MAX_GAME_BYTES;
+use crate::grammar::{self, BOM, LineKind, Phase};
 use crate::input::fill;
-use crate::line::{self, BOM};
 use crate::raw::RawGame;
 use memchr::{memchr, memchr2};
 use std::io::{self, BufRead};
-
-/// Where the splitter is in the input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// Between games.
-    Before,
-    /// In the tags; `empty` counts the blank lines in a row.
-    Tags { empty: u8 },
-    /// In the movetext.
-    Moves,
-}
-
-/// What a line does to the current game.
-enum Line {
-    /// Between games: not part of any.
-    Skip,
-    /// Part of the game; `scan` when it is movetext, whose comments the
-    /// splitter must follow.
-    Part { scan: bool },
-    /// A blank line that ends the game.
-    Ends,
-    /// A line that starts the next game.
-    Starts,
-}
 
 /// Cuts games out of a [`BufRead`], one at a time.
 #[derive(Debug)]
@@ -67,7 +37,7 @@ impl<R: BufRead> Splitter<R> {
         Self {
             input,
             current: Vec::new(),
-            phase: Phase::Before,
+            phase: Phase::Between,
             in_comment: false,
             line: 1,
             game_line: 1,
@@ -103,7 +73,7 @@ impl<R: BufRead> Splitter<R> {
                 self.current.drain(start..start + BOM.len());
             }
             if self.current.len() == start && !complete {
-                return Ok(self.phase != Phase::Before && self.emit(game, start));
+                return Ok(self.phase != Phase::Between && self.emit(game, start));
             }
             self.mid_line = !complete;
             if complete {
@@ -112,25 +82,25 @@ impl<R: BufRead> Splitter<R> {
             let kind = if line_start {
                 self.classify(start, line)
             } else {
-                Line::Part {
+                LineKind::Part {
                     scan: self.phase == Phase::Moves,
                 }
             };
             match kind {
-                Line::Skip => self.current.truncate(start),
-                Line::Part { scan } => {
+                LineKind::Between => self.current.truncate(start),
+                LineKind::Part { scan } => {
                     if scan {
                         self.scan_comments(start);
                     }
                 }
-                Line::Ends => {
+                LineKind::Ends => {
                     self.current.truncate(start);
                     return Ok(self.emit(game, start));
                 }
-                Line::Starts => {
+                LineKind::Starts => {
                     self.emit(game, start);
                     self.game_line = line;
-                    self.phase = Phase::Tags { empty: 0 };
+                    self.phase = Phase::Tags { blank: false };
                     return Ok(true);
                 }
             }
@@ -160,60 +130,30 @@ impl<R: BufRead> Splitter<R> {
         if game.too_long {
             game.text.clear();
         }
-        self.phase = Phase::Before;
+        self.phase = Phase::Between;
         self.in_comment = false;
         true
     }
 
-    /// What the line starting at `start` (line number `line`) does.
-    fn classify(&mut self, start: usize, line: u64) -> Line {
-        let mut text = &self.current[start..];
-        if self.phase == Phase::Before {
-            // A byte order mark before a game's first line (where files
-            // were joined) is skipped, as python-chess skips it.
-            text = &text[line::after_bom(text, 0)..];
-        }
-        let first = text.first().copied();
-        let blank = line::is_blank(text);
-        let escape = matches!(first, Some(b'%' | b';'));
-        if self.phase == Phase::Before {
-            if blank || escape {
-                return Line::Skip;
-            }
+    /// What the line starting at `start` (line number `line`) does, as
+    /// the grammar says: told at once, the line being all there.
+    fn classify(&mut self, start: usize, line: u64) -> LineKind {
+        let before = self.phase == Phase::Between;
+        let mut spaces = start;
+        let text = &self.current;
+        let kind = grammar::classify(
+            &mut self.phase,
+            self.in_comment,
+            text,
+            start,
+            true,
+            &mut spaces,
+        )
+        .expect("a line with nothing after it is told");
+        if before && self.phase != Phase::Between {
             self.game_line = line;
-            self.phase = Phase::Tags { empty: 0 };
         }
-        if let Phase::Tags { empty } = self.phase {
-            if escape {
-                return Line::Part { scan: false };
-            }
-            if blank {
-                if empty >= 1 {
-                    return Line::Ends;
-                }
-                self.phase = Phase::Tags { empty: 1 };
-                return Line::Part { scan: false };
-            }
-            if first == Some(b'[') {
-                self.phase = Phase::Tags { empty: 0 };
-                return Line::Part { scan: false };
-            }
-            // The movetext's first line: read as movetext, whatever it
-            // starts with (a BOM before a `[` included).
-            self.phase = Phase::Moves;
-            return Line::Part { scan: true };
-        }
-        if self.in_comment {
-            Line::Part { scan: true }
-        } else if escape {
-            Line::Part { scan: false }
-        } else if blank {
-            Line::Ends
-        } else if line::starts_game(text, 0, true) == Some(true) {
-            Line::Starts
-        } else {
-            Line::Part { scan: true }
-        }
+        kind
     }
 
     /// Follows `{…}` comments (and `;` comments, which end the line) over
@@ -291,7 +231,7 @@ impl<R> Splitter<R> {
     /// read (and past the input's start, where a BOM may be): whoever
     /// reads a game straight from the input may then go on from here.
     pub fn is_between_games(&self) -> bool {
-        self.phase == Phase::Before
+        self.phase == Phase::Between
             && self.current.is_empty()
             && !self.at_start
             && !self.mid_line
@@ -300,7 +240,7 @@ impl<R> Splitter<R> {
 
     /// Whether nothing of the input was read yet.
     pub fn is_fresh(&self) -> bool {
-        self.at_start && self.phase == Phase::Before && self.current.is_empty()
+        self.at_start && self.phase == Phase::Between && self.current.is_empty()
     }
 
     /// The input, to read a game straight from while

@@ -1,7 +1,16 @@
-//! What the first bytes of a line say, for every place that finds where
-//! games start and end (the splitter, the skim, the one-pass reader):
-//! whether the line is blank, where a byte order mark ends, and whether
-//! the line is a tag that starts the next game.
+//! The PGN grammar of lines, the one home of the rules that every place
+//! finding where games start and end calls (the splitter, the skim, the
+//! one-pass reader and its skipping between games): line ends (`\n`,
+//! `\r\n` or a lone `\r`), blank lines, the byte order mark, and what a
+//! line does to the game it is in ([`classify`]).
+//!
+//! The boundaries are python-chess's: leading blank lines and `%`/`;`
+//! lines are skipped; tags follow, with at most one blank line between
+//! them; the movetext ends at a blank line outside a `{…}` comment, or at
+//! the end of the input. A tag line (`[` and a letter) in the movetext
+//! also starts the next game (pgn-reader's rule, for files without blank
+//! lines between games). A byte order mark before a game's first line is
+//! skipped (as where two files were joined).
 
 use memchr::{memchr, memchr2};
 
@@ -137,6 +146,169 @@ pub(crate) fn count_lines(text: &[u8]) -> u64 {
     let returns = text.iter().filter(|&&b| b == b'\r').count();
     let pairs = text.windows(2).filter(|pair| pair == b"\r\n").count();
     (newlines + returns - pairs) as u64
+}
+
+/// The start of the line after the line end at `end` (`\n`, `\r\n` or
+/// a lone `\r`), or after the text when `end` is its length and `whole`
+/// (no text follows); `None` when the text ends before that is known.
+#[inline(always)]
+pub(crate) fn next_line(text: &[u8], end: usize, whole: bool) -> Option<usize> {
+    match text.get(end) {
+        None => whole.then_some(text.len()),
+        Some(b'\r') => match text.get(end + 1) {
+            Some(b'\n') => Some(end + 2),
+            None if !whole => None,
+            _ => Some(end + 1),
+        },
+        Some(_) => Some(end + 1),
+    }
+}
+
+/// Whether a line starting with `first` (after a byte order mark, between
+/// games) is an escape (`%`) or a comment line (`;`), which is part of
+/// no move.
+#[inline(always)]
+fn is_escape(first: Option<u8>) -> bool {
+    matches!(first, Some(b'%' | b';'))
+}
+
+/// Where the first game in `text` starts: past the lines between games
+/// (blank, `%` and `;` lines, each after a byte order mark if it has
+/// one); `None` when `text` ends first, or at a place that the text's end
+/// leaves open (a `\r` at its very end).
+pub(crate) fn first_game_at(text: &[u8]) -> Option<usize> {
+    let mut at = 0;
+    loop {
+        let from = after_bom(text, at);
+        let first = *text.get(from)?;
+        let end = line_end(text, from);
+        if !(is_escape(Some(first)) || is_blank(&text[from..end])) {
+            return Some(at);
+        }
+        at = next_line(text, end, false)?;
+    }
+}
+
+/// Where a reader is in a game, at a line start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Phase {
+    /// Between games.
+    Between,
+    /// In the tags; `blank` after one blank line.
+    Tags { blank: bool },
+    /// In the movetext.
+    Moves,
+}
+
+/// What a line does to the game it is in, as [`classify`] says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LineKind {
+    /// A line between games, part of none.
+    Between,
+    /// A line of the game; its comments are followed when `scan` (a line
+    /// of movetext).
+    Part { scan: bool },
+    /// A blank line that ends the game (the phase is then
+    /// [`Phase::Between`]).
+    Ends,
+    /// A tag line in the movetext: it ends the game and starts the next
+    /// (the phase is then the next game's tags).
+    Starts,
+}
+
+/// What the line at `at` does, in `phase` (outside a `{…}` comment
+/// unless `in_comment`); `phase` moved on. `None`, the phase unchanged,
+/// when the text ends before that is known (and `end`, no text follows,
+/// is not said). The line's bytes before `spaces` are known to be
+/// whitespace; on `None`, `spaces` is how far they are now (so that a
+/// long line of spaces, given in pieces, is looked at once).
+#[inline(always)]
+pub(crate) fn classify(
+    phase: &mut Phase,
+    in_comment: bool,
+    text: &[u8],
+    at: usize,
+    end: bool,
+    spaces: &mut usize,
+) -> Option<LineKind> {
+    let mut from = at;
+    if *phase == Phase::Between {
+        // A byte order mark before a game's first line is skipped.
+        let rest = &text[at..];
+        if !end && rest.len() < BOM.len() && BOM.starts_with(rest) {
+            return None;
+        }
+        from = after_bom(text, at);
+    }
+    let first = text.get(from).copied();
+    let blank = match blank_from(text, from.max(*spaces), end) {
+        Ok(blank) => blank,
+        Err(pos) => {
+            *spaces = pos;
+            return None;
+        }
+    };
+    let escape = is_escape(first);
+    if *phase == Phase::Between {
+        if escape || blank {
+            return Some(LineKind::Between);
+        }
+        *phase = Phase::Tags { blank: false };
+    }
+    if let Phase::Tags {
+        blank: blank_before,
+    } = *phase
+    {
+        if escape {
+            return Some(LineKind::Part { scan: false });
+        }
+        if first == Some(b'[') {
+            *phase = Phase::Tags { blank: false };
+            return Some(LineKind::Part { scan: false });
+        }
+        if blank {
+            if blank_before {
+                *phase = Phase::Between;
+                return Some(LineKind::Ends);
+            }
+            *phase = Phase::Tags { blank: true };
+            return Some(LineKind::Part { scan: false });
+        }
+        // The movetext's first line: read as movetext, whatever it starts
+        // with (a BOM before a `[` included).
+        *phase = Phase::Moves;
+    } else if !in_comment {
+        if escape {
+            return Some(LineKind::Part { scan: false });
+        }
+        if starts_game(text, at, end)? {
+            *phase = Phase::Tags { blank: false };
+            return Some(LineKind::Starts);
+        }
+        if blank {
+            *phase = Phase::Between;
+            return Some(LineKind::Ends);
+        }
+    }
+    Some(LineKind::Part { scan: true })
+}
+
+/// Whether the line starting at `at`, in the movetext and outside
+/// comments, ends the game: a blank line or a tag line (as [`classify`]
+/// says), or the text's end; `None` when the text ends before that is
+/// known (and `end` is not said). Quick on the lines most movetext lines
+/// are: those starting with a move or its number.
+#[inline(always)]
+pub(crate) fn ends_movetext(text: &[u8], at: usize, end: bool) -> Option<bool> {
+    match text.get(at) {
+        None => end.then_some(true),
+        Some(b'\n' | b'\r') => Some(true),
+        Some(b) if b.is_ascii_alphanumeric() => Some(false),
+        Some(_) => match starts_game(text, at, end)? {
+            true => Some(true),
+            false => blank_at(text, at, end),
+        },
+    }
 }
 
 #[cfg(test)]

@@ -85,6 +85,18 @@ impl PgnError {
     pub fn is_note(&self) -> bool {
         matches!(self.kind, ErrorKind::Variant { .. })
     }
+
+    /// An error at the start of line `line` (column 1), in game `game`:
+    /// where a game that cannot be read at all (the input failed, or the
+    /// game is too long) starts.
+    pub(crate) fn at_line_start(game: u64, line: u64, kind: ErrorKind) -> Self {
+        Self {
+            game,
+            line,
+            column: 1,
+            kind,
+        }
+    }
 }
 
 /// Where a game is in the input.
@@ -101,9 +113,11 @@ pub(crate) struct Place {
 pub(crate) enum Stop {
     /// The game is wrong at this byte.
     Failed(usize, ErrorKind),
-    /// The text ended, or may have, before the game did; or the game
-    /// needs its end found before it can go on (a skipped game).
+    /// The text ended, or may have, before the game did.
     Incomplete,
+    /// The visitor skipped the game, whose end is then found the slow way
+    /// (by the splitter) when the text may not hold all of it.
+    Skipped,
 }
 
 impl From<(usize, ErrorKind)> for Stop {

@@ -1,11 +1,13 @@
 //! Reading one game in one pass over its text: the tags, the starting
 //! position they set, then the movetext (see `movetext.rs`), driving a
-//! [`Visitor`] and finding where the game ends by the splitter's rules.
+//! [`Visitor`] and finding where the game ends by the grammar's rules
+//! (see `grammar.rs`).
 //!
 //! The text is either a game the splitter cut (`whole`), or the reader's
 //! buffer from a game's first line on, which may end before the game
 //! does: reading then stops with [`Stop::Incomplete`] wherever it cannot
-//! tell, and the reader cuts the game the slow way.
+//! tell (with [`Stop::Skipped`] where the visitor skips the game), and
+//! the reader cuts the game the slow way.
 
 use crate::error::{ErrorKind, Place, Stop};
 use crate::grammar::{self, LineKind, Phase};
@@ -25,7 +27,7 @@ static START: LazyLock<Board> = LazyLock::new(Board::startpos);
 /// line after it) and the line ends before that, or why it stopped. With
 /// `whole`, `text` is exactly the game (as the splitter cut it) and only
 /// [`Stop::Failed`] stops it early; a skip ends it at once (its lines
-/// then not counted).
+/// then not counted). Without, a skip stops it with [`Stop::Skipped`].
 pub(crate) fn read_game<V: Visitor + ?Sized>(
     text: &[u8],
     whole: bool,
@@ -36,7 +38,7 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
         if whole {
             Ok((text.len(), 0))
         } else {
-            Err(Stop::Incomplete)
+            Err(Stop::Skipped)
         }
     };
     if visitor.begin_game(place.number) == Flow::Skip {

@@ -104,11 +104,8 @@ impl<'a> PendingGame<'a> {
             Kind::Failed(error) => return Err(error),
         };
         let (text, answers) = source.parts();
-        let text = text.map_err(|error| PgnError {
-            game: place.number,
-            line: place.line,
-            column: 1,
-            kind: ErrorKind::Io(error),
+        let text = text.map_err(|error| {
+            PgnError::at_line_start(place.number, place.line, ErrorKind::Io(error))
         })?;
         answers.clear();
         let mut tally = Tally::record(visitor, answers);

@@ -26,17 +26,18 @@ impl RawGame {
             line: self.line,
         };
         if self.too_long {
-            return Err(PgnError {
-                game: place.number,
-                line: place.line,
-                column: 1,
-                kind: ErrorKind::TooLong,
-            });
+            return Err(PgnError::at_line_start(
+                place.number,
+                place.line,
+                ErrorKind::TooLong,
+            ));
         }
         match parse::read_game(&self.text, true, place, visitor) {
             Ok(_) => Ok(()),
             Err(Stop::Failed(at, kind)) => Err(locate(&self.text, place, at, kind)),
-            Err(Stop::Incomplete) => unreachable!("a whole game never stops short"),
+            Err(Stop::Incomplete | Stop::Skipped) => {
+                unreachable!("a whole game never stops short")
+            }
         }
     }
 }

@@ -12,6 +12,19 @@ use crate::split::Splitter;
 use crate::{Flow, Visitor};
 use std::io::{self, BufRead};
 
+/// A reader's input where it stands between games, none started, with
+/// the numbers of what was read before.
+pub(crate) struct Between<'a, R> {
+    /// The input, at a line start.
+    pub input: &'a mut R,
+    /// Whether nothing was read yet, so that a byte order mark may come.
+    pub bom: bool,
+    /// The games read before.
+    pub games: u64,
+    /// The number of the next line, from 1.
+    pub line: u64,
+}
+
 /// Reads games from any [`BufRead`] in constant memory: only the current
 /// game is held, at most [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES).
 ///
@@ -55,16 +68,20 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// The input where the reader stands between games (none started),
-    /// whether a BOM may still come, the games read and the line number;
-    /// `None` after the end, or in a game.
-    pub(crate) fn between_games(&mut self) -> Option<(&mut R, bool, u64, u64)> {
+    /// Where the reader stands between games (none started); `None` after
+    /// the end, or in a game.
+    pub(crate) fn between_games(&mut self) -> Option<Between<'_, R>> {
         let fresh = self.splitter.is_fresh();
         if self.done || !(fresh || self.splitter.is_between_games()) {
             return None;
         }
         let (games, line) = (self.splitter.games(), self.splitter.line());
-        Some((self.splitter.input(), fresh, games, line))
+        Some(Between {
+            input: self.splitter.input(),
+            bom: fresh,
+            games,
+            line,
+        })
     }
 
     /// Marks the input read to its end (by others).
@@ -102,12 +119,11 @@ impl<R: BufRead> Reader<R> {
             match fill(self.splitter.input()) {
                 Err(error) => {
                     self.done = true;
-                    return Some(PendingGame::failed(PgnError {
-                        game: number,
+                    return Some(PendingGame::failed(PgnError::at_line_start(
+                        number,
                         line,
-                        column: 1,
-                        kind: ErrorKind::Io(error),
-                    }));
+                        ErrorKind::Io(error),
+                    )));
                 }
                 Ok([]) => {
                     self.done = true;
@@ -145,12 +161,11 @@ impl<R: BufRead> Reader<R> {
             }
             Err(error) => {
                 self.done = true;
-                Some(Err(PgnError {
-                    game: self.splitter.games() + 1,
-                    line: self.splitter.line(),
-                    column: 1,
-                    kind: ErrorKind::Io(error),
-                }))
+                Some(Err(PgnError::at_line_start(
+                    self.splitter.games() + 1,
+                    self.splitter.line(),
+                    ErrorKind::Io(error),
+                )))
             }
         }
     }

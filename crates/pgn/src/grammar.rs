@@ -297,7 +297,9 @@ pub(crate) fn classify(
 /// comments, ends the game: a blank line or a tag line (as [`classify`]
 /// says), or the text's end; `None` when the text ends before that is
 /// known (and `end` is not said). Quick on the lines most movetext lines
-/// are: those starting with a move or its number.
+/// are: those starting with a move or its number. Inlined into the
+/// movetext loop: out of line it ran 1,140.7 M instructions against 1,142.6
+/// M (callgrind, 8 MB) but took 3.5% more CPU time (67 MB, one thread).
 #[inline(always)]
 pub(crate) fn ends_movetext(text: &[u8], at: usize, end: bool) -> Option<bool> {
     match text.get(at) {

@@ -7,13 +7,12 @@
 //! reads what the stream's reader reads there.
 
 use crate::error::{ErrorKind, PgnError};
-use crate::reader::fill;
+use crate::grammar::BOM;
+use crate::input::fill;
+use crate::reader::Between;
 use crate::skim::{Boundary, Skim};
 use crate::{PendingGame, RawGame, Reader};
 use std::io::{BufRead, Chain, Cursor, Read};
-
-/// UTF-8's byte order mark, skipped at the input's start.
-const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The most bytes taken from the input at once (so that a chunk passes
 /// its size by little).
@@ -105,9 +104,14 @@ pub(crate) struct Cutter<'a, R> {
 }
 
 impl<'a, R: BufRead> Cutter<'a, R> {
-    /// A cutter over `input`, which stands between games: `games` games
-    /// and `line - 1` lines in; `bom` where it may start with a BOM.
-    pub(crate) fn new(input: &'a mut R, bom: bool, games: u64, line: u64, sizes: Sizes) -> Self {
+    /// A cutter over a reader's input, which stands between games.
+    pub(crate) fn new(between: Between<'a, R>, sizes: Sizes) -> Self {
+        let Between {
+            input,
+            bom,
+            games,
+            line,
+        } = between;
         let skim = Skim::new(games, line);
         Self {
             sizes,
@@ -192,12 +196,11 @@ impl<'a, R: BufRead> Cutter<'a, R> {
                     // whole; the error is in the next.
                     self.pending.truncate(last.at);
                     let (games, line) = self.skim.counts();
-                    self.failure = Some(PgnError {
-                        game: games + 1,
+                    self.failure = Some(PgnError::at_line_start(
+                        games + 1,
                         line,
-                        column: 1,
-                        kind: ErrorKind::Io(error),
-                    });
+                        ErrorKind::Io(error),
+                    ));
                     self.input = None;
                     return self.rest();
                 }

@@ -2,6 +2,7 @@
 //! line, column, the move text and the position).
 
 use bitmoves::{Board, FenError, SanError};
+use memchr::memchr2;
 use std::{fmt, io};
 
 /// Why a game could not be read, with where it happened.
@@ -83,6 +84,69 @@ impl PgnError {
     /// rather than that it was wrong.
     pub fn is_note(&self) -> bool {
         matches!(self.kind, ErrorKind::Variant { .. })
+    }
+
+    /// An error at the start of line `line` (column 1), in game `game`:
+    /// where a game that cannot be read at all (the input failed, or the
+    /// game is too long) starts.
+    pub(crate) fn at_line_start(game: u64, line: u64, kind: ErrorKind) -> Self {
+        Self {
+            game,
+            line,
+            column: 1,
+            kind,
+        }
+    }
+}
+
+/// Where a game is in the input.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Place {
+    /// The game's number, from 1.
+    pub number: u64,
+    /// The line its text starts on, from 1.
+    pub line: u64,
+}
+
+/// Why reading a game stopped early.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// The game is wrong at this byte.
+    Failed(usize, ErrorKind),
+    /// The text ended, or may have, before the game did.
+    Incomplete,
+    /// The visitor skipped the game, whose end is then found the slow way
+    /// (by the splitter) when the text may not hold all of it.
+    Skipped,
+}
+
+impl From<(usize, ErrorKind)> for Stop {
+    fn from((at, kind): (usize, ErrorKind)) -> Self {
+        Stop::Failed(at, kind)
+    }
+}
+
+/// An error at byte `at` of the game `text` at `place`, with its line
+/// and column.
+pub(crate) fn locate(text: &[u8], place: Place, at: usize, kind: ErrorKind) -> PgnError {
+    let before = &text[..at.min(text.len())];
+    let mut line = place.line;
+    let mut line_start = 0;
+    let mut i = 0;
+    while let Some(j) = memchr2(b'\n', b'\r', &before[i..]) {
+        let end = i + j;
+        line += 1;
+        i = end + 1;
+        if before[end] == b'\r' && before.get(i) == Some(&b'\n') {
+            i += 1;
+        }
+        line_start = i;
+    }
+    PgnError {
+        game: place.number,
+        line,
+        column: (before.len() - line_start) as u64 + 1,
+        kind,
     }
 }
 

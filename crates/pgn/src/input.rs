@@ -1,5 +1,6 @@
 //! [`decompress`]: input as plain text, or decompressed when it starts
-//! with zstd's or gzip's magic bytes (whatever the file is called).
+//! with zstd's or gzip's magic bytes (whatever the file is called); and
+//! [`fill`], an input's buffer filled.
 
 use flate2::bufread::GzDecoder;
 use std::fs::File;
@@ -92,7 +93,7 @@ impl<R: BufRead> Read for Members<R> {
             };
             let mut input = decoder.into_inner();
             loop {
-                let bytes = crate::reader::fill(&mut input)?;
+                let bytes = fill(&mut input)?;
                 if bytes.is_empty() {
                     return Ok(0);
                 }
@@ -114,5 +115,18 @@ pub fn open(path: &Path) -> io::Result<Box<dyn BufRead + Send>> {
         decompress(io::stdin())
     } else {
         decompress(File::open(path)?)
+    }
+}
+
+/// The input's buffer, filled; interruptions retried.
+pub(crate) fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            // Polonius would take `result` as it is; today's borrow checker
+            // needs the buffer asked for again.
+            Ok(_) => return input.fill_buf(),
+            Err(error) => return Err(error),
+        }
     }
 }

@@ -5,19 +5,21 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `input.rs` | [`open`], [`decompress`]: files, stdin, zstd and gzip by magic bytes |
-//! | `line.rs` | what a line's first bytes say: blank, a byte order mark, a tag that starts the next game |
-//! | `split.rs` | [`RawGame`] and the splitter that cuts games out of a stream |
+//! | `input.rs` | [`open`], [`decompress`]: files, stdin, zstd and gzip by magic bytes; an input's buffer filled |
+//! | `grammar.rs` | the PGN grammar of lines: line ends, blank lines, the byte order mark, what a line does to its game (where games start and end) |
+//! | `text.rs` | tables of bytes, and text as `str` |
+//! | `split.rs` | the splitter that cuts games out of a stream |
+//! | `raw.rs` | [`RawGame`]: a game as the splitter cut it, and reading it |
 //! | `parse.rs` | reading a game in one pass: its tags, then its movetext |
 //! | `movetext.rs` | the movetext: moves replayed, variations, where the game ends |
 //! | `pending.rs` | [`PendingGame`]: a game found, to be read |
 //! | `tally.rs` | counting a visitor's calls, to read a game again without repeating them |
 //! | `visitor.rs` | [`Visitor`] and [`Flow`] |
 //! | `reader.rs` | [`Reader`]: games straight from the input's buffer, else cut by the splitter |
-//! | `error.rs` | [`PgnError`] and [`ErrorKind`] |
+//! | `error.rs` | [`PgnError`] and [`ErrorKind`]; where a game is, and why reading it stopped |
 //! | `game.rs` | the owned [`Game`] and its builder |
 //! | `write.rs` | writing a [`Game`] as PGN |
-//! | `skim.rs` | following the splitter's state over lines, to find where games end without reading them |
+//! | `skim.rs` | following the grammar over lines, to find where games end without reading them |
 //! | `chunk.rs` | cutting the input into chunks of whole games, numbered, for the threads |
 //! | `parallel.rs` | [`read_parallel`]: replay on N threads, results in file order |
 //!
@@ -35,16 +37,18 @@
 mod chunk;
 mod error;
 mod game;
+mod grammar;
 mod input;
-mod line;
 mod movetext;
 mod parallel;
 mod parse;
 mod pending;
+mod raw;
 mod reader;
 mod skim;
 mod split;
 mod tally;
+mod text;
 mod visitor;
 mod write;
 
@@ -53,8 +57,8 @@ pub use game::{Game, Line, Node};
 pub use input::{decompress, open};
 pub use parallel::{read_parallel, read_parallel_sized};
 pub use pending::PendingGame;
+pub use raw::RawGame;
 pub use reader::Reader;
-pub use split::RawGame;
 pub use visitor::{Flow, Visitor};
 
 /// The longest game the reader holds, in bytes: a longer one is skipped

@@ -5,15 +5,14 @@
 //! Variations nest on a heap stack of boards, never on the call stack;
 //! skipped variations are only counted.
 
-use crate::error::{ErrorKind, illegal, shorten};
-use crate::line;
-use crate::parse::{Stop, byte_set, line_end, utf8};
-use crate::split::count_lines;
+use crate::error::{ErrorKind, Stop, illegal, shorten};
+use crate::grammar::{self, count_lines, line_end};
+use crate::text::{byte_set, utf8};
 use crate::{Flow, MAX_DEPTH, Visitor};
 use bitmoves::{Board, SanError};
 use memchr::{memchr, memchr3};
 
-/// Bytes that end a word of movetext: whitespace (see `line.rs`) and
+/// Bytes that end a word of movetext: whitespace (see `grammar.rs`) and
 /// `{ } ( ) ; $`.
 static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c\x1a\x1c\x1d\x1e\x1f{}();$");
 
@@ -123,9 +122,10 @@ impl<'a> Movetext<'a> {
             }
             match b {
                 b'\n' | b'\r' => {
-                    at = self.next_line(at)?;
+                    at = grammar::next_line(text, at, self.whole).ok_or(Stop::Incomplete)?;
                     self.lines += 1;
-                    if self.game_ends_at(at)? {
+                    // Asked outside comments only, as the grammar's rule is.
+                    if grammar::ends_movetext(text, at, self.whole).ok_or(Stop::Incomplete)? {
                         break;
                     }
                     fresh = true;
@@ -278,41 +278,6 @@ impl<'a> Movetext<'a> {
         let san = unsafe { std::str::from_utf8_unchecked(&text[at..end]) };
         visitor.play(before, mv, san);
         Some(end)
-    }
-
-    /// The start of the line after the line end at `at` (`\n`, `\r\n` or
-    /// a lone `\r`).
-    fn next_line(&self, at: usize) -> Result<usize, Stop> {
-        let text = self.text;
-        if text[at] == b'\r' {
-            match text.get(at + 1) {
-                Some(b'\n') => return Ok(at + 2),
-                Some(_) => {}
-                None => self.complete(at + 1)?,
-            }
-        }
-        Ok(at + 1)
-    }
-
-    /// Whether the line starting at `at` ends the game (the splitter's
-    /// rule, see `line.rs`: a blank line or a tag line; the text's end).
-    /// Only ever asked outside comments.
-    fn game_ends_at(&self, at: usize) -> Result<bool, Stop> {
-        let text = self.text;
-        match text.get(at) {
-            None => self.complete(at).map(|()| true),
-            Some(b'\n' | b'\r') => Ok(true),
-            // Most lines start with a move or its number.
-            Some(b) if b.is_ascii_alphanumeric() => Ok(false),
-            Some(_) => {
-                let ends = match line::starts_game(text, at, self.whole) {
-                    Some(true) => Some(true),
-                    Some(false) => line::blank_at(text, at, self.whole),
-                    None => None,
-                };
-                ends.ok_or(Stop::Incomplete)
-            }
-        }
     }
 
     fn open<V: Visitor + ?Sized>(&mut self, at: usize, visitor: &mut V) -> Result<(), Stop> {

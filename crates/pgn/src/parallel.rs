@@ -99,8 +99,8 @@ where
         sink(done);
     }
     let outcome = match reader.between_games() {
-        Some((input, bom, games, line)) => {
-            let cutter = Cutter::new(input, bom, games, line, sizes);
+        Some(between) => {
+            let cutter = Cutter::new(between, sizes);
             let pool = Pool::new(cutter, threads * 3 + 1);
             pool.run(threads, &work, &mut sink)
         }

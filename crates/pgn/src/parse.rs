@@ -1,15 +1,18 @@
 //! Reading one game in one pass over its text: the tags, the starting
 //! position they set, then the movetext (see `movetext.rs`), driving a
-//! [`Visitor`] and finding where the game ends by the splitter's rules.
+//! [`Visitor`] and finding where the game ends by the grammar's rules
+//! (see `grammar.rs`).
 //!
 //! The text is either a game the splitter cut (`whole`), or the reader's
 //! buffer from a game's first line on, which may end before the game
 //! does: reading then stops with [`Stop::Incomplete`] wherever it cannot
-//! tell, and the reader cuts the game the slow way.
+//! tell (with [`Stop::Skipped`] where the visitor skips the game), and
+//! the reader cuts the game the slow way.
 
-use crate::error::{ErrorKind, PgnError};
-use crate::line;
+use crate::error::{ErrorKind, Place, Stop};
+use crate::grammar::{self, LineKind, Phase};
 use crate::movetext::Movetext;
+use crate::text::{byte_set, utf8};
 use crate::{Flow, Visitor};
 use bitmoves::{Board, FenOptions};
 use memchr::memchr2;
@@ -19,37 +22,12 @@ use std::sync::LazyLock;
 /// The standard start, read from its FEN once.
 static START: LazyLock<Board> = LazyLock::new(Board::startpos);
 
-/// Where a game is in the input.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Place {
-    /// The game's number, from 1.
-    pub number: u64,
-    /// The line its text starts on, from 1.
-    pub line: u64,
-}
-
-/// Why reading a game stopped early.
-#[derive(Debug)]
-pub(crate) enum Stop {
-    /// The game is wrong at this byte.
-    Failed(usize, ErrorKind),
-    /// The text ended, or may have, before the game did; or the game
-    /// needs its end found before it can go on (a skipped game).
-    Incomplete,
-}
-
-impl From<(usize, ErrorKind)> for Stop {
-    fn from((at, kind): (usize, ErrorKind)) -> Self {
-        Stop::Failed(at, kind)
-    }
-}
-
 /// Reads the game that starts at `text[0]` (the first line of its tags
 /// or movetext) into `visitor`; returns where it ends (the start of the
 /// line after it) and the line ends before that, or why it stopped. With
 /// `whole`, `text` is exactly the game (as the splitter cut it) and only
 /// [`Stop::Failed`] stops it early; a skip ends it at once (its lines
-/// then not counted).
+/// then not counted). Without, a skip stops it with [`Stop::Skipped`].
 pub(crate) fn read_game<V: Visitor + ?Sized>(
     text: &[u8],
     whole: bool,
@@ -60,7 +38,7 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
         if whole {
             Ok((text.len(), 0))
         } else {
-            Err(Stop::Incomplete)
+            Err(Stop::Skipped)
         }
     };
     if visitor.begin_game(place.number) == Flow::Skip {
@@ -82,48 +60,6 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
     }
 }
 
-/// An error at byte `at` of the game `text` at `place`, with its line
-/// and column.
-pub(crate) fn locate(text: &[u8], place: Place, at: usize, kind: ErrorKind) -> PgnError {
-    let before = &text[..at.min(text.len())];
-    let mut line = place.line;
-    let mut line_start = 0;
-    let mut i = 0;
-    while let Some(j) = memchr2(b'\n', b'\r', &before[i..]) {
-        let end = i + j;
-        line += 1;
-        i = end + 1;
-        if before[end] == b'\r' && before.get(i) == Some(&b'\n') {
-            i += 1;
-        }
-        line_start = i;
-    }
-    PgnError {
-        game: place.number,
-        line,
-        column: (before.len() - line_start) as u64 + 1,
-        kind,
-    }
-}
-
-/// Text as `str`, replacing invalid UTF-8 (which allocates, rarely).
-#[inline(always)]
-pub(crate) fn utf8(bytes: &[u8]) -> Cow<'_, str> {
-    // Tags and comments are short and nearly always ASCII: that test
-    // inlined first, then the strict check, faster than the lossy one on
-    // the valid text files hold.
-    if bytes.is_ascii() {
-        // SAFETY: ASCII is valid UTF-8.
-        return Cow::Borrowed(unsafe { std::str::from_utf8_unchecked(bytes) });
-    }
-    std::str::from_utf8(bytes).map_or_else(|_| String::from_utf8_lossy(bytes), Cow::Borrowed)
-}
-
-/// The end of the line starting at `at` (the index of its line end).
-pub(crate) fn line_end(text: &[u8], at: usize) -> usize {
-    memchr2(b'\n', b'\r', &text[at..]).map_or(text.len(), |i| at + i)
-}
-
 /// What the tags said.
 struct Tags {
     /// The starting position.
@@ -137,13 +73,14 @@ struct Tags {
 }
 
 /// Reads the tags (the lines up to the first that is not a tag, a `%`
-/// or `;` line or a blank one; two blank lines in a row end the game).
+/// or `;` line or a blank one; two blank lines in a row end the game: the
+/// grammar's [`Phase::Tags`]).
 fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> Result<Tags, Stop> {
     // A byte order mark before the first line (where files were joined)
     // is skipped, as python-chess skips it.
-    let mut at = line::after_bom(text, 0);
+    let mut at = grammar::after_bom(text, 0);
     let mut lines = 0;
-    let mut blank_before = false;
+    let mut phase = Phase::Tags { blank: false };
     let mut fen: Option<(usize, Cow<'_, [u8]>)> = None;
     let mut variant: Option<Cow<'_, [u8]>> = None;
     let (moves_at, end) = loop {
@@ -154,7 +91,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             break (None, text.len());
         }
         if let Some(tag) = plain_tag(text, at) {
-            blank_before = false;
+            phase = Phase::Tags { blank: false };
             let (name, value) = (&text[at + 1..tag.name_end], &text[tag.value..tag.quote]);
             if name == b"FEN" {
                 fen = Some((tag.value, Cow::Borrowed(value)));
@@ -166,38 +103,27 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             lines += 1;
             continue;
         }
-        let end = line_end(text, at);
-        let next = match text.get(end) {
-            None if !whole => return Err(Stop::Incomplete),
-            None => text.len(),
-            Some(b'\r') => match text.get(end + 1) {
-                Some(b'\n') => end + 2,
-                None if !whole => return Err(Stop::Incomplete),
-                _ => end + 1,
-            },
-            Some(_) => end + 1,
-        };
-        let line = &text[at..end];
-        match line.first() {
-            Some(b'[') => {
-                blank_before = false;
-                if let Some((name, value_at, value)) = unescape_tag(&text[..end], at) {
-                    if name == b"FEN" {
-                        fen = Some((value_at, value.clone()));
-                    } else if name == b"Variant" {
-                        variant = Some(value.clone());
-                    }
-                    visitor.tag(&utf8(name), &utf8(&value));
+        let end = grammar::line_end(text, at);
+        let next = grammar::next_line(text, end, whole).ok_or(Stop::Incomplete)?;
+        if text[at] == b'[' {
+            phase = Phase::Tags { blank: false };
+            if let Some((name, value_at, value)) = unescape_tag(&text[..end], at) {
+                if name == b"FEN" {
+                    fen = Some((value_at, value.clone()));
+                } else if name == b"Variant" {
+                    variant = Some(value.clone());
                 }
+                visitor.tag(&utf8(name), &utf8(&value));
             }
-            Some(b'%' | b';') => {}
-            _ if line::is_blank(line) => {
-                if blank_before {
-                    break (None, at);
-                }
-                blank_before = true;
+        } else {
+            // The line is all there (its line end found): told at once.
+            let mut spaces = at;
+            match grammar::classify(&mut phase, false, text, at, true, &mut spaces) {
+                Some(LineKind::Ends) => break (None, at),
+                Some(LineKind::Part { scan: true }) => break (Some(at), at),
+                // `%` and `;` lines, a first blank line.
+                _ => {}
             }
-            _ => break (Some(at), at),
         }
         at = next;
         lines += 1;
@@ -253,17 +179,6 @@ fn start_position(
 
 /// Bytes that stop [`plain_tag`]'s scan of a value.
 static STOPS_VALUE: [bool; 256] = byte_set(b"\"\\\n\r");
-
-/// A table of the bytes in `bytes`, for one lookup per byte.
-pub(crate) const fn byte_set(bytes: &[u8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
-}
 
 /// Bytes of a tag's name (as [`unescape_tag`] reads it): letters,
 /// digits and `_+#=:-`, one table lookup each.
@@ -428,7 +343,7 @@ mod tests {
                 continue;
             };
             accepted += 1;
-            let end = super::line_end(&line, 0);
+            let end = crate::grammar::line_end(&line, 0);
             let (name, value_at, value) = unescape_tag(&line[..end], 0).expect("a tag");
             assert_eq!(name, &line[1..tag.name_end], "{line:?}");
             assert_eq!(value_at, tag.value, "{line:?}");

@@ -4,9 +4,10 @@
 //! straight from the input's buffer when the buffer holds it whole, else
 //! from the splitter's cut.
 
-use crate::error::{ErrorKind, PgnError};
-use crate::parse::{self, Place};
-use crate::split::{RawGame, count_lines};
+use crate::error::{ErrorKind, PgnError, Place};
+use crate::grammar::count_lines;
+use crate::parse;
+use crate::raw::RawGame;
 use crate::tally::Tally;
 use crate::{Flow, Visitor};
 use std::io;
@@ -103,11 +104,8 @@ impl<'a> PendingGame<'a> {
             Kind::Failed(error) => return Err(error),
         };
         let (text, answers) = source.parts();
-        let text = text.map_err(|error| PgnError {
-            game: place.number,
-            line: place.line,
-            column: 1,
-            kind: ErrorKind::Io(error),
+        let text = text.map_err(|error| {
+            PgnError::at_line_start(place.number, place.line, ErrorKind::Io(error))
         })?;
         answers.clear();
         let mut tally = Tally::record(visitor, answers);

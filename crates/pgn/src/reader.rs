@@ -3,13 +3,27 @@
 //! hold whole (or one that fails or is skipped) is cut by the splitter
 //! and read again, its first calls to the visitor not repeated.
 
-use crate::error::{ErrorKind, PgnError};
-use crate::line;
-use crate::parse::{self, Place, Stop};
+use crate::error::{ErrorKind, PgnError, Place};
+use crate::grammar::{self, count_lines};
+use crate::input::fill;
 use crate::pending::{PendingGame, Source};
-use crate::split::{RawGame, Splitter, count_lines};
+use crate::raw::RawGame;
+use crate::split::Splitter;
 use crate::{Flow, Visitor};
 use std::io::{self, BufRead};
+
+/// A reader's input where it stands between games, none started, with
+/// the numbers of what was read before.
+pub(crate) struct Between<'a, R> {
+    /// The input, at a line start.
+    pub input: &'a mut R,
+    /// Whether nothing was read yet, so that a byte order mark may come.
+    pub bom: bool,
+    /// The games read before.
+    pub games: u64,
+    /// The number of the next line, from 1.
+    pub line: u64,
+}
 
 /// Reads games from any [`BufRead`] in constant memory: only the current
 /// game is held, at most [`MAX_GAME_BYTES`](crate::MAX_GAME_BYTES).
@@ -54,16 +68,20 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// The input where the reader stands between games (none started),
-    /// whether a BOM may still come, the games read and the line number;
-    /// `None` after the end, or in a game.
-    pub(crate) fn between_games(&mut self) -> Option<(&mut R, bool, u64, u64)> {
+    /// Where the reader stands between games (none started); `None` after
+    /// the end, or in a game.
+    pub(crate) fn between_games(&mut self) -> Option<Between<'_, R>> {
         let fresh = self.splitter.is_fresh();
         if self.done || !(fresh || self.splitter.is_between_games()) {
             return None;
         }
         let (games, line) = (self.splitter.games(), self.splitter.line());
-        Some((self.splitter.input(), fresh, games, line))
+        Some(Between {
+            input: self.splitter.input(),
+            bom: fresh,
+            games,
+            line,
+        })
     }
 
     /// Marks the input read to its end (by others).
@@ -101,19 +119,18 @@ impl<R: BufRead> Reader<R> {
             match fill(self.splitter.input()) {
                 Err(error) => {
                     self.done = true;
-                    return Some(PendingGame::failed(PgnError {
-                        game: number,
+                    return Some(PendingGame::failed(PgnError::at_line_start(
+                        number,
                         line,
-                        column: 1,
-                        kind: ErrorKind::Io(error),
-                    }));
+                        ErrorKind::Io(error),
+                    )));
                 }
                 Ok([]) => {
                     self.done = true;
                     return None;
                 }
                 Ok(text) => {
-                    if let Some(first) = skip_between(text) {
+                    if let Some(first) = grammar::first_game_at(text) {
                         let line = line + count_lines(&text[..first]);
                         return Some(PendingGame::live(self, first, Place { number, line }));
                     }
@@ -144,12 +161,11 @@ impl<R: BufRead> Reader<R> {
             }
             Err(error) => {
                 self.done = true;
-                Some(Err(PgnError {
-                    game: self.splitter.games() + 1,
-                    line: self.splitter.line(),
-                    column: 1,
-                    kind: ErrorKind::Io(error),
-                }))
+                Some(Err(PgnError::at_line_start(
+                    self.splitter.games() + 1,
+                    self.splitter.line(),
+                    ErrorKind::Io(error),
+                )))
             }
         }
     }
@@ -179,64 +195,5 @@ impl<R: BufRead> Source for Reader<R> {
             });
         }
         (next.map(|next| next.map(|()| &mut self.raw)), &self.answers)
-    }
-}
-
-/// The input's buffer, filled; interruptions retried.
-pub(crate) fn fill<R: BufRead>(input: &mut R) -> io::Result<&[u8]> {
-    loop {
-        match input.fill_buf() {
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
-            // Polonius would take `result` as it is; today's borrow checker
-            // needs the buffer asked for again.
-            Ok(_) => return input.fill_buf(),
-            Err(error) => return Err(error),
-        }
-    }
-}
-
-/// Where the first game in `text` starts, past blank lines and `%`/`;`
-/// lines (each after a byte order mark, if it has one); `None` when
-/// `text` ends first or at an ambiguous place (a `\r` at its very end).
-fn skip_between(text: &[u8]) -> Option<usize> {
-    let mut at = 0;
-    loop {
-        let from = line::after_bom(text, at);
-        let first = *text.get(from)?;
-        let end = parse::line_end(text, from);
-        let line = &text[from..end];
-        if !(matches!(first, b'%' | b';') || line::is_blank(line)) {
-            return Some(at);
-        }
-        at = match text.get(end)? {
-            b'\r' => match text.get(end + 1)? {
-                b'\n' => end + 2,
-                _ => end + 1,
-            },
-            _ => end + 1,
-        };
-    }
-}
-
-impl RawGame {
-    /// Reads this game's text into `visitor`.
-    pub fn read<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> Result<(), PgnError> {
-        let place = Place {
-            number: self.number,
-            line: self.line,
-        };
-        if self.too_long {
-            return Err(PgnError {
-                game: place.number,
-                line: place.line,
-                column: 1,
-                kind: ErrorKind::TooLong,
-            });
-        }
-        match parse::read_game(&self.text, true, place, visitor) {
-            Ok(_) => Ok(()),
-            Err(Stop::Failed(at, kind)) => Err(parse::locate(&self.text, place, at, kind)),
-            Err(Stop::Incomplete) => unreachable!("a whole game never stops short"),
-        }
     }
 }

@@ -1,4 +1,4 @@
-//! [`Skim`]: follows the splitter's state (see `split.rs`) over whole
+//! [`Skim`]: follows the grammar's state (see `grammar.rs`) over whole
 //! lines of text without copying or reading any game, counting games and
 //! lines, to find the places between games where the input can be cut
 //! into chunks that read alone as they read in the stream.
@@ -6,18 +6,7 @@
 //! It looks at 16 bytes at a time for the few bytes that matter (line
 //! ends and `{`, `}`, `;`), and at the first bytes of each line.
 
-use crate::line::{self, BOM};
-
-/// Where the splitter is, at a line start.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// Between games.
-    Before,
-    /// In the tags; `blank` after one blank line.
-    Tags { blank: bool },
-    /// In the movetext.
-    Moves,
-}
+use crate::grammar::{self, LineKind, Phase};
 
 /// A line start where the splitter is between games (or where a `[`
 /// line starts the next game): a reader started there, told the numbers,
@@ -30,18 +19,6 @@ pub(crate) struct Boundary {
     pub games: u64,
     /// The number of the line it starts, from 1.
     pub line: u64,
-}
-
-/// What a line does, as the splitter's `classify` says.
-enum Line {
-    /// It is part of a game (its comments followed when `scan`), or
-    /// between games.
-    Part { scan: bool },
-    /// It ends the current game (a blank line).
-    Ends,
-    /// It ends the current game and starts the next (a `[` line in the
-    /// movetext).
-    Starts,
 }
 
 /// The state that a line changes.
@@ -94,7 +71,7 @@ impl Skim {
     pub(crate) fn new(games: u64, line: u64) -> Self {
         Self {
             state: State {
-                phase: Phase::Before,
+                phase: Phase::Between,
                 in_comment: false,
                 games,
             },
@@ -165,7 +142,7 @@ impl Skim {
                         (partial.scan, partial.starts)
                     }
                     None => {
-                        if state.phase == Phase::Before {
+                        if state.phase == Phase::Between {
                             last = Boundary {
                                 at,
                                 games: state.games,
@@ -176,22 +153,28 @@ impl Skim {
                             }
                         }
                         let mut spaces = known.take().map_or(at, |(_, pos)| pos);
-                        let Some(kind) = classify(&mut state, text, at, end, &mut spaces) else {
+                        let kind = grammar::classify(
+                            &mut state.phase,
+                            state.in_comment,
+                            text,
+                            at,
+                            end,
+                            &mut spaces,
+                        );
+                        let Some(kind) = kind else {
                             self.spaces = Some((at, spaces));
                             break 'run Err(at);
                         };
                         // A `[` line that ends the game before it: counted
                         // once whole, as the splitter counts it.
                         match kind {
-                            Line::Part { scan } => (scan, false),
-                            Line::Ends => {
+                            LineKind::Between => (false, false),
+                            LineKind::Part { scan } => (scan, false),
+                            LineKind::Ends => {
                                 state.games += 1;
                                 (false, false)
                             }
-                            Line::Starts => {
-                                state.phase = Phase::Tags { blank: false };
-                                (false, true)
-                            }
+                            LineKind::Starts => (false, true),
                         }
                     }
                 };
@@ -254,7 +237,7 @@ impl Skim {
                     last = boundary;
                     if at >= want {
                         // Skimmed again from its start, after the cut.
-                        state.phase = Phase::Before;
+                        state.phase = Phase::Between;
                         break 'run Ok(boundary);
                     }
                 }
@@ -265,78 +248,6 @@ impl Skim {
         (self.state, self.line, self.last) = (state, line, last);
         outcome
     }
-}
-
-/// What the line at `at` does, as the splitter's `classify` says; the
-/// phase moved on. `None`, the state unchanged, when the text ends
-/// before that is known (and `end` is not said). The line's bytes before
-/// `spaces` are known to be whitespace; on `None`, `spaces` is how far
-/// they are now.
-#[inline(always)]
-fn classify(
-    state: &mut State,
-    text: &[u8],
-    at: usize,
-    end: bool,
-    spaces: &mut usize,
-) -> Option<Line> {
-    let mut from = at;
-    if state.phase == Phase::Before {
-        // A byte order mark before a game's first line is skipped.
-        let rest = &text[at..];
-        if !end && rest.len() < BOM.len() && BOM.starts_with(rest) {
-            return None;
-        }
-        from = line::after_bom(text, at);
-    }
-    let first = text.get(from).copied();
-    let blank = match line::blank_from(text, from.max(*spaces), end) {
-        Ok(blank) => blank,
-        Err(pos) => {
-            *spaces = pos;
-            return None;
-        }
-    };
-    let escape = matches!(first, Some(b'%' | b';'));
-    if state.phase == Phase::Before {
-        if escape || blank {
-            return Some(Line::Part { scan: false });
-        }
-        state.phase = Phase::Tags { blank: false };
-    }
-    if let Phase::Tags {
-        blank: blank_before,
-    } = state.phase
-    {
-        if escape {
-            return Some(Line::Part { scan: false });
-        }
-        if first == Some(b'[') {
-            state.phase = Phase::Tags { blank: false };
-            return Some(Line::Part { scan: false });
-        }
-        if blank {
-            if blank_before {
-                state.phase = Phase::Before;
-                return Some(Line::Ends);
-            }
-            state.phase = Phase::Tags { blank: true };
-            return Some(Line::Part { scan: false });
-        }
-        state.phase = Phase::Moves;
-    } else if !state.in_comment {
-        if escape {
-            return Some(Line::Part { scan: false });
-        }
-        if line::starts_game(text, at, end)? {
-            return Some(Line::Starts);
-        }
-        if blank {
-            state.phase = Phase::Before;
-            return Some(Line::Ends);
-        }
-    }
-    Some(Line::Part { scan: true })
 }
 
 /// The bytes looked at in one step.
@@ -450,7 +361,7 @@ mod tests {
             text.extend_from_slice(b"\n\n1. e4 *\n");
             let mut skim = Skim::new(0, 1);
             let (mut at, mut len) = (0, 0);
-            crate::line::tests::LOOKED.with(|looked| looked.set(0));
+            crate::grammar::tests::LOOKED.with(|looked| looked.set(0));
             while len < text.len() {
                 // Pieces that cut the Unicode spaces in the middle.
                 len = (len + (1 << 16) + 1).min(text.len());
@@ -460,7 +371,7 @@ mod tests {
                     Err(next) => at = next,
                 }
             }
-            let looked = crate::line::tests::LOOKED.with(Cell::get);
+            let looked = crate::grammar::tests::LOOKED.with(Cell::get);
             assert!(looked < 2 * spaces, "{looked} bytes looked at for {spaces}");
             assert_eq!(skim.counts().0, u64::from(!before.is_empty()));
         }

@@ -1,78 +1,15 @@
 //! [`Splitter`]: cuts a byte stream into games, line by line, keeping
 //! only the current game in memory.
 //!
-//! The boundaries are python-chess's: leading blank lines and `%`/`;`
-//! lines are skipped; tags follow, with at most one blank line between
-//! them; the movetext ends at a blank line outside a `{…}` comment, or at
-//! the end of the input. A tag line (`[` and a letter) in the movetext
-//! also starts the next game (pgn-reader's rule, for files without blank
-//! lines between games); see `line.rs`. A byte order mark before a
-//! game's first line is skipped. Line ends are `\n`, `\r\n` or a lone
-//! `\r`.
+//! Where games start and end is the grammar's ([`grammar::classify`]);
+//! the splitter reads the lines and follows the movetext's comments.
 
 use crate::MAX_GAME_BYTES;
-use crate::line::{self, BOM};
+use crate::grammar::{self, BOM, LineKind, Phase};
+use crate::input::fill;
+use crate::raw::RawGame;
 use memchr::{memchr, memchr2};
 use std::io::{self, BufRead};
-
-/// The number of line ends (`\n`, `\r\n` or a lone `\r`) in `text`.
-pub(crate) fn count_lines(text: &[u8]) -> u64 {
-    if text.len() < 64 {
-        // Short text (a comment, the lines between games): byte by byte,
-        // cheaper than setting up a vector search.
-        let mut lines = 0;
-        for (i, &b) in text.iter().enumerate() {
-            let pair = b == b'\n' && i > 0 && text[i - 1] == b'\r';
-            lines += u64::from((b == b'\n' || b == b'\r') && !pair);
-        }
-        return lines;
-    }
-    let newlines = memchr::memchr_iter(b'\n', text).count();
-    if memchr(b'\r', text).is_none() {
-        return newlines as u64;
-    }
-    let returns = text.iter().filter(|&&b| b == b'\r').count();
-    let pairs = text.windows(2).filter(|pair| pair == b"\r\n").count();
-    (newlines + returns - pairs) as u64
-}
-
-/// A game's text as the splitter cut it.
-#[derive(Debug, Default, Clone)]
-pub struct RawGame {
-    /// The bytes of the game: its tags and movetext, with line ends.
-    pub text: Vec<u8>,
-    /// The game's number in the input, from 1.
-    pub number: u64,
-    /// The line of the input its text starts on, from 1.
-    pub line: u64,
-    /// Whether the game passed [`MAX_GAME_BYTES`]; its text is then
-    /// dropped and it cannot be read.
-    pub too_long: bool,
-}
-
-/// Where the splitter is in the input.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Phase {
-    /// Between games.
-    Before,
-    /// In the tags; `empty` counts the blank lines in a row.
-    Tags { empty: u8 },
-    /// In the movetext.
-    Moves,
-}
-
-/// What a line does to the current game.
-enum Line {
-    /// Between games: not part of any.
-    Skip,
-    /// Part of the game; `scan` when it is movetext, whose comments the
-    /// splitter must follow.
-    Part { scan: bool },
-    /// A blank line that ends the game.
-    Ends,
-    /// A line that starts the next game.
-    Starts,
-}
 
 /// Cuts games out of a [`BufRead`], one at a time.
 #[derive(Debug)]
@@ -100,7 +37,7 @@ impl<R: BufRead> Splitter<R> {
         Self {
             input,
             current: Vec::new(),
-            phase: Phase::Before,
+            phase: Phase::Between,
             in_comment: false,
             line: 1,
             game_line: 1,
@@ -136,7 +73,7 @@ impl<R: BufRead> Splitter<R> {
                 self.current.drain(start..start + BOM.len());
             }
             if self.current.len() == start && !complete {
-                return Ok(self.phase != Phase::Before && self.emit(game, start));
+                return Ok(self.phase != Phase::Between && self.emit(game, start));
             }
             self.mid_line = !complete;
             if complete {
@@ -145,25 +82,25 @@ impl<R: BufRead> Splitter<R> {
             let kind = if line_start {
                 self.classify(start, line)
             } else {
-                Line::Part {
+                LineKind::Part {
                     scan: self.phase == Phase::Moves,
                 }
             };
             match kind {
-                Line::Skip => self.current.truncate(start),
-                Line::Part { scan } => {
+                LineKind::Between => self.current.truncate(start),
+                LineKind::Part { scan } => {
                     if scan {
                         self.scan_comments(start);
                     }
                 }
-                Line::Ends => {
+                LineKind::Ends => {
                     self.current.truncate(start);
                     return Ok(self.emit(game, start));
                 }
-                Line::Starts => {
+                LineKind::Starts => {
                     self.emit(game, start);
                     self.game_line = line;
-                    self.phase = Phase::Tags { empty: 0 };
+                    self.phase = Phase::Tags { blank: false };
                     return Ok(true);
                 }
             }
@@ -193,60 +130,30 @@ impl<R: BufRead> Splitter<R> {
         if game.too_long {
             game.text.clear();
         }
-        self.phase = Phase::Before;
+        self.phase = Phase::Between;
         self.in_comment = false;
         true
     }
 
-    /// What the line starting at `start` (line number `line`) does.
-    fn classify(&mut self, start: usize, line: u64) -> Line {
-        let mut text = &self.current[start..];
-        if self.phase == Phase::Before {
-            // A byte order mark before a game's first line (where files
-            // were joined) is skipped, as python-chess skips it.
-            text = &text[line::after_bom(text, 0)..];
-        }
-        let first = text.first().copied();
-        let blank = line::is_blank(text);
-        let escape = matches!(first, Some(b'%' | b';'));
-        if self.phase == Phase::Before {
-            if blank || escape {
-                return Line::Skip;
-            }
+    /// What the line starting at `start` (line number `line`) does, as
+    /// the grammar says: told at once, the line being all there.
+    fn classify(&mut self, start: usize, line: u64) -> LineKind {
+        let before = self.phase == Phase::Between;
+        let mut spaces = start;
+        let text = &self.current;
+        let kind = grammar::classify(
+            &mut self.phase,
+            self.in_comment,
+            text,
+            start,
+            true,
+            &mut spaces,
+        )
+        .expect("a line with nothing after it is told");
+        if before && self.phase != Phase::Between {
             self.game_line = line;
-            self.phase = Phase::Tags { empty: 0 };
         }
-        if let Phase::Tags { empty } = self.phase {
-            if escape {
-                return Line::Part { scan: false };
-            }
-            if blank {
-                if empty >= 1 {
-                    return Line::Ends;
-                }
-                self.phase = Phase::Tags { empty: 1 };
-                return Line::Part { scan: false };
-            }
-            if first == Some(b'[') {
-                self.phase = Phase::Tags { empty: 0 };
-                return Line::Part { scan: false };
-            }
-            // The movetext's first line: read as movetext, whatever it
-            // starts with (a BOM before a `[` included).
-            self.phase = Phase::Moves;
-            return Line::Part { scan: true };
-        }
-        if self.in_comment {
-            Line::Part { scan: true }
-        } else if escape {
-            Line::Part { scan: false }
-        } else if blank {
-            Line::Ends
-        } else if line::starts_game(text, 0, true) == Some(true) {
-            Line::Starts
-        } else {
-            Line::Part { scan: true }
-        }
+        kind
     }
 
     /// Follows `{…}` comments (and `;` comments, which end the line) over
@@ -278,7 +185,7 @@ impl<R: BufRead> Splitter<R> {
     /// the size limit) to the current game; whether a line end was read.
     fn read_piece(&mut self) -> io::Result<bool> {
         loop {
-            let chunk = crate::reader::fill(&mut self.input)?;
+            let chunk = fill(&mut self.input)?;
             if chunk.is_empty() {
                 return Ok(false);
             }
@@ -300,7 +207,7 @@ impl<R: BufRead> Splitter<R> {
                         // A `\n` after a `\r` that ended the buffer belongs
                         // to this line: kept with it, so the game's text is
                         // the input's whatever the buffer's size.
-                        if crate::reader::fill(&mut self.input)?.first() == Some(&b'\n') {
+                        if fill(&mut self.input)?.first() == Some(&b'\n') {
                             self.current.push(b'\n');
                             self.input.consume(1);
                         }
@@ -324,7 +231,7 @@ impl<R> Splitter<R> {
     /// read (and past the input's start, where a BOM may be): whoever
     /// reads a game straight from the input may then go on from here.
     pub fn is_between_games(&self) -> bool {
-        self.phase == Phase::Before
+        self.phase == Phase::Between
             && self.current.is_empty()
             && !self.at_start
             && !self.mid_line
@@ -333,7 +240,7 @@ impl<R> Splitter<R> {
 
     /// Whether nothing of the input was read yet.
     pub fn is_fresh(&self) -> bool {
-        self.at_start && self.phase == Phase::Before && self.current.is_empty()
+        self.at_start && self.phase == Phase::Between && self.current.is_empty()
     }
 
     /// The input, to read a game straight from while

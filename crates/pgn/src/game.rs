@@ -85,10 +85,13 @@ impl Game {
         Self::from_pending(crate::PendingGame::raw(raw))
     }
 
-    /// The value of the first tag called `name`.
+    /// The value of the tag called `name`; where the game repeats a tag,
+    /// the last one's, as python-chess keeps it (and as the writer and the
+    /// `FEN` tag's reading take it).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
+            .rev()
             .find(|(tag, _)| tag == name)
             .map(|(_, value)| value.as_str())
     }

@@ -77,14 +77,16 @@ where
     // it strikes between games or in one (whose result is then dropped):
     // as the threads' cutter hands it on.
     if threads <= 1 {
-        while let Some(game) = reader.next_game() {
+        loop {
+            let Some(game) = reader.next_game() else {
+                return Ok(());
+            };
             let done = work(game.failure()?);
             if let Some(error) = reader.take_failure() {
                 return Err(error);
             }
             sink(done);
         }
-        return Ok(());
     }
     // A reader left inside a game reads on here up to a place between
     // games, where chunks can start.

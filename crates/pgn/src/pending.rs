@@ -27,6 +27,8 @@ pub(crate) trait Source {
 
 /// A game of the input, found but not read yet: read it with
 /// [`PendingGame::read`] (or [`Game::from_pending`](crate::Game::from_pending)).
+/// Dropped unread, the game is skipped: the reader's next game is the one
+/// after it.
 pub struct PendingGame<'a> {
     kind: Kind<'a>,
 }
@@ -42,6 +44,29 @@ enum Kind<'a> {
     Raw(&'a mut RawGame),
     /// The input failed where this game would be.
     Failed(PgnError),
+    /// Taken by [`PendingGame::read`] (or by dropping it).
+    Taken,
+}
+
+/// Skips every game: what a [`PendingGame`] dropped unread is read with.
+struct SkipGame;
+
+impl Visitor for SkipGame {
+    fn begin_game(&mut self, _number: u64) -> crate::Flow {
+        crate::Flow::Skip
+    }
+}
+
+impl Drop for PendingGame<'_> {
+    fn drop(&mut self) {
+        // A live game still starts at the reader's position: skip it, or
+        // the next `next_game` would find it again. (A cut game has been
+        // taken from the input already; a failure has nothing to skip.)
+        if matches!(self.kind, Kind::Live { .. }) {
+            let kind = std::mem::replace(&mut self.kind, Kind::Taken);
+            let _ = PendingGame { kind }.read(&mut SkipGame);
+        }
+    }
 }
 
 impl std::fmt::Debug for PendingGame<'_> {
@@ -76,8 +101,8 @@ impl<'a> PendingGame<'a> {
     }
 
     /// The input's failure, when this is no game but the input failing.
-    pub(crate) fn failure(self) -> Result<Self, PgnError> {
-        match self.kind {
+    pub(crate) fn failure(mut self) -> Result<Self, PgnError> {
+        match std::mem::replace(&mut self.kind, Kind::Taken) {
             Kind::Failed(error) => Err(error),
             kind => Ok(Self { kind }),
         }
@@ -89,12 +114,13 @@ impl<'a> PendingGame<'a> {
             Kind::Live { place, .. } => place.number,
             Kind::Raw(raw) => raw.number,
             Kind::Failed(error) => error.game,
+            Kind::Taken => 0,
         }
     }
 
     /// Reads the game into `visitor` (see [`Reader::read_game`](crate::Reader::read_game)).
-    pub fn read<V: Visitor + ?Sized>(self, visitor: &mut V) -> Result<(), PgnError> {
-        let (source, first, place) = match self.kind {
+    pub fn read<V: Visitor + ?Sized>(mut self, visitor: &mut V) -> Result<(), PgnError> {
+        let (source, first, place) = match std::mem::replace(&mut self.kind, Kind::Taken) {
             Kind::Live {
                 source,
                 first,
@@ -102,6 +128,7 @@ impl<'a> PendingGame<'a> {
             } => (source, first, place),
             Kind::Raw(raw) => return raw.read(visitor),
             Kind::Failed(error) => return Err(error),
+            Kind::Taken => unreachable!("a pending game is read once"),
         };
         let (text, answers) = source.parts();
         let text = text.map_err(|error| {

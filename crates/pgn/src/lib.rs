@@ -19,6 +19,7 @@
 //! | `skim.rs` | following the splitter's state over lines, to find where games end without reading them |
 //! | `chunk.rs` | cutting the input into chunks of whole games, numbered, for the threads |
 //! | `parallel.rs` | [`read_parallel`]: replay on N threads, results in file order |
+//! | `parquet/` | the `parquet` module: games to a Parquet dataset (feature `parquet`) |
 //!
 //! ```
 //! use bitmoves_pgn::{Game, Reader};
@@ -37,6 +38,8 @@ mod game;
 mod input;
 mod movetext;
 mod parallel;
+#[cfg(feature = "parquet")]
+pub mod parquet;
 mod parse;
 mod pending;
 mod reader;

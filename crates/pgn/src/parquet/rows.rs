@@ -1,0 +1,189 @@
+//! [`GameRow`]: what one game gives the dataset (tags, the mainline's
+//! moves with their clocks and evaluations, the final position, the
+//! error), and the visitor that reads it.
+
+use super::clock_eval::{self, Eval};
+use super::tags::Tags;
+use crate::{Flow, PendingGame, Visitor};
+use bitmoves::{Board, Move};
+use std::fmt::Write as _;
+
+/// One game, read for the dataset.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct GameRow {
+    /// The game's number in its input, from 1.
+    pub number: u64,
+    pub tags: Tags,
+    /// The start position's FEN when it is not the standard start.
+    pub start_fen: Option<String>,
+    /// The mainline's moves in UCI, one after another; `uci_ends[i]` is
+    /// where move `i` ends.
+    pub uci: String,
+    pub uci_ends: Vec<u32>,
+    /// The same in normalised SAN.
+    pub san: String,
+    pub san_ends: Vec<u32>,
+    /// Per ply: the clock (seconds) and evaluation of its comments.
+    pub clocks: Vec<Option<f64>>,
+    pub evals: Vec<Option<Eval>>,
+    /// Per ply, when positions are kept: the FEN of the position the move
+    /// was played from, one after another, with `fen_ends`.
+    pub fens: String,
+    pub fen_ends: Vec<u32>,
+    /// The position after the moves read.
+    pub final_fen: String,
+    /// The result token of the movetext.
+    pub result: Option<String>,
+    /// Why the game could not be read, and whether that is only a note
+    /// (an unsupported variant).
+    pub error: Option<(String, bool)>,
+}
+
+impl GameRow {
+    /// The number of plies read.
+    pub fn plies(&self) -> usize {
+        self.uci_ends.len()
+    }
+
+    /// The result: the movetext's token, else the `Result` tag (as
+    /// `--positions` prints it).
+    pub fn result(&self) -> Option<&str> {
+        self.result.as_deref().or(self.tags.get("Result"))
+    }
+}
+
+/// Reads `game` into a row; `positions` keeps each position's FEN.
+pub(crate) fn read(game: PendingGame<'_>, positions: bool) -> GameRow {
+    let mut visitor = RowVisitor {
+        row: GameRow::default(),
+        positions,
+        after_move: false,
+        comment: String::new(),
+        last: None,
+    };
+    visitor.row.number = game.number();
+    let outcome = game.read(&mut visitor);
+    visitor.close_comment();
+    let mut row = visitor.row;
+    if let Err(error) = outcome {
+        row.error = Some((error.to_string(), error.is_note()));
+        if let Some(board) = visitor.last.and_then(Last::after) {
+            row.final_fen = board.to_string();
+        }
+    }
+    row
+}
+
+/// The last position the reader showed, to find where a failed game
+/// stopped.
+#[derive(Debug, Clone, Copy)]
+enum Last {
+    Start(Board),
+    Move(Board, Move),
+    Null(Board),
+}
+
+impl Last {
+    /// The position after it.
+    fn after(self) -> Option<Board> {
+        match self {
+            Self::Start(board) => Some(board),
+            Self::Move(mut board, mv) => {
+                board.play_unchecked(mv);
+                Some(board)
+            }
+            Self::Null(mut board) => board.play_null().ok().map(|()| board),
+        }
+    }
+}
+
+/// The visitor that fills a [`GameRow`]: the mainline only (variations
+/// are skipped), each move's comments joined by spaces as python-chess
+/// joins them, those after a variation included.
+struct RowVisitor {
+    row: GameRow,
+    positions: bool,
+    /// Whether the comments now belong to the last mainline move.
+    after_move: bool,
+    /// The comments of the last mainline move, joined by spaces.
+    comment: String,
+    last: Option<Last>,
+}
+
+impl RowVisitor {
+    /// Reads the clock and evaluation of the last move's comments.
+    fn close_comment(&mut self) {
+        if self.comment.is_empty() {
+            return;
+        }
+        if let (Some(clock), Some(eval)) = (self.row.clocks.last_mut(), self.row.evals.last_mut()) {
+            *clock = clock_eval::clock(&self.comment);
+            *eval = clock_eval::eval(&self.comment);
+        }
+        self.comment.clear();
+    }
+
+    fn push(&mut self, board: &Board, uci: &dyn std::fmt::Display, san: &dyn std::fmt::Display) {
+        self.close_comment();
+        let row = &mut self.row;
+        let _ = write!(row.uci, "{uci}");
+        row.uci_ends.push(row.uci.len() as u32);
+        let _ = write!(row.san, "{san}");
+        row.san_ends.push(row.san.len() as u32);
+        row.clocks.push(None);
+        row.evals.push(None);
+        if self.positions {
+            let _ = write!(row.fens, "{board}");
+            row.fen_ends.push(row.fens.len() as u32);
+        }
+        self.after_move = true;
+    }
+}
+
+impl Visitor for RowVisitor {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.row.tags.insert(name, value);
+    }
+
+    fn begin_moves(&mut self, start: &Board) -> Flow {
+        if *start != Board::default() || self.row.tags.fen.is_some() {
+            let fen = start.to_string();
+            if fen != Board::default().to_string() {
+                self.row.start_fen = Some(fen);
+            }
+        }
+        self.last = Some(Last::Start(*start));
+        Flow::Continue
+    }
+
+    fn play(&mut self, board: &Board, mv: Move, _san: &str) {
+        match board.san(mv) {
+            Ok(san) => self.push(board, &mv, &san),
+            Err(_) => self.push(board, &mv, &""),
+        }
+        self.last = Some(Last::Move(*board, mv));
+    }
+
+    fn null_move(&mut self, board: &Board) {
+        self.push(board, &"0000", &"--");
+        self.last = Some(Last::Null(*board));
+    }
+
+    fn comment(&mut self, text: &str) {
+        if !self.after_move || text.is_empty() {
+            return;
+        }
+        if !self.comment.is_empty() {
+            self.comment.push(' ');
+        }
+        self.comment.push_str(text);
+    }
+
+    fn result(&mut self, result: &str) {
+        self.row.result = Some(result.to_owned());
+    }
+
+    fn end_game(&mut self, board: &Board) {
+        self.row.final_fen = board.to_string();
+    }
+}

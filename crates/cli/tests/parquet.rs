@@ -6,8 +6,8 @@
 
 mod common;
 
-use arrow_array::{Array, RecordBatch};
 use arrow_array::cast::AsArray;
+use arrow_array::{Array, RecordBatch};
 use common::run;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::fs::File;

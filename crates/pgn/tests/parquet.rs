@@ -157,8 +157,8 @@ fn game_rows_hold_typed_tags_moves_clocks_evals_and_errors() {
     let time = b
         .column_by_name("UTCTime")
         .unwrap()
-        .as_primitive::<arrow_array::types::Time32SecondType>();
-    assert_eq!(time.value(0), 23 * 3600 + 59 * 60 + 1);
+        .as_primitive::<arrow_array::types::Time32MillisecondType>();
+    assert_eq!(time.value(0), (23 * 3600 + 59 * 60 + 1) * 1000);
     let tags = b.column_by_name("tags").unwrap().as_map();
     let first = tags.value(0);
     assert_eq!(first.column(0).as_string::<i32>().value(0), "Annotator");

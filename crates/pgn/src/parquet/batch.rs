@@ -7,7 +7,7 @@ use super::schema;
 use super::tags::{self, NAMED};
 use arrow_array::builder::{
     Date32Builder, Float64Builder, Int32Builder, Int64Builder, ListBuilder, MapBuilder,
-    StringBuilder, Time32SecondBuilder, UInt32Builder, UInt64Builder,
+    StringBuilder, Time32MillisecondBuilder, UInt32Builder, UInt64Builder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, SchemaRef};
@@ -31,7 +31,7 @@ pub(crate) trait Batch {
 enum TagColumn {
     Text(StringBuilder),
     Date(Date32Builder),
-    Time(Time32SecondBuilder),
+    Time(Time32MillisecondBuilder),
     Integer(Int32Builder),
 }
 
@@ -63,7 +63,7 @@ impl GameBatch {
             .iter()
             .map(|name| match *name {
                 "Date" | "UTCDate" => TagColumn::Date(Date32Builder::new()),
-                "UTCTime" => TagColumn::Time(Time32SecondBuilder::new()),
+                "UTCTime" => TagColumn::Time(Time32MillisecondBuilder::new()),
                 "WhiteElo" | "BlackElo" | "WhiteRatingDiff" | "BlackRatingDiff" => {
                     TagColumn::Integer(Int32Builder::new())
                 }
@@ -132,7 +132,9 @@ impl Batch for GameBatch {
             match column {
                 TagColumn::Text(builder) => builder.append_option(value),
                 TagColumn::Date(builder) => builder.append_option(value.and_then(tags::date)),
-                TagColumn::Time(builder) => builder.append_option(value.and_then(tags::time)),
+                TagColumn::Time(builder) => {
+                    builder.append_option(value.and_then(tags::time).map(|s| s * 1000))
+                }
                 TagColumn::Integer(builder) => builder.append_option(value.and_then(tags::integer)),
             }
         }

@@ -39,7 +39,7 @@ fn tag_map() -> DataType {
 fn tag_type(name: &str) -> DataType {
     match name {
         "Date" | "UTCDate" => DataType::Date32,
-        "UTCTime" => DataType::Time32(TimeUnit::Second),
+        "UTCTime" => DataType::Time32(TimeUnit::Millisecond),
         "WhiteElo" | "BlackElo" | "WhiteRatingDiff" | "BlackRatingDiff" => DataType::Int32,
         _ => DataType::Utf8,
     }

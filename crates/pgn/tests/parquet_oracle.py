@@ -8,10 +8,11 @@
         duplicate tags, UTCDate/UTCTime, rating differences, every
         TimeControl form), Chess960 and SetUp games, null moves and a few
         damaged games.
-    parquet_oracle.py check DATASET_DIR [--positions] PGN...
-        reads the dataset with pyarrow (and, with `--duckdb`, with DuckDB)
-        and compares every column, row by row, with what python-chess
-        reads from the PGN files; prints the differences and exits 1 if
+    parquet_oracle.py check DATASET_DIR [--positions] [--duckdb] PGN...
+        reads the dataset with pyarrow and compares every column, row by
+        row, with what python-chess reads from the PGN files; with
+        `--duckdb`, also runs docs/pgn.md's DuckDB query over the dataset
+        and compares its totals; prints the differences and exits 1 if
         there are any.
 """
 
@@ -206,8 +207,8 @@ def fen(board):
 
 
 def expected_rows(path, name):
-    """One dict per game of `path`, as the dataset should hold it; None for
-    a game of a variant bitmoves skips."""
+    """One dict per game of `path`, as the dataset should hold it; for a
+    game of a variant bitmoves skips, only `variant` and `WhiteElo`."""
     rows = []
     with open(path, encoding="utf-8-sig") as moves_in, open(path, encoding="utf-8-sig") as tags_in:
         number = 0
@@ -219,7 +220,7 @@ def expected_rows(path, name):
                 break
             number += 1
             if type(game.board()) is not chess.Board:
-                rows.append(None)
+                rows.append({"variant": True, "WhiteElo": integer(tags.get("WhiteElo"))})
                 continue
             row = {"game": number, "file": name}
             for tag in NAMED:
@@ -255,7 +256,27 @@ def expected_rows(path, name):
 
 # --- the comparison -----------------------------------------------------
 
-def check(directory, positions, paths):
+# The query docs/pgn.md shows.
+DUCKDB_QUERY = """
+SELECT count(*) AS games, sum(plies) AS plies, count(error) AS errors,
+       sum(WhiteElo) AS white_elo
+FROM read_parquet('{dir}/*.parquet')
+"""
+
+
+def check_duckdb(directory, expected):
+    """The dataset read by DuckDB: totals equal python-chess's."""
+    import duckdb
+
+    got = duckdb.sql(DUCKDB_QUERY.format(dir=directory)).fetchall()[0]
+    read = [row for row in expected if "variant" not in row]
+    want = (len(expected), sum(row["plies"] for row in read),
+            sum(1 for row in expected if "variant" in row or row["error"]),
+            sum(row["WhiteElo"] for row in expected if row["WhiteElo"] is not None))
+    return [] if tuple(got) == want else ["DuckDB: ours %s, python-chess %s" % (got, want)]
+
+
+def check(directory, positions, paths, duckdb=False):
     table = pq.read_table(directory)
     version = table.schema.metadata.get(b"bitmoves.schema_version")
     assert version == b"1", version
@@ -268,7 +289,7 @@ def check(directory, positions, paths):
     if positions:
         want = []
         for row in expected:
-            if row is None or row["error"]:
+            if "variant" in row or row["error"]:
                 continue
             for ply in range(row["plies"] + 1):
                 last = ply == row["plies"]
@@ -289,7 +310,7 @@ def check(directory, positions, paths):
         if len(got) != len(expected):
             wrong.append("%d rows, python-chess read %d games" % (len(got), len(expected)))
         for ours, theirs in zip(got, expected):
-            if theirs is None:
+            if "variant" in theirs:
                 if ours["error"] is None or "not supported" not in ours["error"]:
                     wrong.append("game %d: python-chess reads a variant, ours %s" % (ours["game"], ours["error"]))
                 continue
@@ -304,6 +325,8 @@ def check(directory, positions, paths):
                     continue
                 if mine != value:
                     wrong.append("game %s of %s, column %s:\n  ours:         %r\n  python-chess: %r" % (theirs["game"], theirs["file"], column, mine, value))
+    if duckdb and not positions:
+        wrong += check_duckdb(directory, expected)
     if wrong:
         print("%d differences; the first ones:" % len(wrong))
         print("\n".join(wrong[:20]))
@@ -319,8 +342,9 @@ def main():
             f.write("\n".join(game(rng, i) for i in range(games)))
     else:
         args = sys.argv[3:]
-        positions = "--positions" in args
-        check(sys.argv[2], positions, [a for a in args if a != "--positions"])
+        flags = {"--positions", "--duckdb"}
+        paths = [a for a in args if a not in flags]
+        check(sys.argv[2], "--positions" in args, paths, "--duckdb" in args)
 
 
 main()

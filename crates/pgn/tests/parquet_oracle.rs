@@ -4,7 +4,9 @@
 //! python-chess reads, for a generated corpus of lichess-style games
 //! (on 1 and 3 threads, in small row groups and parts) and for
 //! python-chess's own test PGNs (several inputs in one dataset); and the
-//! position rows equal python-chess's positions.
+//! position rows equal python-chess's positions. DuckDB, where its Python
+//! package is installed (CI installs it), runs `docs/pgn.md`'s query over
+//! each game dataset, and its totals equal python-chess's.
 //!
 //! Without `python3` with `chess` and `pyarrow` the test prints a notice
 //! and passes, unless `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).
@@ -67,10 +69,26 @@ fn write(name: &str, files: &[PathBuf], options: DatasetOptions) -> PathBuf {
     dir
 }
 
+/// Whether DuckDB's Python package is there (required in CI).
+fn duckdb() -> bool {
+    let available = Command::new("python3")
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    assert!(
+        available || !required(),
+        "BITMOVES_REQUIRE_ORACLE=1 but duckdb is missing (pip install duckdb)"
+    );
+    available
+}
+
 fn check(dir: &Path, positions: bool, files: &[PathBuf]) {
     let mut args = vec!["check", dir.to_str().expect("utf-8")];
     if positions {
         args.push("--positions");
+    }
+    if duckdb() {
+        args.push("--duckdb");
     }
     args.extend(files.iter().map(|f| f.to_str().expect("utf-8")));
     python(&args);

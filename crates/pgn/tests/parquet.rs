@@ -383,3 +383,21 @@ fn outcomes_are_reported_in_order() {
     dataset.finish().unwrap();
     assert_eq!(seen, [(1, 4, false), (2, 3, false), (3, 2, true)]);
 }
+
+#[test]
+fn scalar_columns_carry_statistics_and_zstd() {
+    let dir = dir("statistics");
+    let summary = write(&dir, GAMES, DatasetOptions::default()).expect("written");
+    let file = File::open(&summary.parts[0]).unwrap();
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let group = builder.metadata().row_group(0);
+    for column in group.columns() {
+        let path = column.column_path().string();
+        let scalar = !path.contains('.');
+        assert_eq!(column.statistics().is_some(), scalar, "{path}");
+        assert!(
+            matches!(column.compression(), parquet::basic::Compression::ZSTD(_)),
+            "{path}"
+        );
+    }
+}

@@ -45,8 +45,8 @@ pub fn eval(comment: &str) -> Option<Eval> {
 /// What follows each `opening` in `comment`, when one whitespace
 /// character follows it (as python-chess's `\s` reads it).
 fn annotations<'a>(comment: &'a str, opening: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-    comment.match_indices(opening).filter_map(move |(at, _)| {
-        let rest = &comment[at + opening.len()..];
+    memchr::memchr_iter(b'[', comment.as_bytes()).filter_map(move |at| {
+        let rest = comment[at..].strip_prefix(opening)?;
         let space = rest.chars().next().filter(|&c| is_space(c))?;
         Some(&rest[space.len_utf8()..])
     })

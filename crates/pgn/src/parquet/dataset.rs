@@ -8,10 +8,12 @@ use super::error::{DatasetError, io_at};
 use super::rows::{self, GameRow};
 use super::schema::{ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 use crate::{PendingGame, Reader};
+use arrow_schema::DataType;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 use std::fs::{self, File};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -160,8 +162,20 @@ impl Dataset {
             (Box::new(GameBatch::new()), "games")
         };
         let level = ZstdLevel::try_new(options.zstd_level).unwrap_or_default();
-        let properties = WriterProperties::builder()
-            .set_compression(Compression::ZSTD(level))
+        // Statistics (for readers that prune row groups) on the scalar
+        // columns only: those of the per-ply lists cost time and serve
+        // no filter.
+        let mut properties = WriterProperties::builder()
+            .set_statistics_enabled(EnabledStatistics::None)
+            .set_compression(Compression::ZSTD(level));
+        for field in batch.schema().fields() {
+            if !matches!(field.data_type(), DataType::List(_) | DataType::Map(..)) {
+                let column = ColumnPath::from(field.name().as_str());
+                properties =
+                    properties.set_column_statistics_enabled(column, EnabledStatistics::Chunk);
+            }
+        }
+        let properties = properties
             .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
             .set_key_value_metadata(Some(vec![
                 KeyValue::new(SCHEMA_VERSION_KEY.to_owned(), SCHEMA_VERSION.to_owned()),

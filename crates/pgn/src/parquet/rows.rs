@@ -123,12 +123,18 @@ impl RowVisitor {
         self.comment.clear();
     }
 
-    fn push(&mut self, board: &Board, uci: &dyn std::fmt::Display, san: &dyn std::fmt::Display) {
+    /// Adds a mainline move, played from `board`, written `uci` and
+    /// `san` (by `write_uci`, without formatting machinery: this is the
+    /// hot path).
+    fn push(&mut self, board: &Board, mv: Option<Move>, san: &str) {
         self.close_comment();
         let row = &mut self.row;
-        let _ = write!(row.uci, "{uci}");
+        match mv {
+            Some(mv) => write_uci(&mut row.uci, mv),
+            None => row.uci.push_str("0000"),
+        }
         row.uci_ends.push(row.uci.len() as u32);
-        let _ = write!(row.san, "{san}");
+        row.san.push_str(san);
         row.san_ends.push(row.san.len() as u32);
         row.clocks.push(None);
         row.evals.push(None);
@@ -137,6 +143,17 @@ impl RowVisitor {
             row.fen_ends.push(row.fens.len() as u32);
         }
         self.after_move = true;
+    }
+}
+
+/// Appends `mv` in UCI, as its `Display` writes it.
+fn write_uci(text: &mut String, mv: Move) {
+    for square in [mv.from, mv.to] {
+        text.push(square.file().to_char());
+        text.push(square.rank().to_char());
+    }
+    if let Some(piece) = mv.promotion {
+        text.push(piece.to_char());
     }
 }
 
@@ -157,20 +174,24 @@ impl Visitor for RowVisitor {
     }
 
     fn play(&mut self, board: &Board, mv: Move, _san: &str) {
+        // The reader hands out legal moves only, so `san` never fails.
         match board.san(mv) {
-            Ok(san) => self.push(board, &mv, &san),
-            Err(_) => self.push(board, &mv, &""),
+            Ok(san) => self.push(board, Some(mv), &san),
+            Err(_) => self.push(board, Some(mv), ""),
         }
         self.last = Some(Last::Move(*board, mv));
     }
 
     fn null_move(&mut self, board: &Board) {
-        self.push(board, &"0000", &"--");
+        self.push(board, None, "--");
         self.last = Some(Last::Null(*board));
     }
 
     fn comment(&mut self, text: &str) {
-        if !self.after_move || text.is_empty() {
+        // Annotations start with `[`: the comments before the first `[`
+        // of a move need not be kept.
+        let keep = !self.comment.is_empty() || memchr::memchr(b'[', text.as_bytes()).is_some();
+        if !self.after_move || !keep {
             return;
         }
         if !self.comment.is_empty() {
@@ -185,5 +206,20 @@ impl Visitor for RowVisitor {
 
     fn end_game(&mut self, board: &Board) {
         self.row.final_fen = board.to_string();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uci_is_written_as_moves_display_it() {
+        for uci in ["e2e4", "a7a8q", "h2h1n", "e1h1"] {
+            let mv: Move = uci.parse().expect("uci");
+            let mut text = String::new();
+            write_uci(&mut text, mv);
+            assert_eq!(text, mv.to_string());
+        }
     }
 }

@@ -8,6 +8,9 @@ use crate::{Flow, PendingGame, Visitor};
 use bitmoves::{Board, Move};
 use std::fmt::Write as _;
 
+/// The standard start as bitmoves writes it.
+const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// One game, read for the dataset.
 #[derive(Debug, Default, Clone)]
 pub(crate) struct GameRow {
@@ -163,9 +166,11 @@ impl Visitor for RowVisitor {
     }
 
     fn begin_moves(&mut self, start: &Board) -> Flow {
-        if *start != Board::default() || self.row.tags.fen.is_some() {
+        // Without a FEN tag a game starts from the standard position, in
+        // Chess960 mode for a Chess960 game (whose FEN is then written).
+        if self.row.tags.fen.is_some() || start.is_chess960() {
             let fen = start.to_string();
-            if fen != Board::default().to_string() {
+            if fen != STANDARD_FEN {
                 self.row.start_fen = Some(fen);
             }
         }
@@ -212,6 +217,11 @@ impl Visitor for RowVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_standard_start_is_written_as_bitmoves_writes_it() {
+        assert_eq!(Board::default().to_string(), STANDARD_FEN);
+    }
 
     #[test]
     fn uci_is_written_as_moves_display_it() {

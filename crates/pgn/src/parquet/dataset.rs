@@ -17,6 +17,7 @@ use parquet::schema::types::ColumnPath;
 use std::fs::{self, File};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a [`Dataset`] is written.
 #[derive(Debug, Clone)]
@@ -280,8 +281,17 @@ impl Dataset {
     ) -> Result<(), DatasetError> {
         let positions = self.options.positions;
         let threads = self.options.threads.max(1);
-        let work = |game: PendingGame<'_>| rows::read(game, positions);
-        let sink = |row: GameRow| {
+        // After a write error the rest of the input is only skimmed.
+        let failed = AtomicBool::new(false);
+        let work = |game: PendingGame<'_>| {
+            if failed.load(Ordering::Relaxed) {
+                let _ = game.read(&mut SkipGames);
+                return None;
+            }
+            Some(rows::read(game, positions))
+        };
+        let sink = |row: Option<GameRow>| {
+            let Some(row) = row else { return };
             each(&GameOutcome {
                 game: row.number,
                 plies: row.plies(),
@@ -289,6 +299,9 @@ impl Dataset {
                 is_note: row.error.as_ref().is_some_and(|(_, note)| *note),
             });
             self.push(file, &row);
+            if self.failure.is_some() {
+                failed.store(true, Ordering::Relaxed);
+            }
         };
         let outcome = crate::read_parallel(reader, threads, work, sink);
         if let Some(error) = self.failure.take() {
@@ -326,6 +339,15 @@ impl Dataset {
         let success = self.dir.join("_SUCCESS");
         File::create(&success).map_err(io_at(&success))?;
         Ok(std::mem::take(&mut self.summary))
+    }
+}
+
+/// A visitor that skips every game.
+struct SkipGames;
+
+impl crate::Visitor for SkipGames {
+    fn begin_game(&mut self, _number: u64) -> crate::Flow {
+        crate::Flow::Skip
     }
 }
 

@@ -4,9 +4,10 @@
 //! python-chess reads, for a generated corpus of lichess-style games
 //! (on 1 and 3 threads, in small row groups and parts) and for
 //! python-chess's own test PGNs (several inputs in one dataset); and the
-//! position rows equal python-chess's positions. DuckDB, where its Python
-//! package is installed (CI installs it), runs `docs/pgn.md`'s query over
-//! each game dataset, and its totals equal python-chess's.
+//! position rows equal python-chess's positions. The same holds of the
+//! rows as DuckDB reads them, where its Python package is installed (CI
+//! installs it), and `docs/pgn.md`'s DuckDB query over each game dataset
+//! gives python-chess's totals.
 //!
 //! Without `python3` with `chess` and `pyarrow` the test prints a notice
 //! and passes, unless `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).

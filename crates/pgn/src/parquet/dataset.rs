@@ -1,15 +1,15 @@
 //! [`Dataset`]: a folder of Parquet part files written from PGN input,
 //! in constant memory: rows gathered into row groups of bounded size,
-//! row groups into part files of bounded size, each part written under a
-//! temporary name and renamed when the whole dataset is written.
+//! handed to the thread that writes the parts (`parts.rs`), and the parts
+//! renamed from their temporary names when the whole dataset is written.
 
 use super::batch::{Batch, GameBatch, PositionBatch};
 use super::error::{DatasetError, io_at};
+use super::parts::{Parts, PartsThread, part_name};
 use super::rows::{self, GameRow};
 use super::schema::{ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 use crate::{PendingGame, Reader};
 use arrow_schema::DataType;
-use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -100,11 +100,10 @@ pub struct Dataset {
     dir: PathBuf,
     options: DatasetOptions,
     batch: Box<dyn Batch + Send>,
-    properties: WriterProperties,
-    /// The part being written, and its temporary path.
-    part: Option<(ArrowWriter<File>, PathBuf)>,
-    /// The temporary paths of the parts written.
-    written: Vec<PathBuf>,
+    /// The part files, written on their own thread.
+    parts: PartsThread,
+    /// The temporary files, once the thread has ended.
+    temporaries: Vec<PathBuf>,
     summary: Summary,
     /// The first write error, which stops the writing.
     failure: Option<DatasetError>,
@@ -138,11 +137,6 @@ fn holds_dataset(dir: &Path) -> Result<bool, DatasetError> {
 /// Whether `name` is one of a finished dataset's files.
 fn is_final_name(name: &str) -> bool {
     name == "_SUCCESS" || (name.starts_with("part-") && name.ends_with(".parquet"))
-}
-
-/// The final name of part `index`.
-fn part_name(index: usize) -> String {
-    format!("part-{index:05}.parquet")
 }
 
 impl Dataset {
@@ -183,72 +177,39 @@ impl Dataset {
                 KeyValue::new(ROWS_KEY.to_owned(), rows.to_owned()),
             ]))
             .build();
-        let mut dataset = Self {
+        let mut parts = Parts::new(
+            dir.to_owned(),
+            batch.schema(),
+            properties,
+            options.part_bytes,
+        );
+        parts.open()?;
+        Ok(Self {
             dir: dir.to_owned(),
             options,
             batch,
-            properties,
-            part: None,
-            written: Vec::new(),
+            parts: PartsThread::start(parts),
+            temporaries: Vec::new(),
             summary: Summary::default(),
             failure: None,
-        };
-        dataset.open_part()?;
-        Ok(dataset)
+        })
     }
 
-    /// Opens the next part file under its temporary name.
-    fn open_part(&mut self) -> Result<(), DatasetError> {
-        let index = self.written.len();
-        let path = self.dir.join(format!(".{}.tmp", part_name(index)));
-        let file = File::create(&path).map_err(io_at(&path))?;
-        let schema = self.batch.schema();
-        let writer = ArrowWriter::try_new(file, schema, Some(self.properties.clone()));
-        let writer = writer.map_err(|error| DatasetError::Parquet {
-            path: path.clone(),
-            error,
-        })?;
-        self.part = Some((writer, path));
-        Ok(())
-    }
-
-    /// Closes the part being written: its footer written, synced to disk.
-    fn close_part(&mut self) -> Result<(), DatasetError> {
-        let Some((writer, path)) = self.part.take() else {
-            return Ok(());
-        };
-        self.written.push(path.clone());
-        let parquet = |error| DatasetError::Parquet {
-            path: path.clone(),
-            error,
-        };
-        let file = writer.into_inner().map_err(parquet)?;
-        file.sync_all().map_err(io_at(&path))
-    }
-
-    /// Writes the rows gathered as one row group (opening a part if none
-    /// is open), and closes the part when it is big enough.
+    /// Hands the rows gathered to the writing thread, as one row group.
     fn flush(&mut self) -> Result<(), DatasetError> {
         if self.batch.rows() == 0 {
             return Ok(());
         }
         let batch = self.batch.finish().map_err(DatasetError::Arrow)?;
-        if self.part.is_none() {
-            self.open_part()?;
-        }
-        let Some((writer, path)) = self.part.as_mut() else {
+        if self.parts.send(batch) {
             return Ok(());
-        };
-        let parquet = |error| DatasetError::Parquet {
-            path: path.clone(),
-            error,
-        };
-        writer.write(&batch).map_err(parquet)?;
-        writer.flush().map_err(parquet)?;
-        if writer.bytes_written() as u64 >= self.options.part_bytes {
-            self.close_part()?;
         }
-        Ok(())
+        // The thread stopped at an error: it says which.
+        let (temporaries, outcome) = self.parts.finish();
+        self.temporaries = temporaries;
+        outcome?;
+        let stopped = std::io::Error::other("the Parquet writer's thread stopped");
+        Err(io_at(&self.dir)(stopped))
     }
 
     /// Adds one game's rows; a write error is kept and stops the writing.
@@ -318,7 +279,9 @@ impl Dataset {
             return Err(error);
         }
         self.flush()?;
-        self.close_part()?;
+        let (temporaries, outcome) = self.parts.finish();
+        self.temporaries = temporaries;
+        outcome?;
         if self.options.force {
             for entry in fs::read_dir(&self.dir).map_err(io_at(&self.dir))? {
                 let path = entry.map_err(io_at(&self.dir))?.path();
@@ -328,10 +291,11 @@ impl Dataset {
                 }
             }
         }
-        for (index, temporary) in std::mem::take(&mut self.written).into_iter().enumerate() {
+        let temporaries = std::mem::take(&mut self.temporaries);
+        for (index, temporary) in temporaries.iter().enumerate() {
             let path = self.dir.join(part_name(index));
-            if let Err(error) = fs::rename(&temporary, &path) {
-                self.written.push(temporary);
+            if let Err(error) = fs::rename(temporary, &path) {
+                self.temporaries = temporaries[index..].to_vec();
                 return Err(io_at(&path)(error));
             }
             self.summary.parts.push(path);
@@ -354,8 +318,9 @@ impl crate::Visitor for SkipGames {
 impl Drop for Dataset {
     /// An unfinished dataset's temporary files are removed.
     fn drop(&mut self) {
-        let current = self.part.take().map(|(_, path)| path);
-        for path in self.written.iter().chain(&current) {
+        let (mut temporaries, _) = self.parts.finish();
+        temporaries.append(&mut self.temporaries);
+        for path in temporaries {
             let _ = fs::remove_file(path);
         }
     }

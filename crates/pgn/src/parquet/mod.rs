@@ -10,13 +10,15 @@
 //! | `clock_eval.rs` | [`clock`] and [`eval`]: `[%clk …]` and `[%eval …]` as python-chess reads them |
 //! | `rows.rs` | a game read into a row |
 //! | `batch.rs` | rows gathered into Arrow record batches |
-//! | `dataset.rs` | [`Dataset`]: row groups, part files, temporary names |
+//! | `dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
+//! | `parts.rs` | the part files, under temporary names, written on their own thread |
 //! | `error.rs` | [`DatasetError`] |
 
 mod batch;
 mod clock_eval;
 mod dataset;
 mod error;
+mod parts;
 mod rows;
 mod schema;
 mod tags;

@@ -219,3 +219,17 @@ fn a_killed_run_leaves_nothing_that_reads_as_complete() {
     assert_eq!(out.status.code(), None, "killed by SIGXFSZ");
     assert!(!looks_complete(&dir), "{:?}", names(&dir));
 }
+
+#[test]
+fn a_write_failing_mid_run_leaves_no_dataset() {
+    // 150,000 games: the first row group (100,000 rows) is written while
+    // the input is still being read, past the file size limit.
+    let pgn = games_file("full-mid-run.pgn", &"1. e4 *\n\n".repeat(150_000));
+    let dir = temp("full-mid-run.parquet");
+    let out = limited(&pgn, &dir, true);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("error: cannot write "), "{stderr}");
+    assert_eq!(names(&dir), Vec::<String>::new(), "temporary parts removed");
+}

@@ -14,6 +14,7 @@ mod error;
 mod gpu;
 mod masks;
 mod moves;
+mod parquet;
 mod perft;
 mod pgn;
 mod position;

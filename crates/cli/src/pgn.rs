@@ -45,6 +45,13 @@ pub struct PgnArgs {
     /// Also check the moves inside variations (skipped by default)
     #[arg(long)]
     pub variations: bool,
+    /// Write a Parquet dataset into DIR instead: one row per game, or
+    /// per position with --positions (columns in docs/pgn.md)
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["uci", "fen", "pgn", "variations"])]
+    pub parquet: Option<PathBuf>,
+    /// With --parquet: replace a dataset already in DIR
+    #[arg(long, requires = "parquet")]
+    pub force: bool,
 }
 
 /// The results `--positions` writes: a game's result token, else its
@@ -80,6 +87,9 @@ struct Totals {
 /// Reads every file; prints the games' lines on `out` and one line per
 /// failed game on stderr; fails at the end if any game (or file) did.
 pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(dir) = &args.parquet {
+        return crate::parquet::run(args, dir, out);
+    }
     let mode = match (args.uci, args.fen, args.positions, args.pgn) {
         (true, ..) => Mode::Uci,
         (_, true, ..) => Mode::Fen,
@@ -200,7 +210,7 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 /// A spinner on stderr when it is a terminal.
-fn progress_bar() -> ProgressBar {
+pub(crate) fn progress_bar() -> ProgressBar {
     if io::stderr().is_terminal() {
         ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
     } else {
@@ -229,7 +239,7 @@ impl<R: Read> Read for Counted<R> {
 
 /// Opens `path` (`-`: stdin), decompressing by content; the input ends
 /// early once `stop` is set.
-fn open(
+pub(crate) fn open(
     path: &PathBuf,
     bytes: &Arc<AtomicU64>,
     stop: &Arc<AtomicBool>,

@@ -1,0 +1,33 @@
+//! PGN to Parquet (feature `parquet`): a [`Dataset`] folder of zstd
+//! Parquet files with one row per game (tags as typed columns, the
+//! mainline's moves, clocks and evaluations as lists) or one row per
+//! position, written in constant memory on several threads.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `schema.rs` | the two schemas and their version ([`SCHEMA_VERSION`]) |
+//! | `tags.rs` | the tag columns and their typed values ([`date`], [`time`], [`integer`], [`time_control`]) |
+//! | `clock_eval.rs` | [`clock`] and [`eval`]: `[%clk …]` and `[%eval …]` as python-chess reads them |
+//! | `rows.rs` | a game read into a row |
+//! | `batch.rs` | rows gathered into Arrow record batches |
+//! | `dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
+//! | `parts.rs` | the part files, under temporary names, written on their own thread |
+//! | `error.rs` | [`DatasetError`] |
+
+mod batch;
+mod clock_eval;
+mod dataset;
+mod error;
+mod parts;
+mod rows;
+mod schema;
+mod tags;
+
+pub use clock_eval::{Eval, clock, eval};
+pub use dataset::{Dataset, DatasetOptions, GameOutcome, Summary};
+pub use error::DatasetError;
+pub use schema::{
+    ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY, games as game_schema,
+    positions as position_schema,
+};
+pub use tags::{NAMED, date, integer, time, time_control};

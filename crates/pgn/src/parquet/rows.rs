@@ -1,0 +1,235 @@
+//! [`GameRow`]: what one game gives the dataset (tags, the mainline's
+//! moves with their clocks and evaluations, the final position, the
+//! error), and the visitor that reads it.
+
+use super::clock_eval::{self, Eval};
+use super::tags::Tags;
+use crate::{Flow, PendingGame, Visitor};
+use bitmoves::{Board, Move};
+use std::fmt::Write as _;
+
+/// The standard start as bitmoves writes it.
+const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// One game, read for the dataset.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct GameRow {
+    /// The game's number in its input, from 1.
+    pub number: u64,
+    pub tags: Tags,
+    /// The start position's FEN when it is not the standard start.
+    pub start_fen: Option<String>,
+    /// The mainline's moves in UCI, one after another; `uci_ends[i]` is
+    /// where move `i` ends.
+    pub uci: String,
+    pub uci_ends: Vec<u32>,
+    /// The same in normalised SAN.
+    pub san: String,
+    pub san_ends: Vec<u32>,
+    /// Per ply: the clock (seconds) and evaluation of its comments.
+    pub clocks: Vec<Option<f64>>,
+    pub evals: Vec<Option<Eval>>,
+    /// Per ply, when positions are kept: the FEN of the position the move
+    /// was played from, one after another, with `fen_ends`.
+    pub fens: String,
+    pub fen_ends: Vec<u32>,
+    /// The position after the moves read.
+    pub final_fen: String,
+    /// The result token of the movetext.
+    pub result: Option<String>,
+    /// Why the game could not be read, and whether that is only a note
+    /// (an unsupported variant).
+    pub error: Option<(String, bool)>,
+}
+
+impl GameRow {
+    /// The number of plies read.
+    pub fn plies(&self) -> usize {
+        self.uci_ends.len()
+    }
+
+    /// The result: the movetext's token, else the `Result` tag (as
+    /// `--positions` prints it).
+    pub fn result(&self) -> Option<&str> {
+        self.result.as_deref().or(self.tags.get("Result"))
+    }
+}
+
+/// Reads `game` into a row; `positions` keeps each position's FEN.
+pub(crate) fn read(game: PendingGame<'_>, positions: bool) -> GameRow {
+    let mut visitor = RowVisitor {
+        row: GameRow::default(),
+        positions,
+        after_move: false,
+        comment: String::new(),
+        last: None,
+    };
+    visitor.row.number = game.number();
+    let outcome = game.read(&mut visitor);
+    visitor.close_comment();
+    let mut row = visitor.row;
+    if let Err(error) = outcome {
+        row.error = Some((error.to_string(), error.is_note()));
+        if let Some(board) = visitor.last.and_then(Last::after) {
+            row.final_fen = board.to_string();
+        }
+    }
+    row
+}
+
+/// The last position the reader showed, to find where a failed game
+/// stopped.
+#[derive(Debug, Clone, Copy)]
+enum Last {
+    Start(Board),
+    Move(Board, Move),
+    Null(Board),
+}
+
+impl Last {
+    /// The position after it.
+    fn after(self) -> Option<Board> {
+        match self {
+            Self::Start(board) => Some(board),
+            Self::Move(mut board, mv) => {
+                board.play_unchecked(mv);
+                Some(board)
+            }
+            Self::Null(mut board) => board.play_null().ok().map(|()| board),
+        }
+    }
+}
+
+/// The visitor that fills a [`GameRow`]: the mainline only (variations
+/// are skipped), each move's comments joined by spaces as python-chess
+/// joins them, those after a variation included.
+struct RowVisitor {
+    row: GameRow,
+    positions: bool,
+    /// Whether the comments now belong to the last mainline move.
+    after_move: bool,
+    /// The comments of the last mainline move, joined by spaces.
+    comment: String,
+    last: Option<Last>,
+}
+
+impl RowVisitor {
+    /// Reads the clock and evaluation of the last move's comments.
+    fn close_comment(&mut self) {
+        if self.comment.is_empty() {
+            return;
+        }
+        if let (Some(clock), Some(eval)) = (self.row.clocks.last_mut(), self.row.evals.last_mut()) {
+            *clock = clock_eval::clock(&self.comment);
+            *eval = clock_eval::eval(&self.comment);
+        }
+        self.comment.clear();
+    }
+
+    /// Adds a mainline move, played from `board`, written `uci` and
+    /// `san` (by `write_uci`, without formatting machinery: this is the
+    /// hot path).
+    fn push(&mut self, board: &Board, mv: Option<Move>, san: &str) {
+        self.close_comment();
+        let row = &mut self.row;
+        match mv {
+            Some(mv) => write_uci(&mut row.uci, mv),
+            None => row.uci.push_str("0000"),
+        }
+        row.uci_ends.push(row.uci.len() as u32);
+        row.san.push_str(san);
+        row.san_ends.push(row.san.len() as u32);
+        row.clocks.push(None);
+        row.evals.push(None);
+        if self.positions {
+            let _ = write!(row.fens, "{board}");
+            row.fen_ends.push(row.fens.len() as u32);
+        }
+        self.after_move = true;
+    }
+}
+
+/// Appends `mv` in UCI, as its `Display` writes it.
+fn write_uci(text: &mut String, mv: Move) {
+    for square in [mv.from, mv.to] {
+        text.push(square.file().to_char());
+        text.push(square.rank().to_char());
+    }
+    if let Some(piece) = mv.promotion {
+        text.push(piece.to_char());
+    }
+}
+
+impl Visitor for RowVisitor {
+    fn tag(&mut self, name: &str, value: &str) {
+        self.row.tags.insert(name, value);
+    }
+
+    fn begin_moves(&mut self, start: &Board) -> Flow {
+        // Without a FEN tag a game starts from the standard position, in
+        // Chess960 mode for a Chess960 game (whose FEN is then written).
+        if self.row.tags.fen.is_some() || start.is_chess960() {
+            let fen = start.to_string();
+            if fen != STANDARD_FEN {
+                self.row.start_fen = Some(fen);
+            }
+        }
+        self.last = Some(Last::Start(*start));
+        Flow::Continue
+    }
+
+    fn play(&mut self, board: &Board, mv: Move, _san: &str) {
+        // The reader hands out legal moves only, so `san` never fails.
+        match board.san(mv) {
+            Ok(san) => self.push(board, Some(mv), &san),
+            Err(_) => self.push(board, Some(mv), ""),
+        }
+        self.last = Some(Last::Move(*board, mv));
+    }
+
+    fn null_move(&mut self, board: &Board) {
+        self.push(board, None, "--");
+        self.last = Some(Last::Null(*board));
+    }
+
+    fn comment(&mut self, text: &str) {
+        // Annotations start with `[`: the comments before the first `[`
+        // of a move need not be kept.
+        let keep = !self.comment.is_empty() || memchr::memchr(b'[', text.as_bytes()).is_some();
+        if !self.after_move || !keep {
+            return;
+        }
+        if !self.comment.is_empty() {
+            self.comment.push(' ');
+        }
+        self.comment.push_str(text);
+    }
+
+    fn result(&mut self, result: &str) {
+        self.row.result = Some(result.to_owned());
+    }
+
+    fn end_game(&mut self, board: &Board) {
+        self.row.final_fen = board.to_string();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_start_is_written_as_bitmoves_writes_it() {
+        assert_eq!(Board::default().to_string(), STANDARD_FEN);
+    }
+
+    #[test]
+    fn uci_is_written_as_moves_display_it() {
+        for uci in ["e2e4", "a7a8q", "h2h1n", "e1h1"] {
+            let mv: Move = uci.parse().expect("uci");
+            let mut text = String::new();
+            write_uci(&mut text, mv);
+            assert_eq!(text, mv.to_string());
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! The Parquet dataset (feature `parquet`): its columns read back with
+//! the `parquet` crate's Arrow reader, its row groups and parts bounded,
+//! rows in input order on any number of threads, an existing dataset
+//! refused unless forced, and no complete-looking file after a failure.
+
+use arrow_array::cast::AsArray;
+use arrow_array::types::{Date32Type, Float64Type, Int32Type, Int64Type, UInt32Type, UInt64Type};
+use arrow_array::{Array, RecordBatch};
+use bitmoves_pgn::Reader;
+use bitmoves_pgn::parquet::{
+    Dataset, DatasetError, DatasetOptions, SCHEMA_VERSION, SCHEMA_VERSION_KEY,
+};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+const GAMES: &str = r#"[Event "Rated Blitz game"]
+[Site "https://lichess.org/abc"]
+[Date "2024.02.29"]
+[UTCDate "2024.02.29"]
+[UTCTime "23:59:01"]
+[White "A"]
+[Black "B"]
+[Result "0-1"]
+[WhiteElo "1500"]
+[BlackElo "?"]
+[WhiteRatingDiff "-7"]
+[TimeControl "180+2"]
+[Annotator "x"]
+[Annotator "y"]
+[Opening "King's Pawn"]
+
+1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%clk 0:02:59.5] [%eval #-3] } 2. Nf3 (2. f4 { [%clk 9:9:9] }) { [%eval -1.5] } 2... Nc6 0-1
+
+[Event "Odd"]
+[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]
+[SetUp "1"]
+
+1. O-O Kd7 2. Rf7+ *
+
+[Event "Broken"]
+
+1. e4 e5 2. Ke3 *
+"#;
+
+fn dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("parquet")
+        .join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn write(
+    dir: &Path,
+    text: &str,
+    options: DatasetOptions,
+) -> Result<bitmoves_pgn::parquet::Summary, DatasetError> {
+    let mut dataset = Dataset::create(dir, options)?;
+    dataset.write_pgn(&mut Reader::new(text.as_bytes()), Some("in.pgn"), |_| {})?;
+    dataset.finish()
+}
+
+/// Every row group of every part, in order.
+fn read(dir: &Path) -> Vec<RecordBatch> {
+    let mut parts: Vec<_> = std::fs::read_dir(dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "parquet"))
+        .collect();
+    parts.sort();
+    let mut batches = Vec::new();
+    for part in parts {
+        let builder = ParquetRecordBatchReaderBuilder::try_new(File::open(part).expect("part"))
+            .expect("parquet");
+        let version = builder
+            .metadata()
+            .file_metadata()
+            .key_value_metadata()
+            .and_then(|kv| kv.iter().find(|kv| kv.key == SCHEMA_VERSION_KEY))
+            .and_then(|kv| kv.value.clone());
+        assert_eq!(version.as_deref(), Some(SCHEMA_VERSION));
+        for batch in builder.build().expect("reader") {
+            batches.push(batch.expect("batch"));
+        }
+    }
+    batches
+}
+
+fn strings(batch: &RecordBatch, column: &str) -> Vec<Option<String>> {
+    let array = batch
+        .column_by_name(column)
+        .expect(column)
+        .as_string::<i32>();
+    array.iter().map(|v| v.map(str::to_owned)).collect()
+}
+
+fn list<T: arrow_array::ArrowPrimitiveType>(
+    batch: &RecordBatch,
+    column: &str,
+    row: usize,
+) -> Vec<Option<T::Native>> {
+    let lists = batch.column_by_name(column).expect(column).as_list::<i32>();
+    lists.value(row).as_primitive::<T>().iter().collect()
+}
+
+fn words(batch: &RecordBatch, column: &str, row: usize) -> Vec<String> {
+    let lists = batch.column_by_name(column).expect(column).as_list::<i32>();
+    lists
+        .value(row)
+        .as_string::<i32>()
+        .iter()
+        .map(|v| v.expect("word").to_owned())
+        .collect()
+}
+
+#[test]
+fn game_rows_hold_typed_tags_moves_clocks_evals_and_errors() {
+    let dir = dir("games");
+    let summary = write(&dir, GAMES, DatasetOptions::default()).expect("written");
+    assert_eq!(
+        (summary.games, summary.rows, summary.parts.len()),
+        (3, 3, 1)
+    );
+    assert!(dir.join("_SUCCESS").exists());
+    let batches = read(&dir);
+    assert_eq!(batches.len(), 1);
+    let b = &batches[0];
+    let games: Vec<_> = b
+        .column_by_name("game")
+        .unwrap()
+        .as_primitive::<UInt64Type>()
+        .values()
+        .to_vec();
+    assert_eq!(games, [1, 2, 3]);
+    assert_eq!(strings(b, "file"), vec![Some("in.pgn".to_owned()); 3]);
+    assert_eq!(strings(b, "Event")[2].as_deref(), Some("Broken"));
+    assert_eq!(strings(b, "White")[1], None);
+    let date = b
+        .column_by_name("Date")
+        .unwrap()
+        .as_primitive::<Date32Type>();
+    assert_eq!(date.value(0), 19782);
+    assert!(date.is_null(1));
+    let elo = |c| {
+        b.column_by_name(c)
+            .unwrap()
+            .as_primitive::<Int32Type>()
+            .iter()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(elo("WhiteElo"), [Some(1500), None, None]);
+    assert_eq!(elo("BlackElo"), [None, None, None], "? is null");
+    assert_eq!(elo("WhiteRatingDiff")[0], Some(-7));
+    assert_eq!(elo("base_seconds")[0], Some(180));
+    assert_eq!(elo("increment_seconds")[0], Some(2));
+    let time = b
+        .column_by_name("UTCTime")
+        .unwrap()
+        .as_primitive::<arrow_array::types::Time32MillisecondType>();
+    assert_eq!(time.value(0), (23 * 3600 + 59 * 60 + 1) * 1000);
+    let tags = b.column_by_name("tags").unwrap().as_map();
+    let first = tags.value(0);
+    assert_eq!(first.column(0).as_string::<i32>().value(0), "Annotator");
+    assert_eq!(
+        first.column(1).as_string::<i32>().value(0),
+        "y",
+        "the last duplicate wins"
+    );
+    assert_eq!(first.len(), 1);
+    assert_eq!(tags.value(1).column(0).as_string::<i32>().value(0), "SetUp");
+    assert_eq!(
+        strings(b, "FEN"),
+        [
+            None,
+            Some("4k3/8/8/8/8/8/8/4K2R w K - 0 1".to_owned()),
+            None
+        ]
+    );
+    assert_eq!(words(b, "uci", 0), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    assert_eq!(words(b, "san", 1), ["O-O", "Kd7", "Rf7+"]);
+    assert_eq!(words(b, "uci", 1)[0], "e1g1");
+    assert_eq!(
+        list::<Float64Type>(b, "clock", 0),
+        [Some(180.0), Some(179.5), None, None]
+    );
+    assert_eq!(
+        list::<Int64Type>(b, "eval_cp", 0),
+        [Some(17), None, Some(-150), None],
+        "a comment after a variation is the move's"
+    );
+    assert_eq!(
+        list::<Int32Type>(b, "eval_mate", 0),
+        [None, Some(-3), None, None]
+    );
+    let plies: Vec<_> = b
+        .column_by_name("plies")
+        .unwrap()
+        .as_primitive::<UInt32Type>()
+        .values()
+        .to_vec();
+    assert_eq!(plies, [4, 3, 2]);
+    let errors = strings(b, "error");
+    assert_eq!(errors[..2], [None, None]);
+    assert!(
+        errors[2].as_deref().is_some_and(|e| e.contains("Ke3")),
+        "{errors:?}"
+    );
+    assert_eq!(
+        strings(b, "final_fen")[2].as_deref(),
+        Some("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        "a failed game's row ends where its moves stopped"
+    );
+}
+
+#[test]
+fn position_rows_follow_each_mainline() {
+    let dir = dir("positions");
+    let options = DatasetOptions {
+        positions: true,
+        ..DatasetOptions::default()
+    };
+    let summary = write(&dir, GAMES, options).expect("written");
+    assert_eq!(
+        (summary.games, summary.rows),
+        (3, 5 + 4),
+        "the failed game has no positions"
+    );
+    let b = &read(&dir)[0];
+    let ply: Vec<_> = b
+        .column_by_name("ply")
+        .unwrap()
+        .as_primitive::<UInt32Type>()
+        .values()
+        .to_vec();
+    assert_eq!(ply, [0, 1, 2, 3, 4, 0, 1, 2, 3]);
+    let uci = strings(b, "uci");
+    assert_eq!(uci[0].as_deref(), Some("e2e4"));
+    assert_eq!(uci[4], None);
+    assert_eq!(
+        strings(b, "fen")[0].as_deref(),
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    );
+    let clock: Vec<_> = b
+        .column_by_name("clock")
+        .unwrap()
+        .as_primitive::<Float64Type>()
+        .iter()
+        .collect();
+    assert_eq!(clock[..3], [None, Some(180.0), Some(179.5)]);
+    let mate: Vec<_> = b
+        .column_by_name("eval_mate")
+        .unwrap()
+        .as_primitive::<Int32Type>()
+        .iter()
+        .collect();
+    assert_eq!(mate[2], Some(-3));
+    assert_eq!(strings(b, "result")[0].as_deref(), Some("0-1"));
+    assert_eq!(strings(b, "result")[5].as_deref(), Some("*"));
+}
+
+/// Many games, to spread over row groups, parts and threads.
+fn many() -> String {
+    (0..300)
+        .map(|i| {
+            format!(
+                "[Round \"{i}\"]\n\n1. e4 {{ [%clk 0:01:{:02}] }} e5 2. Nf3 *\n\n",
+                i % 60
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn row_groups_and_parts_are_bounded_and_rows_stay_in_order_on_threads() {
+    let text = many();
+    let mut rounds = Vec::new();
+    for threads in [1, 3] {
+        let dir = dir(&format!("bounded-{threads}"));
+        let options = DatasetOptions {
+            threads,
+            row_group_rows: 7,
+            part_bytes: 4000,
+            ..DatasetOptions::default()
+        };
+        let summary = write(&dir, &text, options).expect("written");
+        assert!(summary.parts.len() > 3, "{} parts", summary.parts.len());
+        for part in &summary.parts {
+            let builder =
+                ParquetRecordBatchReaderBuilder::try_new(File::open(part).unwrap()).unwrap();
+            for group in builder.metadata().row_groups() {
+                assert!(group.num_rows() <= 7);
+            }
+        }
+        let batches = read(&dir);
+        let round: Vec<String> = batches
+            .iter()
+            .flat_map(|b| strings(b, "Round"))
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(round.len(), 300);
+        rounds.push(round);
+    }
+    let expected: Vec<String> = (0..300).map(|i| i.to_string()).collect();
+    assert_eq!(rounds[0], expected);
+    assert_eq!(rounds[1], expected);
+}
+
+#[test]
+fn an_existing_dataset_is_refused_unless_forced() {
+    let dir = dir("exists");
+    let small = DatasetOptions {
+        row_group_rows: 1,
+        part_bytes: 1,
+        ..DatasetOptions::default()
+    };
+    let first = write(&dir, GAMES, small.clone()).expect("first");
+    assert_eq!(first.parts.len(), 3);
+    let refused = write(&dir, GAMES, DatasetOptions::default());
+    assert!(
+        matches!(refused, Err(DatasetError::Exists { .. })),
+        "{refused:?}"
+    );
+    let forced = DatasetOptions {
+        force: true,
+        ..DatasetOptions::default()
+    };
+    let second = write(&dir, "1. d4 *\n", forced).expect("forced");
+    assert_eq!(second.parts.len(), 1);
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let mut names = names;
+    names.sort();
+    assert_eq!(
+        names,
+        ["_SUCCESS", "part-00000.parquet"],
+        "the old parts are gone"
+    );
+    assert_eq!(read(&dir)[0].num_rows(), 1);
+}
+
+#[test]
+fn an_unfinished_dataset_leaves_no_file() {
+    let dir = dir("unfinished");
+    let mut dataset = Dataset::create(&dir, DatasetOptions::default()).expect("created");
+    dataset
+        .write_pgn(&mut Reader::new(GAMES.as_bytes()), None, |_| {})
+        .expect("written");
+    drop(dataset);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+}
+
+#[test]
+fn a_folder_that_cannot_be_made_is_an_io_error() {
+    let file = dir("not-a-dir");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, "").unwrap();
+    let error = Dataset::create(&file.join("sub"), DatasetOptions::default())
+        .expect_err("a file is in the way");
+    assert!(matches!(error, DatasetError::Io { .. }), "{error:?}");
+    assert!(error.to_string().contains("not-a-dir"), "{error}");
+}
+
+#[test]
+fn outcomes_are_reported_in_order() {
+    let dir = dir("outcomes");
+    let mut dataset = Dataset::create(
+        &dir,
+        DatasetOptions {
+            threads: 2,
+            ..DatasetOptions::default()
+        },
+    )
+    .unwrap();
+    let mut seen = Vec::new();
+    dataset
+        .write_pgn(&mut Reader::new(GAMES.as_bytes()), None, |o| {
+            seen.push((o.game, o.plies, o.error.is_some()))
+        })
+        .unwrap();
+    dataset.finish().unwrap();
+    assert_eq!(seen, [(1, 4, false), (2, 3, false), (3, 2, true)]);
+}
+
+#[test]
+fn scalar_columns_carry_statistics_and_zstd() {
+    let dir = dir("statistics");
+    let summary = write(&dir, GAMES, DatasetOptions::default()).expect("written");
+    let file = File::open(&summary.parts[0]).unwrap();
+    let builder = ParquetRecordBatchReaderBuilder::try_new(file).unwrap();
+    let group = builder.metadata().row_group(0);
+    for column in group.columns() {
+        let path = column.column_path().string();
+        let scalar = !path.contains('.');
+        assert_eq!(column.statistics().is_some(), scalar, "{path}");
+        assert!(
+            matches!(column.compression(), parquet::basic::Compression::ZSTD(_)),
+            "{path}"
+        );
+    }
+}

@@ -142,7 +142,10 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         Command::Split(args) => split::run_split(args),
         Command::Work(args) => split::run_work(args),
         Command::Merge(args) => split::run_merge(args, out),
-        Command::Pgn(args) => pgn::run(args, out),
+        Command::Pgn(args) => match &args.parquet {
+            Some(dir) => parquet::run(args, dir, out),
+            None => pgn::run(args, out),
+        },
         Command::Syzygy(args) => syzygy::run(args, out),
     }
 }

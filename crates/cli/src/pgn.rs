@@ -86,10 +86,8 @@ struct Totals {
 
 /// Reads every file; prints the games' lines on `out` and one line per
 /// failed game on stderr; fails at the end if any game (or file) did.
+/// (`--parquet` goes to [`crate::parquet::run`] instead.)
 pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if let Some(dir) = &args.parquet {
-        return crate::parquet::run(args, dir, out);
-    }
     let mode = match (args.uci, args.fen, args.positions, args.pgn) {
         (true, ..) => Mode::Uci,
         (_, true, ..) => Mode::Fen,

@@ -22,7 +22,7 @@
 //! | `skim.rs` | following the grammar over lines, to find where games end without reading them |
 //! | `chunk.rs` | cutting the input into chunks of whole games, numbered, for the threads |
 //! | `parallel.rs` | [`read_parallel`]: replay on N threads, results in file order |
-//! | `parquet/` | the `parquet` module: games to a Parquet dataset (feature `parquet`) |
+//! | `parquet/mod.rs` | the `parquet` module: games to a Parquet dataset (feature `parquet`) |
 //!
 //! ```
 //! use bitmoves_pgn::{Game, Reader};

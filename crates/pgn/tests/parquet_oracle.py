@@ -12,7 +12,7 @@
         reads the dataset with pyarrow and compares every column, row by
         row, with what python-chess reads from the PGN files; with
         `--duckdb`, does the same with the rows as DuckDB reads them, and
-        runs docs/pgn.md's DuckDB query to compare its totals; prints the
+        runs docs/parquet.md's DuckDB query to compare its totals; prints the
         differences and exits 1 if there are any.
 """
 
@@ -256,7 +256,7 @@ def expected_rows(path, name):
 
 # --- the comparison -----------------------------------------------------
 
-# The query docs/pgn.md shows.
+# The query docs/parquet.md shows.
 DUCKDB_QUERY = """
 SELECT count(*) AS games, sum(plies) AS plies, count(error) AS errors,
        sum(WhiteElo) AS white_elo

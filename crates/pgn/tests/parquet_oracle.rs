@@ -6,7 +6,7 @@
 //! python-chess's own test PGNs (several inputs in one dataset); and the
 //! position rows equal python-chess's positions. The same holds of the
 //! rows as DuckDB reads them, where its Python package is installed (CI
-//! installs it), and `docs/pgn.md`'s DuckDB query over each game dataset
+//! installs it), and `docs/parquet.md`'s DuckDB query over each game dataset
 //! gives python-chess's totals.
 //!
 //! Without `python3` with `chess` and `pyarrow` the test prints a notice

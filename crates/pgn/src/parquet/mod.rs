@@ -5,14 +5,14 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `schema.rs` | the two schemas and their version ([`SCHEMA_VERSION`]) |
-//! | `tags.rs` | the tag columns and their typed values ([`date`], [`time`], [`integer`], [`time_control`]) |
-//! | `clock_eval.rs` | [`clock`] and [`eval`]: `[%clk …]` and `[%eval …]` as python-chess reads them |
-//! | `rows.rs` | a game read into a row |
-//! | `batch.rs` | rows gathered into Arrow record batches |
-//! | `dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
-//! | `parts.rs` | the part files, under temporary names, written on their own thread |
-//! | `error.rs` | [`DatasetError`] |
+//! | `parquet/schema.rs` | the two schemas and their version ([`SCHEMA_VERSION`]) |
+//! | `parquet/tags.rs` | the tag columns and their typed values ([`date`], [`time`], [`integer`], [`time_control`]) |
+//! | `parquet/clock_eval.rs` | [`clock`] and [`eval`]: `[%clk …]` and `[%eval …]` as python-chess reads them |
+//! | `parquet/rows.rs` | a game read into a row |
+//! | `parquet/batch.rs` | rows gathered into Arrow record batches |
+//! | `parquet/dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
+//! | `parquet/parts.rs` | the part files, under temporary names, written on their own thread |
+//! | `parquet/error.rs` | [`DatasetError`] |
 
 mod batch;
 mod clock_eval;

@@ -375,7 +375,7 @@ pub fn run_merge(args: &MergeArgs, out: &mut dyn Write) -> Result<(), CliError> 
         }
     }
     files.sort();
-    let mut merge = Merge::try_new(&units).map_err(|_| {
+    let mut merge = Merge::new(&units).map_err(|_| {
         CliError::input(format!(
             "out of memory for the counts of {} units",
             units.units().len()

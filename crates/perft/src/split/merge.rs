@@ -10,7 +10,7 @@ use std::{collections::TryReserveError, vec::Vec};
 /// use bitmoves::Board;
 /// use bitmoves_perft::split::{Merge, ResultLine, SplitOptions, UnitFile};
 /// let (units, _) = UnitFile::split(&Board::default(), 3, 1, SplitOptions::default())?;
-/// let mut merge = Merge::new(&units);
+/// let mut merge = Merge::new(&units)?;
 /// for index in 0..units.units().len() {
 ///     let count = bitmoves::perft::perft(&units.board(&units.units()[index])?, 2).into();
 ///     merge.add(&ResultLine { index, count, remaining: units.remaining(), checksum: units.checksum() })?;
@@ -26,21 +26,9 @@ pub struct Merge<'a> {
 }
 
 impl<'a> Merge<'a> {
-    /// A merge with no counts yet. Aborts where the memory for its counts
-    /// (17 bytes a unit) cannot be had: [`Merge::try_new`] returns an
-    /// error instead.
-    pub fn new(units: &'a UnitFile) -> Self {
-        let len = units.units().len();
-        Self {
-            units,
-            counts: std::vec![0; len],
-            seen: std::vec![false; len],
-        }
-    }
-
     /// A merge with no counts yet, or the error where the memory for its
     /// counts (17 bytes a unit) cannot be had.
-    pub fn try_new(units: &'a UnitFile) -> Result<Self, TryReserveError> {
+    pub fn new(units: &'a UnitFile) -> Result<Self, TryReserveError> {
         let len = units.units().len();
         let (mut counts, mut seen) = (Vec::new(), Vec::new());
         counts.try_reserve_exact(len)?;
@@ -92,13 +80,9 @@ impl<'a> Merge<'a> {
         Ok(())
     }
 
-    /// The indices of the units without a count yet.
-    pub fn missing(&self) -> Vec<usize> {
-        self.missing_indices().collect()
-    }
-
-    /// The indices of the units without a count yet, one by one.
-    fn missing_indices(&self) -> impl Iterator<Item = usize> + '_ {
+    /// The indices of the units without a count yet, one by one (nothing
+    /// is allocated: collect what you need).
+    pub fn missing(&self) -> impl Iterator<Item = usize> + '_ {
         self.seen
             .iter()
             .enumerate()
@@ -116,7 +100,7 @@ impl<'a> Merge<'a> {
             missing
                 .try_reserve_exact(count)
                 .map_err(|_| MergeError::OutOfMemory { missing: count })?;
-            missing.extend(self.missing_indices());
+            missing.extend(self.missing());
             return Err(MergeError::Missing { units: missing });
         }
         self.units

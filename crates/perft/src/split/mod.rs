@@ -21,7 +21,7 @@
 //! use bitmoves_perft::{Counting, split::*};
 //! let root = Board::default();
 //! let (units, _) = UnitFile::split(&root, 5, 2, SplitOptions::default())?;
-//! let mut merge = Merge::new(&units);
+//! let mut merge = Merge::new(&units)?;
 //! for (index, unit) in units.units().iter().enumerate() {
 //!     let count = Counting::Bulk.count(&units.board(unit)?, units.remaining());
 //!     merge.add(&ResultLine { index, count, remaining: units.remaining(), checksum: units.checksum() })?;

@@ -41,7 +41,7 @@ pub(super) fn split_count(root: &Board, depth: u32, ply: u32) -> u128 {
     let (units, stats) = UnitFile::split(root, depth, ply, SplitOptions::default())
         .unwrap_or_else(|error| panic!("{root} split at {ply}: {error}"));
     assert_eq!(stats.paths, perft(root, ply), "{root}: paths to ply {ply}");
-    let mut merge = Merge::new(&units);
+    let mut merge = Merge::new(&units).expect("memory for the merge");
     for (index, unit) in units.units().iter().enumerate() {
         let count = Counting::Bulk.count(&units.board(unit).expect("a unit"), units.remaining());
         let line = ResultLine {

@@ -18,11 +18,11 @@ fn the_merge_checks_every_unit_and_takes_identical_duplicates() {
             checksum,
         })
         .collect();
-    let mut merge = Merge::new(&units);
+    let mut merge = Merge::new(&units).expect("memory for the merge");
     for line in &lines[1..] {
         merge.add(line).expect("a result");
     }
-    assert_eq!(merge.missing(), [0]);
+    assert_eq!(merge.missing().collect::<Vec<_>>(), [0]);
     assert_eq!(
         merge.total(),
         Err(MergeError::Missing {
@@ -63,7 +63,7 @@ fn the_merge_checks_every_unit_and_takes_identical_duplicates() {
         count: u128::MAX,
         ..lines[7]
     };
-    let mut overflowing = Merge::new(&units);
+    let mut overflowing = Merge::new(&units).expect("memory for the merge");
     for line in lines.iter().filter(|line| line.index != 7).chain([&huge]) {
         overflowing.add(line).expect("a result");
     }
@@ -227,7 +227,7 @@ fn a_killed_worker_restarts_where_it_stopped() {
     )
     .expect("shard 0");
     drop(results);
-    let mut merge = Merge::new(&units);
+    let mut merge = Merge::new(&units).expect("memory for the merge");
     for name in ["shard-0-of-2.results", "shard-1-of-2.results"] {
         let bytes = std::fs::read(dir.join(name)).expect("results");
         for line in &super::results_of(&bytes) {
@@ -316,7 +316,7 @@ fn a_worker_counts_exactly_with_either_strategy() {
                 assert_eq!(summary.counted, units.units().len());
                 drop(results);
                 let bytes = std::fs::read(&path).expect("the results");
-                let mut merge = Merge::new(&units);
+                let mut merge = Merge::new(&units).expect("memory for the merge");
                 for line in &super::results_of(&bytes) {
                     merge.add(line).expect("a result");
                 }
@@ -393,7 +393,7 @@ fn parallel_workers_sharing_a_table_resume_and_merge_exactly() {
     drop(results);
 
     let bytes = std::fs::read(&path).expect("results");
-    let mut merge = Merge::new(&units);
+    let mut merge = Merge::new(&units).expect("memory for the merge");
     for line in &super::results_of(&bytes) {
         merge.add(line).expect("a result");
     }

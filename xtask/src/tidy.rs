@@ -29,10 +29,6 @@ pub const GUIDE_MAX: usize = 500;
 pub const ALLOWED_CIRCLES: &[&str] = &[
     // Being removed by issue 40 part 1 (the PGN reader's one grammar).
     "crates/pgn/src: movetext.rs, parse.rs, pending.rs, reader.rs, split.rs",
-    // Being removed by issue 40 part 2 (the Python bindings' layers).
-    "crates/python/src: board.rs, fast.rs, generator.rs, iter.rs, play.rs, status.rs",
-    // Being removed by issue 40 part 2.
-    "crates/python/src: pgn.rs, positions.rs",
 ];
 
 /// Source files of one crate: paths relative to its `src/`, with `/`.

@@ -1,59 +1,20 @@
-//! `bitmoves.pgn`: PGN through `bitmoves-pgn`. `read_games` yields games
-//! (headers, mainline, start and end boards, errors) from a path or a file
-//! object, streaming: only the current game is held. The input and error
-//! helpers here serve `read_positions` (positions.rs) too.
+//! `bitmoves.pgn.read_games`: games (headers, mainline, start and end
+//! boards, errors) from a path or a file object, streaming: only the
+//! current game is held.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use bitmoves::{Board, Move, SanError};
+use bitmoves::{Board, Move};
 use bitmoves_pgn::{ErrorKind, Flow, PgnError as CoreError, Reader, Visitor};
-use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use super::errors::game_error;
 use crate::board::PyBoard;
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
-use crate::input::{Input, Interruptible, io_error, open};
-use crate::moves::PyMove;
-
-create_exception!(
-    bitmoves.pgn,
-    PgnError,
-    PyValueError,
-    "A game of a PGN file that could not be read (bad FEN tag, unexpected \
-     text, unbalanced variation, unsupported variant, …); `game`, `line` \
-     and `column` say where."
-);
-
-/// Locks `mutex`, whatever a panic elsewhere left in it.
-pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// A game error as a Python exception: `IllegalMoveError`,
-/// `AmbiguousMoveError` or `InvalidMoveError` for a move, else `PgnError`;
-/// `game`, `line` and `column` set on it. `OSError` for the input.
-pub(crate) fn game_error(py: Python<'_>, error: CoreError) -> PyResult<PyErr> {
-    let message = error.to_string();
-    let err = match error.kind {
-        ErrorKind::IllegalMove { error: san, .. } => match san {
-            SanError::Syntax { .. } => InvalidMoveError::new_err(message),
-            SanError::Ambiguous { .. } => AmbiguousMoveError::new_err(message),
-            _ => IllegalMoveError::new_err(message),
-        },
-        ErrorKind::Io(io) => return Ok(PyOSError::new_err(format!("{message} ({io})"))),
-        _ => PgnError::new_err(message),
-    };
-    let value = err.value(py);
-    value.setattr("game", error.game)?;
-    value.setattr("line", error.line)?;
-    value.setattr("column", error.column)?;
-    Ok(err)
-}
+use crate::modules::input::{Input, Interruptible, io_error, lock, open};
+use crate::values::PyMove;
 
 /// Collects one game's tags, start, mainline and result.
 #[derive(Default)]
@@ -254,17 +215,4 @@ pub fn read_games(path_or_file: &Bound<'_, PyAny>) -> PyResult<GameReader> {
         state: std::sync::Mutex::new(Some((Reader::new(input), Collect::default()))),
         done: AtomicBool::new(false),
     })
-}
-
-/// Adds the `bitmoves._bitmoves.pgn` submodule.
-pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = parent.py();
-    let m = PyModule::new(py, "pgn")?;
-    m.add_class::<PyGame>()?;
-    m.add_class::<GameReader>()?;
-    m.add_class::<crate::positions::PositionReader>()?;
-    m.add("PgnError", py.get_type::<PgnError>())?;
-    m.add_function(wrap_pyfunction!(read_games, &m)?)?;
-    m.add_function(wrap_pyfunction!(crate::positions::read_positions, &m)?)?;
-    parent.add_submodule(&m)
 }

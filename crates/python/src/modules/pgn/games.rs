@@ -1,12 +1,12 @@
 //! `bitmoves.pgn.read_games`: games (headers, mainline, start and end
 //! boards, errors) from a path or a file object, streaming: only the
-//! current game is held.
+//! current game is held. Each game is built by `bitmoves-pgn`'s
+//! [`GameBuilder`], its mainline only.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use bitmoves::{Board, Move};
-use bitmoves_pgn::{ErrorKind, Flow, PgnError as CoreError, Reader, Visitor};
+use bitmoves_pgn::{ErrorKind, Game, GameBuilder, PgnError as CoreError, Reader};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -16,48 +16,12 @@ use crate::board::PyBoard;
 use crate::modules::input::{Input, Interruptible, io_error, lock, open};
 use crate::values::PyMove;
 
-/// Collects one game's tags, start, mainline and result.
-#[derive(Default)]
-struct Collect {
-    number: u64,
-    tags: Vec<(String, String)>,
-    start: Option<Board>,
-    moves: Vec<Option<Move>>,
-    result: Option<String>,
-}
-
-impl Visitor for Collect {
-    fn begin_game(&mut self, number: u64) -> Flow {
-        *self = Self {
-            number,
-            ..Self::default()
-        };
-        Flow::Continue
-    }
-    fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_owned(), value.to_owned()));
-    }
-    fn begin_moves(&mut self, start: &Board) -> Flow {
-        self.start = Some(*start);
-        Flow::Continue
-    }
-    fn play(&mut self, _: &Board, mv: Move, _: &str) {
-        self.moves.push(Some(mv));
-    }
-    fn null_move(&mut self, _: &Board) {
-        self.moves.push(None);
-    }
-    fn result(&mut self, result: &str) {
-        self.result = Some(result.to_owned());
-    }
-}
-
 /// One game of a PGN file, as `read_games` yields it: python-chess's
 /// `chess.pgn.Game` for what scripts read from it. The Python objects
 /// (headers, boards, moves) are made when first asked for.
 #[pyclass(module = "bitmoves.pgn", name = "Game", frozen)]
 pub struct PyGame {
-    game: Collect,
+    game: Game,
     /// The game's number in the file, from 1.
     #[pyo3(get)]
     number: u64,
@@ -100,7 +64,7 @@ impl PyGame {
     /// The starting position (from the `FEN` header, else the standard
     /// one), as python-chess's `Game.board()`.
     fn board(&self, py: Python<'_>) -> PyResult<PyBoard> {
-        let start = self.game.start.unwrap_or_default();
+        let start = self.game.start;
         PyBoard::from_fen(py, &start.to_string(), start.is_chess960())
     }
 
@@ -108,7 +72,7 @@ impl PyGame {
     /// stack (python-chess's `game.end().board()`).
     fn end_board(&self, py: Python<'_>) -> PyResult<PyBoard> {
         let mut board = self.board(py)?;
-        for mv in &self.game.moves {
+        for mv in self.game.mainline() {
             board.push_checked(py, mv.map_or_else(PyMove::null_move, PyMove::from_core))?;
         }
         Ok(board)
@@ -129,21 +93,22 @@ impl PyGame {
         format!(
             "<Game #{} ({} plies, {} errors)>",
             self.number,
-            self.game.moves.len(),
+            self.game.moves.moves.len(),
             self.errors.bind(py).len()
         )
     }
 }
 
 impl PyGame {
-    /// The Python game of what was collected, and the error, if any.
-    fn new(py: Python<'_>, game: Collect, error: Option<CoreError>) -> PyResult<Self> {
+    /// The Python game of what was built (game `number` of the file), and
+    /// the error, if any.
+    fn new(py: Python<'_>, number: u64, game: Game, error: Option<CoreError>) -> PyResult<Self> {
         let errors = PyList::empty(py);
         if let Some(error) = error {
             errors.append(game_error(py, error)?.into_value(py))?;
         }
         Ok(Self {
-            number: game.number,
+            number,
             game,
             errors: errors.unbind(),
             headers: OnceLock::new(),
@@ -156,7 +121,7 @@ impl PyGame {
 pub struct GameReader {
     /// Taken out while a game is read with the GIL released; `None` after
     /// the end (`done`) or while another thread reads.
-    state: std::sync::Mutex<Option<(Reader<Input>, Collect)>>,
+    state: std::sync::Mutex<Option<(Reader<Input>, GameBuilder)>>,
     done: AtomicBool,
 }
 
@@ -167,7 +132,7 @@ impl GameReader {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        let Some((mut reader, mut collect)) = lock(&self.state).take() else {
+        let Some((mut reader, mut builder)) = lock(&self.state).take() else {
             if self.done.load(Ordering::Relaxed) {
                 return Ok(None);
             }
@@ -175,17 +140,19 @@ impl GameReader {
                 "read_games: the reader is in use by another thread",
             ));
         };
-        let (reader, collect, result) = py.allow_threads(move || {
-            let result = reader.read_game(&mut collect);
-            (reader, std::mem::take(&mut collect), result)
+        let (reader, builder, result) = py.allow_threads(move || {
+            let result = reader.read_game(&mut builder);
+            (reader, builder, result)
         });
         let Some(result) = result else {
             self.done.store(true, Ordering::Relaxed);
             return Ok(None);
         };
-        *lock(&self.state) = Some((reader, Collect::default()));
+        *lock(&self.state) = Some((reader, GameBuilder::mainline()));
+        let number = builder.number();
+        let game = builder.finish();
         match result {
-            Ok(()) => PyGame::new(py, collect, None).map(Some),
+            Ok(()) => PyGame::new(py, number, game, None).map(Some),
             Err(CoreError {
                 kind: ErrorKind::Io(io),
                 ..
@@ -194,7 +161,7 @@ impl GameReader {
                 lock(&self.state).take();
                 Err(io_error(io))
             }
-            Err(error) => PyGame::new(py, collect, Some(error)).map(Some),
+            Err(error) => PyGame::new(py, number, game, Some(error)).map(Some),
         }
     }
 }
@@ -212,7 +179,7 @@ impl GameReader {
 pub fn read_games(path_or_file: &Bound<'_, PyAny>) -> PyResult<GameReader> {
     let input: Input = Box::new(Interruptible::new(open(path_or_file)?));
     Ok(GameReader {
-        state: std::sync::Mutex::new(Some((Reader::new(input), Collect::default()))),
+        state: std::sync::Mutex::new(Some((Reader::new(input), GameBuilder::mainline()))),
         done: AtomicBool::new(false),
     })
 }

@@ -1,6 +1,6 @@
 //! [`Game`]: a game read whole into owned memory (tags in order, the move
 //! tree with comments, NAGs and variations, the result), and the visitor
-//! that builds it.
+//! that builds it, [`GameBuilder`].
 
 use crate::{Flow, PgnError, Reader, Visitor};
 use bitmoves::{Board, Move};
@@ -69,14 +69,14 @@ impl Game {
     /// Reads the next game of `reader` whole, variations included: `None`
     /// at the end of the input.
     pub fn read<R: BufRead>(reader: &mut Reader<R>) -> Option<Result<Game, PgnError>> {
-        let mut builder = Builder::default();
+        let mut builder = GameBuilder::new();
         Some(reader.read_game(&mut builder)?.map(|()| builder.finish()))
     }
 
     /// Reads a game handed out by [`Reader::next_game`] whole (for
     /// [`read_parallel`](crate::read_parallel)).
     pub fn from_pending(game: crate::PendingGame<'_>) -> Result<Game, PgnError> {
-        let mut builder = Builder::default();
+        let mut builder = GameBuilder::new();
         game.read(&mut builder).map(|()| builder.finish())
     }
 
@@ -115,9 +115,28 @@ impl Game {
     }
 }
 
-/// The visitor that builds a [`Game`]: enters every variation.
+/// The visitor that builds a [`Game`], as [`Game::read`] does: entering
+/// every variation ([`GameBuilder::new`]) or the mainline only
+/// ([`GameBuilder::mainline`]). Read with it directly to keep what a game
+/// held up to an error: [`finish`](GameBuilder::finish) gives the game
+/// built so far whether or not the reading failed.
+///
+/// ```
+/// use bitmoves_pgn::{GameBuilder, Reader};
+/// let mut reader = Reader::new("1. e4 (1. d4) e5 2. Nf3 Nf6 3. Qxf7 *".as_bytes());
+/// let mut builder = GameBuilder::mainline();
+/// assert!(reader.read_game(&mut builder).expect("a game").is_err());
+/// assert_eq!(builder.number(), 1);
+/// let game = builder.finish();
+/// assert_eq!(game.moves.moves.len(), 4);
+/// assert!(game.moves.moves[0].variations.is_empty());
+/// ```
 #[derive(Debug, Default)]
-pub(crate) struct Builder {
+pub struct GameBuilder {
+    /// The game's number in the input, from 1 (0 before the first).
+    number: u64,
+    /// Whether variations are skipped (the mainline only).
+    mainline_only: bool,
     tags: Vec<(String, String)>,
     start: Option<Board>,
     /// The lines being built: the mainline, then each open variation.
@@ -125,9 +144,29 @@ pub(crate) struct Builder {
     result: Option<String>,
 }
 
-impl Builder {
-    /// The game built.
-    pub(crate) fn finish(mut self) -> Game {
+impl GameBuilder {
+    /// A builder that enters every variation, as [`Game::read`].
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A builder that skips variations: the game's mainline only.
+    pub fn mainline() -> Self {
+        Self {
+            mainline_only: true,
+            ..Self::default()
+        }
+    }
+
+    /// The number of the game last begun, from 1 in the input (0 before
+    /// the first).
+    pub fn number(&self) -> u64 {
+        self.number
+    }
+
+    /// The game built: the whole game after a reading that succeeded, and
+    /// what was read before the error after one that failed.
+    pub fn finish(mut self) -> Game {
         Game {
             tags: self.tags,
             start: self.start.unwrap_or_default(),
@@ -154,9 +193,13 @@ impl Builder {
     }
 }
 
-impl Visitor for Builder {
-    fn begin_game(&mut self, _number: u64) -> Flow {
-        *self = Self::default();
+impl Visitor for GameBuilder {
+    fn begin_game(&mut self, number: u64) -> Flow {
+        *self = Self {
+            number,
+            mainline_only: self.mainline_only,
+            ..Self::default()
+        };
         Flow::Continue
     }
 
@@ -192,6 +235,9 @@ impl Visitor for Builder {
     }
 
     fn begin_variation(&mut self) -> Flow {
+        if self.mainline_only {
+            return Flow::Skip;
+        }
         self.line();
         self.lines.push(Line::default());
         Flow::Continue

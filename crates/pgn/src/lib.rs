@@ -56,7 +56,7 @@ mod visitor;
 mod write;
 
 pub use error::{ErrorKind, PgnError};
-pub use game::{Game, Line, Node};
+pub use game::{Game, GameBuilder, Line, Node};
 pub use input::{decompress, open};
 pub use parallel::{read_parallel, read_parallel_sized};
 pub use pending::PendingGame;

@@ -7,23 +7,23 @@
 //!
 //! No input reaches a panic: squares, piece types, depths and sizes are
 //! checked and refused with `IndexError`, `ValueError` or `TypeError`.
+//!
+//! The crate is in layers, each importing only those below it (`cargo
+//! xtask tidy` fails on any import circle):
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `modules/mod.rs` | on top: `pgn`, NumPy encoding, perft, pickling, the bridge to python-chess |
+//! | `board/mod.rs` | `Board`, its moves and the game's end (`Outcome`, `Termination`) |
+//! | `legal_moves/mod.rs` | `board.legal_moves`: the generator and iterator types and the move generation behind them |
+//! | `values/mod.rs` | `Move`, `Piece`, python-chess's exceptions, the checked conversions of Python ints |
+//! | `capi.rs` | at the bottom: the CPython C-API glue, `unsafe fn`s with stated preconditions |
 
 mod board;
-mod encode;
-mod errors;
-mod fast;
-mod generator;
-mod input;
-mod interop;
-mod iter;
-mod legal;
-mod moves;
-mod perft;
-mod pgn;
-mod pickle;
-mod play;
-mod positions;
-mod status;
+mod capi;
+mod legal_moves;
+mod modules;
+mod values;
 
 use pyo3::prelude::*;
 
@@ -31,31 +31,31 @@ use pyo3::prelude::*;
 fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<board::PyBoard>()?;
-    m.add_class::<moves::PyMove>()?;
-    m.add_class::<moves::PyPiece>()?;
-    m.add("LegalMoveGenerator", generator::generator_type(py)?)?;
-    m.add_class::<status::Termination>()?;
-    fast::install(
+    m.add_class::<values::PyMove>()?;
+    m.add_class::<values::PyPiece>()?;
+    m.add("LegalMoveGenerator", legal_moves::generator_type(py)?)?;
+    m.add_class::<board::Termination>()?;
+    board::install(
         &py.get_type::<board::PyBoard>(),
-        &py.get_type::<moves::PyMove>(),
+        &py.get_type::<values::PyMove>(),
     )?;
-    m.add_class::<status::Outcome>()?;
+    m.add_class::<board::Outcome>()?;
     m.add(
         "InvalidMoveError",
-        py.get_type::<errors::InvalidMoveError>(),
+        py.get_type::<values::InvalidMoveError>(),
     )?;
     m.add(
         "IllegalMoveError",
-        py.get_type::<errors::IllegalMoveError>(),
+        py.get_type::<values::IllegalMoveError>(),
     )?;
     m.add(
         "AmbiguousMoveError",
-        py.get_type::<errors::AmbiguousMoveError>(),
+        py.get_type::<values::AmbiguousMoveError>(),
     )?;
-    m.add_function(wrap_pyfunction!(encode::encode_planes, m)?)?;
-    m.add_function(wrap_pyfunction!(encode::encode_bitboards, m)?)?;
-    m.add_function(wrap_pyfunction!(encode::encode_state, m)?)?;
-    pgn::register(m)?;
+    m.add_function(wrap_pyfunction!(modules::encode::encode_planes, m)?)?;
+    m.add_function(wrap_pyfunction!(modules::encode::encode_bitboards, m)?)?;
+    m.add_function(wrap_pyfunction!(modules::encode::encode_state, m)?)?;
+    modules::pgn::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     Ok(())
 }

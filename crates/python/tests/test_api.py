@@ -113,7 +113,7 @@ def test_legal_move_generator_is_live():
 def test_every_change_of_position_renews_the_kept_legal_moves():
     """A board keeps its legal moves until its position changes, which only
     `PyBoard::set_state` and `PyBoard::update` may do, telling the generator
-    (crates/python/src/generator.rs): after every
+    (crates/python/src/legal_moves/generator.rs): after every
     mutating method, with the moves listed just before and the generator
     held throughout, the moves, their count, `in` and `push` agree with
     python-chess's."""
@@ -175,7 +175,7 @@ def test_every_change_of_position_renews_the_kept_legal_moves():
 
 def test_legal_moves_iterators_in_use_are_never_refilled():
     """A board reuses its iterator only when nothing else holds it
-    (crates/python/src/iter.rs): an iteration under way, nested loops over
+    (crates/python/src/legal_moves/iter.rs): an iteration under way, nested loops over
     the moves of other positions, and kept iterators all see their own
     snapshot."""
     board = bitmoves.Board()
@@ -195,7 +195,7 @@ def test_legal_moves_iterators_in_use_are_never_refilled():
 
 
 def test_legal_move_generator_type():
-    """The generator's type (a C-API type, crates/python/src/generator.rs)
+    """The generator's type (a C-API type, crates/python/src/legal_moves/generator.rs)
     is exported, documented, and made only by `board.legal_moves`."""
     board = bitmoves.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")  # stalemate
     moves = board.legal_moves
@@ -333,7 +333,7 @@ def test_push_after_listing_checks_as_before():
 
 def test_legal_moves_outlives_its_board_and_boards_are_freed():
     """The generator keeps a copy of its board's position (no reference to
-    the board, so no cycle: crates/python/src/generator.rs): one that
+    the board, so no cycle: crates/python/src/legal_moves/generator.rs): one that
     outlives its board lists the board's last position, and boards,
     generators and their kept moves are freed as soon as they go."""
     import gc
@@ -371,7 +371,7 @@ def test_legal_moves_outlives_its_board_and_boards_are_freed():
 
 def test_legal_moves_is_a_read_only_member_of_each_board():
     """`board.legal_moves` is read straight from the board object
-    (crates/python/src/fast.rs): the same object for the board's life,
+    (crates/python/src/board/push.rs): the same object for the board's life,
     following every change of position, and not assignable."""
     board = bitmoves.Board()
     moves = board.legal_moves
@@ -389,10 +389,46 @@ def test_legal_moves_is_a_read_only_member_of_each_board():
         assert sorted(m.uci() for m in moves) == sorted(m.uci() for m in chess.Board(board.fen()).legal_moves)
 
 
+def test_legal_moves_member_is_each_boards_own_generator():
+    """`legal_moves` is an object member read at one offset of the board
+    object, measured and checked when the module loads
+    (crates/python/src/board/push.rs, `generator_offset`): on boards made
+    every way (constructor, Chess960, copy, pickle, PGN, python-chess) it
+    is that board's own generator, listing that board's moves."""
+    import copy
+    import io
+    import pickle
+
+    assert type(bitmoves.Board.__dict__["legal_moves"]).__name__ == "member_descriptor"
+    start = bitmoves.Board()
+    start.push_san("e4")
+    game = next(bitmoves.pgn.read_games(io.StringIO("1. d4 d5 2. c4 *")))
+    boards = [
+        bitmoves.Board(),
+        bitmoves.Board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+        bitmoves.Board.from_chess960_pos(0),
+        start,
+        start.copy(),
+        copy.deepcopy(start),
+        pickle.loads(pickle.dumps(start)),
+        game.board(),
+        game.end_board(),
+        bitmoves.Board.from_python_chess(chess.Board("8/8/8/8/8/2k5/8/K7 w - - 0 1")),
+    ]
+    generators = [board.legal_moves for board in boards]
+    assert len({id(g) for g in generators}) == len(boards)
+    for board, generator in zip(boards, generators):
+        assert type(generator) is bitmoves.LegalMoveGenerator
+        assert board.legal_moves is generator
+        theirs = chess.Board(board.fen(), chess960=board.chess960)
+        assert len(generator) == theirs.legal_moves.count()
+        assert sorted(m.uci() for m in generator) == sorted(m.uci() for m in theirs.legal_moves)
+
+
 def test_the_most_legal_moves_are_kept_and_found():
     """The position with the most legal moves known (218): the kept moves
     (written eight at a time per piece, with room for eight more,
-    crates/python/src/legal.rs) are python-chess's, a copy made while
+    crates/python/src/legal_moves/generate.rs) are python-chess's, a copy made while
     the kept iterator is in use has them all, and every listed move, and
     the same move made anew, is found by `push`."""
     fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1"

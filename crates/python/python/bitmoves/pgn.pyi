@@ -1,4 +1,4 @@
-"""Type stubs for bitmoves.pgn (crates/python/src/pgn.rs, positions.rs)."""
+"""Type stubs for bitmoves.pgn (crates/python/src/modules/pgn/)."""
 
 import os
 from typing import IO, Dict, Iterator, List, Union

@@ -14,9 +14,10 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::input::{Input, SIGNAL_INTERVAL, io_error, is_path, open};
-use crate::moves::Int;
-use crate::pgn::{game_error, lock};
+use super::errors::game_error;
+use crate::modules::encode;
+use crate::modules::input::{Input, SIGNAL_INTERVAL, io_error, is_path, lock, open};
+use crate::values::{Int, piece_number};
 
 /// A [`Read`] that ends when `stop` is set: the producer of
 /// `read_positions` stops reading when its iterator is dropped.
@@ -219,13 +220,12 @@ impl PositionReader {
 impl PositionReader {
     /// The arrays of one batch.
     fn arrays<'py>(&self, py: Python<'py>, batch: &Batch) -> PyResult<Bound<'py, PyDict>> {
-        let dict = crate::encode::state_dict(py, &batch.boards)?;
+        let dict = encode::state_dict(py, &batch.boards)?;
         if self.planes {
-            let planes = crate::encode::planes_array(py, &batch.boards, self.side_to_move_view)?;
+            let planes = encode::planes_array(py, &batch.boards, self.side_to_move_view)?;
             dict.set_item("planes", planes)?;
         } else {
-            let bitboards =
-                crate::encode::bitboards_array(py, &batch.boards, self.side_to_move_view)?;
+            let bitboards = encode::bitboards_array(py, &batch.boards, self.side_to_move_view)?;
             dict.set_item("bitboards", bitboards)?;
         }
         let field = |f: fn(&Move) -> u8| batch.moves.iter().map(f).collect::<Vec<u8>>();
@@ -239,10 +239,7 @@ impl PositionReader {
         )?;
         dict.set_item(
             "move_promotion",
-            PyArray1::from_vec(
-                py,
-                field(|m| m.promotion.map_or(0, crate::moves::piece_number)),
-            ),
+            PyArray1::from_vec(py, field(|m| m.promotion.map_or(0, piece_number))),
         )?;
         dict.set_item("result", PyArray1::from_vec(py, batch.results.clone()))?;
         dict.set_item("game", PyArray1::from_vec(py, batch.games.clone()))?;

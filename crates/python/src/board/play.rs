@@ -1,28 +1,15 @@
 //! `Board` methods that read and make moves: `pop`, `push_uci`, `push_san`
-//! (`push` itself and `legal_moves` are in `fast.rs`),
+//! (`push` itself and `legal_moves` are in `push.rs`),
 //! UCI and SAN in and out, and the questions about one move.
 
 use bitmoves::{Board, Move, Piece, Square};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
-use crate::board::{PyBoard, State};
-use crate::errors::{IllegalMoveError, san_error};
-use crate::moves::PyMove;
-
-/// The legal core move `mv` stands for on `board`, or `None`: the move
-/// itself, or on a board whose castling is written the other way, its
-/// other form.
-pub fn legal_move(board: &Board, mv: PyMove) -> Option<Move> {
-    let core = mv.to_core()?;
-    if board.is_legal(core) {
-        return Some(core);
-    }
-    if board.piece_on(core.from) == Some(Piece::King) {
-        return board.parse_move(&core.to_string()).ok();
-    }
-    None
-}
+use super::position::{State, is_zeroing};
+use super::pyboard::PyBoard;
+use crate::legal_moves::legal_move;
+use crate::values::{IllegalMoveError, PyMove, san_error};
 
 impl PyBoard {
     /// The legal core move `mv` stands for here ([`legal_move`]).
@@ -237,7 +224,7 @@ impl PyBoard {
 
     /// Whether `move` resets the halfmove clock: a pawn move or a capture.
     fn is_zeroing(&self, r#move: PyMove) -> bool {
-        crate::status::is_zeroing(self.board(), r#move)
+        is_zeroing(self.board(), r#move)
     }
 
     /// Whether an en passant capture is legal here.

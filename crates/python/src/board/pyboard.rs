@@ -1,28 +1,18 @@
 //! `bitmoves.Board`: the position, its move stack and python-chess's
 //! read-only accessors (FEN, pieces, attacks, keys). Playing moves is in
-//! `play.rs`, the game's end in `status.rs`.
+//! `play.rs` and `push.rs`, the game's end in `status.rs`.
 
 use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::generator::GeneratorRef;
-use crate::moves::{Int, PyPiece, color, piece_number, piece_type, square};
+use super::position::{Position, State};
+use crate::legal_moves::GeneratorRef;
+use crate::values::{Int, PyMove, PyPiece, color, piece_number, piece_type, square};
 
 /// The standard starting position, as python-chess's `STARTING_FEN`.
 pub const STARTING_FEN: &str = Board::STARTPOS_FEN;
-
-/// A position with what python-chess keeps beside it: the en passant square
-/// as the last move left it (set on every double step, as python-chess's
-/// `ep_square`, where the core keeps it only when a capture is possible).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct State {
-    /// The core board.
-    pub board: Board,
-    /// python-chess's `ep_square`.
-    pub ep_square: Option<Square>,
-}
 
 /// A chess board with its move stack, python-chess's `chess.Board` for
 /// standard chess and Chess960.
@@ -40,10 +30,10 @@ pub struct PyBoard {
     /// Whether castling moves and rights are written the Chess960 way.
     pub chess960: bool,
     /// Every position before a move of the stack, with that move.
-    pub stack: Vec<(State, crate::moves::PyMove)>,
+    pub stack: Vec<(State, PyMove)>,
     /// `board.legal_moves`: made with the board and never replaced (no
     /// method assigns it, nor the whole board), so that CPython reads it
-    /// straight from the object as a member (`crate::fast`).
+    /// straight from the object as a member (`super::push`).
     generator: GeneratorRef,
 }
 
@@ -91,7 +81,7 @@ impl PyBoard {
         &self.generator
     }
 
-    /// The address of the generator field, from which `crate::fast`
+    /// The address of the generator field, from which `super::push`
     /// works out where it lies in a board object.
     pub fn generator_field(&self) -> *const GeneratorRef {
         &self.generator
@@ -487,7 +477,7 @@ impl PyBoard {
             return false;
         };
         let (a, b) = (self.board(), other.board());
-        crate::status::Position::of(a) == crate::status::Position::of(b)
+        Position::of(a) == Position::of(b)
             && a.halfmove_clock() == b.halfmove_clock()
             && a.fullmove_number() == b.fullmove_number()
     }

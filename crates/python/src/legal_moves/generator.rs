@@ -6,7 +6,7 @@
 //!
 //! Every board makes its generator with itself and keeps it for good
 //! ([`GeneratorRef`]); `board.legal_moves` is a member read straight from
-//! the board object by CPython (`crate::fast`). The generator holds a copy
+//! the board object by CPython (`crate::board::push`). The generator holds a copy
 //! of its board's position, which the board writes at every change
 //! ([`GeneratorRef::sync`]), so it never needs the board itself: no
 //! reference to it (no cycle for the garbage collector, and a generator
@@ -14,7 +14,7 @@
 //! can change any more), and no borrow of it.
 //!
 //! The generator also keeps the position's legal moves, generated once per
-//! position straight into an iterator object ([`crate::iter`]) that it
+//! position straight into an iterator object ([`super::iter`]) that it
 //! hands out again while no one else holds it, with a flag saying whether
 //! they are the position's now (cleared by `sync`). So `len`, asked twice a
 //! ply by `list()`, and `iter` read the generator alone, and `push` finds
@@ -31,15 +31,15 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyString, PyType};
 
-use crate::fast::{call, new_type};
-use crate::iter;
-use crate::legal::{SLACK, collect, write};
-use crate::moves::{PyMove, shared_moves};
-use crate::play::legal_move;
+use super::generate::{SLACK, collect, legal_move, write};
+use super::iter;
+use crate::capi::{self, call, instance, new_type};
+use crate::values::{PyMove, shared_moves};
 
 /// The generator object. Its fields are read and written with the GIL
 /// held only, through raw pointers, by code that runs no Python code
-/// meanwhile.
+/// meanwhile. It holds a core `Board`, so it is 16-byte aligned: made by
+/// `capi::alloc`, which checks that, and read through `capi::instance`.
 #[repr(C)]
 struct Generator {
     ob_base: ffi::PyObject,
@@ -57,7 +57,7 @@ struct Generator {
 
 /// A board's generator: made only here ([`GeneratorRef::new`]), so the
 /// object is always a `Generator`. Transparent, so that CPython can read
-/// the board's field as an object pointer (`crate::fast`).
+/// the board's field as an object pointer (`crate::board::push`).
 #[repr(transparent)]
 pub struct GeneratorRef(Py<PyAny>);
 
@@ -65,14 +65,14 @@ impl GeneratorRef {
     /// A new generator for a board at `position`.
     pub fn new(py: Python<'_>, position: &Board) -> PyResult<Self> {
         let ty = generator_type(py)?;
-        // SAFETY: `ty` is our type, whose instances are `Generator`s: the
-        // allocation is zeroed (no moves kept, none current) and holds a
-        // reference to the type; the two fields that are not plain data
-        // are written before anyone can see the object.
+        // SAFETY: `ty` is our type (no GC flag, freed by `dealloc`, which
+        // calls `capi::free`), whose instances are `Generator`s: the
+        // allocation is zeroed (no moves kept, none current) and aligned
+        // for a `Generator` (checked by `alloc`); the two fields that are
+        // not plain data are written before anyone can see the object.
         unsafe {
-            let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), 0);
-            let obj = Bound::from_owned_ptr_or_err(py, obj)?;
-            let generator = obj.as_ptr().cast::<Generator>();
+            let obj = capi::alloc::<Generator>(py, ty, 0)?;
+            let generator = instance::<Generator>(obj.as_ptr());
             ptr::addr_of_mut!((*generator).position).write(*position);
             ptr::addr_of_mut!((*generator).groups).write(Vec::new());
             Ok(Self(obj.unbind()))
@@ -82,7 +82,7 @@ impl GeneratorRef {
     /// A new generator at this one's position (for a copied board).
     pub fn duplicate(&self, py: Python<'_>) -> PyResult<Self> {
         // SAFETY: a live `Generator` (made by `new`), GIL held.
-        let position = unsafe { (*self.0.as_ptr().cast::<Generator>()).position };
+        let position = unsafe { (*instance::<Generator>(self.0.as_ptr())).position };
         Self::new(py, &position)
     }
 
@@ -95,7 +95,7 @@ impl GeneratorRef {
     /// counting as current.
     #[inline]
     pub fn sync(&self, _py: Python<'_>, position: &Board) {
-        let generator = self.0.as_ptr().cast::<Generator>();
+        let generator = instance::<Generator>(self.0.as_ptr());
         // SAFETY: a live `Generator` (made by `new`), kept alive by this
         // reference; the GIL is held (the token), and no reference to its
         // fields is held across a Python call.
@@ -158,7 +158,11 @@ pub fn generator_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
         // none): not a garbage-collected type.
         let flags = ffi::Py_TPFLAGS_DEFAULT;
         let size = (size_of::<Generator>(), 0);
-        new_type(py, c"bitmoves.LegalMoveGenerator", size, flags, &mut slots)
+        // SAFETY: the slots end with the zero slot, each function has its
+        // slot's signature and takes a `Generator` (the basic size), made
+        // by `GeneratorRef::new`; the doc and the method table are
+        // 'static.
+        unsafe { new_type(py, c"bitmoves.LegalMoveGenerator", size, flags, &mut slots) }
     })?;
     Ok(ty.bind(py))
 }
@@ -170,7 +174,7 @@ pub fn generator_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 /// `obj` is a live `Generator` and the GIL is held.
 unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi::PyObject> {
     let table = shared_moves(py)?;
-    let generator = obj.cast::<Generator>();
+    let generator = instance::<Generator>(obj);
     // SAFETY: `generator` is live (the contract), and nothing else touches
     // it while this runs (no Python code runs here: making or freeing an
     // iterator runs none). Its `kept` is null or an iterator made by
@@ -204,7 +208,7 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
 /// `obj` is a live `Generator` and the GIL is held.
 #[inline]
 unsafe fn current(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    let generator = obj.cast::<Generator>();
+    let generator = instance::<Generator>(obj);
     // SAFETY: by the contract; with the flag set, `kept` is not null.
     unsafe {
         if (*generator).current {
@@ -221,17 +225,21 @@ unsafe extern "C" fn refuse_new(
     _args: *mut ffi::PyObject,
     _kwargs: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    call(ptr::null_mut(), |_| {
-        Err(PyTypeError::new_err(
-            "LegalMoveGenerator cannot be made directly: use board.legal_moves",
-        ))
-    })
+    // SAFETY: CPython calls the slot with the GIL held.
+    unsafe {
+        call(ptr::null_mut(), |_| {
+            Err(PyTypeError::new_err(
+                "LegalMoveGenerator cannot be made directly: use board.legal_moves",
+            ))
+        })
+    }
 }
 
 /// `__len__`: how many legal moves there are.
 unsafe extern "C" fn len(obj: *mut ffi::PyObject) -> ffi::Py_ssize_t {
-    // SAFETY: CPython calls the slot with one of our generators, GIL held;
-    // the kept iterator is live while the generator holds it.
+    // SAFETY: CPython calls the slot with one of our generators, GIL held
+    // (so `call` may run); the kept iterator is live while the generator
+    // holds it.
     unsafe {
         let kept = current(obj);
         if !kept.is_null() {
@@ -264,14 +272,14 @@ unsafe extern "C" fn count(obj: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *m
     }
 }
 
-/// `__iter__`: the shared `Move`s of the position now ([`crate::iter`]):
+/// `__iter__`: the shared `Move`s of the position now ([`super::iter`]):
 /// the kept iterator itself, started again, when no one else holds it.
 unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    call(ptr::null_mut(), |py| {
-        // SAFETY: CPython calls the slot with one of our generators, GIL
-        // held; the kept iterator is live while the generator holds it,
-        // and one that no one else holds can be started again unseen.
-        unsafe {
+    // SAFETY: CPython calls the slot with one of our generators, GIL held;
+    // the kept iterator is live while the generator holds it, and one that
+    // no one else holds can be started again unseen.
+    unsafe {
+        call(ptr::null_mut(), |py| {
             let mut kept = current(obj);
             if kept.is_null() {
                 kept = refresh(py, obj)?;
@@ -281,40 +289,45 @@ unsafe extern "C" fn iter(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
             iter::rewind(kept);
             ffi::Py_IncRef(kept);
             Ok(kept)
-        }
-    })
+        })
+    }
 }
 
 /// `__contains__`: whether `mv` is a legal `Move` here (anything else is
 /// not in).
 unsafe extern "C" fn contains(obj: *mut ffi::PyObject, mv: *mut ffi::PyObject) -> c_int {
-    call(-1, |py| {
-        // SAFETY: a live object, borrowed for the call.
-        let mv = unsafe { pyo3::Borrowed::from_ptr(py, mv) };
-        let Ok(mv) = mv.downcast::<PyMove>() else {
-            return Ok(0);
-        };
-        let mv = *mv.get();
-        // SAFETY: CPython calls the slot with one of our generators.
-        let position = unsafe { (*obj.cast::<Generator>()).position };
-        let legal = legal_move(&position, mv);
-        Ok(c_int::from(legal.map(PyMove::from_core) == Some(mv)))
-    })
+    // SAFETY: CPython calls the slot with the GIL held.
+    unsafe {
+        call(-1, |py| {
+            // SAFETY: a live object, borrowed for the call.
+            let mv = pyo3::Borrowed::from_ptr(py, mv);
+            let Ok(mv) = mv.downcast::<PyMove>() else {
+                return Ok(0);
+            };
+            let mv = *mv.get();
+            // SAFETY: CPython calls the slot with one of our generators.
+            let position = (*instance::<Generator>(obj)).position;
+            let legal = legal_move(&position, mv);
+            Ok(c_int::from(legal.map(PyMove::from_core) == Some(mv)))
+        })
+    }
 }
 
 /// `__repr__`: the moves in SAN, as python-chess writes it.
 unsafe extern "C" fn repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    call(ptr::null_mut(), |py| {
-        // SAFETY: CPython calls the slot with one of our generators.
-        let core = unsafe { (*obj.cast::<Generator>()).position };
-        let sans: Vec<String> = core
-            .legal_moves()
-            .into_iter()
-            .map(|mv| core.san(mv).map(|s| s.to_string()).unwrap_or_default())
-            .collect();
-        let text = format!("<LegalMoveGenerator ({})>", sans.join(", "));
-        Ok(PyString::new(py, &text).into_ptr())
-    })
+    // SAFETY: CPython calls the slot with one of our generators, GIL held.
+    unsafe {
+        call(ptr::null_mut(), |py| {
+            let core = (*instance::<Generator>(obj)).position;
+            let sans: Vec<String> = core
+                .legal_moves()
+                .into_iter()
+                .map(|mv| core.san(mv).map(|s| s.to_string()).unwrap_or_default())
+                .collect();
+            let text = format!("<LegalMoveGenerator ({})>", sans.join(", "));
+            Ok(PyString::new(py, &text).into_ptr())
+        })
+    }
 }
 
 /// `tp_dealloc`: drops the kept moves and the buffer, frees the object and
@@ -322,16 +335,15 @@ unsafe extern "C" fn repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
 unsafe extern "C" fn dealloc(obj: *mut ffi::PyObject) {
     // SAFETY: called once, when the last reference goes, with the GIL
     // held; the object is an instance of our heap type (not tracked by
-    // the collector), its buffer written by `GeneratorRef::new`.
+    // the collector, made by `capi::alloc`), its buffer written by
+    // `GeneratorRef::new`.
     unsafe {
-        let generator = obj.cast::<Generator>();
+        let generator = instance::<Generator>(obj);
         ptr::drop_in_place(ptr::addr_of_mut!((*generator).groups));
         let kept = (*generator).kept;
         if !kept.is_null() {
             ffi::Py_DecRef(kept);
         }
-        let ty = ffi::Py_TYPE(obj);
-        ffi::PyObject_Free(obj.cast());
-        ffi::Py_DecRef(ty.cast());
+        capi::free(obj);
     }
 }

@@ -1,14 +1,28 @@
 //! The legal moves of a position as the board's `legal_moves` object
-//! keeps them ([`crate::generator`]): generated once per position, as the
+//! keeps them ([`super::generator`]): generated once per position, as the
 //! shared `Move` objects, straight into the iterator that lists them;
 //! `push` checks a move against them instead of asking the move generator
 //! again.
 
-use bitmoves::{Bitboard, Board, Piece, PieceMoves};
+use bitmoves::{Bitboard, Board, Move, Piece, PieceMoves};
 use pyo3::ffi;
 use pyo3::prelude::*;
 
-use crate::moves::PyMove;
+use crate::values::PyMove;
+
+/// The legal core move `mv` stands for on `board`, or `None`: the move
+/// itself, or on a board whose castling is written the other way, its
+/// other form.
+pub fn legal_move(board: &Board, mv: PyMove) -> Option<Move> {
+    let core = mv.to_core()?;
+    if board.is_legal(core) {
+        return Some(core);
+    }
+    if board.piece_on(core.from) == Some(Piece::King) {
+        return board.parse_move(&core.to_string()).ok();
+    }
+    None
+}
 
 /// How many moves [`write()`] may write past the last one.
 pub const SLACK: usize = 8;
@@ -30,7 +44,7 @@ pub fn collect(groups: &mut Vec<PieceMoves>, board: &Board) -> usize {
 /// # Safety
 /// `items` has room for the count `collect` returned and [`SLACK`]
 /// more, and `table` is the whole table of shared moves
-/// ([`crate::moves::shared_moves`]).
+/// ([`crate::values::shared_moves`]).
 pub unsafe fn write(
     groups: &[PieceMoves],
     table: &[Py<PyMove>],

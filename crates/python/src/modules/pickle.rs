@@ -6,9 +6,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
-use crate::board::PyBoard;
-use crate::moves::{PyMove, PyPiece};
-use crate::status::{Outcome, Termination};
+use crate::board::{Outcome, PyBoard, Termination};
+use crate::values::{PyMove, PyPiece};
 
 /// What a board is pickled as: its root FEN (Shredder castling on a
 /// Chess960 board, the en passant square as python-chess's `ep_square`),

@@ -15,8 +15,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::board::PyBoard;
-use crate::input::SIGNAL_INTERVAL;
-use crate::moves::{Int, PyMove};
+use crate::modules::input::SIGNAL_INTERVAL;
+use crate::values::{Int, PyMove};
 
 /// The deepest count accepted: far beyond any that finishes, well within
 /// `u128`.

@@ -1,102 +1,27 @@
-//! `bitmoves.pgn`: PGN through `bitmoves-pgn`. `read_games` yields games
-//! (headers, mainline, start and end boards, errors) from a path or a file
-//! object, streaming: only the current game is held. The input and error
-//! helpers here serve `read_positions` (positions.rs) too.
+//! `bitmoves.pgn.read_games`: games (headers, mainline, start and end
+//! boards, errors) from a path or a file object, streaming: only the
+//! current game is held. Each game is built by `bitmoves-pgn`'s
+//! [`GameBuilder`], its mainline only.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use bitmoves::{Board, Move, SanError};
-use bitmoves_pgn::{ErrorKind, Flow, PgnError as CoreError, Reader, Visitor};
-use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
+use bitmoves_pgn::{ErrorKind, Game, GameBuilder, PgnError as CoreError, Reader};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use super::errors::game_error;
 use crate::board::PyBoard;
-use crate::errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
-use crate::input::{Input, Interruptible, io_error, open};
-use crate::moves::PyMove;
-
-create_exception!(
-    bitmoves.pgn,
-    PgnError,
-    PyValueError,
-    "A game of a PGN file that could not be read (bad FEN tag, unexpected \
-     text, unbalanced variation, unsupported variant, …); `game`, `line` \
-     and `column` say where."
-);
-
-/// Locks `mutex`, whatever a panic elsewhere left in it.
-pub(crate) fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// A game error as a Python exception: `IllegalMoveError`,
-/// `AmbiguousMoveError` or `InvalidMoveError` for a move, else `PgnError`;
-/// `game`, `line` and `column` set on it. `OSError` for the input.
-pub(crate) fn game_error(py: Python<'_>, error: CoreError) -> PyResult<PyErr> {
-    let message = error.to_string();
-    let err = match error.kind {
-        ErrorKind::IllegalMove { error: san, .. } => match san {
-            SanError::Syntax { .. } => InvalidMoveError::new_err(message),
-            SanError::Ambiguous { .. } => AmbiguousMoveError::new_err(message),
-            _ => IllegalMoveError::new_err(message),
-        },
-        ErrorKind::Io(io) => return Ok(PyOSError::new_err(format!("{message} ({io})"))),
-        _ => PgnError::new_err(message),
-    };
-    let value = err.value(py);
-    value.setattr("game", error.game)?;
-    value.setattr("line", error.line)?;
-    value.setattr("column", error.column)?;
-    Ok(err)
-}
-
-/// Collects one game's tags, start, mainline and result.
-#[derive(Default)]
-struct Collect {
-    number: u64,
-    tags: Vec<(String, String)>,
-    start: Option<Board>,
-    moves: Vec<Option<Move>>,
-    result: Option<String>,
-}
-
-impl Visitor for Collect {
-    fn begin_game(&mut self, number: u64) -> Flow {
-        *self = Self {
-            number,
-            ..Self::default()
-        };
-        Flow::Continue
-    }
-    fn tag(&mut self, name: &str, value: &str) {
-        self.tags.push((name.to_owned(), value.to_owned()));
-    }
-    fn begin_moves(&mut self, start: &Board) -> Flow {
-        self.start = Some(*start);
-        Flow::Continue
-    }
-    fn play(&mut self, _: &Board, mv: Move, _: &str) {
-        self.moves.push(Some(mv));
-    }
-    fn null_move(&mut self, _: &Board) {
-        self.moves.push(None);
-    }
-    fn result(&mut self, result: &str) {
-        self.result = Some(result.to_owned());
-    }
-}
+use crate::modules::input::{Input, Interruptible, io_error, lock, open};
+use crate::values::PyMove;
 
 /// One game of a PGN file, as `read_games` yields it: python-chess's
 /// `chess.pgn.Game` for what scripts read from it. The Python objects
 /// (headers, boards, moves) are made when first asked for.
 #[pyclass(module = "bitmoves.pgn", name = "Game", frozen)]
 pub struct PyGame {
-    game: Collect,
+    game: Game,
     /// The game's number in the file, from 1.
     #[pyo3(get)]
     number: u64,
@@ -139,7 +64,7 @@ impl PyGame {
     /// The starting position (from the `FEN` header, else the standard
     /// one), as python-chess's `Game.board()`.
     fn board(&self, py: Python<'_>) -> PyResult<PyBoard> {
-        let start = self.game.start.unwrap_or_default();
+        let start = self.game.start;
         PyBoard::from_fen(py, &start.to_string(), start.is_chess960())
     }
 
@@ -147,7 +72,7 @@ impl PyGame {
     /// stack (python-chess's `game.end().board()`).
     fn end_board(&self, py: Python<'_>) -> PyResult<PyBoard> {
         let mut board = self.board(py)?;
-        for mv in &self.game.moves {
+        for mv in self.game.mainline() {
             board.push_checked(py, mv.map_or_else(PyMove::null_move, PyMove::from_core))?;
         }
         Ok(board)
@@ -168,21 +93,22 @@ impl PyGame {
         format!(
             "<Game #{} ({} plies, {} errors)>",
             self.number,
-            self.game.moves.len(),
+            self.game.moves.moves.len(),
             self.errors.bind(py).len()
         )
     }
 }
 
 impl PyGame {
-    /// The Python game of what was collected, and the error, if any.
-    fn new(py: Python<'_>, game: Collect, error: Option<CoreError>) -> PyResult<Self> {
+    /// The Python game of what was built (game `number` of the file), and
+    /// the error, if any.
+    fn new(py: Python<'_>, number: u64, game: Game, error: Option<CoreError>) -> PyResult<Self> {
         let errors = PyList::empty(py);
         if let Some(error) = error {
             errors.append(game_error(py, error)?.into_value(py))?;
         }
         Ok(Self {
-            number: game.number,
+            number,
             game,
             errors: errors.unbind(),
             headers: OnceLock::new(),
@@ -195,7 +121,7 @@ impl PyGame {
 pub struct GameReader {
     /// Taken out while a game is read with the GIL released; `None` after
     /// the end (`done`) or while another thread reads.
-    state: std::sync::Mutex<Option<(Reader<Input>, Collect)>>,
+    state: std::sync::Mutex<Option<(Reader<Input>, GameBuilder)>>,
     done: AtomicBool,
 }
 
@@ -206,7 +132,7 @@ impl GameReader {
     }
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyGame>> {
-        let Some((mut reader, mut collect)) = lock(&self.state).take() else {
+        let Some((mut reader, mut builder)) = lock(&self.state).take() else {
             if self.done.load(Ordering::Relaxed) {
                 return Ok(None);
             }
@@ -214,17 +140,19 @@ impl GameReader {
                 "read_games: the reader is in use by another thread",
             ));
         };
-        let (reader, collect, result) = py.allow_threads(move || {
-            let result = reader.read_game(&mut collect);
-            (reader, std::mem::take(&mut collect), result)
+        let (reader, builder, result) = py.allow_threads(move || {
+            let result = reader.read_game(&mut builder);
+            (reader, builder, result)
         });
         let Some(result) = result else {
             self.done.store(true, Ordering::Relaxed);
             return Ok(None);
         };
-        *lock(&self.state) = Some((reader, Collect::default()));
+        *lock(&self.state) = Some((reader, GameBuilder::mainline()));
+        let number = builder.number();
+        let game = builder.finish();
         match result {
-            Ok(()) => PyGame::new(py, collect, None).map(Some),
+            Ok(()) => PyGame::new(py, number, game, None).map(Some),
             Err(CoreError {
                 kind: ErrorKind::Io(io),
                 ..
@@ -233,7 +161,7 @@ impl GameReader {
                 lock(&self.state).take();
                 Err(io_error(io))
             }
-            Err(error) => PyGame::new(py, collect, Some(error)).map(Some),
+            Err(error) => PyGame::new(py, number, game, Some(error)).map(Some),
         }
     }
 }
@@ -251,20 +179,7 @@ impl GameReader {
 pub fn read_games(path_or_file: &Bound<'_, PyAny>) -> PyResult<GameReader> {
     let input: Input = Box::new(Interruptible::new(open(path_or_file)?));
     Ok(GameReader {
-        state: std::sync::Mutex::new(Some((Reader::new(input), Collect::default()))),
+        state: std::sync::Mutex::new(Some((Reader::new(input), GameBuilder::mainline()))),
         done: AtomicBool::new(false),
     })
-}
-
-/// Adds the `bitmoves._bitmoves.pgn` submodule.
-pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
-    let py = parent.py();
-    let m = PyModule::new(py, "pgn")?;
-    m.add_class::<PyGame>()?;
-    m.add_class::<GameReader>()?;
-    m.add_class::<crate::positions::PositionReader>()?;
-    m.add("PgnError", py.get_type::<PgnError>())?;
-    m.add_function(wrap_pyfunction!(read_games, &m)?)?;
-    m.add_function(wrap_pyfunction!(crate::positions::read_positions, &m)?)?;
-    parent.add_submodule(&m)
 }

@@ -2,53 +2,12 @@
 //! python-chess's exact meaning (repetitions counted back to the last
 //! irreversible move), `Outcome` and `Termination`.
 
-use bitmoves::{Board, Color, Piece, Square};
+use bitmoves::Color;
 use pyo3::prelude::*;
 
-use crate::board::{PyBoard, State};
-use crate::moves::{Int, PyMove};
-
-/// What makes two positions the same for repetition and `==`: the pieces,
-/// the side to move, the castling rights and a legal en passant square
-/// (python-chess's transposition key).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Position {
-    pieces: [u64; 6],
-    colors: [u64; 2],
-    white: bool,
-    castling: u64,
-    en_passant: Option<Square>,
-}
-
-impl Position {
-    /// The position of a board.
-    pub fn of(board: &Board) -> Self {
-        Self {
-            pieces: Piece::ALL.map(|piece| board.pieces(piece).0),
-            colors: Color::ALL.map(|color| board.colors(color).0),
-            white: board.side_to_move() == Color::White,
-            castling: board.castling_rights().rook_squares().0,
-            en_passant: board.legal_en_passant(),
-        }
-    }
-}
-
-/// python-chess's `is_zeroing`: the move touches a pawn or the opponent's
-/// pieces. The squares are taken as python-chess takes them, from and to
-/// exclusive-or'ed, so that the null move (a1 to a1) touches nothing,
-/// whatever stands on a1.
-pub fn is_zeroing(board: &Board, mv: PyMove) -> bool {
-    let touched = (1u64 << mv.from_square) ^ (1u64 << mv.to_square);
-    touched & (board.pieces(Piece::Pawn).0 | board.colors(!board.side_to_move()).0) != 0
-}
-
-/// python-chess's `is_irreversible`: zeroing, losing castling rights, or
-/// giving up a legal en passant capture.
-fn is_irreversible(before: &State, mv: PyMove, after: &Board) -> bool {
-    is_zeroing(&before.board, mv)
-        || before.board.castling_rights() != after.castling_rights()
-        || before.board.legal_en_passant().is_some()
-}
+use super::position::{Position, is_irreversible, is_zeroing};
+use super::pyboard::PyBoard;
+use crate::values::{Int, PyMove};
 
 /// How a game ended, as python-chess's `chess.Termination`.
 #[pyclass(module = "bitmoves", name = "Termination", eq, eq_int, frozen, hash)]

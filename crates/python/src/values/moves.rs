@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyType;
 
-use crate::errors::InvalidMoveError;
+use super::errors::InvalidMoveError;
 
 /// A Python int argument (anything with `__index__`), as an `i64`: ints
 /// beyond its range become `i64::MIN` or `i64::MAX`, which every range

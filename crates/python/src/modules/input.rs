@@ -285,3 +285,10 @@ impl<R: BufRead> BufRead for Interruptible<R> {
         self.inner.consume(amount);
     }
 }
+
+/// Locks `mutex`, whatever a panic elsewhere left in it.
+pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}

@@ -10,7 +10,7 @@
 //! it reads the next pointer and counts the reference. A board's generator
 //! keeps one iterator as the store of the position's legal moves, written
 //! by the move generator itself, and hands that one out when no one else
-//! holds it ([`crate::generator`]).
+//! holds it ([`super::generator`]).
 
 use std::ffi::c_void;
 use std::mem::{offset_of, size_of};
@@ -21,8 +21,8 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyType;
 
-use crate::fast::new_type;
-use crate::moves::{PyMove, shared_moves};
+use crate::capi::{self, instance, new_type};
+use crate::values::{PyMove, shared_moves};
 
 /// The iterator object: a variable-size object whose items are pointers to
 /// the shared `Move` objects (no references held: the table keeps them
@@ -68,13 +68,16 @@ fn iter_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
         ];
         let size = (size_of::<MoveIter>(), size_of::<*mut ffi::PyObject>());
         let name = c"bitmoves.LegalMoveIterator";
-        new_type(py, name, size, ffi::Py_TPFLAGS_DEFAULT, &mut slots)
+        // SAFETY: the slots end with the zero slot and each function has
+        // its slot's signature and takes a `MoveIter` (the basic size, with
+        // pointer-sized items), made by `empty`.
+        unsafe { new_type(py, name, size, ffi::Py_TPFLAGS_DEFAULT, &mut slots) }
     })?;
     Ok(ty.bind(py))
 }
 
 /// Room for the moves of any legal position (218 at most) in the
-/// iterator a generator keeps ([`crate::generator`]).
+/// iterator a generator keeps ([`super::generator`]).
 pub const KEPT_CAPACITY: usize = 256;
 
 /// A new iterator with room for `capacity` moves and none in it yet (the
@@ -82,14 +85,14 @@ pub const KEPT_CAPACITY: usize = 256;
 pub fn empty(py: Python<'_>, capacity: usize) -> PyResult<Bound<'_, PyAny>> {
     let table = shared_moves(py)?;
     let ty = iter_type(py)?;
-    // SAFETY: `ty` is our heap type, whose instances are `MoveIter` with
+    // SAFETY: `ty` is our heap type (no GC flag, freed by `dealloc`, which
+    // calls `capi::free`), whose instances are `MoveIter` with
     // pointer-sized items: the allocation (zeroed, so `next` and `len`
     // are 0; header initialised, its size field `capacity`, a reference
     // to the type taken) has room for `capacity` moves after the header.
     unsafe {
-        let obj = ffi::PyType_GenericAlloc(ty.as_ptr().cast(), capacity as ffi::Py_ssize_t);
-        let obj = Bound::from_owned_ptr_or_err(py, obj)?;
-        (*obj.as_ptr().cast::<MoveIter>()).table = table.as_ptr();
+        let obj = capi::alloc::<MoveIter>(py, ty, capacity)?;
+        (*instance::<MoveIter>(obj.as_ptr())).table = table.as_ptr();
         Ok(obj)
     }
 }
@@ -126,7 +129,7 @@ pub unsafe fn capacity(obj: *mut ffi::PyObject) -> usize {
 /// `obj` is a live `MoveIter`, and is not written while the slice lives.
 pub unsafe fn moves<'a>(obj: *mut ffi::PyObject) -> &'a [*mut ffi::PyObject] {
     // SAFETY: by the contract, `len` moves are written after the header.
-    unsafe { std::slice::from_raw_parts(items(obj), (*obj.cast::<MoveIter>()).len) }
+    unsafe { std::slice::from_raw_parts(items(obj), (*instance::<MoveIter>(obj)).len) }
 }
 
 /// Sets how many moves the iterator `obj` holds, and starts it again from
@@ -136,7 +139,7 @@ pub unsafe fn moves<'a>(obj: *mut ffi::PyObject) -> &'a [*mut ffi::PyObject] {
 /// `obj` is a live `MoveIter` with `len` moves written after its header
 /// (at most its capacity), and no one else reads it meanwhile.
 pub unsafe fn set_len(obj: *mut ffi::PyObject, len: usize) {
-    let it = obj.cast::<MoveIter>();
+    let it = instance::<MoveIter>(obj);
     // SAFETY: by the contract.
     unsafe {
         (*it).len = len;
@@ -150,7 +153,7 @@ pub unsafe fn set_len(obj: *mut ffi::PyObject, len: usize) {
 /// As [`set_len`].
 pub unsafe fn rewind(obj: *mut ffi::PyObject) {
     // SAFETY: by the contract.
-    unsafe { (*obj.cast::<MoveIter>()).next = 0 }
+    unsafe { (*instance::<MoveIter>(obj)).next = 0 }
 }
 
 /// The shared `Move` object at `index` of the table of the iterator
@@ -161,7 +164,7 @@ pub unsafe fn rewind(obj: *mut ffi::PyObject) {
 pub unsafe fn shared(obj: *mut ffi::PyObject, index: u16) -> *mut ffi::PyObject {
     // SAFETY: by the contract.
     unsafe {
-        let table = (*obj.cast::<MoveIter>()).table;
+        let table = (*instance::<MoveIter>(obj)).table;
         if table.is_null() {
             return ptr::null_mut();
         }
@@ -172,15 +175,15 @@ pub unsafe fn shared(obj: *mut ffi::PyObject, index: u16) -> *mut ffi::PyObject 
 /// The first of the moves after a `MoveIter`'s header, where the moves
 /// are written.
 pub fn items(obj: *mut ffi::PyObject) -> *mut *mut ffi::PyObject {
-    obj.cast::<u8>()
-        .wrapping_add(offset_of!(MoveIter, moves))
+    instance::<MoveIter>(obj)
+        .wrapping_byte_add(offset_of!(MoveIter, moves))
         .cast::<*mut ffi::PyObject>()
 }
 
 /// `tp_iternext`: a new reference to the next move, or null (no exception
 /// set) when there is none.
 unsafe extern "C" fn iternext(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    let it = obj.cast::<MoveIter>();
+    let it = instance::<MoveIter>(obj);
     // SAFETY: CPython calls this with an instance of our type, so `obj`
     // is a `MoveIter` with `len` moves after its header, each a shared
     // `Move` (which the table keeps alive for good), and the GIL is held.
@@ -202,13 +205,8 @@ unsafe extern "C" fn iternext(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
 
 /// `tp_dealloc`: frees the object and drops its reference to the type.
 unsafe extern "C" fn dealloc(obj: *mut ffi::PyObject) {
-    // SAFETY: called once, when the last reference goes; the object holds
-    // no Python references, was allocated by `PyType_GenericAlloc` (not
-    // tracked by the garbage collector: the type has no GC flag) and, as
-    // an instance of a heap type, owns a reference to its type.
-    unsafe {
-        let ty = ffi::Py_TYPE(obj);
-        ffi::PyObject_Free(obj.cast());
-        ffi::Py_DecRef(ty.cast());
-    }
+    // SAFETY: called once, when the last reference goes, GIL held; the
+    // object holds no Python references and was made by `capi::alloc`
+    // (not tracked by the garbage collector: the type has no GC flag).
+    unsafe { capi::free(obj) }
 }

@@ -1,0 +1,23 @@
+//! The board layer: python-chess's `Board` (standard chess and Chess960),
+//! its moves and the game's end, `Outcome` and `Termination`. Built on
+//! `crate::legal_moves` (each board keeps its generator), `crate::values`
+//! and `crate::capi`; the modules (`crate::modules`) build on it.
+//! python-chess's `BaseBoard` belongs here.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `board/pyboard.rs` | [`PyBoard`]: the position, its move stack and generator, FEN, pieces, attacks, keys |
+//! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
+//! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
+//! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
+
+mod play;
+mod position;
+mod push;
+mod pyboard;
+mod status;
+
+pub use push::install;
+pub use pyboard::{PyBoard, STARTING_FEN};
+pub use status::{Outcome, Termination};

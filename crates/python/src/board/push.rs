@@ -1,0 +1,135 @@
+//! The two `Board` entries a random playout uses on every ply, defined
+//! with the C API (`crate::capi`) instead of through `#[pymethods]`:
+//! `board.push(move)` as a vectorcall method (the argument passed as it
+//! is: no argument tuple) and `board.legal_moves` as an object member,
+//! which CPython reads straight from the board object (no call into
+//! bitmoves at all; Python 3.11+ specialises the read to one load). Both
+//! are installed on the `Board` type when the module loads ([`install`]);
+//! with them, a playout's calls (`push` and the generator's,
+//! `crate::legal_moves::generator`) skip PyO3's method glue, about 40 ns a
+//! call.
+//!
+//! CPython's descriptors check that `self` is a `Board` before calling
+//! `push`, so it does not look the type up again (a PyO3 method looks up
+//! its class's type object on every call); the move's type is compared
+//! with the one `Move` type directly.
+
+use std::ffi::CStr;
+use std::mem::{align_of, size_of};
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+use pyo3::Borrowed;
+use pyo3::exceptions::{PySystemError, PyTypeError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use super::pyboard::{PyBoard, STARTING_FEN};
+use crate::capi::{self, OneArgMethod};
+use crate::legal_moves::GeneratorRef;
+use crate::values::PyMove;
+
+const LEGAL_MOVES_DOC: &CStr =
+    c"The legal moves, as python-chess's `board.legal_moves`: a live view \
+(sized, iterable, `in`) of the board's position as it is when used.";
+
+/// Replaces `Board.push` and `Board.legal_moves` with the C-level ones.
+pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()> {
+    MOVE_TYPE.store(mv.as_ptr().cast(), Ordering::Relaxed);
+    // SAFETY: `Push::call` takes a `Board` as `self`, and `board` is the
+    // `Board` type (which has no subclasses).
+    unsafe { capi::add_method::<Push>(board)? };
+    let offset = generator_offset(board)?;
+    // SAFETY: the member is a `GeneratorRef` (a transparent `Py<PyAny>`:
+    // one non-null object pointer that the board owns) at `offset` in
+    // every board object (checked by `generator_offset`; every board is
+    // made with one, `PyBoard::from_fen` and `PyBoard::duplicate`),
+    // written before Python sees the board and never again (the field is
+    // private to pyboard.rs, which never assigns it nor a whole board),
+    // so CPython's read of it cannot meet a write.
+    unsafe { capi::add_member(board, c"legal_moves", LEGAL_MOVES_DOC, offset) }
+}
+
+/// Where a board object holds its generator, in bytes from the object's
+/// start: the `legal_moves` member's offset. PyO3 keeps a `#[pyclass]`'s
+/// value inline in the object at one offset for every instance of the
+/// class; this rests on that, so it measures the offset on two boards and
+/// checks that they agree, that the field lies inside the type's basic
+/// size and that it is pointer-aligned. A PyO3 that lays objects out
+/// otherwise fails here with `SystemError`, so the import fails and with
+/// it every test (`test_api.py`'s `test_legal_moves_member` reads the
+/// member on boards made every way).
+fn generator_offset(board: &Bound<'_, PyType>) -> PyResult<usize> {
+    let py = board.py();
+    let offset_in = |sample: Bound<'_, PyBoard>| {
+        let field = sample.borrow().generator_field() as usize;
+        field.wrapping_sub(sample.as_ptr() as usize)
+    };
+    let first = offset_in(Bound::new(py, PyBoard::from_fen(py, STARTING_FEN, false)?)?);
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let second = offset_in(Bound::new(py, PyBoard::from_fen(py, kiwipete, true)?)?);
+    let basicsize: usize = board.getattr("__basicsize__")?.extract()?;
+    let fits = first
+        .checked_add(size_of::<GeneratorRef>())
+        .is_some_and(|end| end <= basicsize);
+    if first != second || !fits || !first.is_multiple_of(align_of::<*mut ffi::PyObject>()) {
+        return Err(PySystemError::new_err(format!(
+            "bitmoves: Board's legal_moves field is not at one offset inside the object \
+             (measured {first} and {second}, basic size {basicsize}): PyO3's object layout changed"
+        )));
+    }
+    Ok(first)
+}
+
+/// `Board.push`, python-chess's: plays a move and puts it on the stack.
+struct Push;
+
+impl OneArgMethod for Push {
+    const NAME: &'static CStr = c"push";
+    const QUALNAME: &'static str = "Board.push";
+    const ARG: &'static str = "move";
+    const DOC: &'static CStr = c"push($self, /, move)
+--
+
+Plays `move` and puts it on the move stack. Unlike python-chess, which
+trusts the caller, the move is checked: `IllegalMoveError` when it is not
+legal here (the board is unchanged). `Move.null()` passes the turn
+(refused in check).";
+
+    /// Plays `arg` on the `Board` `slf`.
+    #[inline]
+    unsafe fn call(
+        py: Python<'_>,
+        slf: *mut ffi::PyObject,
+        arg: Borrowed<'_, '_, PyAny>,
+    ) -> PyResult<*mut ffi::PyObject> {
+        // SAFETY: `slf` is a live `Board` (the contract: the method
+        // descriptor checked it).
+        let slf = unsafe { Borrowed::from_ptr(py, slf) };
+        // SAFETY: as above.
+        let board = unsafe { slf.downcast_unchecked::<PyBoard>() };
+        if !is_move(arg.as_ptr()) {
+            return Err(PyTypeError::new_err(format!(
+                "push() argument 'move' must be Move, not {}",
+                arg.get_type().name()?
+            )));
+        }
+        // SAFETY: a `Move` (checked just above); frozen, so no borrow.
+        let mv = *unsafe { arg.downcast_unchecked::<PyMove>() }.get();
+        board.try_borrow_mut()?.push_checked(py, mv)?;
+        Ok(py.None().into_ptr())
+    }
+}
+
+/// The `Move` type, stored by [`install`]: `Move` has no subclasses, so
+/// an object is a `Move` exactly when its type is this one.
+static MOVE_TYPE: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut());
+
+/// Whether `obj` is a `Move`.
+#[inline]
+fn is_move(obj: *mut ffi::PyObject) -> bool {
+    // SAFETY: `obj` is a live object (its type pointer is readable).
+    let ty = unsafe { ffi::Py_TYPE(obj) };
+    ty == MOVE_TYPE.load(Ordering::Relaxed)
+}

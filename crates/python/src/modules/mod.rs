@@ -1,0 +1,21 @@
+//! The modules layer, on top: what is built on the board, as python-chess
+//! has it beside `chess.Board` (the `pgn` submodule, pickling, the bridge
+//! to python-chess itself) and what python-chess lacks (NumPy encoding,
+//! perft). Imports `crate::board` and `crate::values`; nothing imports it
+//! but the crate root. python-chess's `polyglot` and `syzygy` belong here.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `modules/encode.rs` | `encode_planes`, `encode_bitboards`, `encode_state`: boards into NumPy arrays |
+//! | `modules/perft.rs` | `Board.perft` and `Board.divide`, with the GIL released |
+//! | `modules/pickle.rs` | pickling and copying `Board`, `Move`, `Piece`, `Outcome`, `Termination` |
+//! | `modules/interop.rs` | `Board.from_python_chess` and `Board.to_python_chess` |
+//! | `modules/input.rs` | the PGN readers' input: paths and file objects, decompressed, interruptible |
+//! | `modules/pgn/mod.rs` | the `bitmoves.pgn` submodule: `read_games`, `read_positions`, `PgnError` |
+
+pub mod encode;
+mod input;
+mod interop;
+mod perft;
+pub mod pgn;
+mod pickle;

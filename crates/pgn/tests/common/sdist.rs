@@ -1,0 +1,67 @@
+//! python-chess's own test PGNs, from the PyPI sdist of the installed
+//! python-chess's version (`pip download`, unpacked into the target
+//! directory at test time, never committed), shared by the oracle tests.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Whether CI asked for the oracle (`BITMOVES_REQUIRE_ORACLE=1`): then a
+/// missing download or python-chess fails the test instead of skipping it.
+pub fn required() -> bool {
+    std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
+}
+
+/// python-chess's test PGNs, sorted; `None` (with a notice) when the
+/// sdist cannot be had and the oracle is not required.
+pub fn python_chess_test_pgns() -> Option<Vec<PathBuf>> {
+    let files = test_pgns();
+    if files.is_none() {
+        assert!(
+            !required(),
+            "BITMOVES_REQUIRE_ORACLE=1 but pip download of chess failed"
+        );
+        eprintln!("skipped: cannot download python-chess's sdist");
+    }
+    files
+}
+
+/// The test PGNs of the sdist, downloading and unpacking it when its
+/// `data/pgn` directory is not there yet; `None` when that fails.
+fn test_pgns() -> Option<Vec<PathBuf>> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
+    let version = Command::new("python3")
+        .args(["-c", "import chess; print(chess.__version__)"])
+        .output()
+        .ok()?;
+    let version = String::from_utf8(version.stdout).ok()?.trim().to_owned();
+    let data = dir.join(format!("chess-{version}/data/pgn"));
+    if !data.is_dir() {
+        let spec = format!("chess=={version}");
+        let download = Command::new("python3")
+            .args(["-m", "pip", "download", "--quiet", "--no-binary", ":all:"])
+            .args(["--no-deps", &spec, "-d"])
+            .arg(&dir)
+            .status()
+            .ok()?;
+        let archive = dir.join(format!("chess-{version}.tar.gz"));
+        let unpack = download.success()
+            && Command::new("tar")
+                .arg("xzf")
+                .arg(&archive)
+                .arg("-C")
+                .arg(&dir)
+                .status()
+                .ok()?
+                .success();
+        if !unpack {
+            return None;
+        }
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&data)
+        .ok()?
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    Some(files)
+}

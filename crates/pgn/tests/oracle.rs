@@ -9,8 +9,8 @@
 //! Without `python3` and the `chess` package the test prints a notice and
 //! passes, unless `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).
 
-#[path = "common/sdist.rs"]
-mod sdist;
+#[path = "common/python_chess.rs"]
+mod python_chess;
 
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor};
@@ -21,18 +21,11 @@ use std::process::Command;
 const GAMES: usize = 2000;
 
 fn python_chess_or_skip(what: &str) -> bool {
-    let available = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert!(
-            !sdist::required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing"
-        );
-        eprintln!("{what} skipped: python-chess is not installed (pip install chess)");
-    }
-    available
+    python_chess::imports_or_skip(
+        "import chess.pgn",
+        "python-chess",
+        &format!("{what} skipped: python-chess is not installed (pip install chess)"),
+    )
 }
 
 fn script() -> PathBuf {
@@ -225,7 +218,7 @@ fn python_chess_test_files_read_as_python_chess_reads_them() {
     if !python_chess_or_skip("PGN oracle on python-chess's files") {
         return;
     }
-    let Some(files) = sdist::python_chess_test_pgns() else {
+    let Some(files) = python_chess::test_pgns() else {
         return;
     };
     assert!(

@@ -12,8 +12,8 @@
 //! Without `python3` with `chess` and `pyarrow` the test prints a notice
 //! and passes, unless `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).
 
-#[path = "common/sdist.rs"]
-mod sdist;
+#[path = "common/python_chess.rs"]
+mod python_chess;
 
 use bitmoves_pgn::parquet::{Dataset, DatasetOptions};
 use bitmoves_pgn::{Reader, open};
@@ -21,18 +21,11 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn oracle_or_skip() -> bool {
-    let available = Command::new("python3")
-        .args(["-c", "import chess.pgn, pyarrow.parquet"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert!(
-            !sdist::required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess or pyarrow is missing"
-        );
-        eprintln!("Parquet oracle skipped: pip install chess pyarrow");
-    }
-    available
+    python_chess::imports_or_skip(
+        "import chess.pgn, pyarrow.parquet",
+        "python-chess or pyarrow",
+        "Parquet oracle skipped: pip install chess pyarrow",
+    )
 }
 
 fn python(args: &[&str]) {
@@ -76,7 +69,7 @@ fn duckdb() -> bool {
         .output()
         .is_ok_and(|out| out.status.success());
     assert!(
-        available || !sdist::required(),
+        available || !python_chess::required(),
         "BITMOVES_REQUIRE_ORACLE=1 but duckdb is missing (pip install duckdb)"
     );
     available
@@ -127,7 +120,7 @@ fn python_chess_test_files_read_back_as_python_chess_reads_them() {
     if !oracle_or_skip() {
         return;
     }
-    let Some(files) = sdist::python_chess_test_pgns() else {
+    let Some(files) = python_chess::test_pgns() else {
         return;
     };
     assert!(

@@ -1,6 +1,7 @@
-//! python-chess's own test PGNs, from the PyPI sdist of the installed
-//! python-chess's version (`pip download`, unpacked into the target
-//! directory at test time, never committed), shared by the oracle tests.
+//! python-chess as the oracle of the tests that compare with it: whether
+//! `python3` has it (and what else a test imports), and its own test PGNs,
+//! from the PyPI sdist of the installed version (`pip download`, unpacked
+//! into the target directory at test time, never committed).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -11,10 +12,28 @@ pub fn required() -> bool {
     std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
 }
 
+/// Whether `python3` runs `import` (`"import chess.pgn"`, say). When it
+/// cannot, the test fails if the oracle is required (`missing` names what
+/// is missing), else `notice` is printed.
+pub fn imports_or_skip(import: &str, missing: &str, notice: &str) -> bool {
+    let available = Command::new("python3")
+        .args(["-c", import])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !available {
+        assert!(
+            !required(),
+            "BITMOVES_REQUIRE_ORACLE=1 but {missing} is missing"
+        );
+        eprintln!("{notice}");
+    }
+    available
+}
+
 /// python-chess's test PGNs, sorted; `None` (with a notice) when the
 /// sdist cannot be had and the oracle is not required.
-pub fn python_chess_test_pgns() -> Option<Vec<PathBuf>> {
-    let files = test_pgns();
+pub fn test_pgns() -> Option<Vec<PathBuf>> {
+    let files = download_test_pgns();
     if files.is_none() {
         assert!(
             !required(),
@@ -27,7 +46,7 @@ pub fn python_chess_test_pgns() -> Option<Vec<PathBuf>> {
 
 /// The test PGNs of the sdist, downloading and unpacking it when its
 /// `data/pgn` directory is not there yet; `None` when that fails.
-fn test_pgns() -> Option<Vec<PathBuf>> {
+fn download_test_pgns() -> Option<Vec<PathBuf>> {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
     let version = Command::new("python3")
         .args(["-c", "import chess; print(chess.__version__)"])

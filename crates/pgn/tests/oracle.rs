@@ -221,10 +221,6 @@ fn python_chess_test_files_read_as_python_chess_reads_them() {
     let Some(files) = python_chess::test_pgns() else {
         return;
     };
-    assert!(
-        files.len() >= 10,
-        "python-chess ships a dozen test PGNs: {files:?}"
-    );
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let mut failures = 0;
     for file in files {

@@ -123,10 +123,6 @@ fn python_chess_test_files_read_back_as_python_chess_reads_them() {
     let Some(files) = python_chess::test_pgns() else {
         return;
     };
-    assert!(
-        files.len() >= 10,
-        "python-chess ships a dozen test PGNs: {files:?}"
-    );
     let dir = write("python-chess", &files, DatasetOptions::default());
     check(&dir, false, &files);
 }

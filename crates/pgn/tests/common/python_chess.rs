@@ -30,18 +30,22 @@ pub fn imports_or_skip(import: &str, missing: &str, notice: &str) -> bool {
     available
 }
 
-/// python-chess's test PGNs, sorted; `None` (with a notice) when the
-/// sdist cannot be had and the oracle is not required.
+/// python-chess's test PGNs (it ships a dozen), sorted; `None` (with a
+/// notice) when the sdist cannot be had and the oracle is not required.
 pub fn test_pgns() -> Option<Vec<PathBuf>> {
-    let files = download_test_pgns();
-    if files.is_none() {
+    let Some(files) = download_test_pgns() else {
         assert!(
             !required(),
             "BITMOVES_REQUIRE_ORACLE=1 but pip download of chess failed"
         );
         eprintln!("skipped: cannot download python-chess's sdist");
-    }
-    files
+        return None;
+    };
+    assert!(
+        files.len() >= 10,
+        "python-chess ships a dozen test PGNs: {files:?}"
+    );
+    Some(files)
 }
 
 /// The test PGNs of the sdist, downloading and unpacking it when its

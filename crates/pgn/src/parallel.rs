@@ -55,6 +55,24 @@ where
     read_parallel_sized(reader, threads, sizes, work, sink)
 }
 
+/// Reads the next game of `reader` on the calling thread, runs `work` on
+/// it and hands the result to `sink`; `Ok(false)` at the end of the input.
+fn one_game<R: BufRead, T>(
+    reader: &mut Reader<R>,
+    work: &impl Fn(PendingGame<'_>) -> T,
+    sink: &mut impl FnMut(T),
+) -> Result<bool, PgnError> {
+    let Some(game) = reader.next_game() else {
+        return Ok(false);
+    };
+    let done = work(game.failure()?);
+    if let Some(error) = reader.take_failure() {
+        return Err(error);
+    }
+    sink(done);
+    Ok(true)
+}
+
 /// [`read_parallel`] with chunks of `chunk` bytes, the rest of the input
 /// cut game by game once `limit` bytes pass without a game's end: for the
 /// tests of the law that any sizes read alike.
@@ -77,28 +95,15 @@ where
     // it strikes between games or in one (whose result is then dropped):
     // as the threads' cutter hands it on.
     if threads <= 1 {
-        loop {
-            let Some(game) = reader.next_game() else {
-                return Ok(());
-            };
-            let done = work(game.failure()?);
-            if let Some(error) = reader.take_failure() {
-                return Err(error);
-            }
-            sink(done);
-        }
+        while one_game(reader, &work, &mut sink)? {}
+        return Ok(());
     }
     // A reader left inside a game reads on here up to a place between
     // games, where chunks can start.
     while reader.between_games().is_none() {
-        let Some(game) = reader.next_game() else {
+        if !one_game(reader, &work, &mut sink)? {
             return Ok(());
-        };
-        let done = work(game.failure()?);
-        if let Some(error) = reader.take_failure() {
-            return Err(error);
         }
-        sink(done);
     }
     let outcome = match reader.between_games() {
         Some(between) => {

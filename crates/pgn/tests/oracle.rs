@@ -9,6 +9,9 @@
 //! Without `python3` and the `chess` package the test prints a notice and
 //! passes, unless `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).
 
+#[path = "common/python_chess.rs"]
+mod python_chess;
+
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor};
 use std::path::{Path, PathBuf};
@@ -17,23 +20,12 @@ use std::process::Command;
 /// Games in the generated corpus.
 const GAMES: usize = 2000;
 
-fn required() -> bool {
-    std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
-}
-
 fn python_chess_or_skip(what: &str) -> bool {
-    let available = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert!(
-            !required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing"
-        );
-        eprintln!("{what} skipped: python-chess is not installed (pip install chess)");
-    }
-    available
+    python_chess::imports_or_skip(
+        "import chess.pgn",
+        "python-chess",
+        &format!("{what} skipped: python-chess is not installed (pip install chess)"),
+    )
 }
 
 fn script() -> PathBuf {
@@ -221,74 +213,14 @@ fn lenient_inputs_read_as_python_chess_reads_them() {
     }
 }
 
-/// python-chess's own test PGNs, from its sdist (`pip download`), into
-/// the target directory; `None` when the download fails.
-fn python_chess_test_pgns() -> Option<Vec<PathBuf>> {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
-    let version = Command::new("python3")
-        .args(["-c", "import chess; print(chess.__version__)"])
-        .output()
-        .ok()?;
-    let version = String::from_utf8(version.stdout).ok()?.trim().to_owned();
-    let data = dir.join(format!("chess-{version}/data/pgn"));
-    if !data.is_dir() {
-        let spec = format!("chess=={version}");
-        let download = Command::new("python3")
-            .args([
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-binary",
-                ":all:",
-                "--no-deps",
-                &spec,
-                "-d",
-            ])
-            .arg(&dir)
-            .status()
-            .ok()?;
-        if !download.success() {
-            return None;
-        }
-        let archive = dir.join(format!("chess-{version}.tar.gz"));
-        let unpack = Command::new("tar")
-            .arg("xzf")
-            .arg(&archive)
-            .arg("-C")
-            .arg(&dir)
-            .status()
-            .ok()?;
-        if !unpack.success() {
-            return None;
-        }
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&data)
-        .ok()?
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
-    Some(files)
-}
-
 #[test]
 fn python_chess_test_files_read_as_python_chess_reads_them() {
     if !python_chess_or_skip("PGN oracle on python-chess's files") {
         return;
     }
-    let Some(files) = python_chess_test_pgns() else {
-        assert!(
-            !required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but pip download of chess failed"
-        );
-        eprintln!("skipped: cannot download python-chess's sdist");
+    let Some(files) = python_chess::test_pgns() else {
         return;
     };
-    assert!(
-        files.len() >= 10,
-        "python-chess ships a dozen test PGNs: {files:?}"
-    );
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let mut failures = 0;
     for file in files {

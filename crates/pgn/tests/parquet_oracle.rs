@@ -12,28 +12,20 @@
 //! Without `python3` with `chess` and `pyarrow` the test prints a notice
 //! and passes, unless `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).
 
+#[path = "common/python_chess.rs"]
+mod python_chess;
+
 use bitmoves_pgn::parquet::{Dataset, DatasetOptions};
 use bitmoves_pgn::{Reader, open};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn required() -> bool {
-    std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
-}
-
 fn oracle_or_skip() -> bool {
-    let available = Command::new("python3")
-        .args(["-c", "import chess.pgn, pyarrow.parquet"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert!(
-            !required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess or pyarrow is missing"
-        );
-        eprintln!("Parquet oracle skipped: pip install chess pyarrow");
-    }
-    available
+    python_chess::imports_or_skip(
+        "import chess.pgn, pyarrow.parquet",
+        "python-chess or pyarrow",
+        "Parquet oracle skipped: pip install chess pyarrow",
+    )
 }
 
 fn python(args: &[&str]) {
@@ -77,7 +69,7 @@ fn duckdb() -> bool {
         .output()
         .is_ok_and(|out| out.status.success());
     assert!(
-        available || !required(),
+        available || !python_chess::required(),
         "BITMOVES_REQUIRE_ORACLE=1 but duckdb is missing (pip install duckdb)"
     );
     available
@@ -123,63 +115,14 @@ fn generated_lichess_games_read_back_as_python_chess_reads_them() {
     check(&dir, true, &files);
 }
 
-/// python-chess's test PGNs, from its sdist (as `oracle.rs` fetches it).
-fn python_chess_test_pgns() -> Option<Vec<PathBuf>> {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
-    let version = Command::new("python3")
-        .args(["-c", "import chess; print(chess.__version__)"])
-        .output()
-        .ok()?;
-    let version = String::from_utf8(version.stdout).ok()?.trim().to_owned();
-    let data = dir.join(format!("chess-{version}/data/pgn"));
-    if !data.is_dir() {
-        let spec = format!("chess=={version}");
-        let download = Command::new("python3")
-            .args(["-m", "pip", "download", "--quiet", "--no-binary", ":all:"])
-            .args(["--no-deps", &spec, "-d"])
-            .arg(&dir)
-            .status()
-            .ok()?;
-        let archive = dir.join(format!("chess-{version}.tar.gz"));
-        let unpack = download.success()
-            && Command::new("tar")
-                .arg("xzf")
-                .arg(&archive)
-                .arg("-C")
-                .arg(&dir)
-                .status()
-                .ok()?
-                .success();
-        if !unpack {
-            return None;
-        }
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&data)
-        .ok()?
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
-        .collect();
-    files.sort();
-    Some(files)
-}
-
 #[test]
 fn python_chess_test_files_read_back_as_python_chess_reads_them() {
     if !oracle_or_skip() {
         return;
     }
-    let Some(files) = python_chess_test_pgns() else {
-        assert!(
-            !required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but pip download of chess failed"
-        );
-        eprintln!("skipped: cannot download python-chess's sdist");
+    let Some(files) = python_chess::test_pgns() else {
         return;
     };
-    assert!(
-        files.len() >= 10,
-        "python-chess ships a dozen test PGNs: {files:?}"
-    );
     let dir = write("python-chess", &files, DatasetOptions::default());
     check(&dir, false, &files);
 }

@@ -130,17 +130,7 @@ fn your_tables_match_python_chess() {
 /// positions and tables compared.
 fn compare_with_python_chess(dir: &Path, per_side: usize) -> (usize, usize) {
     let dir = dir.to_path_buf();
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e} (give an absolute path)", dir.display()))
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".rtbw")
-                .map(str::to_owned)
-        })
-        .collect();
-    names.sort();
+    let names = common::table_names(&dir);
     assert!(
         names.len() >= 30,
         "python-chess ships the 3- and 4-piece tables: {names:?}"

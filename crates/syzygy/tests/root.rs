@@ -60,17 +60,7 @@ fn root_moves_rank_by_the_dtz_of_each_child() {
         return;
     };
     let tables = Tablebase::open([&dir]).expect("tables");
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tables")
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".rtbw")
-                .map(str::to_owned)
-        })
-        .collect();
-    names.sort();
+    let names = common::table_names(&dir);
     let mut next = common::xorshift(0x0200_7ab1e);
     let mut roots = 0;
     let mut moves_checked = 0;

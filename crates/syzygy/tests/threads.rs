@@ -27,17 +27,7 @@ fn threads_probing_one_tablebase_agree_with_one_thread() {
     let Some(dir) = common::tables_dir("threads") else {
         return;
     };
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .expect("tables")
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".rtbw")
-                .map(str::to_owned)
-        })
-        .collect();
-    names.sort();
+    let names = common::table_names(&dir);
     let mut next = common::xorshift(0x7_4ead5);
     let mut boards = Vec::new();
     while boards.len() < 3000 {

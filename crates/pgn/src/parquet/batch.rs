@@ -10,21 +10,72 @@ use arrow_array::builder::{
     StringBuilder, Time32MillisecondBuilder, UInt32Builder, UInt64Builder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{ArrowError, SchemaRef};
+use arrow_schema::{ArrowError, Schema, SchemaRef};
 use std::sync::Arc;
 
 /// What a batch of either kind offers the dataset writer.
 pub(crate) trait Batch {
     /// Adds a game's rows (none for a failed game, in positions).
     fn push(&mut self, file: Option<&str>, row: &GameRow);
-    /// The schema of its record batches.
-    fn schema(&self) -> SchemaRef;
-    /// The rows held.
-    fn rows(&self) -> usize;
-    /// About how many bytes the rows hold.
-    fn bytes(&self) -> usize;
     /// The rows as a record batch; the batch is empty afterwards.
     fn finish(&mut self) -> Result<RecordBatch, ArrowError>;
+    /// Its schema, leading columns and counts.
+    fn common(&self) -> &Common;
+    /// The schema of its record batches.
+    fn schema(&self) -> SchemaRef {
+        Arc::clone(&self.common().schema)
+    }
+    /// The rows held.
+    fn rows(&self) -> usize {
+        self.common().rows
+    }
+    /// About how many bytes the rows hold.
+    fn bytes(&self) -> usize {
+        self.common().bytes
+    }
+}
+
+/// What both kinds of batch hold: the schema, the game number and file
+/// columns that lead every row, and the rows and bytes held.
+pub(crate) struct Common {
+    schema: SchemaRef,
+    game: UInt64Builder,
+    file: StringBuilder,
+    rows: usize,
+    bytes: usize,
+}
+
+impl Common {
+    fn new(schema: Schema) -> Self {
+        Self {
+            schema: Arc::new(schema),
+            game: UInt64Builder::new(),
+            file: StringBuilder::new(),
+            rows: 0,
+            bytes: 0,
+        }
+    }
+
+    /// Starts a row of game `number` from `file`, of about `bytes` bytes.
+    fn push(&mut self, number: u64, file: Option<&str>, bytes: usize) {
+        self.game.append_value(number);
+        self.file.append_option(file);
+        self.rows += 1;
+        self.bytes += bytes;
+    }
+
+    /// The game and file columns, to which the caller adds the rest; the
+    /// counts start again.
+    fn finish(&mut self) -> Vec<ArrayRef> {
+        self.rows = 0;
+        self.bytes = 0;
+        vec![Arc::new(self.game.finish()), Arc::new(self.file.finish())]
+    }
+
+    /// The record batch of `columns` (those of [`Common::finish`] first).
+    fn batch(&self, columns: Vec<ArrayRef>) -> Result<RecordBatch, ArrowError> {
+        RecordBatch::try_new(Arc::clone(&self.schema), columns)
+    }
 }
 
 /// The value column of a named tag.
@@ -37,9 +88,7 @@ enum TagColumn {
 
 /// The game rows, column by column.
 pub(crate) struct GameBatch {
-    schema: SchemaRef,
-    game: UInt64Builder,
-    file: StringBuilder,
+    common: Common,
     named: Vec<TagColumn>,
     base_seconds: Int32Builder,
     increment_seconds: Int32Builder,
@@ -53,8 +102,6 @@ pub(crate) struct GameBatch {
     plies: UInt32Builder,
     final_fen: StringBuilder,
     error: StringBuilder,
-    rows: usize,
-    bytes: usize,
 }
 
 impl GameBatch {
@@ -71,9 +118,7 @@ impl GameBatch {
             })
             .collect();
         Self {
-            schema: Arc::new(schema::games()),
-            game: UInt64Builder::new(),
-            file: StringBuilder::new(),
+            common: Common::new(schema::games()),
             named,
             base_seconds: Int32Builder::new(),
             increment_seconds: Int32Builder::new(),
@@ -87,8 +132,6 @@ impl GameBatch {
             plies: UInt32Builder::new(),
             final_fen: StringBuilder::new(),
             error: StringBuilder::new(),
-            rows: 0,
-            bytes: 0,
         }
     }
 }
@@ -125,8 +168,9 @@ fn mate(eval: &Option<Eval>) -> Option<i32> {
 
 impl Batch for GameBatch {
     fn push(&mut self, file: Option<&str>, row: &GameRow) {
-        self.game.append_value(row.number);
-        self.file.append_option(file);
+        let named: usize = row.tags.named.iter().flatten().map(String::len).sum();
+        let bytes = 200 + row.uci.len() + row.san.len() + 24 * row.plies() + named;
+        self.common.push(row.number, file, bytes);
         for (column, value) in self.named.iter_mut().zip(&row.tags.named) {
             let value = value.as_deref();
             match column {
@@ -145,7 +189,7 @@ impl Batch for GameBatch {
         for (name, value) in &row.tags.others {
             self.tags.keys().append_value(name);
             self.tags.values().append_value(value);
-            self.bytes += name.len() + value.len();
+            self.common.bytes += name.len() + value.len();
         }
         // Appending a map entry only fails when keys and values differ
         // in number, which the loop above rules out.
@@ -159,32 +203,10 @@ impl Batch for GameBatch {
         self.final_fen.append_option(non_empty(&row.final_fen));
         self.error
             .append_option(row.error.as_ref().map(|(message, _)| message.as_str()));
-        self.rows += 1;
-        self.bytes += 200 + row.uci.len() + row.san.len() + 24 * row.plies();
-        self.bytes += row
-            .tags
-            .named
-            .iter()
-            .flatten()
-            .map(String::len)
-            .sum::<usize>();
-    }
-
-    fn schema(&self) -> SchemaRef {
-        Arc::clone(&self.schema)
-    }
-
-    fn rows(&self) -> usize {
-        self.rows
-    }
-
-    fn bytes(&self) -> usize {
-        self.bytes
     }
 
     fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
-        let mut columns: Vec<ArrayRef> =
-            vec![Arc::new(self.game.finish()), Arc::new(self.file.finish())];
+        let mut columns = self.common.finish();
         for (column, name) in self.named.iter_mut().zip(NAMED) {
             columns.push(match column {
                 TagColumn::Text(builder) => Arc::new(builder.finish()),
@@ -209,17 +231,17 @@ impl Batch for GameBatch {
             Arc::new(self.final_fen.finish()),
             Arc::new(self.error.finish()),
         ]);
-        self.rows = 0;
-        self.bytes = 0;
-        RecordBatch::try_new(Arc::clone(&self.schema), columns)
+        self.common.batch(columns)
+    }
+
+    fn common(&self) -> &Common {
+        &self.common
     }
 }
 
 /// The position rows, column by column.
 pub(crate) struct PositionBatch {
-    schema: SchemaRef,
-    game: UInt64Builder,
-    file: StringBuilder,
+    common: Common,
     ply: UInt32Builder,
     fen: StringBuilder,
     uci: StringBuilder,
@@ -227,16 +249,12 @@ pub(crate) struct PositionBatch {
     eval_cp: Int64Builder,
     eval_mate: Int32Builder,
     result: StringBuilder,
-    rows: usize,
-    bytes: usize,
 }
 
 impl PositionBatch {
     pub(crate) fn new() -> Self {
         Self {
-            schema: Arc::new(schema::positions()),
-            game: UInt64Builder::new(),
-            file: StringBuilder::new(),
+            common: Common::new(schema::positions()),
             ply: UInt32Builder::new(),
             fen: StringBuilder::new(),
             uci: StringBuilder::new(),
@@ -244,8 +262,6 @@ impl PositionBatch {
             eval_cp: Int64Builder::new(),
             eval_mate: Int32Builder::new(),
             result: StringBuilder::new(),
-            rows: 0,
-            bytes: 0,
         }
     }
 
@@ -259,8 +275,7 @@ impl PositionBatch {
         fen: &str,
         uci: Option<&str>,
     ) {
-        self.game.append_value(row.number);
-        self.file.append_option(file);
+        self.common.push(row.number, file, 48 + fen.len());
         self.ply.append_value(ply as u32);
         self.fen.append_value(fen);
         self.uci.append_option(uci);
@@ -271,8 +286,6 @@ impl PositionBatch {
         self.eval_cp.append_option(cp(&eval));
         self.eval_mate.append_option(mate(&eval));
         self.result.append_option(row.result());
-        self.rows += 1;
-        self.bytes += 48 + fen.len();
     }
 }
 
@@ -292,32 +305,21 @@ impl Batch for PositionBatch {
         self.position(file, row, row.plies(), &row.final_fen, None);
     }
 
-    fn schema(&self) -> SchemaRef {
-        Arc::clone(&self.schema)
-    }
-
-    fn rows(&self) -> usize {
-        self.rows
-    }
-
-    fn bytes(&self) -> usize {
-        self.bytes
-    }
-
     fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
-        let columns: Vec<ArrayRef> = vec![
-            Arc::new(self.game.finish()),
-            Arc::new(self.file.finish()),
-            Arc::new(self.ply.finish()),
+        let mut columns = self.common.finish();
+        columns.extend([
+            Arc::new(self.ply.finish()) as ArrayRef,
             Arc::new(self.fen.finish()),
             Arc::new(self.uci.finish()),
             Arc::new(self.clock.finish()),
             Arc::new(self.eval_cp.finish()),
             Arc::new(self.eval_mate.finish()),
             Arc::new(self.result.finish()),
-        ];
-        self.rows = 0;
-        self.bytes = 0;
-        RecordBatch::try_new(Arc::clone(&self.schema), columns)
+        ]);
+        self.common.batch(columns)
+    }
+
+    fn common(&self) -> &Common {
+        &self.common
     }
 }

@@ -87,6 +87,22 @@ pub fn tables_dir(what: &str) -> Option<PathBuf> {
     data_dir(what).map(|data| data.join("syzygy/regular"))
 }
 
+/// The names of the WDL tables in `dir` (`KRvKP` for `KRvKP.rtbw`), sorted.
+pub fn table_names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e} (give an absolute path)", dir.display()))
+        .filter_map(|e| {
+            e.ok()?
+                .file_name()
+                .to_str()?
+                .strip_suffix(".rtbw")
+                .map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    names
+}
+
 /// A xorshift generator from `seed`.
 pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
     move || {

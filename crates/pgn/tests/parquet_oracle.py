@@ -199,10 +199,9 @@ def time_control(value):
 
 
 def fen(board):
-    """The FEN as bitmoves writes it: Shredder-FEN castling in Chess960, the
-    en-passant square when a pawn attacks it (X-FEN's rule)."""
-    if board.chess960 and board.castling_rights:
-        return board.shredder_fen(en_passant="xfen")
+    """The FEN as bitmoves writes it: X-FEN castling in every mode (a file
+    letter only where KQkq would be ambiguous, as python-chess's fen()),
+    the en-passant square when a pawn attacks it (X-FEN's rule)."""
     return board.fen(en_passant="xfen")
 
 

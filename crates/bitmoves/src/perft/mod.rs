@@ -385,12 +385,16 @@ mod tests {
         }
     }
 
-    /// The children perft makes (in two steps, `Board::prepare_make` and
-    /// `Board::make_prepared`, or castling in one) are the boards `play_unchecked`
-    /// makes, every field and the key alike, one for each legal move, on
-    /// every position two plies below positions with castling rights of
-    /// both kinds, en passant, promotions, rook captures and a Chess960
-    /// start; and each key is the one computed from scratch.
+    /// Law: the crate's two makes agree. The children perft makes (in two
+    /// steps, `Board::prepare_make` and `Board::make_prepared` in
+    /// `board/perft_make.rs`, or castling in one) are the boards
+    /// `play_unchecked` makes (`Board::make` in `board/play.rs`), every
+    /// field and the key alike, one for each legal move, on every position
+    /// two plies below positions with castling rights of both kinds, en
+    /// passant, promotions, rook captures and a Chess960 start; and each
+    /// key is the one computed from scratch. (The make for bulk counting,
+    /// which leaves key and clocks out, is held by the perft suites'
+    /// counts.)
     #[test]
     fn children_are_the_boards_play_makes() {
         let promotions = "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1";

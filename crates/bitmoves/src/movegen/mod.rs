@@ -15,7 +15,7 @@
 //! | [`Board::is_legal`] (`movegen/single.rs`) | one move's legality |
 //! | `generate_masked` (crate) | a visitor and a `Mask`, with the back-end `s`: under all the visitor entries, and perft's loops |
 //! | `move_count_with`, `move_count_for` (crate) | bulk counting with the back-end `s`; `_for` with the side a constant and the checkers and pins maybe known (perft's frontier nodes) |
-//! | `generate_into` (private) | any sink: the White/Black dispatch (`with_side!`) and the checkers and pins |
+//! | `generate_into`, `generate_for` (private) | any sink: the White/Black dispatch (`with_side!`), then the side's checkers and pins |
 //! | `generate_legal` (private) | one side, checkers and pins known: no check, check (evasions) or double check (king moves) |
 //! | `generate_all` (private) | the body: pawns, knights, sliders, pinned sliders, the king |
 
@@ -243,9 +243,16 @@ impl Board {
     /// constant (`WHITE`).
     #[inline(always)]
     fn generate_into(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
-        with_side!(self.side_to_move(), WHITE => {
-            self.generate_legal::<WHITE>(&self.check_info_for::<WHITE>(), sink, s)
-        })
+        with_side!(self.side_to_move(), WHITE => self.generate_for::<WHITE>(sink, s))
+    }
+
+    /// [`Board::generate_legal`] for the side `WHITE` says, which must be
+    /// the side to move, with its checkers and pinned pieces worked out
+    /// here. (A function of its own, not written into `generate_into`:
+    /// perft's full recursion compiles to the same code as before with it.)
+    #[inline(always)]
+    fn generate_for<const WHITE: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
+        self.generate_legal::<WHITE>(&self.check_info_for::<WHITE>(), sink, s)
     }
 
     /// Generates the legal moves of the side `WHITE` says, which must be

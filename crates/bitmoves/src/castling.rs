@@ -282,11 +282,7 @@ impl Board {
     pub fn castling_move(&self, side: CastlingSide) -> Option<Move> {
         let us = self.side_to_move();
         let rook = self.castling_rights().rook_square(us, side)?;
-        Some(Move {
-            from: self.king(us),
-            to: self.castling_target(side, rook),
-            promotion: None,
-        })
+        Some(Move::new(self.king(us), self.castling_target(side, rook)))
     }
 
     /// The to-square of the castling move towards `side` with the rook on

@@ -100,3 +100,28 @@ impl fmt::Display for Color {
         })
     }
 }
+
+/// `$body` compiled once per side, run for the side `$color`: within it,
+/// `$white` is a `const bool`, true for White. The one place where a
+/// colour known at run time becomes one known at compile time, so that
+/// code generic over `const WHITE: bool` (move generation, perft's child
+/// loops) has its shifts, ranks and table rows as constants.
+///
+/// ```text
+/// with_side!(board.side_to_move(), WHITE => board.check_info_for::<WHITE>())
+/// ```
+macro_rules! with_side {
+    ($color:expr, $white:ident => $body:expr) => {
+        match $color {
+            $crate::Color::White => {
+                const $white: bool = true;
+                $body
+            }
+            $crate::Color::Black => {
+                const $white: bool = false;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_side;

@@ -16,7 +16,7 @@ use core::{fmt, str::FromStr};
 /// ```
 /// use bitmoves::{Move, Piece, Square};
 /// let mv: Move = "e7e8q".parse()?;
-/// assert_eq!(mv, Move { from: Square::E7, to: Square::E8, promotion: Some(Piece::Queen) });
+/// assert_eq!(mv, Move::new_promotion(Square::E7, Square::E8, Piece::Queen));
 /// assert_eq!(mv.to_string(), "e7e8q");
 /// assert!("0000".parse::<Move>().is_err());
 /// # Ok::<(), bitmoves::ParseMoveError>(())
@@ -86,6 +86,37 @@ impl fmt::Display for ParseMoveError {
 impl core::error::Error for ParseMoveError {}
 
 impl Move {
+    /// The move of the piece on `from` to `to`, with no promotion.
+    ///
+    /// ```
+    /// use bitmoves::{Move, Square};
+    /// assert_eq!(Move::new(Square::G1, Square::F3).to_string(), "g1f3");
+    /// ```
+    #[inline(always)]
+    pub const fn new(from: Square, to: Square) -> Self {
+        Self {
+            from,
+            to,
+            promotion: None,
+        }
+    }
+
+    /// The move of the pawn on `from` to `to`, promoting to `piece`.
+    ///
+    /// ```
+    /// use bitmoves::{Move, Piece, Square};
+    /// let mv = Move::new_promotion(Square::E7, Square::E8, Piece::Queen);
+    /// assert_eq!(mv.to_string(), "e7e8q");
+    /// ```
+    #[inline(always)]
+    pub const fn new_promotion(from: Square, to: Square, piece: Piece) -> Self {
+        Self {
+            from,
+            to,
+            promotion: Some(piece),
+        }
+    }
+
     /// Parses UCI text: `e2e4`, `e7e8q`; uppercase promotion letters are
     /// accepted. This checks spelling only, not legality.
     pub fn from_uci(text: &str) -> Result<Self, ParseMoveError> {

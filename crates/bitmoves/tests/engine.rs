@@ -74,11 +74,10 @@ fn questions(board: &Board, from: usize, to: usize) -> Vec<Move> {
             0,
             7,
         ] {
-            moves.push(Move {
-                from: king,
-                to: Square::new(bitmoves::File::from_index(to), king.rank()),
-                promotion: None,
-            });
+            moves.push(Move::new(
+                king,
+                Square::new(bitmoves::File::from_index(to), king.rank()),
+            ));
         }
     }
     moves

@@ -6,9 +6,12 @@
 
 use super::Board;
 use crate::attacks::{NATIVE, Sliders};
+use crate::color::with_side;
 use crate::{Bitboard, Color, Move, Piece, Square, attacks};
 
-/// The check situation of the side to move, computed once per generation.
+/// The check situation of the side to move, computed once per generation:
+/// its checkers, and its pinned pieces (Stockfish's `checkers()`, and
+/// those of its `blockers_for_king()` that are its own).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct CheckInfo {
     /// Enemy pieces giving check.
@@ -187,10 +190,7 @@ impl Board {
     /// The checkers and pinned pieces of the side to move.
     #[inline(always)]
     pub(crate) fn check_info(&self) -> CheckInfo {
-        match self.side_to_move {
-            Color::White => self.check_info_for::<true>(),
-            Color::Black => self.check_info_for::<false>(),
-        }
+        with_side!(self.side_to_move, WHITE => self.check_info_for::<WHITE>())
     }
 
     /// [`Board::check_info`] with the side to move a constant: White when
@@ -211,13 +211,13 @@ impl Board {
         // they check; with one of our pieces alone between, they pin it.
         // Read from the empty board's lines, so that no slider lookup is
         // needed.
-        let snipers =
+        let line_sliders =
             (attacks::bishop_rays(king) & diagonal) | (attacks::rook_rays(king) & orthogonal);
         let occupied = ours | them;
-        for sniper in snipers {
-            let blockers = attacks::between(king, sniper) & occupied;
+        for slider in line_sliders {
+            let blockers = attacks::between(king, slider) & occupied;
             if blockers.is_empty() {
-                checkers |= sniper.bitboard();
+                checkers |= slider.bitboard();
             } else if !blockers.has_more_than_one() {
                 pinned |= blockers & ours;
             }

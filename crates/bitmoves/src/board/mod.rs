@@ -5,14 +5,14 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `board/check.rs` | checkers, pins, attackers, attack maps |
-//! | `board/child.rs` | perft's children made in two steps: `lift` once per piece, `land` per move |
+//! | `board/check.rs` | checkers, pinned pieces, attackers, attack maps |
+//! | `board/check_squares.rs` | bulk perft: what a pre-frontier node knows of its children's checkers and pins (Stockfish's check squares) |
 //! | `board/fen.rs` | FEN in and out |
 //! | `board/castling_fen.rs` | the FEN castling field, and when rights call for Chess960 mode |
+//! | `board/perft_make.rs` | perft's make in two steps: `prepare_make` once per piece, `make_prepared` per move |
 //! | `board/zobrist.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
-//! | `board/play.rs` | making moves, the null move, UCI text to a legal move |
-//! | `board/reply.rs` | what perft's leaf-parents know of their children's checks |
+//! | `board/play.rs` | make (`play`, `play_unchecked`), the null move, UCI text to a legal move |
 //! | `board/status.rs` | how the game stands: mate, stalemate, draws |
 //! | `castling.rs` | how castling moves are written and recognised |
 //! | `chess960.rs` | Chess960 start positions by number |
@@ -22,22 +22,31 @@
 //! | `notation/parse.rs` | reading SAN |
 //! | `notation/read.rs` | reading a move as UCI or SAN |
 //! | `serde_impls.rs` | `Serialize` and `Deserialize` as FEN (the `serde` feature) |
+//!
+//! Two of the files here serve perft only, and sit in `board/` all the
+//! same: `perft_make.rs` writes the board's private fields (pieces, key,
+//! clocks, castling rights), which only this module may touch, and
+//! `check_squares.rs` is `check.rs`'s line scan done ahead of a move. Both
+//! are `pub(crate)`. Perft's make is the crate's second make beside
+//! `play.rs`'s, kept apart for speed (see `perft_make.rs`); the law that
+//! holds the two equal is `children_are_the_boards_play_makes` in
+//! `perft/mod.rs`.
 
 mod castling_fen;
 mod check;
-mod child;
+mod check_squares;
 mod fen;
+mod perft_make;
 mod play;
-mod reply;
 mod status;
 mod validate;
 mod zobrist;
 
 pub(crate) use check::CheckInfo;
-pub(crate) use child::{Landing, Lifted};
+pub(crate) use check_squares::{CheckSquares, MaybeCheckInfo, PieceCheckSquares};
 pub use fen::{FenError, FenOptions, ShredderFen, Snippet};
+pub(crate) use perft_make::{MoveKind, PreparedMake};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
-pub(crate) use reply::{KnownChecks, PieceChecks, ReplyChecks};
 pub use status::GameStatus;
 pub use validate::PositionError;
 #[cfg(feature = "std")]

@@ -228,19 +228,26 @@ impl Board {
     /// The part of a move that counting the next ply's moves needs: pieces,
     /// side to move, castling rights and the en passant square, but no key,
     /// no clocks and no Chess960 mode, and a capture is cleared from every
-    /// piece set instead of looked up. Perft's leaf-parents play their
+    /// piece set instead of looked up. Perft's pre-frontier nodes play their
     /// children this way and only count them: the board it leaves must
     /// never be seen outside.
     #[inline(always)]
-    pub(crate) fn play_to_count(&mut self, us: Color, piece: Piece, mv: Move) {
+    pub(crate) fn make_for_bulk_count(&mut self, us: Color, piece: Piece, mv: Move) {
         self.make::<false>(us, piece, mv);
     }
 
-    /// A move made, in full (`KEEP` true: key, clocks and Chess960 mode
-    /// kept) or just enough to count the next ply (see
-    /// [`Board::play_to_count`]).
+    /// A move made (copy-make: the caller has copied the board), in full
+    /// (`FULL` true: key, clocks and Chess960 mode kept) or just enough to
+    /// count the next ply (see [`Board::make_for_bulk_count`]).
+    ///
+    /// The crate has a second make, perft's two-step one
+    /// (`Board::prepare_make` and `Board::make_prepared` in
+    /// `board/perft_make.rs`), specialised for speed; castling, which it
+    /// leaves out, comes here. **Law:** the two leave the same board,
+    /// every field and the key alike: `perft/mod.rs`
+    /// (`children_are_the_boards_play_makes`).
     #[inline(always)]
-    fn make<const KEEP: bool>(&mut self, us: Color, piece: Piece, mv: Move) {
+    fn make<const FULL: bool>(&mut self, us: Color, piece: Piece, mv: Move) {
         debug_assert_eq!(us, self.side_to_move());
         let Move {
             from,
@@ -260,12 +267,12 @@ impl Board {
         let rooks = self.castling.rook_squares();
         let castling_may_change = rooks.intersects(from.bitboard() | to.bitboard())
             || (piece == Piece::King && rooks.intersects(us.back_rank().bitboard()));
-        let castling_before = if KEEP && castling_may_change {
+        let castling_before = if FULL && castling_may_change {
             self.castling.bits()
         } else {
             0
         };
-        if KEEP {
+        if FULL {
             self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
         self.castling
@@ -276,9 +283,9 @@ impl Board {
             _ => None,
         };
         if let Some(side) = castles {
-            self.castle::<KEEP>(us, side, from, to);
+            self.castle::<FULL>(us, side, from, to);
         } else {
-            if !KEEP {
+            if !FULL {
                 // Branch-free: whatever stood on `to` is gone.
                 for set in &mut self.pieces {
                     *set -= to.bitboard();
@@ -287,23 +294,23 @@ impl Board {
             } else if self.colors(!us).contains(to)
                 && let Some(captured) = self.piece_on(to)
             {
-                self.toggle::<KEEP>(!us, captured, to);
+                self.toggle::<FULL>(!us, captured, to);
                 self.halfmove_clock = 0;
             }
-            self.toggle::<KEEP>(us, piece, from);
-            self.toggle::<KEEP>(us, promotion.unwrap_or(piece), to);
+            self.toggle::<FULL>(us, piece, from);
+            self.toggle::<FULL>(us, promotion.unwrap_or(piece), to);
             if piece == Piece::King {
                 self.castling.clear(us);
             }
             if piece == Piece::Pawn {
-                if KEEP {
+                if FULL {
                     self.halfmove_clock = 0;
                 }
-                self.pawn_specials::<KEEP>(us, from, to, en_passant);
+                self.pawn_specials::<FULL>(us, from, to, en_passant);
             }
         }
         self.side_to_move = !us;
-        if !KEEP {
+        if !FULL {
             return;
         }
         if us == Color::Black {
@@ -330,12 +337,12 @@ impl Board {
         self.chess960 &= !self.castling.is_empty();
     }
 
-    /// Adds or removes one piece, and with `KEEP` keeps the key.
+    /// Adds or removes one piece, and with `FULL` keeps the key.
     #[inline(always)]
-    pub(super) fn toggle<const KEEP: bool>(&mut self, color: Color, piece: Piece, square: Square) {
+    pub(super) fn toggle<const FULL: bool>(&mut self, color: Color, piece: Piece, square: Square) {
         self.pieces[piece.index()] ^= square.bitboard();
         self.colors[color.index()] ^= square.bitboard();
-        if KEEP {
+        if FULL {
             self.key ^= zobrist::piece_key(color, piece, square);
         }
     }
@@ -343,7 +350,7 @@ impl Board {
     /// Moves king and rook for castling to `side`; `to` is the rook's
     /// square (Chess960 convention) or the king's destination (standard).
     #[inline(always)]
-    fn castle<const KEEP: bool>(
+    fn castle<const FULL: bool>(
         &mut self,
         us: Color,
         side: CastlingSide,
@@ -359,16 +366,16 @@ impl Board {
                 .rook_square(us, side)
                 .unwrap_or(Square::new(side.standard_rook_file(), king.rank()))
         };
-        self.toggle::<KEEP>(us, Piece::King, king);
-        self.toggle::<KEEP>(us, Piece::King, side.king_destination(us));
-        self.toggle::<KEEP>(us, Piece::Rook, rook);
-        self.toggle::<KEEP>(us, Piece::Rook, side.rook_destination(us));
+        self.toggle::<FULL>(us, Piece::King, king);
+        self.toggle::<FULL>(us, Piece::King, side.king_destination(us));
+        self.toggle::<FULL>(us, Piece::Rook, rook);
+        self.toggle::<FULL>(us, Piece::Rook, side.rook_destination(us));
         self.castling.clear(us);
     }
 
     /// En passant captures and double steps, after the pawn has moved.
     #[inline(always)]
-    fn pawn_specials<const KEEP: bool>(
+    fn pawn_specials<const FULL: bool>(
         &mut self,
         us: Color,
         from: Square,
@@ -376,7 +383,7 @@ impl Board {
         en_passant: Option<Square>,
     ) {
         if Some(to) == en_passant {
-            self.toggle::<KEEP>(!us, Piece::Pawn, to.en_passant_victim());
+            self.toggle::<FULL>(!us, Piece::Pawn, to.en_passant_victim());
         } else if from.index().abs_diff(to.index()) == 16 {
             let passed = Square::from_index((from.index() + to.index()) / 2);
             if !(attacks::pawn(us, passed) & self.colored_pieces(!us, Piece::Pawn)).is_empty() {

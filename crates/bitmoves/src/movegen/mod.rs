@@ -1,5 +1,23 @@
 //! Legal move generation through check and pin masks: no move is made and
 //! then tested.
+//!
+//! The entry points, and which is for what. Every one ends in
+//! `generate_into`; the public ones use the build's slider back-end
+//! (`NATIVE`), the crate's own take one (`s`) for perft's dispatch.
+//!
+//! | entry point | for |
+//! |---|---|
+//! | [`Board::legal_moves`], [`Board::captures`], [`Board::quiets`] | the moves in a [`MoveList`] |
+//! | [`Board::generate_moves`] | the moves, grouped by piece, to a visitor that may stop early |
+//! | [`Board::generate_moves_to`] | the same, for the moves onto some squares only |
+//! | [`Board::generate_captures`], [`Board::generate_quiets`] | the same, for captures (quiescence) or quiet moves only |
+//! | [`Board::move_count`], [`Board::has_legal_moves`] | counting, or asking whether there is one |
+//! | [`Board::is_legal`] (`movegen/single.rs`) | one move's legality |
+//! | `generate_masked` (crate) | a visitor and a `Mask`, with the back-end `s`: under all the visitor entries, and perft's loops |
+//! | `move_count_with`, `move_count_for` (crate) | bulk counting with the back-end `s`; `_for` with the side a constant and the checkers and pins maybe known (perft's frontier nodes) |
+//! | `generate_into`, `generate_for` (private) | any sink: the White/Black dispatch (`with_side!`), then the side's checkers and pins |
+//! | `generate_legal` (private) | one side, checkers and pins known: no check, check (evasions) or double check (king moves) |
+//! | `generate_all` (private) | the body: pawns, knights, sliders, pinned sliders, the king |
 
 mod move_list;
 mod piece_moves;
@@ -10,7 +28,8 @@ pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
 use crate::attacks::{NATIVE, Sliders};
-use crate::board::{CheckInfo, KnownChecks};
+use crate::board::{CheckInfo, MaybeCheckInfo};
+use crate::color::with_side;
 use crate::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Square, attacks};
 pub(crate) use sink::Mask;
 use sink::{MoveCounter, Sink, Visitor};
@@ -38,7 +57,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn generate_moves(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate_masked(Mask::ALL, visitor)
+        self.generate_masked(Mask::ALL, NATIVE, visitor)
     }
 
     /// [`Board::generate_moves`] for the legal moves whose to-square is in
@@ -67,7 +86,7 @@ impl Board {
             to: targets,
             pawn_to: targets,
         };
-        self.generate_masked(mask, visitor)
+        self.generate_masked(mask, NATIVE, visitor)
     }
 
     /// [`Board::generate_moves`] for the captures only, the moves a
@@ -75,14 +94,14 @@ impl Board {
     /// passant, and every promotion (captures or not).
     #[inline]
     pub fn generate_captures(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate_masked(self.split_masks().0, visitor)
+        self.generate_masked(self.split_masks().0, NATIVE, visitor)
     }
 
     /// [`Board::generate_moves`] for the quiet moves only: every legal move
     /// that [`Board::generate_captures`] leaves out (castling among them).
     #[inline]
     pub fn generate_quiets(&self, visitor: impl FnMut(PieceMoves) -> bool) -> bool {
-        self.generate_masked(self.split_masks().1, visitor)
+        self.generate_masked(self.split_masks().1, NATIVE, visitor)
     }
 
     /// The captures (see [`Board::generate_captures`]) in a list.
@@ -127,21 +146,23 @@ impl Board {
     /// The moves of `mask`, in a list.
     pub(crate) fn list_masked(&self, mask: Mask) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_masked(mask, |moves| {
+        self.generate_masked(mask, NATIVE, |moves| {
             moves.into_iter().for_each(|mv| list.push(mv));
             false
         });
         list
     }
 
-    /// Generation into a visitor that wants the moves of `mask` only.
+    /// Generation into a visitor that wants the moves of `mask` only, with
+    /// the slider back-end `s`: what every visitor entry point calls.
     #[inline(always)]
     pub(crate) fn generate_masked(
         &self,
         mask: Mask,
+        s: impl Sliders,
         visit: impl FnMut(PieceMoves) -> bool,
     ) -> bool {
-        self.generate_into(&mut Visitor { visit, mask }, NATIVE)
+        self.generate_into(&mut Visitor { visit, mask }, s)
     }
 
     /// The legal moves, in a stack-allocated list.
@@ -173,12 +194,12 @@ impl Board {
 
     /// [`Board::move_count_with`] for White to move (`WHITE`) or Black,
     /// which must be the side to move: for callers that know it at compile
-    /// time (perft's leaf-parents), and that may know the checkers and pins
-    /// already (`known`, see `ReplyChecks`).
+    /// time (the children of perft's pre-frontier nodes), and that may
+    /// know the checkers and pins already (`known`, see `CheckSquares`).
     #[inline(always)]
     pub(crate) fn move_count_for<const WHITE: bool>(
         &self,
-        known: KnownChecks,
+        known: MaybeCheckInfo,
         s: impl Sliders,
     ) -> usize {
         let info = match known.get() {
@@ -186,24 +207,8 @@ impl Board {
             None => self.check_info_for::<WHITE>(),
         };
         let mut counter = MoveCounter(0);
-        self.generate_with::<WHITE>(&info, &mut counter, s);
+        self.generate_legal::<WHITE>(&info, &mut counter, s);
         counter.0
-    }
-
-    /// [`Board::generate_moves`] with the slider back-end `s`.
-    #[inline(always)]
-    pub(crate) fn generate_moves_with(
-        &self,
-        s: impl Sliders,
-        visit: impl FnMut(PieceMoves) -> bool,
-    ) -> bool {
-        self.generate_into(
-            &mut Visitor {
-                visit,
-                mask: Mask::ALL,
-            },
-            s,
-        )
     }
 
     /// Whether the side to move has any legal move.
@@ -227,10 +232,9 @@ impl Board {
     pub fn legal_en_passant(&self) -> Option<Square> {
         let info = self.check_info();
         let king = self.king(self.side_to_move());
-        let capturers = match self.side_to_move() {
-            Color::White => self.en_passant_capturers::<true>(&info, king, NATIVE),
-            Color::Black => self.en_passant_capturers::<false>(&info, king, NATIVE),
-        };
+        let capturers = with_side!(self.side_to_move(), WHITE => {
+            self.en_passant_capturers::<WHITE>(&info, king, NATIVE)
+        });
         capturers.map(|(_, square)| square)
     }
 
@@ -239,32 +243,33 @@ impl Board {
     /// constant (`WHITE`).
     #[inline(always)]
     fn generate_into(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
-        match self.side_to_move() {
-            Color::White => self.generate_for::<true>(sink, s),
-            Color::Black => self.generate_for::<false>(sink, s),
-        }
+        with_side!(self.side_to_move(), WHITE => self.generate_for::<WHITE>(sink, s))
     }
 
-    /// Generates for the side `WHITE` says, choosing the specialisation by
-    /// the number of checkers.
+    /// [`Board::generate_legal`] for the side `WHITE` says, which must be
+    /// the side to move, with its checkers and pinned pieces worked out
+    /// here. (A function of its own, not written into `generate_into`:
+    /// perft's full recursion compiles to the same code as before with it.)
     #[inline(always)]
     fn generate_for<const WHITE: bool>(&self, sink: &mut impl Sink, s: impl Sliders) -> bool {
-        self.generate_with::<WHITE>(&self.check_info_for::<WHITE>(), sink, s)
+        self.generate_legal::<WHITE>(&self.check_info_for::<WHITE>(), sink, s)
     }
 
-    /// [`Board::generate_for`] with the checkers and pins `info` worked
-    /// out already.
+    /// Generates the legal moves of the side `WHITE` says, which must be
+    /// the side to move, with its checkers and pinned pieces `info` worked
+    /// out already, choosing the specialisation by the number of checkers:
+    /// none, one (evasions), or two (king moves only).
     #[inline(always)]
-    fn generate_with<const WHITE: bool>(
+    fn generate_legal<const WHITE: bool>(
         &self,
         info: &CheckInfo,
         sink: &mut impl Sink,
         s: impl Sliders,
     ) -> bool {
         if info.checkers.is_empty() {
-            self.generate::<false, WHITE>(info, sink, s)
+            self.generate_all::<false, WHITE>(info, sink, s)
         } else if !info.checkers.has_more_than_one() {
-            self.generate::<true, WHITE>(info, sink, s)
+            self.generate_all::<true, WHITE>(info, sink, s)
         } else {
             self.king_moves::<true, WHITE>(sink, s)
         }
@@ -273,7 +278,7 @@ impl Board {
     /// All moves when at most one piece gives check. With a checker, every
     /// piece but the king must capture it or block the line to the king.
     #[inline(always)]
-    fn generate<const IN_CHECK: bool, const WHITE: bool>(
+    fn generate_all<const IN_CHECK: bool, const WHITE: bool>(
         &self,
         info: &CheckInfo,
         sink: &mut impl Sink,

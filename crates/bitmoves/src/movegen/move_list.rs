@@ -41,11 +41,7 @@ impl MoveList {
 
     /// An empty list.
     pub const fn new() -> Self {
-        const PLACEHOLDER: Move = Move {
-            from: Square::A1,
-            to: Square::A1,
-            promotion: None,
-        };
+        const PLACEHOLDER: Move = Move::new(Square::A1, Square::A1);
         Self {
             moves: [PLACEHOLDER; Self::CAPACITY],
             len: 0,

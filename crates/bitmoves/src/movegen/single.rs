@@ -3,6 +3,7 @@
 //! move or a killer move that may come from another position.
 
 use super::Mask;
+use crate::attacks::NATIVE;
 use crate::{Bitboard, Board, Move, Piece, Rank, attacks};
 
 impl Board {
@@ -20,7 +21,7 @@ impl Board {
     /// let board = Board::default();
     /// assert!(board.is_legal("g1f3".parse()?));
     /// assert!(!board.is_legal("g1g3".parse()?));
-    /// let queen_promotion = Move { from: Square::E2, to: Square::E4, promotion: Some(Piece::Queen) };
+    /// let queen_promotion = Move::new_promotion(Square::E2, Square::E4, Piece::Queen);
     /// assert!(!board.is_legal(queen_promotion));
     /// # Ok::<(), bitmoves::ParseMoveError>(())
     /// ```
@@ -31,7 +32,7 @@ impl Board {
                 to: mv.to.bitboard(),
                 pawn_to: mv.to.bitboard(),
             };
-            self.generate_masked(mask, |_| true)
+            self.generate_masked(mask, NATIVE, |_| true)
         }
     }
 

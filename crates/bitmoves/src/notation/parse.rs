@@ -204,11 +204,7 @@ impl Board {
         };
         if pattern.capture {
             fits = Bitboard::from_iter(fits.iter().filter(|&from| {
-                let mv = Move {
-                    from,
-                    to: pattern.to,
-                    promotion: None,
-                };
+                let mv = Move::new(from, pattern.to);
                 self.is_capture(pattern.piece, mv)
             }));
         }

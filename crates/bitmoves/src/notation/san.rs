@@ -255,21 +255,21 @@ impl Board {
         let them = !us;
         let king = self.king(us);
         let queens = self.colored_pieces(them, Piece::Queen);
-        let snipers = (attacks::bishop_rays(king)
+        let line_sliders = (attacks::bishop_rays(king)
             & (self.colored_pieces(them, Piece::Bishop) | queens))
             | (attacks::rook_rays(king) & (self.colored_pieces(them, Piece::Rook) | queens));
         let mut pinned = Bitboard::EMPTY;
         let mut pinned_off = Bitboard::EMPTY;
         let mut checkers = (attacks::knight(king) & self.colored_pieces(them, Piece::Knight))
             | (attacks::pawn(us, king) & self.colored_pieces(them, Piece::Pawn));
-        for sniper in snipers {
-            let line = attacks::between(king, sniper);
+        for slider in line_sliders {
+            let line = attacks::between(king, slider);
             let blockers = line & occupied;
             if blockers.is_empty() {
-                checkers |= sniper.bitboard();
+                checkers |= slider.bitboard();
             } else if !blockers.has_more_than_one() && blockers.intersects(from) {
                 pinned |= blockers;
-                if !(line | sniper.bitboard()).contains(to) {
+                if !(line | slider.bitboard()).contains(to) {
                     pinned_off |= blockers;
                 }
             }
@@ -322,10 +322,10 @@ impl Board {
             return true;
         }
         let queens = self.colored_pieces(them, Piece::Queen);
-        let snipers = (attacks::bishop_rays(square)
+        let line_sliders = (attacks::bishop_rays(square)
             & (self.colored_pieces(them, Piece::Bishop) | queens))
             | (attacks::rook_rays(square) & (self.colored_pieces(them, Piece::Rook) | queens));
-        snipers
+        line_sliders
             .iter()
             .any(|slider| (attacks::between(square, slider) & occupied).is_empty())
     }
@@ -363,10 +363,7 @@ impl Board {
         self.list_masked(mask)
             .iter()
             .filter(|mv| {
-                let plain = Move {
-                    promotion: None,
-                    ..**mv
-                };
+                let plain = Move::new(mv.from, mv.to);
                 mv.to == to && (piece != Piece::King || self.castling_side(plain).is_none())
             })
             .map(|mv| mv.from)

@@ -1,9 +1,11 @@
 //! Perft's child loops: the children of a node made one piece at a time,
 //! in loops compiled per side to move and kind of piece, each piece's
-//! moves in two steps (`Board::lift`, then `Board::land` per move).
+//! moves in two steps (`Board::prepare_make`, then `Board::make_prepared`
+//! per move).
 
 use crate::attacks::Sliders;
-use crate::board::{KnownChecks, Landing, Lifted, PieceChecks, ReplyChecks};
+use crate::board::{CheckSquares, MaybeCheckInfo, MoveKind, PieceCheckSquares, PreparedMake};
+use crate::color::with_side;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
 
 /// How [`for_each_child`] makes the children.
@@ -12,10 +14,10 @@ pub(super) enum Make<'a> {
     /// In full, key and clocks included, as [`Board::play_piece`] makes
     /// them.
     Full,
-    /// Just enough to count their moves, as [`Board::play_to_count`]
+    /// Just enough to count their moves, as [`Board::make_for_bulk_count`]
     /// makes them, each handed over with its check situation where the
-    /// parent's [`ReplyChecks`] tell it.
-    ToCount(&'a ReplyChecks),
+    /// parent's [`CheckSquares`] tell it.
+    ForBulkCount(&'a CheckSquares),
 }
 
 /// Plays each move of `moves` on a copy of `board` and hands the child to
@@ -24,20 +26,18 @@ pub(super) enum Make<'a> {
 /// the make's questions about the piece (a king? a pawn? a promotion?)
 /// are answered at compile time, as are its colour's key rows and sets
 /// (`docs/performance.md` has what each step bought). Each piece's moves
-/// are made in two steps (`Board::lift` once, then `Board::land` per
-/// move), its quiet moves, captures and en passant in loops of their own.
+/// are made in two steps (`Board::prepare_make` once, then
+/// `Board::make_prepared` per move), its quiet moves, captures and en
+/// passant in loops of their own.
 #[inline(always)]
 pub(super) fn for_each_child(
     board: &Board,
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board, KnownChecks) -> u64,
+    visit: impl FnMut(&Board, MaybeCheckInfo) -> u64,
 ) -> u64 {
-    match board.side_to_move() {
-        Color::White => children_of::<true>(board, moves, make, s, visit),
-        Color::Black => children_of::<false>(board, moves, make, s, visit),
-    }
+    with_side!(board.side_to_move(), WHITE => children_of::<WHITE>(board, moves, make, s, visit))
 }
 
 /// [`for_each_child`] for white to move (`WHITE`) or black.
@@ -47,7 +47,7 @@ pub(super) fn children_of<const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board, KnownChecks) -> u64,
+    visit: impl FnMut(&Board, MaybeCheckInfo) -> u64,
 ) -> u64 {
     match moves.piece {
         Piece::Pawn => children::<0, WHITE>(board, moves, make, s, visit),
@@ -67,7 +67,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    mut visit: impl FnMut(&Board, KnownChecks) -> u64,
+    mut visit: impl FnMut(&Board, MaybeCheckInfo) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -75,15 +75,14 @@ fn children<const PIECE: usize, const WHITE: bool>(
     if moves.to.is_empty() {
         return 0;
     }
-    let lifted = board.lift(us, piece, moves.from);
+    let prepared = board.prepare_make(us, piece, moves.from);
     let checks = match make {
-        Make::Full => PieceChecks::NONE,
-        Make::ToCount(replies) => replies.for_piece(piece, moves.from),
+        Make::Full => PieceCheckSquares::NONE,
+        Make::ForBulkCount(squares) => squares.for_piece(piece, moves.from),
     };
     let mut sum = 0;
-    let mut land = |mv: Move, landing: Landing| {
-        sum +=
-            land_child::<PIECE, WHITE>(board, &lifted, mv, landing, make, &checks, s, &mut visit);
+    let mut make_one = |mv: Move, kind: MoveKind| {
+        sum += make_child::<PIECE, WHITE>(board, &prepared, mv, kind, make, &checks, s, &mut visit);
     };
     {
         let from = moves.from;
@@ -92,12 +91,12 @@ fn children<const PIECE: usize, const WHITE: bool>(
             // Promotions: neither en passant nor a double step.
             moves.into_iter().for_each(|mv| {
                 let capture = theirs.contains(mv.to);
-                land(
+                make_one(
                     mv,
                     if capture {
-                        Landing::Capture
+                        MoveKind::Capture
                     } else {
-                        Landing::Quiet
+                        MoveKind::Quiet
                     },
                 );
             });
@@ -110,34 +109,13 @@ fn children<const PIECE: usize, const WHITE: bool>(
                 _ => Bitboard::EMPTY,
             };
             for to in moves.to - theirs - en_passant {
-                land(
-                    Move {
-                        from,
-                        to,
-                        promotion: None,
-                    },
-                    Landing::Quiet,
-                );
+                make_one(Move::new(from, to), MoveKind::Quiet);
             }
             for to in moves.to & theirs {
-                land(
-                    Move {
-                        from,
-                        to,
-                        promotion: None,
-                    },
-                    Landing::Capture,
-                );
+                make_one(Move::new(from, to), MoveKind::Capture);
             }
             for to in moves.to & en_passant {
-                land(
-                    Move {
-                        from,
-                        to,
-                        promotion: None,
-                    },
-                    Landing::EnPassant,
-                );
+                make_one(Move::new(from, to), MoveKind::EnPassant);
             }
         }
     }
@@ -146,12 +124,12 @@ fn children<const PIECE: usize, const WHITE: bool>(
 
 /// One child of `board`, made as `make` says from what the moves of
 /// `Piece::ALL[PIECE]` of White (`WHITE`) or Black share (see
-/// `Board::lift`), or castling made from `board` itself, handed to
+/// `Board::prepare_make`), or castling made from `board` itself, handed to
 /// `visit` with what `checks` know of its checkers and pins. A function,
 /// not a closure, so that it is always inlined: a closure written in the
 /// generic `children` and left out of line would lose the dispatched
 /// variant's target features (and working out `checks`' answer in the
-/// `land` closure left that closure out of line: 0.92×).
+/// `make_prepared` closure left that closure out of line: 0.92×).
 ///
 /// The variant with the AVX-512 fills (`s.fills()`) is compiled with
 /// AVX-512, where LLVM would copy the board in 64-byte stores that the
@@ -159,15 +137,15 @@ fn children<const PIECE: usize, const WHITE: bool>(
 /// AVX-512 everywhere do (see `Board::copy_for_child`).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
-fn land_child<const PIECE: usize, const WHITE: bool>(
+fn make_child<const PIECE: usize, const WHITE: bool>(
     board: &Board,
-    lifted: &Lifted,
+    prepared: &PreparedMake,
     mv: Move,
-    landing: Landing,
+    kind: MoveKind,
     make: Make,
-    checks: &PieceChecks,
+    checks: &PieceCheckSquares,
     s: impl Sliders,
-    visit: &mut impl FnMut(&Board, KnownChecks) -> u64,
+    visit: &mut impl FnMut(&Board, MaybeCheckInfo) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -183,22 +161,22 @@ fn land_child<const PIECE: usize, const WHITE: bool>(
         board.copy_for_child()
     };
     if piece == Piece::King
-        && landing == Landing::Quiet
+        && kind == MoveKind::Quiet
         && CastlingSide::of_king_move(mv.from, mv.to, board.colors(us).contains(mv.to)).is_some()
     {
         // Castling moves a rook as well: made from the parent.
         match make {
             Make::Full => child.play_piece_of(us, piece, mv),
-            Make::ToCount(_) => child.play_to_count(us, piece, mv),
+            Make::ForBulkCount(_) => child.make_for_bulk_count(us, piece, mv),
         }
-        visit(&child, KnownChecks::UNKNOWN)
+        visit(&child, MaybeCheckInfo::UNKNOWN)
     } else {
         match make {
-            Make::Full => child.land::<true>(lifted, us, piece, mv, landing),
-            Make::ToCount(_) => child.land::<false>(lifted, us, piece, mv, landing),
+            Make::Full => child.make_prepared::<true>(prepared, us, piece, mv, kind),
+            Make::ForBulkCount(_) => child.make_prepared::<false>(prepared, us, piece, mv, kind),
         }
-        let known = if mv.promotion.is_some() || landing == Landing::EnPassant {
-            KnownChecks::UNKNOWN
+        let known = if mv.promotion.is_some() || kind == MoveKind::EnPassant {
+            MaybeCheckInfo::UNKNOWN
         } else {
             checks.after(mv.to)
         };

@@ -30,7 +30,9 @@
 use crate::attacks::{Magic, NATIVE};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextFills};
+use crate::color::with_side;
 use crate::dispatch::{self, Backend};
+use crate::movegen::Mask;
 use crate::{Board, Color, Move};
 use children::{Make, children_of, for_each_child};
 
@@ -107,11 +109,13 @@ fn fills_pay(board: &Board) -> bool {
         || (pieces & board.colors(Color::Black)).has_more_than_one()
 }
 
-/// One node of bulk perft: the last ply counted, not made. A macro, not a
-/// function, so that its closures are written inside each variant of the
-/// recursion and take its target features (closures inherit them): a
-/// leaf-parent then counts each child's moves inline, with PEXT, instead
-/// of calling the recursion once per child.
+/// One node of bulk perft: the last ply counted, not made (bulk
+/// counting). A macro, not a function, so that its closures are written
+/// inside each variant of the recursion and take its target features
+/// (closures inherit them): a pre-frontier node (depth 2, in the Chess
+/// Programming Wiki's words; its children are the frontier nodes, whose
+/// moves are counted) then counts each child's moves inline, with PEXT,
+/// instead of calling the recursion once per child.
 macro_rules! bulk {
     ($board:expr, $depth:expr, $s:expr, $recurse:expr) => {{
         let (board, depth, s): (&Board, u32, _) = ($board, $depth, $s);
@@ -119,32 +123,25 @@ macro_rules! bulk {
             0 => 1,
             1 => board.move_count_with(s) as u64,
             2 => {
-                // A leaf-parent's children are made just enough to count
-                // their moves, and counted with their side to move a
+                // A pre-frontier node's children are made just enough to
+                // count their moves, and counted with their side to move a
                 // constant.
                 let mut nodes = 0;
-                let replies = board.reply_checks();
-                let make = Make::ToCount(&replies);
-                board.generate_moves_with(s, |moves| {
-                    nodes += match board.side_to_move() {
-                        Color::White => {
-                            children_of::<true>(board, moves, make, s, |child, known| {
-                                child.move_count_for::<false>(known, s) as u64
-                            })
-                        }
-                        Color::Black => {
-                            children_of::<false>(board, moves, make, s, |child, known| {
-                                child.move_count_for::<true>(known, s) as u64
-                            })
-                        }
-                    };
+                let squares = board.check_squares();
+                let make = Make::ForBulkCount(&squares);
+                board.generate_masked(Mask::ALL, s, |moves| {
+                    nodes += with_side!(board.side_to_move(), WHITE => {
+                        children_of::<WHITE>(board, moves, make, s, |child, known| {
+                            child.move_count_for::<{ !WHITE }>(known, s) as u64
+                        })
+                    });
                     false
                 });
                 nodes
             }
             _ => {
                 let mut nodes = 0;
-                board.generate_moves_with(s, |moves| {
+                board.generate_masked(Mask::ALL, s, |moves| {
                     nodes += for_each_child(board, moves, Make::Full, s, |child, _| {
                         $recurse(child, depth - 1)
                     });
@@ -167,7 +164,7 @@ macro_rules! full {
             // The leaves: each made in full, and kept from being optimised
             // away, but with no call to count it.
             1 => {
-                board.generate_moves_with(s, |moves| {
+                board.generate_masked(Mask::ALL, s, |moves| {
                     // The child loop adds the ones up and returns the sum,
                     // which stays in a register: `black_box` would make
                     // the compiler store and reload a count kept behind
@@ -180,7 +177,7 @@ macro_rules! full {
                 });
             }
             _ => {
-                board.generate_moves_with(s, |moves| {
+                board.generate_masked(Mask::ALL, s, |moves| {
                     nodes += for_each_child(board, moves, Make::Full, s, |child, _| {
                         $recurse(child, depth - 1)
                     });
@@ -388,12 +385,16 @@ mod tests {
         }
     }
 
-    /// The children perft makes (in two steps, `Board::lift` and
-    /// `Board::land`, or castling in one) are the boards `play_unchecked`
-    /// makes, every field and the key alike, one for each legal move, on
-    /// every position two plies below positions with castling rights of
-    /// both kinds, en passant, promotions, rook captures and a Chess960
-    /// start; and each key is the one computed from scratch.
+    /// Law: the crate's two makes agree. The children perft makes (in two
+    /// steps, `Board::prepare_make` and `Board::make_prepared` in
+    /// `board/perft_make.rs`, or castling in one) are the boards
+    /// `play_unchecked` makes (`Board::make` in `board/play.rs`), every
+    /// field and the key alike, one for each legal move, on every position
+    /// two plies below positions with castling rights of both kinds, en
+    /// passant, promotions, rook captures and a Chess960 start; and each
+    /// key is the one computed from scratch. (The make for bulk counting,
+    /// which leaves key and clocks out, is held by the perft suites'
+    /// counts.)
     #[test]
     fn children_are_the_boards_play_makes() {
         let promotions = "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R b KQkq - 0 1";

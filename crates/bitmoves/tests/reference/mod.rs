@@ -270,11 +270,7 @@ fn castling(board: &Board, cells: &Mailbox, side: CastlingSide) -> Option<Candid
     after[rook_to.index()] = Some((us, Piece::Rook));
     let to = if board.is_chess960() { rook } else { king_to };
     Some(Candidate {
-        mv: Move {
-            from: king,
-            to,
-            promotion: None,
-        },
+        mv: Move::new(king, to),
         after,
     })
 }

@@ -1,48 +1,56 @@
-//! What a leaf-parent knows of its children's check situation before it
-//! makes them ([`ReplyChecks`]): perft's leaf counting hands it to each
-//! child, which then skips its own search for checkers and pins.
+//! [`CheckSquares`]: what a node knows, before it makes its moves, of the
+//! check situation after each: Stockfish's check squares (where each kind
+//! of piece would check the enemy king) with the enemy's pinned pieces
+//! and the lines through its king. Bulk perft's pre-frontier nodes hand
+//! it to each child, which then skips its own search for checkers and
+//! pins.
+//!
+//! It sits in `board/` beside `board/check.rs`, whose checkers and pins it
+//! works out ahead of the move, with the same line scan.
 
 use super::{Board, CheckInfo};
+use crate::color::with_side;
 use crate::{Bitboard, Color, Piece, Square, attacks};
 
-/// What a leaf-parent knows, before it makes them, of its children's check
-/// situation: the checkers and pins of the side that replies (see
-/// [`Board::reply_checks`]). A child whose move leaves the lines from
-/// the replier's king to the mover's sliders alone, and puts no slider on
-/// a new one, has the pins the parent had, and at most the moved knight or
-/// pawn giving check: [`PieceChecks::after`] says so without the child's
-/// sniper loop.
+/// What a node knows, before it makes them, of its children's check
+/// situation: the checkers and pinned pieces of the opponent, the side
+/// to move in each child (see [`Board::check_squares`]). A child whose
+/// move leaves the lines from the opponent's king to the mover's sliders
+/// alone, and puts no slider on a new one, has the pins the parent had,
+/// and at most the moved knight or pawn giving check:
+/// [`PieceCheckSquares::after`] says so without the child's loop over the
+/// sliders on its king's lines.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct ReplyChecks {
-    /// Each of the mover's sliders on a line through the replier's king,
+pub(crate) struct CheckSquares {
+    /// Each of the mover's sliders on a line through the opponent's king,
     /// and the squares between it and the king: a move from or to one of
     /// them may change a pin or a check.
     lines: Bitboard,
     /// The king's diagonals and its rank and file on an empty board: a
-    /// diagonal or orthogonal slider of the mover landing on one may check
+    /// diagonal or orthogonal slider of the mover arriving on one may check
     /// or pin from there.
     diagonals: Bitboard,
     orthogonals: Bitboard,
     /// The squares from which a knight, or a pawn, of the mover checks the
-    /// replier's king.
+    /// opponent's king.
     knight_checks: Bitboard,
     pawn_checks: Bitboard,
-    /// The replier's pieces pinned to its king, as the parent stands.
+    /// The opponent's pieces pinned to its king, as the parent stands.
     pinned: Bitboard,
 }
 
-impl ReplyChecks {
+impl CheckSquares {
     /// What the parent knows of the check situation after any move of
     /// `piece` from `from` (not castling, a promotion or en passant).
     #[inline(always)]
-    pub(crate) fn for_piece(&self, piece: Piece, from: Square) -> PieceChecks {
+    pub(crate) fn for_piece(&self, piece: Piece, from: Square) -> PieceCheckSquares {
         let new_line = match piece {
             Piece::Bishop => self.diagonals,
             Piece::Rook => self.orthogonals,
             Piece::Queen => self.diagonals | self.orthogonals,
             _ => Bitboard::EMPTY,
         };
-        PieceChecks {
+        PieceCheckSquares {
             unknown_to: if self.lines.contains(from) {
                 Bitboard::FULL
             } else {
@@ -58,19 +66,19 @@ impl ReplyChecks {
     }
 }
 
-/// [`ReplyChecks`] for the moves of one piece from one square.
+/// [`CheckSquares`] for the moves of one piece from one square.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct PieceChecks {
+pub(crate) struct PieceCheckSquares {
     /// The targets after which the child must work out its checkers and
     /// pins itself (every square when the piece leaves a king line).
     unknown_to: Bitboard,
     /// The targets from which the piece checks the king directly.
     direct: Bitboard,
-    /// The replier's pinned pieces after any other move.
+    /// The opponent's pinned pieces after any other move.
     pinned: Bitboard,
 }
 
-impl PieceChecks {
+impl PieceCheckSquares {
     /// Nothing known: for children made in full, which count nothing.
     pub(crate) const NONE: Self = Self {
         unknown_to: Bitboard::FULL,
@@ -78,14 +86,14 @@ impl PieceChecks {
         pinned: Bitboard::EMPTY,
     };
 
-    /// The replier's checkers and pins after the piece moves to `to`.
+    /// The opponent's checkers and pins after the piece moves to `to`.
     #[inline(always)]
-    pub(crate) fn after(&self, to: Square) -> KnownChecks {
+    pub(crate) fn after(&self, to: Square) -> MaybeCheckInfo {
         let to = to.bitboard();
         if self.unknown_to.intersects(to) {
-            KnownChecks::UNKNOWN
+            MaybeCheckInfo::UNKNOWN
         } else {
-            KnownChecks(CheckInfo {
+            MaybeCheckInfo(CheckInfo {
                 checkers: to & self.direct,
                 pinned: self.pinned,
             })
@@ -97,9 +105,9 @@ impl PieceChecks {
 /// them, or nothing known. Two words, so that it crosses a call in
 /// registers (an `Option<CheckInfo>` would go through memory).
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct KnownChecks(CheckInfo);
+pub(crate) struct MaybeCheckInfo(CheckInfo);
 
-impl KnownChecks {
+impl MaybeCheckInfo {
     /// Nothing known. (No position has a checker on every square.)
     pub(crate) const UNKNOWN: Self = Self(CheckInfo {
         checkers: Bitboard::FULL,
@@ -115,20 +123,17 @@ impl KnownChecks {
 
 impl Board {
     /// What this board knows of its children's check situation: see
-    /// [`ReplyChecks`].
+    /// [`CheckSquares`].
     #[inline(always)]
-    pub(crate) fn reply_checks(&self) -> ReplyChecks {
-        match self.side_to_move() {
-            Color::White => self.reply_checks_for::<true>(),
-            Color::Black => self.reply_checks_for::<false>(),
-        }
+    pub(crate) fn check_squares(&self) -> CheckSquares {
+        with_side!(self.side_to_move(), WHITE => self.check_squares_for::<WHITE>())
     }
 
-    /// [`Board::reply_checks`] with White (`WHITE`) or Black to move. The
-    /// side that replies is not in check here (the position is legal), so
+    /// [`Board::check_squares`] with White (`WHITE`) or Black to move. The
+    /// opponent is not in check here (the position is legal), so
     /// only the moved piece can check directly.
     #[inline(always)]
-    fn reply_checks_for<const WHITE: bool>(&self) -> ReplyChecks {
+    fn check_squares_for<const WHITE: bool>(&self) -> CheckSquares {
         let us = Color::of_const::<WHITE>();
         let king = self.king(!us);
         let ours = self.colors(us);
@@ -140,15 +145,15 @@ impl Board {
         let occupied = self.occupied();
         let mut lines = Bitboard::EMPTY;
         let mut pinned = Bitboard::EMPTY;
-        for sniper in (diagonals & diagonal) | (orthogonals & orthogonal) {
-            let between = attacks::between(king, sniper);
-            lines |= between | sniper.bitboard();
+        for slider in (diagonals & diagonal) | (orthogonals & orthogonal) {
+            let between = attacks::between(king, slider);
+            lines |= between | slider.bitboard();
             let blockers = between & occupied;
             if !blockers.has_more_than_one() {
                 pinned |= blockers - ours;
             }
         }
-        ReplyChecks {
+        CheckSquares {
             lines,
             diagonals,
             orthogonals,
@@ -163,7 +168,7 @@ impl Board {
 mod tests {
     use super::*;
 
-    /// Law: where a parent's [`ReplyChecks`] know a child's checkers and
+    /// Law: where a parent's [`CheckSquares`] know a child's checkers and
     /// pins (a move that is not castling, a promotion or en passant), they
     /// are the ones the child works out itself; on every position up to
     /// two plies below the make tests' positions and three positions with
@@ -180,7 +185,7 @@ mod tests {
         let (mut known, mut all) = (0, 0);
         for fen in crate::board::MAKE_TEST_FENS.into_iter().chain(pins) {
             for board in crate::board::up_to_two_plies_below(fen) {
-                let replies = board.reply_checks();
+                let squares = board.check_squares();
                 for mv in board.legal_moves() {
                     let piece = board.piece_on(mv.from).expect("a piece moves");
                     let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();
@@ -191,7 +196,7 @@ mod tests {
                     let mut child = board;
                     child.play_unchecked(mv);
                     all += 1;
-                    if let Some(info) = replies.for_piece(piece, mv.from).after(mv.to).get() {
+                    if let Some(info) = squares.for_piece(piece, mv.from).after(mv.to).get() {
                         known += 1;
                         let found = child.check_info();
                         assert_eq!(

@@ -67,7 +67,13 @@ fn positions(names: &[String], count: usize, rng: &mut XorShift) -> Vec<String> 
             "b"
         };
         let fen = format!("{text} {side} - - 0 1");
-        if Board::from_fen(&fen).is_ok() {
+        // Both libraries must take the position: shakmaty also refuses
+        // checks no legal move could have given (IMPOSSIBLE_CHECK).
+        let shakmaty_takes = Fen::from_ascii(fen.as_bytes())
+            .ok()
+            .and_then(|f| f.into_position::<Chess>(CastlingMode::Standard).ok())
+            .is_some();
+        if Board::from_fen(&fen).is_ok() && shakmaty_takes {
             fens.push(fen);
         }
     }

@@ -127,7 +127,7 @@ impl<'a> Search<'a> {
         }
         let nodes = if depth == 2 {
             // Plain perft: it runs the variant this CPU runs best, and
-            // makes the leaf-parents' children only to count them.
+            // makes the pre-frontier nodes' children only to count them.
             u128::from(perft(board, 2))
         } else {
             if self.stopped() {

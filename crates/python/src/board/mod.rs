@@ -10,12 +10,14 @@
 //! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
 
 mod play;
 mod position;
 mod push;
 mod pyboard;
+pub mod setup;
 mod status;
 
 pub use push::install;

@@ -8,6 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::position::{Position, State};
+use super::setup::Setup;
 use crate::legal_moves::GeneratorRef;
 use crate::values::{Int, PyMove, PyPiece, color, piece_number, piece_type, square};
 
@@ -105,6 +106,21 @@ impl PyBoard {
     pub fn update(&mut self, py: Python<'_>, change: impl FnOnce(&mut State)) {
         change(&mut self.state);
         self.generator.sync(py, &self.state.board);
+    }
+
+    /// The position now as python-chess holds it.
+    pub fn setup(&self) -> Setup {
+        Setup::of(&self.state)
+    }
+
+    /// Sets the position now from a setup, which must be a legal position
+    /// for now (`ValueError` otherwise); the move stack is kept.
+    pub fn set_setup(&mut self, py: Python<'_>, setup: &Setup) -> PyResult<()> {
+        let state = setup.legal_state(self.chess960).ok_or_else(|| {
+            PyValueError::new_err(format!("not a legal position: {}", setup.board_fen()))
+        })?;
+        self.set_state(py, state);
+        Ok(())
     }
 
     /// The core board now.

@@ -7,10 +7,13 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `values/errors.rs` | `InvalidMoveError`, `IllegalMoveError`, `AmbiguousMoveError`, and the core's SAN errors mapped onto them |
+//! | `values/squareset.rs` | `SquareSet` |
 //! | `values/moves.rs` | `Move`, `Piece`, the shared `Move` objects, `Int` and the checked square, piece and colour conversions |
 
 mod errors;
 mod moves;
+mod squareset;
 
 pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, san_error};
 pub use moves::{Int, PyMove, PyPiece, color, piece_number, piece_type, shared_moves, square};
+pub use squareset::PySquareSet;

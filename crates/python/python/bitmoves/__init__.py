@@ -24,6 +24,8 @@ from ._bitmoves import (
     encode_state,
 )
 
+from ._install import install_as_chess
+
 Color = bool
 COLORS = [WHITE, BLACK] = [True, False]
 COLOR_NAMES = ["black", "white"]

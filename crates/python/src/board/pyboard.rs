@@ -21,7 +21,7 @@ pub const STARTING_FEN: &str = Board::STARTPOS_FEN;
 /// Every board is a legal position with one king a side: FENs the core
 /// refuses (no kings, pawns on the back rank, the side not to move in
 /// check) raise `ValueError`.
-#[pyclass(module = "bitmoves", name = "Board")]
+#[pyclass(module = "bitmoves", name = "Board", subclass)]
 pub struct PyBoard {
     /// The position now: read through [`PyBoard::state`], changed only
     /// through [`PyBoard::set_state`] and [`PyBoard::update`], which tell

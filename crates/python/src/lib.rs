@@ -34,6 +34,7 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyMove>()?;
     m.add_class::<values::PyPiece>()?;
     m.add_class::<values::PySquareSet>()?;
+    values::register(m)?;
     m.add("LegalMoveGenerator", legal_moves::generator_type(py)?)?;
     m.add_class::<board::Termination>()?;
     board::install(

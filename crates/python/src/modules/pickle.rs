@@ -54,10 +54,15 @@ impl PyBoard {
 
 #[pymethods]
 impl PyMove {
-    /// `pickle` support: `Move(from_square, to_square, promotion)`.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
+    /// `pickle` support: `Move(from_square, to_square, promotion, drop)`.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (Bound<'py, PyType>, (u8, u8, Option<u8>, Option<u8>)) {
         let mv = slf.get();
-        (slf.get_type(), (mv.from_square, mv.to_square, mv.promotion))
+        (
+            slf.get_type(),
+            (mv.from_square, mv.to_square, mv.promotion, mv.drop),
+        )
     }
 
     /// The move itself: moves are immutable.

@@ -380,14 +380,36 @@ impl PySquareSet {
         ))
     }
 
-    /// `pickle` and `copy` support: the class called with the mask, then
-    /// a subclass's attributes.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyType>, (u64,), Option<Bound<'py, PyAny>>)> {
+    /// `pickle` and `copy` support: `SquareSet(mask)`; a subclass's
+    /// object is made by `copyreg.__newobj__` (without calling its
+    /// `__init__`, which may take other arguments), then given its mask
+    /// and attributes by `__setstate__`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
         let mask = slf.try_borrow()?.mask;
-        let state = slf.getattr(intern!(slf.py(), "__dict__")).ok();
-        Ok((slf.get_type(), (mask,), state))
+        let cls = slf.get_type();
+        if cls.is(&Self::type_object(py)) {
+            return (cls, (mask,)).into_pyobject(py);
+        }
+        let attributes = slf.getattr(intern!(py, "__dict__")).ok();
+        let make = py.import("copyreg")?.getattr("__newobj__")?;
+        (make, (cls,), (mask, attributes)).into_pyobject(py)
+    }
+
+    /// Sets the mask and the attributes of a subclass's object made by
+    /// `__reduce__`.
+    fn __setstate__(
+        slf: &Bound<'_, Self>,
+        state: (Bound<'_, PyInt>, Option<Bound<'_, PyDict>>),
+    ) -> PyResult<()> {
+        let (mask, attributes) = state;
+        slf.try_borrow_mut()?.mask = low_bits(&mask)?;
+        if let Some(attributes) = attributes {
+            for (name, value) in attributes {
+                slf.setattr(name.downcast_into()?, value)?;
+            }
+        }
+        Ok(())
     }
 
     /// The whole rank, file or diagonal through `a` and `b` when they are

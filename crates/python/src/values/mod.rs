@@ -28,7 +28,7 @@ mod tables;
 
 pub use convert::{Int, color, piece_number, piece_type, square};
 pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, san_error};
-pub use moves::{PyMove, shared_moves};
+pub use moves::{MoveFields, PyMove, shared_moves};
 pub use piece::PyPiece;
 pub use squareset::PySquareSet;
 

@@ -65,7 +65,16 @@ pub struct PyMove {
     pub drop: Option<u8>,
 }
 
+/// A move's four fields, as `Move(from_square, to_square, promotion,
+/// drop)` takes them.
+pub type MoveFields = (u8, u8, Option<u8>, Option<u8>);
+
 impl PyMove {
+    /// The four fields, as the constructor takes them.
+    pub fn fields(self) -> MoveFields {
+        (self.from_square, self.to_square, self.promotion, self.drop)
+    }
+
     /// Reads UCI text as python-chess's `Move.from_uci` does: `0000` is the
     /// null move; `N@f3` a drop (any piece letter, either case); otherwise
     /// two square names and a fifth letter, any lowercase piece letter
@@ -221,17 +230,9 @@ fn tuple_hash(lanes: &[u64]) -> isize {
 }
 
 impl PyMove {
-    /// The four fields as python-chess's dataclass holds them.
-    fn fields(self, py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
-        PyTuple::new(
-            py,
-            [
-                self.from_square.into_pyobject(py)?.into_any(),
-                self.to_square.into_pyobject(py)?.into_any(),
-                self.promotion.into_pyobject(py)?,
-                self.drop.into_pyobject(py)?,
-            ],
-        )
+    /// The four fields as a tuple, as python-chess's dataclass hashes them.
+    fn field_tuple(self, py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+        self.fields().into_pyobject(py)
     }
 
     /// python-chess's hash of this move: `hash((from_square, to_square,
@@ -241,7 +242,7 @@ impl PyMove {
             let none = py.None().bind(py).hash()? as u64;
             let sample = Self::parse("e7e8q")?;
             let lanes = [52, 60, 5, none];
-            Ok((sample.fields(py)?.hash()? == tuple_hash(&lanes)).then_some(none))
+            Ok((sample.field_tuple(py)?.hash()? == tuple_hash(&lanes)).then_some(none))
         })?;
         match *none {
             Some(none) => {
@@ -253,7 +254,7 @@ impl PyMove {
                     lane(self.drop),
                 ]))
             }
-            None => self.fields(py)?.hash(),
+            None => self.field_tuple(py)?.hash(),
         }
     }
 }

@@ -96,7 +96,7 @@ fn constructor_mask(
 /// python-chess's class methods make theirs.
 fn made_by(cls: &Bound<'_, PyType>, mask: u64) -> PyResult<PyObject> {
     let py = cls.py();
-    if cls.is(&PySquareSet::type_object(py)) {
+    if cls.is(PySquareSet::type_object(py)) {
         Ok(PySquareSet::object(py, mask)?.into_any())
     } else {
         Ok(cls.call1((mask,))?.unbind())
@@ -137,7 +137,7 @@ impl PySquareSet {
     ) -> PyResult<Self> {
         // A subclass's squares are set by `__init__` (ours, or its own
         // calling ours), which gets the arguments, whatever they are.
-        if !cls.is(&Self::type_object(cls.py())) {
+        if !cls.is(Self::type_object(cls.py())) {
             return Ok(Self { mask: 0 });
         }
         Ok(Self {
@@ -388,7 +388,7 @@ impl PySquareSet {
         let py = slf.py();
         let mask = slf.try_borrow()?.mask;
         let cls = slf.get_type();
-        if cls.is(&Self::type_object(py)) {
+        if cls.is(Self::type_object(py)) {
             return (cls, (mask,)).into_pyobject(py);
         }
         let attributes = slf.getattr(intern!(py, "__dict__")).ok();

@@ -33,7 +33,6 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<values::PyMove>()?;
     m.add_class::<values::PyPiece>()?;
-    m.add_class::<values::PySquareSet>()?;
     values::register(m)?;
     m.add("LegalMoveGenerator", legal_moves::generator_type(py)?)?;
     m.add_class::<board::Termination>()?;

@@ -12,6 +12,7 @@
 //! | `values/piece.rs` | `Piece` |
 //! | `values/squareset.rs` | `SquareSet`: constructor, set methods, text, `ray`/`between`/`from_square` |
 //! | `values/squareset_ops.rs` | `SquareSet`'s operators and `==` |
+//! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: C-API slots for the hot operators on the PyO3 class |
 //! | `values/square_iter.rs` | the iterators over a bitboard's squares and subsets |
 //! | `values/bitboards.rs` | `lsb`, `msb`, `popcount`, `scan_*`, `flip_*`, `shift_*`, the square distances, `ray`, `between` |
 //! | `values/tables.rs` | `BB_KNIGHT_ATTACKS` … `BB_RAYS` and the slider tables, from the core's tables |
@@ -24,19 +25,24 @@ mod piece;
 mod square_iter;
 mod squareset;
 mod squareset_ops;
+mod squareset_slots;
 mod tables;
 
 pub use convert::{Int, color, piece_number, piece_type, square};
 pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, san_error};
 pub use moves::{MoveFields, PyMove, shared_moves};
 pub use piece::PyPiece;
+// For the board's methods that return a `SquareSet` (`PySquareSet::object`).
+#[allow(unused_imports)]
 pub use squareset::PySquareSet;
 
 use pyo3::prelude::*;
 
-/// Adds the values layer's module-level functions and tables to the
-/// extension module (the classes are added with the others).
+/// Adds `SquareSet` and the values layer's module-level functions and
+/// tables to the extension module (the other classes are added with the
+/// others).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SquareSet", squareset_slots::square_set_type(m.py())?)?;
     bitboards::register(m)?;
     tables::register(m)
 }

@@ -6,12 +6,13 @@
 
 use bitmoves::{Square, attacks};
 use pyo3::exceptions::{PyAttributeError, PyImportError, PyKeyError, PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyInt, PyList, PyTuple, PyType};
-use pyo3::{PyTypeInfo, intern};
 
 use super::convert::{Int, ListSquare, list_square, low_bits};
 use super::square_iter::{CarryRippler, SquareIter};
+use super::squareset_slots::{new_object, square_set_type};
 
 /// A set of squares, python-chess's `chess.SquareSet`: a 64-bit mask, bit
 /// `n` for square `n` (a1 = 0 … h8 = 63). Mutable, so not hashable, and
@@ -26,7 +27,7 @@ pub struct PySquareSet {
 impl PySquareSet {
     /// A new Python `SquareSet` of `mask`.
     pub fn object(py: Python<'_>, mask: u64) -> PyResult<Py<Self>> {
-        Py::new(py, Self { mask })
+        new_object(py, mask)
     }
 }
 
@@ -96,7 +97,7 @@ fn constructor_mask(
 /// python-chess's class methods make theirs.
 fn made_by(cls: &Bound<'_, PyType>, mask: u64) -> PyResult<PyObject> {
     let py = cls.py();
-    if cls.is(PySquareSet::type_object(py)) {
+    if cls.is(square_set_type(py)?) {
         Ok(PySquareSet::object(py, mask)?.into_any())
     } else {
         Ok(cls.call1((mask,))?.unbind())
@@ -137,7 +138,7 @@ impl PySquareSet {
     ) -> PyResult<Self> {
         // A subclass's squares are set by `__init__` (ours, or its own
         // calling ours), which gets the arguments, whatever they are.
-        if !cls.is(Self::type_object(cls.py())) {
+        if !cls.is(square_set_type(cls.py())?) {
             return Ok(Self { mask: 0 });
         }
         Ok(Self {
@@ -388,7 +389,7 @@ impl PySquareSet {
         let py = slf.py();
         let mask = slf.try_borrow()?.mask;
         let cls = slf.get_type();
-        if cls.is(Self::type_object(py)) {
+        if cls.is(square_set_type(py)?) {
             return (cls, (mask,)).into_pyobject(py);
         }
         let attributes = slf.getattr(intern!(py, "__dict__")).ok();

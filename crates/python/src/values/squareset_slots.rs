@@ -1,0 +1,392 @@
+//! The `SquareSet` type Python sees: a subclass of the PyO3 class
+//! (`values/squareset.rs`, which it inherits every method from) made from
+//! C-API slots for the hot operators, so that `a | b`, `a & BB_X`, `~a`,
+//! `a << 8`, `a |= b`, `a == b`, `sq in a`, `len(a)` and `bool(a)` cost
+//! one slot call instead of PyO3's method glue. Each slot handles sets and
+//! ints of 64 bits itself and hands anything else (iterables, big or
+//! negative ints, errors) to the PyO3 class's slot, so that the semantics
+//! stay in one place.
+//!
+//! The slots read and write the mask in place, at its offset in the
+//! object, measured when the type is made; the type is only used when a
+//! set made by [`new_set`] reads back through PyO3's own borrow, so a
+//! PyO3 whose object layout differs leaves `SquareSet` the PyO3 class.
+
+use std::ffi::{c_int, c_void};
+use std::ptr;
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering::Relaxed};
+
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
+use pyo3::{PyTypeInfo, sync::GILOnceCell};
+
+use super::squareset::PySquareSet;
+
+/// The fast type, once made (null before).
+static FAST: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut());
+/// The PyO3 class, the base of the fast type.
+static BASE: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut());
+/// The fast type's `tp_alloc`.
+static ALLOC: AtomicPtr<c_void> = AtomicPtr::new(ptr::null_mut());
+/// The byte offset of `PySquareSet::mask` in an instance of the base.
+static OFFSET: AtomicUsize = AtomicUsize::new(0);
+/// The type Python sees as `SquareSet`: the fast type, or the PyO3 class
+/// where the fast one could not be made.
+static TYPE: GILOnceCell<Py<PyType>> = GILOnceCell::new();
+
+/// The `SquareSet` type of the module (made on first use).
+pub fn square_set_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    Ok(TYPE.get_or_try_init(py, || make(py))?.bind(py))
+}
+
+/// A new `SquareSet` of `mask`, of the type Python sees.
+pub fn new_object(py: Python<'_>, mask: u64) -> PyResult<Py<PySquareSet>> {
+    square_set_type(py)?;
+    if FAST.load(Relaxed).is_null() {
+        return Py::new(py, PySquareSet { mask });
+    }
+    // SAFETY: the GIL is held (`py`) and the fast type is made.
+    let object = unsafe { new_set(mask) };
+    // SAFETY: `object` is a new reference or null with an exception set.
+    let object = unsafe { Bound::from_owned_ptr_or_err(py, object)? };
+    // SAFETY: an instance of the fast type, a subclass of the base.
+    Ok(unsafe { object.downcast_into_unchecked::<PySquareSet>() }.unbind())
+}
+
+/// Makes the fast type; the PyO3 class where that fails its check.
+fn make(py: Python<'_>) -> PyResult<Py<PyType>> {
+    let base = PySquareSet::type_object(py);
+    let probe = Py::new(py, PySquareSet { mask: 0 })?;
+    let offset = {
+        let set = probe.bind(py).borrow();
+        ptr::from_ref(&set.mask) as usize - probe.as_ptr() as usize
+    };
+    let slot = |slot: c_int, pfunc: *mut c_void| ffi::PyType_Slot { slot, pfunc };
+    let mut slots = [
+        slot(ffi::Py_nb_or, or as *mut c_void),
+        slot(ffi::Py_nb_and, and as *mut c_void),
+        slot(ffi::Py_nb_xor, xor as *mut c_void),
+        slot(ffi::Py_nb_subtract, subtract as *mut c_void),
+        slot(ffi::Py_nb_inplace_or, inplace_or as *mut c_void),
+        slot(ffi::Py_nb_inplace_and, inplace_and as *mut c_void),
+        slot(ffi::Py_nb_inplace_xor, inplace_xor as *mut c_void),
+        slot(ffi::Py_nb_inplace_subtract, inplace_subtract as *mut c_void),
+        slot(ffi::Py_nb_lshift, lshift as *mut c_void),
+        slot(ffi::Py_nb_rshift, rshift as *mut c_void),
+        slot(ffi::Py_nb_invert, invert as *mut c_void),
+        slot(ffi::Py_nb_bool, boolean as *mut c_void),
+        slot(ffi::Py_sq_length, length as *mut c_void),
+        slot(ffi::Py_sq_contains, contains as *mut c_void),
+        slot(ffi::Py_tp_richcompare, richcompare as *mut c_void),
+        slot(0, ptr::null_mut()),
+    ];
+    let mut spec = ffi::PyType_Spec {
+        name: c"bitmoves.SquareSet".as_ptr(),
+        // Inherited: the base's layout, no fields of its own.
+        basicsize: 0,
+        itemsize: 0,
+        flags: (ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_BASETYPE) as _,
+        slots: slots.as_mut_ptr(),
+    };
+    let bases = PyTuple::new(py, [&base])?;
+    // SAFETY: the spec, its slots and the bases are valid for the call
+    // (CPython copies the slots; the name is 'static); every slot
+    // function has the signature of its slot.
+    let fast = unsafe {
+        Bound::from_owned_ptr_or_err(py, ffi::PyType_FromSpecWithBases(&mut spec, bases.as_ptr()))?
+    }
+    .downcast_into::<PyType>()?;
+    fast.setattr("__doc__", base.getattr("__doc__")?)?;
+    let fast_ptr = fast.as_ptr().cast::<ffi::PyTypeObject>();
+    // SAFETY: `fast_ptr` is a live type object.
+    let alloc = unsafe { ffi::PyType_GetSlot(fast_ptr, ffi::Py_tp_alloc) };
+    if alloc.is_null() {
+        return Ok(base.unbind());
+    }
+    BASE.store(base.as_ptr().cast(), Relaxed);
+    ALLOC.store(alloc, Relaxed);
+    OFFSET.store(offset, Relaxed);
+    FAST.store(fast_ptr, Relaxed);
+    // The check: a set made here reads back through PyO3's borrow.
+    const CHECK: u64 = 0x0123_4567_89ab_cdef;
+    // SAFETY: the GIL is held and the statics the slots read are set.
+    let made = unsafe { Bound::from_owned_ptr_or_err(py, new_set(CHECK)) };
+    let sound = made.is_ok_and(|made| {
+        made.downcast::<PySquareSet>()
+            .is_ok_and(|set| set.try_borrow_mut().is_ok_and(|set| set.mask == CHECK))
+    });
+    if !sound {
+        FAST.store(ptr::null_mut(), Relaxed);
+        return Ok(base.unbind());
+    }
+    // The fast type lives as long as the process: the statics point to it.
+    Ok(fast.unbind())
+}
+
+/// The mask of `object`, an instance of the base class.
+///
+/// # Safety
+/// The GIL is held; `object` is an instance of the base (or a subclass),
+/// and no Rust reference to its `PySquareSet` is alive.
+unsafe fn mask_at(object: *mut ffi::PyObject) -> u64 {
+    // SAFETY: the mask lies at OFFSET in every instance of the base.
+    unsafe {
+        object
+            .cast::<u8>()
+            .add(OFFSET.load(Relaxed))
+            .cast::<u64>()
+            .read()
+    }
+}
+
+/// Sets the mask of `object`.
+///
+/// # Safety
+/// As [`mask_at`].
+unsafe fn set_mask_at(object: *mut ffi::PyObject, mask: u64) {
+    // SAFETY: as in `mask_at`.
+    unsafe {
+        object
+            .cast::<u8>()
+            .add(OFFSET.load(Relaxed))
+            .cast::<u64>()
+            .write(mask);
+    }
+}
+
+/// Whether `object` is a `SquareSet` (of the fast type, the base or a
+/// subclass).
+///
+/// # Safety
+/// The GIL is held; `object` is a live object.
+unsafe fn is_set(object: *mut ffi::PyObject) -> bool {
+    // SAFETY: a live object has a type; the statics are set before any
+    // slot runs.
+    unsafe {
+        let ty = ffi::Py_TYPE(object);
+        ty == FAST.load(Relaxed) || ffi::PyType_IsSubtype(ty, BASE.load(Relaxed)) != 0
+    }
+}
+
+/// The mask of a set or of an int of 64 bits; `None` for anything else
+/// (left to the base's slot), with no exception set.
+///
+/// # Safety
+/// As [`is_set`].
+unsafe fn quick_mask(object: *mut ffi::PyObject) -> Option<u64> {
+    // SAFETY: the contract; a set's mask is read as `mask_at` reads it.
+    unsafe {
+        if is_set(object) {
+            return Some(mask_at(object));
+        }
+        if ffi::PyLong_CheckExact(object) == 0 {
+            return None;
+        }
+        let mask = ffi::PyLong_AsUnsignedLongLong(object);
+        if mask == u64::MAX && !ffi::PyErr_Occurred().is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        Some(mask)
+    }
+}
+
+/// A new set of the fast type holding `mask`; null with an exception set
+/// when it cannot be allocated.
+///
+/// # Safety
+/// The GIL is held and the fast type is made.
+unsafe fn new_set(mask: u64) -> *mut ffi::PyObject {
+    // SAFETY: ALLOC is the fast type's tp_alloc; the memory it returns is
+    // zeroed, which is PyO3's unborrowed state, and the mask is written
+    // at its offset.
+    unsafe {
+        let alloc: ffi::allocfunc = std::mem::transmute(ALLOC.load(Relaxed));
+        let object = alloc(FAST.load(Relaxed), 0);
+        if !object.is_null() {
+            set_mask_at(object, mask);
+        }
+        object
+    }
+}
+
+/// The base class's function in `slot`.
+///
+/// # Safety
+/// The GIL is held; `F` is the type of that slot's function.
+unsafe fn base_slot<F: Copy>(slot: c_int) -> F {
+    // SAFETY: the base defines every slot the fast type defines (PyO3
+    // makes them from the same `#[pymethods]`), so the pointer is not
+    // null, and its type is the slot's (the contract).
+    unsafe {
+        let function = ffi::PyType_GetSlot(BASE.load(Relaxed), slot);
+        std::mem::transmute_copy(&function)
+    }
+}
+
+/// A binary operator: `op` of two masks when both operands are sets or
+/// ints of 64 bits, else the base's slot.
+///
+/// # Safety
+/// A binary slot's contract: the GIL is held, both objects live.
+unsafe fn binary(
+    a: *mut ffi::PyObject,
+    b: *mut ffi::PyObject,
+    slot: c_int,
+    op: fn(u64, u64) -> u64,
+) -> *mut ffi::PyObject {
+    // SAFETY: the contract.
+    unsafe {
+        if let (Some(x), Some(y)) = (quick_mask(a), quick_mask(b)) {
+            if is_set(a) || is_set(b) {
+                return new_set(op(x, y));
+            }
+        }
+        base_slot::<ffi::binaryfunc>(slot)(a, b)
+    }
+}
+
+/// An in-place operator: the set's mask changed by `op` of `b`'s mask,
+/// else the base's slot.
+///
+/// # Safety
+/// As [`binary`].
+unsafe fn inplace(
+    a: *mut ffi::PyObject,
+    b: *mut ffi::PyObject,
+    slot: c_int,
+    op: fn(u64, u64) -> u64,
+) -> *mut ffi::PyObject {
+    // SAFETY: the contract.
+    unsafe {
+        if is_set(a) {
+            if let Some(y) = quick_mask(b) {
+                set_mask_at(a, op(mask_at(a), y));
+                ffi::Py_IncRef(a);
+                return a;
+            }
+        }
+        base_slot::<ffi::binaryfunc>(slot)(a, b)
+    }
+}
+
+macro_rules! binary_slots {
+    ($($name:ident, $inplace:ident, $slot:ident, $inplace_slot:ident, $op:expr;)*) => {$(
+        /// The operator's slot (see [`binary`]).
+        unsafe extern "C" fn $name(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
+            // SAFETY: CPython calls the slot with the GIL and live objects.
+            unsafe { binary(a, b, ffi::$slot, $op) }
+        }
+
+        /// The in-place operator's slot (see [`inplace`]).
+        unsafe extern "C" fn $inplace(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
+            // SAFETY: as above.
+            unsafe { inplace(a, b, ffi::$inplace_slot, $op) }
+        }
+    )*};
+}
+
+binary_slots! {
+    or, inplace_or, Py_nb_or, Py_nb_inplace_or, |x, y| x | y;
+    and, inplace_and, Py_nb_and, Py_nb_inplace_and, |x, y| x & y;
+    xor, inplace_xor, Py_nb_xor, Py_nb_inplace_xor, |x, y| x ^ y;
+    subtract, inplace_subtract, Py_nb_subtract, Py_nb_inplace_subtract, |x, y| x & !y;
+}
+
+/// A shift count from 0 to 63 of an int; `None` for anything else (left
+/// to the base's slot, which empties the set, raises or refuses).
+///
+/// # Safety
+/// As [`is_set`].
+unsafe fn small_shift(object: *mut ffi::PyObject) -> Option<u32> {
+    // SAFETY: the contract.
+    unsafe {
+        if ffi::PyLong_CheckExact(object) == 0 {
+            return None;
+        }
+        let count = ffi::PyLong_AsLong(object);
+        if count == -1 && !ffi::PyErr_Occurred().is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        u32::try_from(count).ok().filter(|&count| count < 64)
+    }
+}
+
+/// `a << b`.
+unsafe extern "C" fn lshift(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls the slot with the GIL and live objects.
+    unsafe {
+        if let (true, Some(count)) = (is_set(a), small_shift(b)) {
+            return new_set(mask_at(a) << count);
+        }
+        base_slot::<ffi::binaryfunc>(ffi::Py_nb_lshift)(a, b)
+    }
+}
+
+/// `a >> b`.
+unsafe extern "C" fn rshift(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: as `lshift`.
+    unsafe {
+        if let (true, Some(count)) = (is_set(a), small_shift(b)) {
+            return new_set(mask_at(a) >> count);
+        }
+        base_slot::<ffi::binaryfunc>(ffi::Py_nb_rshift)(a, b)
+    }
+}
+
+/// `~a`.
+unsafe extern "C" fn invert(a: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls the slot with the GIL and an instance.
+    unsafe { new_set(!mask_at(a)) }
+}
+
+/// `bool(a)`.
+unsafe extern "C" fn boolean(a: *mut ffi::PyObject) -> c_int {
+    // SAFETY: as `invert`.
+    unsafe { c_int::from(mask_at(a) != 0) }
+}
+
+/// `len(a)`.
+unsafe extern "C" fn length(a: *mut ffi::PyObject) -> ffi::Py_ssize_t {
+    // SAFETY: as `invert`.
+    unsafe { mask_at(a).count_ones() as ffi::Py_ssize_t }
+}
+
+/// `square in a`: an int from -64 to 63 here, anything else by the base.
+unsafe extern "C" fn contains(a: *mut ffi::PyObject, square: *mut ffi::PyObject) -> c_int {
+    // SAFETY: as `invert`; `square` is live.
+    unsafe {
+        if ffi::PyLong_CheckExact(square) != 0 {
+            let index = ffi::PyLong_AsLong(square);
+            if index == -1 && !ffi::PyErr_Occurred().is_null() {
+                // Beyond a C long: the base raises the IndexError.
+                ffi::PyErr_Clear();
+            } else if (-64..64).contains(&index) {
+                return c_int::from(mask_at(a) & (1 << index.rem_euclid(64)) != 0);
+            }
+        }
+        base_slot::<ffi::objobjproc>(ffi::Py_sq_contains)(a, square)
+    }
+}
+
+/// `a == b` and `a != b` with a set or an int of 64 bits; anything else
+/// (other comparisons included) by the base.
+unsafe extern "C" fn richcompare(
+    a: *mut ffi::PyObject,
+    b: *mut ffi::PyObject,
+    op: c_int,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls the slot with the GIL, an instance and a live
+    // object.
+    unsafe {
+        if op == ffi::Py_EQ || op == ffi::Py_NE {
+            if let Some(other) = quick_mask(b) {
+                let equal = mask_at(a) == other;
+                return ffi::PyBool_FromLong(std::ffi::c_long::from(equal == (op == ffi::Py_EQ)));
+            }
+        }
+        base_slot::<ffi::richcmpfunc>(ffi::Py_tp_richcompare)(a, b, op)
+    }
+}

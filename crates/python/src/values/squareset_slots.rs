@@ -238,10 +238,10 @@ unsafe fn binary(
 ) -> *mut ffi::PyObject {
     // SAFETY: the contract.
     unsafe {
-        if let (Some(x), Some(y)) = (quick_mask(a), quick_mask(b)) {
-            if is_set(a) || is_set(b) {
-                return new_set(op(x, y));
-            }
+        if let (Some(x), Some(y)) = (quick_mask(a), quick_mask(b))
+            && (is_set(a) || is_set(b))
+        {
+            return new_set(op(x, y));
         }
         base_slot::<ffi::binaryfunc>(slot)(a, b)
     }
@@ -260,12 +260,12 @@ unsafe fn inplace(
 ) -> *mut ffi::PyObject {
     // SAFETY: the contract.
     unsafe {
-        if is_set(a) {
-            if let Some(y) = quick_mask(b) {
-                set_mask_at(a, op(mask_at(a), y));
-                ffi::Py_IncRef(a);
-                return a;
-            }
+        if is_set(a)
+            && let Some(y) = quick_mask(b)
+        {
+            set_mask_at(a, op(mask_at(a), y));
+            ffi::Py_IncRef(a);
+            return a;
         }
         base_slot::<ffi::binaryfunc>(slot)(a, b)
     }
@@ -381,11 +381,11 @@ unsafe extern "C" fn richcompare(
     // SAFETY: CPython calls the slot with the GIL, an instance and a live
     // object.
     unsafe {
-        if op == ffi::Py_EQ || op == ffi::Py_NE {
-            if let Some(other) = quick_mask(b) {
-                let equal = mask_at(a) == other;
-                return ffi::PyBool_FromLong(std::ffi::c_long::from(equal == (op == ffi::Py_EQ)));
-            }
+        if (op == ffi::Py_EQ || op == ffi::Py_NE)
+            && let Some(other) = quick_mask(b)
+        {
+            let equal = mask_at(a) == other;
+            return ffi::PyBool_FromLong(std::ffi::c_long::from(equal == (op == ffi::Py_EQ)));
         }
         base_slot::<ffi::richcmpfunc>(ffi::Py_tp_richcompare)(a, b, op)
     }

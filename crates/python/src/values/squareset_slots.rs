@@ -23,6 +23,10 @@ use pyo3::{PyTypeInfo, sync::GILOnceCell};
 
 use super::squareset::PySquareSet;
 
+// The fast type frees its objects without PyO3's glue: nothing in a
+// `PySquareSet` needs dropping.
+const _: () = assert!(!std::mem::needs_drop::<PySquareSet>());
+
 /// The fast type, once made (null before).
 static FAST: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut());
 /// The PyO3 class, the base of the fast type.
@@ -79,6 +83,10 @@ fn make(py: Python<'_>) -> PyResult<Py<PyType>> {
         slot(ffi::Py_sq_length, length as *mut c_void),
         slot(ffi::Py_sq_contains, contains as *mut c_void),
         slot(ffi::Py_tp_richcompare, richcompare as *mut c_void),
+        slot(ffi::Py_tp_new, new as *mut c_void),
+        slot(ffi::Py_tp_dealloc, dealloc as *mut c_void),
+        slot(ffi::Py_tp_iter, iter as *mut c_void),
+        slot(ffi::Py_tp_methods, methods().cast()),
         slot(0, ptr::null_mut()),
     ];
     let mut spec = ffi::PyType_Spec {
@@ -389,4 +397,184 @@ unsafe extern "C" fn richcompare(
         }
         base_slot::<ffi::richcmpfunc>(ffi::Py_tp_richcompare)(a, b, op)
     }
+}
+
+/// `SquareSet(squares)`: an int of 64 bits or a set here, anything else
+/// (iterables, keywords, subclasses) by the base's `__new__`.
+unsafe extern "C" fn new(
+    subtype: *mut ffi::PyTypeObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls the slot with the GIL, a type and an argument
+    // tuple (kwargs may be null).
+    unsafe {
+        if subtype == FAST.load(Relaxed) && (kwargs.is_null() || ffi::PyDict_Size(kwargs) == 0) {
+            match ffi::PyTuple_Size(args) {
+                0 => return new_set(0),
+                1 => {
+                    if let Some(mask) = quick_mask(ffi::PyTuple_GetItem(args, 0)) {
+                        return new_set(mask);
+                    }
+                }
+                _ => {}
+            }
+        }
+        base_slot::<ffi::newfunc>(ffi::Py_tp_new)(subtype, args, kwargs)
+    }
+}
+
+/// Frees a set (of the fast type or a Python subclass of it, whose
+/// `subtype_dealloc` calls this): nothing to drop, the memory back to the
+/// type's `tp_free`, and the reference an object of a heap type holds to
+/// its type.
+unsafe extern "C" fn dealloc(object: *mut ffi::PyObject) {
+    // SAFETY: CPython calls the slot with the GIL on an object whose
+    // count reached zero; its type is a heap type (the fast type or a
+    // subclass), which every instance holds a reference to.
+    unsafe {
+        let ty = ffi::Py_TYPE(object);
+        let free: ffi::freefunc = std::mem::transmute(ffi::PyType_GetSlot(ty, ffi::Py_tp_free));
+        free(object.cast());
+        ffi::Py_DecRef(ty.cast());
+    }
+}
+
+/// `iter(a)`: the squares, ascending, taken now, as an iterator over a
+/// tuple of ints (CPython's own iterator; the ints below 64 are shared).
+unsafe extern "C" fn iter(a: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls the slot with the GIL and an instance; the
+    // tuple is filled before it is used, each item set once.
+    unsafe {
+        let mut mask = mask_at(a);
+        let squares = ffi::PyTuple_New(mask.count_ones() as ffi::Py_ssize_t);
+        if squares.is_null() {
+            return ptr::null_mut();
+        }
+        let mut index = 0;
+        while mask != 0 {
+            let square = ffi::PyLong_FromLong(std::ffi::c_long::from(mask.trailing_zeros() as u8));
+            if square.is_null() {
+                ffi::Py_DecRef(squares);
+                return ptr::null_mut();
+            }
+            ffi::PyTuple_SetItem(squares, index, square);
+            index += 1;
+            mask &= mask - 1;
+        }
+        let iterator = ffi::PyObject_GetIter(squares);
+        ffi::Py_DecRef(squares);
+        iterator
+    }
+}
+
+/// A square from -64 to 63 (a small int), as a bit; `None` for anything
+/// else, with no exception set.
+///
+/// # Safety
+/// As [`is_set`].
+unsafe fn square_bit(square: *mut ffi::PyObject) -> Option<u64> {
+    // SAFETY: the contract.
+    unsafe {
+        if ffi::PyLong_CheckExact(square) == 0 {
+            return None;
+        }
+        let index = ffi::PyLong_AsLong(square);
+        if index == -1 && !ffi::PyErr_Occurred().is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        (-64..64)
+            .contains(&index)
+            .then(|| 1 << index.rem_euclid(64))
+    }
+}
+
+/// The base's method `name` called on `a` with `arg`.
+///
+/// # Safety
+/// The GIL is held; `a` and `arg` are live.
+unsafe fn base_method(
+    name: &std::ffi::CStr,
+    a: *mut ffi::PyObject,
+    arg: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: the contract; the base type lives for good.
+    unsafe {
+        let method = ffi::PyObject_GetAttrString(BASE.load(Relaxed).cast(), name.as_ptr());
+        if method.is_null() {
+            return ptr::null_mut();
+        }
+        let args = ffi::PyTuple_Pack(2, a, arg);
+        let result = if args.is_null() {
+            ptr::null_mut()
+        } else {
+            let result = ffi::PyObject_Call(method, args, ptr::null_mut());
+            ffi::Py_DecRef(args);
+            result
+        };
+        ffi::Py_DecRef(method);
+        result
+    }
+}
+
+/// `a.add(square)`.
+unsafe extern "C" fn add(a: *mut ffi::PyObject, square: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls a METH_O method with the GIL, its object and
+    // a live argument.
+    unsafe {
+        match square_bit(square) {
+            Some(bit) => {
+                set_mask_at(a, mask_at(a) | bit);
+                ffi::Py_IncRef(ffi::Py_None());
+                ffi::Py_None()
+            }
+            None => base_method(c"add", a, square),
+        }
+    }
+}
+
+/// `a.discard(square)`.
+unsafe extern "C" fn discard(
+    a: *mut ffi::PyObject,
+    square: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: as `add`.
+    unsafe {
+        match square_bit(square) {
+            Some(bit) => {
+                set_mask_at(a, mask_at(a) & !bit);
+                ffi::Py_IncRef(ffi::Py_None());
+                ffi::Py_None()
+            }
+            None => base_method(c"discard", a, square),
+        }
+    }
+}
+
+/// The methods the fast type defines itself (the others are the base's),
+/// made once and kept for good, as CPython keeps a pointer to them.
+fn methods() -> *mut ffi::PyMethodDef {
+    let method = |name: &'static std::ffi::CStr,
+                  function: ffi::PyCFunction,
+                  doc: &'static std::ffi::CStr| {
+        ffi::PyMethodDef {
+            ml_name: name.as_ptr(),
+            ml_meth: ffi::PyMethodDefPointer {
+                PyCFunction: function,
+            },
+            ml_flags: ffi::METH_O,
+            ml_doc: doc.as_ptr(),
+        }
+    };
+    let table = vec![
+        method(c"add", add, c"Adds a square."),
+        method(
+            c"discard",
+            discard,
+            c"Removes a square if it is in the set.",
+        ),
+        ffi::PyMethodDef::zeroed(),
+    ];
+    Box::leak(table.into_boxed_slice()).as_mut_ptr()
 }

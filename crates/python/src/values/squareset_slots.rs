@@ -185,18 +185,22 @@ unsafe fn is_set(object: *mut ffi::PyObject) -> bool {
 unsafe fn quick_mask(object: *mut ffi::PyObject) -> Option<u64> {
     // SAFETY: the contract; a set's mask is read as `mask_at` reads it.
     unsafe {
-        if is_set(object) {
+        let ty = ffi::Py_TYPE(object);
+        if ty == FAST.load(Relaxed) {
             return Some(mask_at(object));
         }
-        if ffi::PyLong_CheckExact(object) == 0 {
-            return None;
+        if ffi::PyLong_CheckExact(object) != 0 {
+            let mask = ffi::PyLong_AsUnsignedLongLong(object);
+            if mask == u64::MAX && !ffi::PyErr_Occurred().is_null() {
+                ffi::PyErr_Clear();
+                return None;
+            }
+            return Some(mask);
         }
-        let mask = ffi::PyLong_AsUnsignedLongLong(object);
-        if mask == u64::MAX && !ffi::PyErr_Occurred().is_null() {
-            ffi::PyErr_Clear();
-            return None;
+        if ffi::PyType_IsSubtype(ty, BASE.load(Relaxed)) != 0 {
+            return Some(mask_at(object));
         }
-        Some(mask)
+        None
     }
 }
 
@@ -246,9 +250,9 @@ unsafe fn binary(
 ) -> *mut ffi::PyObject {
     // SAFETY: the contract.
     unsafe {
-        if let (Some(x), Some(y)) = (quick_mask(a), quick_mask(b))
-            && (is_set(a) || is_set(b))
-        {
+        // One of the two is a set: CPython calls a type's slot only when
+        // one operand is of that type.
+        if let (Some(x), Some(y)) = (quick_mask(a), quick_mask(b)) {
             return new_set(op(x, y));
         }
         base_slot::<ffi::binaryfunc>(slot)(a, b)
@@ -413,7 +417,8 @@ unsafe extern "C" fn new(
             match ffi::PyTuple_Size(args) {
                 0 => return new_set(0),
                 1 => {
-                    if let Some(mask) = quick_mask(ffi::PyTuple_GetItem(args, 0)) {
+                    let squares = ffi::PyTuple_GetItem(args, 0);
+                    if let Some(mask) = quick_mask(squares).or_else(|| list_mask(squares)) {
                         return new_set(mask);
                     }
                 }
@@ -487,6 +492,31 @@ unsafe fn square_bit(square: *mut ffi::PyObject) -> Option<u64> {
         (-64..64)
             .contains(&index)
             .then(|| 1 << index.rem_euclid(64))
+    }
+}
+
+/// The mask of a list or tuple of small ints (-64 to 63); `None` for
+/// anything else, with no exception set.
+///
+/// # Safety
+/// As [`is_set`].
+unsafe fn list_mask(squares: *mut ffi::PyObject) -> Option<u64> {
+    // SAFETY: the contract; the items are read by index while the list
+    // is not changed (no Python code runs in between).
+    unsafe {
+        let (len, item): (_, unsafe extern "C" fn(_, _) -> _) =
+            if ffi::PyList_CheckExact(squares) != 0 {
+                (ffi::PyList_Size(squares), ffi::PyList_GetItem)
+            } else if ffi::PyTuple_CheckExact(squares) != 0 {
+                (ffi::PyTuple_Size(squares), ffi::PyTuple_GetItem)
+            } else {
+                return None;
+            };
+        let mut mask = 0;
+        for index in 0..len {
+            mask |= square_bit(item(squares, index))?;
+        }
+        Some(mask)
     }
 }
 
@@ -574,7 +604,82 @@ fn methods() -> *mut ffi::PyMethodDef {
             discard,
             c"Removes a square if it is in the set.",
         ),
+        method(
+            c"issubset",
+            issubset,
+            c"Whether every square of this set is in `other`.",
+        ),
+        method(
+            c"issuperset",
+            issuperset,
+            c"Whether every square of `other` is in this set.",
+        ),
+        method(
+            c"isdisjoint",
+            isdisjoint,
+            c"Whether no square is in both sets.",
+        ),
+        method(
+            c"union",
+            union,
+            c"The squares in either set, as a new `SquareSet`.",
+        ),
+        method(
+            c"intersection",
+            intersection,
+            c"The squares in both sets, as a new `SquareSet`.",
+        ),
+        method(
+            c"difference",
+            difference,
+            c"The squares of this set not in `other`, as a new `SquareSet`.",
+        ),
+        method(
+            c"symmetric_difference",
+            symmetric_difference,
+            c"The squares in exactly one of the sets, as a new `SquareSet`.",
+        ),
         ffi::PyMethodDef::zeroed(),
     ];
     Box::leak(table.into_boxed_slice()).as_mut_ptr()
+}
+
+macro_rules! set_methods {
+    ($($name:ident, $python:literal, $result:expr;)*) => {$(
+        /// The method of that name: a set or an int of 64 bits here,
+        /// anything else by the base's method.
+        unsafe extern "C" fn $name(a: *mut ffi::PyObject, other: *mut ffi::PyObject) -> *mut ffi::PyObject {
+            // SAFETY: CPython calls a METH_O method with the GIL, its
+            // object and a live argument.
+            unsafe {
+                match quick_mask(other) {
+                    Some(other) => $result(mask_at(a), other),
+                    None => base_method($python, a, other),
+                }
+            }
+        }
+    )*};
+}
+
+/// A new reference to `True` or `False`.
+fn boolean_object(value: bool) -> *mut ffi::PyObject {
+    // SAFETY: PyBool_FromLong only needs the GIL, which every caller holds.
+    unsafe { ffi::PyBool_FromLong(std::ffi::c_long::from(value)) }
+}
+
+/// [`new_set`] for the methods' table.
+fn set_object(mask: u64) -> *mut ffi::PyObject {
+    // SAFETY: called from the fast type's methods: the GIL is held and
+    // the type is made.
+    unsafe { new_set(mask) }
+}
+
+set_methods! {
+    issubset, c"issubset", |mask: u64, other: u64| boolean_object(mask & !other == 0);
+    issuperset, c"issuperset", |mask: u64, other: u64| boolean_object(!mask & other == 0);
+    isdisjoint, c"isdisjoint", |mask: u64, other: u64| boolean_object(mask & other == 0);
+    union, c"union", |mask: u64, other: u64| set_object(mask | other);
+    intersection, c"intersection", |mask: u64, other: u64| set_object(mask & other);
+    difference, c"difference", |mask: u64, other: u64| set_object(mask & !other);
+    symmetric_difference, c"symmetric_difference", |mask: u64, other: u64| set_object(mask ^ other);
 }

@@ -12,17 +12,8 @@ use pyo3::types::{IntoPyDict, PyDict, PyInt, PyList, PyTuple, PyType};
 
 use super::convert::{Int, ListSquare, list_square, low_bits};
 use super::square_iter::{CarryRippler, SquareIter};
+use super::squareset_raw::PySquareSet;
 use super::squareset_slots::{new_object, square_set_type};
-
-/// A set of squares, python-chess's `chess.SquareSet`: a 64-bit mask, bit
-/// `n` for square `n` (a1 = 0 … h8 = 63). Mutable, so not hashable, and
-/// open to subclasses (whose `__init__` may take other arguments).
-#[pyclass(module = "bitmoves", name = "SquareSet", subclass)]
-#[derive(Clone, Copy)]
-pub struct PySquareSet {
-    /// The squares, one bit each.
-    pub mask: u64,
-}
 
 impl PySquareSet {
     /// A new Python `SquareSet` of `mask`.
@@ -347,22 +338,19 @@ impl PySquareSet {
     /// The board as 8 rows, rank 8 first, `1` for a square in the set and
     /// `.` for one not, separated by spaces.
     fn __str__(&self) -> String {
-        let rows: Vec<String> = (0..8)
-            .rev()
-            .map(|rank| {
-                let cells: Vec<&str> = (0..8)
-                    .map(|file| {
-                        if self.mask & (1 << (8 * rank + file)) != 0 {
-                            "1"
-                        } else {
-                            "."
-                        }
-                    })
-                    .collect();
-                cells.join(" ")
-            })
-            .collect();
-        rows.join("\n")
+        let mut text = String::with_capacity(127);
+        for rank in (0..8).rev() {
+            for file in 0..8 {
+                text.push(if self.mask & (1 << (8 * rank + file)) != 0 {
+                    '1'
+                } else {
+                    '.'
+                });
+                text.push(if file < 7 { ' ' } else { '\n' });
+            }
+        }
+        text.pop();
+        text
     }
 
     /// The set drawn on a board by `chess.svg.board` (390 pixels) where

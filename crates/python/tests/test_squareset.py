@@ -126,12 +126,18 @@ UNARY_OPERATIONS = {
 }
 
 
+class Derived(bitmoves.SquareSet):
+    """A subclass: its objects take the PyO3 class's paths where the
+    SquareSet type's own slots take only its own objects."""
+
+
 @pytest.mark.parametrize("seed", range(8))
-def test_random_operations_match_python_chess(seed):
+@pytest.mark.parametrize("make", [bitmoves.SquareSet, Derived])
+def test_random_operations_match_python_chess(seed, make):
     rng = random.Random(seed)
     for _ in range(200):
         mask = random_mask(rng)
-        ours, theirs = bitmoves.SquareSet(mask), chess.SquareSet(mask)
+        ours, theirs = make(mask), chess.SquareSet(mask)
         for _ in range(12):
             kind = rng.randrange(3)
             if kind == 0:
@@ -188,6 +194,15 @@ def test_constructor_arguments():
     with pytest.raises(TypeError):
         bitmoves.SquareSet(mask=1)
     assert bitmoves.SquareSet() == 0
+
+
+def test_the_type():
+    squares = bitmoves.SquareSet(5)
+    assert type(squares) is bitmoves.SquareSet and type(squares | 1) is bitmoves.SquareSet
+    assert type(~Derived(1)) is bitmoves.SquareSet and type(Derived(1).union(2)) is bitmoves.SquareSet
+    assert bitmoves.SquareSet.__module__ == "bitmoves" and bitmoves.SquareSet.__name__ == "SquareSet"
+    assert type(iter(squares)) is not None and list(iter(squares)) == [0, 2]
+    assert bitmoves.SquareSet.add.__doc__ and bitmoves.SquareSet.issubset.__doc__
 
 
 def test_every_square():

@@ -44,6 +44,16 @@ unsafe extern "C" fn discard(
 /// The methods the fast type defines itself (the others are the base's),
 /// made once and kept for good, as CPython keeps a pointer to them.
 pub fn methods() -> *mut ffi::PyMethodDef {
+    let no_args = |name: &'static std::ffi::CStr,
+                   function: ffi::PyCFunction,
+                   doc: &'static std::ffi::CStr| ffi::PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: ffi::PyMethodDefPointer {
+            PyCFunction: function,
+        },
+        ml_flags: ffi::METH_NOARGS,
+        ml_doc: doc.as_ptr(),
+    };
     let method = |name: &'static std::ffi::CStr,
                   function: ffi::PyCFunction,
                   doc: &'static std::ffi::CStr| {
@@ -58,6 +68,12 @@ pub fn methods() -> *mut ffi::PyMethodDef {
     };
     let table = vec![
         method(c"add", add, c"Adds a square."),
+        no_args(
+            c"mirror",
+            mirror,
+            c"The set mirrored vertically (a1 <-> a8), as a new `SquareSet`.",
+        ),
+        no_args(c"copy", copy, c"A new `SquareSet` of the same squares."),
         method(
             c"discard",
             discard,
@@ -141,4 +157,17 @@ set_methods! {
     intersection, c"intersection", |mask: u64, other: u64| set_object(mask & other);
     difference, c"difference", |mask: u64, other: u64| set_object(mask & !other);
     symmetric_difference, c"symmetric_difference", |mask: u64, other: u64| set_object(mask ^ other);
+}
+
+/// `a.mirror()`: the ranks reversed.
+unsafe extern "C" fn mirror(a: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls a METH_NOARGS method with the GIL and its
+    // object.
+    unsafe { new_set(mask_at(a).swap_bytes()) }
+}
+
+/// `a.copy()`.
+unsafe extern "C" fn copy(a: *mut ffi::PyObject, _: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    // SAFETY: as `mirror`.
+    unsafe { new_set(mask_at(a)) }
 }

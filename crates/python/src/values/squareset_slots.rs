@@ -82,6 +82,7 @@ fn make(py: Python<'_>) -> PyResult<Py<PyType>> {
         slot(ffi::Py_tp_new, new as *mut c_void),
         slot(ffi::Py_tp_dealloc, dealloc as *mut c_void),
         slot(ffi::Py_tp_iter, iter as *mut c_void),
+        slot(ffi::Py_tp_repr, repr as *mut c_void),
         slot(ffi::Py_tp_methods, methods().cast()),
         slot(0, ptr::null_mut()),
     ];
@@ -361,5 +362,23 @@ unsafe extern "C" fn iter(a: *mut ffi::PyObject) -> *mut ffi::PyObject {
         let iterator = ffi::PyObject_GetIter(squares);
         ffi::Py_DecRef(squares);
         iterator
+    }
+}
+
+/// `repr(a)`: `SquareSet(0x0100_0000_0000_0001)`, the mask in 16
+/// hexadecimal digits in groups of four, as python-chess writes it.
+unsafe extern "C" fn repr(a: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    // SAFETY: CPython calls the slot with the GIL and an instance; the
+    // text is ASCII, its length that of the buffer.
+    unsafe {
+        let mask = mask_at(a);
+        let mut text = *b"SquareSet(0x0000_0000_0000_0000)";
+        let mut at = text.len() - 2;
+        for nibble in 0..16 {
+            text[at] = DIGITS[(mask >> (4 * nibble) & 15) as usize];
+            at -= if nibble % 4 == 3 { 2 } else { 1 };
+        }
+        ffi::PyUnicode_FromStringAndSize(text.as_ptr().cast(), text.len() as ffi::Py_ssize_t)
     }
 }

@@ -78,8 +78,9 @@ pub unsafe fn is_set(object: *mut ffi::PyObject) -> bool {
     }
 }
 
-/// The mask of a set or of an int of 64 bits; `None` for anything else
-/// (left to the base's slot), with no exception set.
+/// The mask of a set or of an int (its low 64 bits, as python-chess's
+/// `SquareSet(int)` takes them); `None` for anything else (left to the
+/// base's slot), with no exception set.
 ///
 /// # Safety
 /// As [`is_set`].
@@ -91,12 +92,9 @@ pub unsafe fn quick_mask(object: *mut ffi::PyObject) -> Option<u64> {
             return Some(mask_at(object));
         }
         if ffi::PyLong_CheckExact(object) != 0 {
-            let mask = ffi::PyLong_AsUnsignedLongLong(object);
-            if mask == u64::MAX && !ffi::PyErr_Occurred().is_null() {
-                ffi::PyErr_Clear();
-                return None;
-            }
-            return Some(mask);
+            // The low 64 bits, two's complement: python-chess's
+            // `int(other) & BB_ALL`, for any int (no error for an int).
+            return Some(ffi::PyLong_AsUnsignedLongLongMask(object));
         }
         if ffi::PyType_IsSubtype(ty, BASE.load(Relaxed)) != 0 {
             return Some(mask_at(object));

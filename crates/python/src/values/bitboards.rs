@@ -9,8 +9,9 @@ use pyo3::prelude::*;
 use pyo3::wrap_pyfunction;
 
 use super::convert::{Bits, Int, ListSquare, list_square};
-use super::square_iter::SquareIter;
+use super::square_iter::squares;
 use super::squareset::{between_mask, negative_shift, ray_mask};
+use pyo3::types::PyIterator;
 
 /// The lowest square of a bitboard, -1 when it is empty.
 #[pyfunction]
@@ -36,14 +37,14 @@ fn popcount(bb: Bits) -> u32 {
 
 /// The squares of a bitboard, lowest first, as an iterator.
 #[pyfunction]
-fn scan_forward(bb: Bits) -> SquareIter {
-    SquareIter::forward(bb.0)
+fn scan_forward(py: Python<'_>, bb: Bits) -> PyResult<Bound<'_, PyIterator>> {
+    squares(py, bb.0, false)
 }
 
 /// The squares of a bitboard, highest first, as an iterator.
 #[pyfunction]
-fn scan_reversed(bb: Bits) -> SquareIter {
-    SquareIter::backward(bb.0)
+fn scan_reversed(py: Python<'_>, bb: Bits) -> PyResult<Bound<'_, PyIterator>> {
+    squares(py, bb.0, true)
 }
 
 /// The bitboard mirrored top to bottom (a1 <-> a8): ranks reversed.

@@ -1,63 +1,30 @@
 //! The iterators over a bitboard: its squares in either order
-//! (`SquareSet.__iter__`, `reversed()`, `scan_forward`, `scan_reversed`)
+//! (`reversed()` of a `SquareSet`, `scan_forward`, `scan_reversed`, and
+//! `iter()` of the PyO3 class), as iterators over a tuple of the squares,
 //! and its subsets (`SquareSet.carry_rippler`).
 
 use pyo3::prelude::*;
+use pyo3::types::{PyIterator, PyTuple};
 
-/// The squares of a bitboard, ascending or descending, as ints; taken
-/// when the iterator is made, so that changing the set meanwhile does not
-/// change what it yields.
-#[pyclass(module = "bitmoves")]
-pub struct SquareIter {
-    /// The squares not yet yielded.
+/// The squares of `mask` as ints, lowest first (or highest first when
+/// `descending`), as an iterator over a tuple of them: taken when the
+/// iterator is made, CPython's own tuple iterator (the ints below 64 are
+/// CPython's shared ones).
+pub fn squares<'py>(
+    py: Python<'py>,
     mask: u64,
-    /// Whether the highest square comes first.
     descending: bool,
-}
-
-impl SquareIter {
-    /// The squares of `mask`, a1 first.
-    pub fn forward(mask: u64) -> Self {
-        Self {
-            mask,
-            descending: false,
-        }
+) -> PyResult<Bound<'py, PyIterator>> {
+    let mut squares = Vec::with_capacity(mask.count_ones() as usize);
+    let mut rest = mask;
+    while rest != 0 {
+        squares.push(rest.trailing_zeros());
+        rest &= rest - 1;
     }
-
-    /// The squares of `mask`, h8 first.
-    pub fn backward(mask: u64) -> Self {
-        Self {
-            mask,
-            descending: true,
-        }
+    if descending {
+        squares.reverse();
     }
-}
-
-#[pymethods]
-impl SquareIter {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&mut self) -> Option<u32> {
-        if self.mask == 0 {
-            return None;
-        }
-        if self.descending {
-            let square = 63 - self.mask.leading_zeros();
-            self.mask ^= 1 << square;
-            Some(square)
-        } else {
-            let square = self.mask.trailing_zeros();
-            self.mask &= self.mask - 1;
-            Some(square)
-        }
-    }
-
-    /// How many squares are left, for `list()` to size its result.
-    fn __length_hint__(&self) -> usize {
-        self.mask.count_ones() as usize
-    }
+    PyTuple::new(py, squares)?.try_iter()
 }
 
 /// The subsets of a bitboard as ints, the empty set first, by the

@@ -8,10 +8,10 @@ use bitmoves::{Square, attacks};
 use pyo3::exceptions::{PyAttributeError, PyImportError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{IntoPyDict, PyDict, PyInt, PyList, PyTuple, PyType};
+use pyo3::types::{IntoPyDict, PyDict, PyInt, PyIterator, PyList, PyTuple, PyType};
 
 use super::convert::{Int, ListSquare, list_square, low_bits};
-use super::square_iter::{CarryRippler, SquareIter};
+use super::square_iter::{CarryRippler, squares};
 use super::squareset_raw::PySquareSet;
 use super::squareset_slots::{new_object, square_set_type};
 
@@ -167,13 +167,13 @@ impl PySquareSet {
     }
 
     /// The squares in ascending order (a1, b1, … h8).
-    fn __iter__(&self) -> SquareIter {
-        SquareIter::forward(self.mask)
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        squares(py, self.mask, false)
     }
 
     /// The squares in descending order (h8, g8, … a1).
-    fn __reversed__(&self) -> SquareIter {
-        SquareIter::backward(self.mask)
+    fn __reversed__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        squares(py, self.mask, true)
     }
 
     fn __len__(&self) -> usize {

@@ -15,7 +15,7 @@ use pyo3::types::PyIterator;
 
 /// The lowest square of a bitboard, -1 when it is empty.
 #[pyfunction]
-fn lsb(bb: Bits) -> i32 {
+pub fn lsb(bb: Bits) -> i32 {
     if bb.0 == 0 {
         -1
     } else {
@@ -25,13 +25,13 @@ fn lsb(bb: Bits) -> i32 {
 
 /// The highest square of a bitboard, -1 when it is empty.
 #[pyfunction]
-fn msb(bb: Bits) -> i32 {
+pub fn msb(bb: Bits) -> i32 {
     63 - bb.0.leading_zeros() as i32
 }
 
 /// How many squares a bitboard holds.
 #[pyfunction]
-fn popcount(bb: Bits) -> u32 {
+pub fn popcount(bb: Bits) -> u32 {
     bb.0.count_ones()
 }
 
@@ -49,13 +49,13 @@ fn scan_reversed(py: Python<'_>, bb: Bits) -> PyResult<Bound<'_, PyIterator>> {
 
 /// The bitboard mirrored top to bottom (a1 <-> a8): ranks reversed.
 #[pyfunction]
-fn flip_vertical(bb: Bits) -> u64 {
+pub fn flip_vertical(bb: Bits) -> u64 {
     bb.0.swap_bytes()
 }
 
 /// The bitboard mirrored left to right (a1 <-> h1): files reversed.
 #[pyfunction]
-fn flip_horizontal(bb: Bits) -> u64 {
+pub fn flip_horizontal(bb: Bits) -> u64 {
     u64::from_le_bytes(bb.0.to_le_bytes().map(u8::reverse_bits))
 }
 
@@ -72,13 +72,13 @@ fn remapped(bb: u64, to: impl Fn(u32) -> u32) -> u64 {
 
 /// The bitboard mirrored about the a1-h8 diagonal: file and rank swapped.
 #[pyfunction]
-fn flip_diagonal(bb: Bits) -> u64 {
+pub fn flip_diagonal(bb: Bits) -> u64 {
     remapped(bb.0, |square| (square % 8) * 8 + square / 8)
 }
 
 /// The bitboard mirrored about the h1-a8 diagonal (a1 <-> h8).
 #[pyfunction]
-fn flip_anti_diagonal(bb: Bits) -> u64 {
+pub fn flip_anti_diagonal(bb: Bits) -> u64 {
     remapped(bb.0, |square| 63 - ((square % 8) * 8 + square / 8))
 }
 
@@ -89,73 +89,73 @@ fn files(files: &[File]) -> u64 {
 
 /// Every square one rank down (towards rank 1).
 #[pyfunction]
-fn shift_down(b: Bits) -> u64 {
+pub fn shift_down(b: Bits) -> u64 {
     b.0 >> 8
 }
 
 /// Every square two ranks down.
 #[pyfunction]
-fn shift_2_down(b: Bits) -> u64 {
+pub fn shift_2_down(b: Bits) -> u64 {
     b.0 >> 16
 }
 
 /// Every square one rank up (towards rank 8).
 #[pyfunction]
-fn shift_up(b: Bits) -> u64 {
+pub fn shift_up(b: Bits) -> u64 {
     b.0 << 8
 }
 
 /// Every square two ranks up.
 #[pyfunction]
-fn shift_2_up(b: Bits) -> u64 {
+pub fn shift_2_up(b: Bits) -> u64 {
     b.0 << 16
 }
 
 /// Every square one file right (towards the h-file); the h-file falls off.
 #[pyfunction]
-fn shift_right(b: Bits) -> u64 {
+pub fn shift_right(b: Bits) -> u64 {
     (b.0 << 1) & !files(&[File::A])
 }
 
 /// Every square two files right.
 #[pyfunction]
-fn shift_2_right(b: Bits) -> u64 {
+pub fn shift_2_right(b: Bits) -> u64 {
     (b.0 << 2) & !files(&[File::A, File::B])
 }
 
 /// Every square one file left (towards the a-file); the a-file falls off.
 #[pyfunction]
-fn shift_left(b: Bits) -> u64 {
+pub fn shift_left(b: Bits) -> u64 {
     (b.0 >> 1) & !files(&[File::H])
 }
 
 /// Every square two files left.
 #[pyfunction]
-fn shift_2_left(b: Bits) -> u64 {
+pub fn shift_2_left(b: Bits) -> u64 {
     (b.0 >> 2) & !files(&[File::G, File::H])
 }
 
 /// Every square one step up and left (north-west).
 #[pyfunction]
-fn shift_up_left(b: Bits) -> u64 {
+pub fn shift_up_left(b: Bits) -> u64 {
     (b.0 << 7) & !files(&[File::H])
 }
 
 /// Every square one step up and right (north-east).
 #[pyfunction]
-fn shift_up_right(b: Bits) -> u64 {
+pub fn shift_up_right(b: Bits) -> u64 {
     (b.0 << 9) & !files(&[File::A])
 }
 
 /// Every square one step down and left (south-west).
 #[pyfunction]
-fn shift_down_left(b: Bits) -> u64 {
+pub fn shift_down_left(b: Bits) -> u64 {
     (b.0 >> 9) & !files(&[File::H])
 }
 
 /// Every square one step down and right (south-east).
 #[pyfunction]
-fn shift_down_right(b: Bits) -> u64 {
+pub fn shift_down_right(b: Bits) -> u64 {
     (b.0 >> 7) & !files(&[File::A])
 }
 

@@ -16,9 +16,11 @@
 //! | `values/squareset_methods.rs` | that type's own C-API methods: `add`, `discard`, the set tests and operations |
 //! | `values/squareset_raw.rs` | the class `PySquareSet` (the mask) and the raw access under the fast type: the mask in place, quick reads of sets, ints and lists, the PyO3 class's slots to fall back to |
 //! | `values/square_iter.rs` | the iterators over a bitboard's squares and subsets |
+//! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints, the rest to `values/bitboards.rs` |
 //! | `values/bitboards.rs` | `lsb`, `msb`, `popcount`, `scan_*`, `flip_*`, `shift_*`, the square distances, `ray`, `between` |
 //! | `values/tables.rs` | `BB_KNIGHT_ATTACKS` … `BB_RAYS` and the slider tables, from the core's tables |
 
+mod bitboard_fast;
 mod bitboards;
 mod convert;
 mod errors;
@@ -48,5 +50,6 @@ use pyo3::prelude::*;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SquareSet", squareset_slots::square_set_type(m.py())?)?;
     bitboards::register(m)?;
+    bitboard_fast::register(m)?;
     tables::register(m)
 }

@@ -263,13 +263,6 @@ impl PyBoard {
         Self::fen_of(&self.state, shredder, en_passant, true)
     }
 
-    /// The FEN without its two clocks, as python-chess's `epd()` without
-    /// operations.
-    #[pyo3(signature = (*, shredder=false, en_passant="legal"))]
-    fn epd(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
-        Self::fen_of(&self.state, shredder, en_passant, false)
-    }
-
     /// The placement field of the FEN.
     fn board_fen(&self) -> String {
         board_fen(self.board())
@@ -451,35 +444,6 @@ impl PyBoard {
     /// the FEN.
     fn is_valid(&self) -> bool {
         true
-    }
-
-    /// The board drawn as python-chess draws it: eight rows of letters and
-    /// dots, rank 8 first.
-    fn __str__(&self) -> String {
-        let board = self.board();
-        let mut rows = Vec::with_capacity(8);
-        for rank in (0..8).rev() {
-            let row: Vec<String> = (0..8)
-                .map(|file| {
-                    let square = Square::from_index(rank * 8 + file);
-                    match (board.piece_on(square), board.color_on(square)) {
-                        (Some(piece), Some(side)) => letter_case(side, piece.to_char()).to_string(),
-                        _ => ".".to_string(),
-                    }
-                })
-                .collect();
-            rows.push(row.join(" "));
-        }
-        rows.join("\n")
-    }
-
-    fn __repr__(&self) -> PyResult<String> {
-        let fen = self.fen(false, "legal")?;
-        Ok(if self.chess960 {
-            format!("Board('{fen}', chess960=True)")
-        } else {
-            format!("Board('{fen}')")
-        })
     }
 
     /// Boards are equal when their positions are (pieces, side to move,

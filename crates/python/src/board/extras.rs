@@ -1,0 +1,415 @@
+//! `Board` methods python-chess derives from the position: `piece_map`,
+//! `root`, `ply`, the castling-rights questions (`clean_castling_rights`,
+//! `has_castling_rights` and its king-side, queen-side and Chess960 forms),
+//! `find_move`, `has_insufficient_material`, the Chess960 start position
+//! number both ways, `pieces_mask` and the SVG picture. Each reads the
+//! position through [`PyBoard::setup`] and changes it only through
+//! [`PyBoard::set_setup`].
+
+use bitmoves::{Board, Color, Piece, Square};
+use pyo3::exceptions::{PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use super::pyboard::PyBoard;
+use super::setup::Setup;
+use crate::values::{IllegalMoveError, Int, PyMove, PyPiece, piece_number, piece_type, square};
+
+/// Rank 1, as a bitboard.
+pub const RANK_1: u64 = 0xFF;
+/// Rank 8, as a bitboard.
+pub const RANK_8: u64 = 0xFF << 56;
+/// The four corners, where standard chess keeps its castling rooks.
+const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
+/// The dark squares (a1, c1, …), as python-chess's `BB_DARK_SQUARES`.
+const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
+/// e1 and e8, where standard chess keeps the kings that may castle.
+const E1: u64 = 1 << 4;
+/// e8, as a bitboard.
+const E8: u64 = 1 << 60;
+
+/// The back rank of `color`, as a bitboard.
+pub fn back_rank(color: Color) -> u64 {
+    match color {
+        Color::White => RANK_1,
+        Color::Black => RANK_8,
+    }
+}
+
+/// The squares of `color`'s pieces of one kind.
+pub fn colored(setup: &Setup, piece: Piece, color: Color) -> u64 {
+    setup.pieces[piece.index()] & setup.colors[color.index()]
+}
+
+/// The Python `Piece` standing on `square`, if any.
+pub fn py_piece(setup: &Setup, square: Square) -> Option<PyPiece> {
+    setup.piece_on(square).map(|(piece, color)| PyPiece {
+        piece_type: piece_number(piece),
+        color: color == Color::White,
+    })
+}
+
+/// The setup of a core board, without python-chess's en passant square.
+pub fn setup_of_board(board: &Board) -> Setup {
+    Setup {
+        pieces: Piece::ALL.map(|piece| board.pieces(piece).0),
+        colors: Color::ALL.map(|color| board.colors(color).0),
+        promoted: 0,
+        turn: board.side_to_move(),
+        castling_rights: board.castling_rights().rook_squares().0,
+        ep_square: None,
+        halfmove_clock: u32::from(board.halfmove_clock()),
+        fullmove_number: u32::from(board.fullmove_number()),
+    }
+}
+
+/// An int bitboard argument: any Python int (or object with
+/// `__index__`), taken modulo 2**64 as python-chess's `&` with `BB_ALL`
+/// would take it; not an int is a `TypeError`.
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(pub u64);
+
+impl<'py> FromPyObject<'py> for Bits {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        match value.extract::<u64>() {
+            Ok(bits) => Ok(Self(bits)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+                Ok(Self(value.bitand(u64::MAX)?.extract()?))
+            }
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// The highest square of a non-empty bitboard, as python-chess's `msb`.
+fn msb(bits: u64) -> u32 {
+    63 - bits.leading_zeros()
+}
+
+/// python-chess's `clean_castling_rights` of a setup without a move
+/// stack: the castling rights with a rook of the right colour on its back
+/// rank and an unpromoted king that can castle with it (on e1/e8 with a
+/// corner rook in standard chess; between the outermost rooks in
+/// Chess960).
+pub fn clean_castling_rights(setup: &Setup, chess960: bool) -> u64 {
+    let kings = setup.pieces[Piece::King.index()] & !setup.promoted;
+    let castling = setup.castling_rights & setup.pieces[Piece::Rook.index()];
+    let sides = [Color::White, Color::Black].map(|color| {
+        let rooks = castling & back_rank(color) & setup.colors[color.index()];
+        let king = kings & setup.colors[color.index()] & back_rank(color);
+        (rooks, king)
+    });
+    if !chess960 {
+        let [(white, white_king), (black, black_king)] = sides;
+        let white = if white_king & E1 != 0 {
+            white & (1 | 1 << 7)
+        } else {
+            0
+        };
+        let black = if black_king & E8 != 0 {
+            black & (1 << 56 | 1 << 63)
+        } else {
+            0
+        };
+        return white | black;
+    }
+    let mut clean = 0;
+    for (rooks, king) in sides {
+        if king == 0 || rooks == 0 {
+            continue;
+        }
+        let a_side = rooks & rooks.wrapping_neg();
+        let h_side = 1u64 << msb(rooks);
+        if msb(a_side) <= msb(king) {
+            clean |= a_side;
+        }
+        if msb(h_side) >= msb(king) {
+            clean |= h_side;
+        }
+    }
+    clean
+}
+
+/// Whether `mv` is a castling move on `setup`, as python-chess's
+/// `is_castling`: a king that moves two files or more, or onto a rook of
+/// the side to move.
+pub fn is_castling(setup: &Setup, mv: PyMove) -> bool {
+    let from = 1u64 << mv.from_square;
+    if setup.pieces[Piece::King.index()] & from == 0 {
+        return false;
+    }
+    let files = (mv.from_square % 8).abs_diff(mv.to_square % 8);
+    files > 1 || colored(setup, Piece::Rook, setup.turn) & 1u64 << mv.to_square != 0
+}
+
+impl PyBoard {
+    /// python-chess's `clean_castling_rights` of this board: the rights
+    /// as they stand once a move has been played (a game assigns none).
+    pub fn clean_castling(&self, setup: &Setup, chess960: bool) -> u64 {
+        if self.stack.is_empty() {
+            clean_castling_rights(setup, chess960)
+        } else {
+            setup.castling_rights
+        }
+    }
+
+    /// Whether `color` may castle with a rook on the side `beyond` picks:
+    /// python-chess compares the rook's bitboard with the king's.
+    fn castling_side(&self, color: bool, beyond: fn(u64, u64) -> bool) -> bool {
+        let setup = self.setup();
+        let color = crate::values::color(color);
+        let rank = back_rank(color);
+        let king = colored(&setup, Piece::King, color) & rank & !setup.promoted;
+        if king == 0 {
+            return false;
+        }
+        let rights = self.clean_castling(&setup, self.chess960) & rank;
+        (0..64)
+            .map(|square| 1u64 << square)
+            .filter(|bit| rights & bit != 0)
+            .any(|rook| beyond(rook, king))
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    /// The pieces by square, `{square: Piece}`, highest square first, of
+    /// the squares in `mask` (an int bitboard, all by default).
+    #[pyo3(signature = (*, mask=Bits(u64::MAX)))]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: Bits) -> PyResult<Bound<'py, PyDict>> {
+        let setup = self.setup();
+        let map = PyDict::new(py);
+        let mut left = setup.occupied() & mask.0;
+        while left != 0 {
+            let index = msb(left) as usize;
+            left ^= 1 << index;
+            if let Some(piece) = py_piece(&setup, Square::from_index(index)) {
+                map.set_item(index, piece)?;
+            }
+        }
+        Ok(map)
+    }
+
+    /// The squares of `color`'s pieces of `piece_type`, as an int
+    /// bitboard (python-chess's `pieces_mask`).
+    fn pieces_mask(&self, piece_type: Int, color: bool) -> PyResult<u64> {
+        let piece = self::piece_type(piece_type.0)?;
+        Ok(colored(&self.setup(), piece, crate::values::color(color)))
+    }
+
+    /// A copy of the position the move stack starts from, without the
+    /// stack.
+    fn root(&self, py: Python<'_>) -> PyResult<Self> {
+        let mut root = self.duplicate(py)?;
+        if let Some((state, _)) = self.stack.first() {
+            root.set_setup(py, &Setup::of(state))?;
+        }
+        root.stack.clear();
+        Ok(root)
+    }
+
+    /// The half-moves since the game's start, by the full move number and
+    /// the side to move (not the length of the move stack).
+    fn ply(&self) -> i64 {
+        let setup = self.setup();
+        2 * (i64::from(setup.fullmove_number) - 1) + i64::from(setup.turn == Color::Black)
+    }
+
+    /// The castling rights that can be used, as an int bitboard: rooks of
+    /// the right colour with a king that can castle with them (the rights
+    /// as set, once a move has been played).
+    fn clean_castling_rights(&self) -> u64 {
+        self.clean_castling(&self.setup(), self.chess960)
+    }
+
+    /// Whether `color` has castling rights.
+    fn has_castling_rights(&self, color: bool) -> bool {
+        let rank = back_rank(crate::values::color(color));
+        self.clean_castling(&self.setup(), self.chess960) & rank != 0
+    }
+
+    /// Whether `color` may castle king-side (the h-side in Chess960).
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.castling_side(color, |rook, king| rook > king)
+    }
+
+    /// Whether `color` may castle queen-side (the a-side in Chess960).
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.castling_side(color, |rook, king| rook < king)
+    }
+
+    /// Whether some castling right is possible only in Chess960 (a rook
+    /// off a corner, or a king off e1/e8).
+    fn has_chess960_castling_rights(&self) -> bool {
+        let setup = self.setup();
+        let rights = self.clean_castling(&setup, true);
+        let kings = setup.pieces[Piece::King.index()];
+        rights & !CORNERS != 0
+            || rights & RANK_1 != 0 && setup.colors[0] & kings & E1 == 0
+            || rights & RANK_8 != 0 && setup.colors[1] & kings & E8 == 0
+    }
+
+    /// The legal move from `from_square` to `to_square` (a pawn reaching
+    /// the back rank promotes to a queen unless `promotion` says otherwise;
+    /// castling is the king's two-square move, or king takes rook in
+    /// Chess960). `IllegalMoveError` when there is none.
+    #[pyo3(signature = (from_square, to_square, promotion=None))]
+    fn find_move(
+        slf: &Bound<'_, Self>,
+        from_square: Int,
+        to_square: Int,
+        promotion: Option<Int>,
+    ) -> PyResult<PyMove> {
+        let board = slf.borrow();
+        let (from, to) = (square(from_square.0)?, square(to_square.0)?);
+        let setup = board.setup();
+        let mut promotion = promotion.map(|p| piece_type(p.0)).transpose()?;
+        let back_ranks = RANK_1 | RANK_8;
+        if promotion.is_none()
+            && setup.pieces[Piece::Pawn.index()] & from.bitboard().0 != 0
+            && to.bitboard().0 & back_ranks != 0
+        {
+            promotion = Some(Piece::Queen);
+        }
+        let mut mv = PyMove {
+            from_square: from.index() as u8,
+            to_square: to.index() as u8,
+            promotion: promotion.map(piece_number),
+        };
+        // Standard chess writes castling as the king's two-square move.
+        let kings = setup.pieces[Piece::King.index()];
+        if !board.chess960 && promotion.is_none() && kings & from.bitboard().0 != 0 {
+            mv.to_square = match (mv.from_square, mv.to_square) {
+                (4, 7) => 6,
+                (4, 0) => 2,
+                (60, 63) => 62,
+                (60, 56) => 58,
+                (_, to) => to,
+            };
+        }
+        // A Chess960 board castles king takes rook: python-chess finds no
+        // two-square king move there.
+        let onto_rook = colored(&setup, Piece::Rook, setup.turn) & to.bitboard().0 != 0;
+        let two_step = board.chess960 && is_castling(&setup, mv) && !onto_rook;
+        if two_step || board.legal(mv).is_none() {
+            let fen: String = slf.call_method0("fen")?.extract()?;
+            return Err(IllegalMoveError::new_err(format!(
+                "no matching legal move for {} ({from} -> {to}) in {fen}",
+                mv.uci_text()
+            )));
+        }
+        Ok(mv)
+    }
+
+    /// Whether `color` lacks the material to mate, whatever the
+    /// opponent does (python-chess's rule: pieces and bishop colours, not
+    /// their placement).
+    fn has_insufficient_material(&self, color: bool) -> bool {
+        let setup = self.setup();
+        let us = setup.colors[crate::values::color(color).index()];
+        let them = setup.colors[(!crate::values::color(color)).index()];
+        let [pawns, knights, bishops, rooks, queens, kings] = setup.pieces;
+        if us & (pawns | rooks | queens) != 0 {
+            return false;
+        }
+        if us & knights != 0 {
+            return us.count_ones() <= 2 && them & !kings & !queens == 0;
+        }
+        if us & bishops != 0 {
+            let same_color = bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0;
+            return same_color && pawns == 0 && knights == 0;
+        }
+        true
+    }
+
+    /// Sets up Chess960 start position `scharnagl` (0 to 959), White to
+    /// move with every castling right, in Chess960 mode; clears the stack.
+    fn set_chess960_pos(&mut self, py: Python<'_>, scharnagl: Int) -> PyResult<()> {
+        let board = u16::try_from(scharnagl.0)
+            .ok()
+            .and_then(|n| Board::chess960_start(n).ok())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("not a Chess960 position number: {}", scharnagl.0))
+            })?;
+        self.chess960 = true;
+        self.set_setup(py, &setup_of_board(&board))?;
+        self.stack.clear();
+        Ok(())
+    }
+
+    /// The number (0 to 959) of the Chess960 start position this is, or
+    /// `None`. By default White must be to move with every castling right
+    /// (`ignore_turn`, `ignore_castling`); the clocks are not looked at
+    /// unless `ignore_counters=False`.
+    #[pyo3(signature = (*, ignore_turn=false, ignore_castling=false, ignore_counters=true))]
+    fn chess960_pos(
+        &self,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u16> {
+        let setup = self.setup();
+        let rooks = setup.pieces[Piece::Rook.index()];
+        if setup.ep_square.is_some_and(|sq| sq.index() != 0)
+            || !ignore_turn && setup.turn != Color::White
+            || !ignore_castling && self.clean_castling(&setup, self.chess960) != rooks
+            || !ignore_counters && (setup.fullmove_number != 1 || setup.halfmove_clock != 0)
+        {
+            return None;
+        }
+        chess960_number(&setup)
+    }
+
+    /// The board drawn as SVG for Jupyter, by python-chess's `chess.svg`
+    /// (imported when first asked for; python-chess must be installed).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
+        let py = slf.py();
+        let svg = py.import("chess.svg")?;
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("board", slf)?;
+        kwargs.set_item("size", 390)?;
+        let (last, check) = {
+            let board = slf.borrow();
+            let last = board.stack.last().map(|(_, mv)| *mv);
+            let setup = board.setup();
+            let king = colored(&setup, Piece::King, setup.turn);
+            let in_check: bool = slf.call_method0("is_check")?.extract()?;
+            let check = (in_check && king != 0).then(|| msb(king));
+            (last, check)
+        };
+        kwargs.set_item("lastmove", last)?;
+        kwargs.set_item("check", check)?;
+        Ok(svg.call_method("board", (), Some(&kwargs))?.unbind())
+    }
+}
+
+/// The Chess960 start position number of a setup, as python-chess's
+/// `BaseBoard.chess960_pos`: pawns on ranks 2 and 7, the pieces behind
+/// them mirrored, and the back rank one of the 960.
+fn chess960_number(setup: &Setup) -> Option<u16> {
+    const RANK_2: u64 = 0xFF << 8;
+    const RANK_7: u64 = 0xFF << 48;
+    if setup.colors != [RANK_1 | RANK_2, RANK_7 | RANK_8]
+        || setup.pieces[Piece::Pawn.index()] != RANK_2 | RANK_7
+        || setup.promoted != 0
+    {
+        return None;
+    }
+    let back_rank: Vec<Piece> = (0..8)
+        .map(|file| {
+            setup
+                .piece_on(Square::from_index(file))
+                .map(|(piece, _)| piece)
+        })
+        .collect::<Option<_>>()?;
+    let mirrored = (0..8).all(|file| {
+        setup
+            .piece_on(Square::from_index(56 + file))
+            .map(|(piece, _)| piece)
+            == Some(back_rank[file])
+    });
+    if !mirrored {
+        return None;
+    }
+    (0..960).find(|&n| Board::chess960_back_rank(n).is_ok_and(|rank| rank[..] == back_rank[..]))
+}

@@ -324,12 +324,11 @@ impl PyBoard {
         }
         let suffix = san.trim_start_matches(|c| c != '+' && c != '#');
         let mut lan = String::with_capacity(12);
-        if let Some((piece, _)) = setup.piece_on(bitmoves::Square::from_index(usize::from(
-            r#move.from_square,
-        ))) {
-            if piece != Piece::Pawn {
-                lan.push(piece.to_char().to_ascii_uppercase());
-            }
+        let from = bitmoves::Square::from_index(usize::from(r#move.from_square));
+        if let Some((piece, _)) = setup.piece_on(from)
+            && piece != Piece::Pawn
+        {
+            lan.push(piece.to_char().to_ascii_uppercase());
         }
         lan.push_str(&square_name(r#move.from_square));
         lan.push(if is_capture(&setup, r#move) { 'x' } else { '-' });

@@ -351,3 +351,23 @@ def test_chess960_numbers():
             board.set_chess960_pos(bad)
     board.push_san("e4") if board.parse_san("e4") else None
     assert board.chess960_pos() is None
+
+
+def test_variation_san_takes_any_iterable():
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    ours, theirs = bitmoves.Board(fen), chess.Board(fen)
+    line = ["f1b5", "a7a6", "b5c6", "d7c6", "e1g1"]
+    expected = theirs.variation_san(chess.Move.from_uci(m) for m in line)
+    assert ours.variation_san(bitmoves.Move.from_uci(m) for m in line) == expected
+    assert ours.variation_san(tuple(bitmoves.Move.from_uci(m) for m in line)) == expected
+    ours.push_uci(line[0])
+    theirs.push_uci(line[0])
+    rest = [bitmoves.Move.from_uci(m) for m in line[1:]]
+    assert ours.variation_san(rest) == theirs.variation_san([chess.Move.from_uci(m) for m in line[1:]])
+    assert ours.fen() == theirs.fen() and len(ours.move_stack) == 1
+    with pytest.raises(bitmoves.IllegalMoveError, match="illegal move a6a5 in position"):
+        ours.variation_san([bitmoves.Move.from_uci("a7a6"), bitmoves.Move.from_uci("a6a5")])
+    with pytest.raises(TypeError):
+        ours.variation_san(5)
+    with pytest.raises(TypeError):
+        ours.variation_san(["a7a6"])

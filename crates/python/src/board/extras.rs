@@ -9,6 +9,7 @@
 use bitmoves::{Board, Color, Piece, Square};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
 use pyo3::types::PyDict;
 
 use super::pyboard::PyBoard;
@@ -41,12 +42,36 @@ pub fn colored(setup: &Setup, piece: Piece, color: Color) -> u64 {
     setup.pieces[piece.index()] & setup.colors[color.index()]
 }
 
-/// The Python `Piece` standing on `square`, if any.
-pub fn py_piece(setup: &Setup, square: Square) -> Option<PyPiece> {
-    setup.piece_on(square).map(|(piece, color)| PyPiece {
-        piece_type: piece_number(piece),
-        color: color == Color::White,
-    })
+/// One `Piece` object for each piece and colour, made on first use, at
+/// colour × 6 + piece (White first, core `Piece` order): `piece_map`
+/// hands out these immutable objects instead of a new one per square.
+static PIECES: GILOnceCell<[Py<PyPiece>; 12]> = GILOnceCell::new();
+
+/// The shared Python `Piece` standing on `square`, if any.
+pub fn py_piece<'py>(
+    py: Python<'py>,
+    setup: &Setup,
+    square: Square,
+) -> PyResult<Option<&'py Py<PyPiece>>> {
+    let pieces = PIECES.get_or_try_init(py, || -> PyResult<_> {
+        let mut made = Vec::with_capacity(12);
+        for color in [Color::White, Color::Black] {
+            for piece in Piece::ALL {
+                made.push(Py::new(
+                    py,
+                    PyPiece {
+                        piece_type: piece_number(piece),
+                        color: color == Color::White,
+                    },
+                )?);
+            }
+        }
+        made.try_into()
+            .map_err(|_| PyValueError::new_err("twelve pieces"))
+    })?;
+    Ok(setup
+        .piece_on(square)
+        .map(|(piece, color)| &pieces[color.index() * 6 + piece.index()]))
 }
 
 /// The setup of a core board, without python-chess's en passant square.
@@ -175,7 +200,7 @@ impl PyBoard {
 impl PyBoard {
     /// The pieces by square, `{square: Piece}`, highest square first, of
     /// the squares in `mask` (an int bitboard, all by default).
-    #[pyo3(signature = (*, mask=Bits(u64::MAX)))]
+    #[pyo3(signature = (*, mask=Bits(u64::MAX)), text_signature = "($self, *, mask=BB_ALL)")]
     fn piece_map<'py>(&self, py: Python<'py>, mask: Bits) -> PyResult<Bound<'py, PyDict>> {
         let setup = self.setup();
         let map = PyDict::new(py);
@@ -183,7 +208,7 @@ impl PyBoard {
         while left != 0 {
             let index = msb(left) as usize;
             left ^= 1 << index;
-            if let Some(piece) = py_piece(&setup, Square::from_index(index)) {
+            if let Some(piece) = py_piece(py, &setup, Square::from_index(index))? {
                 map.set_item(index, piece)?;
             }
         }

@@ -12,8 +12,8 @@ use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use super::extras::is_castling;
 use super::pyboard::PyBoard;
 use super::setup::Setup;
-use crate::values::PyMove;
-use bitmoves::Piece;
+use crate::values::{IllegalMoveError, PyMove};
+use bitmoves::{Color, Piece};
 
 /// The opcodes whose operand is a list of moves.
 const MOVE_LISTS: [&str; 3] = ["pv", "am", "bm"];
@@ -340,6 +340,37 @@ impl PyBoard {
         }
         lan.push_str(suffix);
         Ok(lan)
+    }
+
+    /// The SAN of a sequence of moves (any iterable) from this position,
+    /// numbered (`1. e4 e5 2. Nf3`, `19...Kxh7 20. Qh5+`); the board is
+    /// left as it was. `IllegalMoveError` names the first move that is not
+    /// legal where it is played.
+    fn variation_san(slf: &Bound<'_, Self>, variation: &Bound<'_, PyAny>) -> PyResult<String> {
+        let py = slf.py();
+        let board = Bound::new(py, slf.borrow().duplicate(py)?)?;
+        board.borrow_mut().stack.clear();
+        let mut parts: Vec<String> = Vec::new();
+        for mv in variation.try_iter()? {
+            let mv = mv?;
+            let legal: bool = board.call_method1("is_legal", (&mv,))?.extract()?;
+            if !legal {
+                let fen: String = board.call_method0("fen")?.extract()?;
+                return Err(IllegalMoveError::new_err(format!(
+                    "illegal move {} in position {fen}",
+                    mv.str()?
+                )));
+            }
+            let setup = board.borrow().setup();
+            let san: String = board.call_method1("san", (&mv,))?.extract()?;
+            parts.push(match (setup.turn, parts.is_empty()) {
+                (Color::White, _) => format!("{}. {san}", setup.fullmove_number),
+                (Color::Black, true) => format!("{}...{san}", setup.fullmove_number),
+                (Color::Black, false) => san,
+            });
+            board.call_method1("push", (mv,))?;
+        }
+        Ok(parts.join(" "))
     }
 
     /// The move as the XBoard protocol writes it: UCI, `@@@@` for the null

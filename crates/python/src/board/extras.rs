@@ -1,8 +1,8 @@
 //! `Board` methods python-chess derives from the position: `piece_map`,
-//! `root`, `ply`, the castling-rights questions (`clean_castling_rights`,
-//! `has_castling_rights` and its king-side, queen-side and Chess960 forms),
-//! `find_move`, `has_insufficient_material`, the Chess960 start position
-//! number both ways, `pieces_mask` and the SVG picture. Each reads the
+//! `root`, `ply`, the castling-rights questions (`has_castling_rights` and
+//! its king-side, queen-side and Chess960 forms, on python-chess's clean
+//! castling rights), `find_move`, the Chess960 start position number both
+//! ways and the SVG picture. Each reads the
 //! position through [`PyBoard::setup`] and changes it only through
 //! [`PyBoard::set_setup`].
 
@@ -22,8 +22,6 @@ pub const RANK_1: u64 = 0xFF;
 pub const RANK_8: u64 = 0xFF << 56;
 /// The four corners, where standard chess keeps its castling rooks.
 const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
-/// The dark squares (a1, c1, …), as python-chess's `BB_DARK_SQUARES`.
-const DARK_SQUARES: u64 = 0xAA55_AA55_AA55_AA55;
 /// e1 and e8, where standard chess keeps the kings that may castle.
 const E1: u64 = 1 << 4;
 /// e8, as a bitboard.
@@ -215,13 +213,6 @@ impl PyBoard {
         Ok(map)
     }
 
-    /// The squares of `color`'s pieces of `piece_type`, as an int
-    /// bitboard (python-chess's `pieces_mask`).
-    fn pieces_mask(&self, piece_type: Int, color: bool) -> PyResult<u64> {
-        let piece = self::piece_type(piece_type.0)?;
-        Ok(colored(&self.setup(), piece, crate::values::color(color)))
-    }
-
     /// A copy of the position the move stack starts from, without the
     /// stack.
     fn root(&self, py: Python<'_>) -> PyResult<Self> {
@@ -238,13 +229,6 @@ impl PyBoard {
     fn ply(&self) -> i64 {
         let setup = self.setup();
         2 * (i64::from(setup.fullmove_number) - 1) + i64::from(setup.turn == Color::Black)
-    }
-
-    /// The castling rights that can be used, as an int bitboard: rooks of
-    /// the right colour with a king that can castle with them (the rights
-    /// as set, once a move has been played).
-    fn clean_castling_rights(&self) -> u64 {
-        self.clean_castling(&self.setup(), self.chess960)
     }
 
     /// Whether `color` has castling rights.
@@ -324,27 +308,6 @@ impl PyBoard {
             )));
         }
         Ok(mv)
-    }
-
-    /// Whether `color` lacks the material to mate, whatever the
-    /// opponent does (python-chess's rule: pieces and bishop colours, not
-    /// their placement).
-    fn has_insufficient_material(&self, color: bool) -> bool {
-        let setup = self.setup();
-        let us = setup.colors[crate::values::color(color).index()];
-        let them = setup.colors[(!crate::values::color(color)).index()];
-        let [pawns, knights, bishops, rooks, queens, kings] = setup.pieces;
-        if us & (pawns | rooks | queens) != 0 {
-            return false;
-        }
-        if us & knights != 0 {
-            return us.count_ones() <= 2 && them & !kings & !queens == 0;
-        }
-        if us & bishops != 0 {
-            let same_color = bishops & DARK_SQUARES == 0 || bishops & !DARK_SQUARES == 0;
-            return same_color && pawns == 0 && knights == 0;
-        }
-        true
     }
 
     /// Sets up Chess960 start position `scharnagl` (0 to 959), White to

@@ -1,7 +1,7 @@
 //! `Board` methods that write and read notations beyond UCI and SAN, with
 //! python-chess's meaning: long algebraic notation (`lan`), the XBoard
-//! protocol's moves (`xboard`, `parse_xboard`, `push_xboard`), the
-//! Shredder FEN, and EPD with its operations (`epd(**operations)`,
+//! protocol's moves (`xboard`, `parse_xboard`, `push_xboard`), the SAN of
+//! a variation, and EPD with its operations (`epd(**operations)`,
 //! `set_epd`, `Board.from_epd`). They build on the board's own FEN and SAN
 //! methods, called as Python methods so that a subclass's are used.
 
@@ -401,21 +401,6 @@ impl PyBoard {
     /// `parse_xboard`, then `push`; returns the move (as `push_san`).
     fn push_xboard<'py>(slf: &Bound<'py, Self>, xboard: &str) -> PyResult<Bound<'py, PyAny>> {
         slf.call_method1("push_san", (xboard,))
-    }
-
-    /// The FEN with castling rights as rook files (`HAha`), as
-    /// `fen(shredder=True)`.
-    #[pyo3(signature = (*, en_passant="legal", promoted=None))]
-    fn shredder_fen(
-        slf: &Bound<'_, Self>,
-        en_passant: &str,
-        promoted: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<String> {
-        let _ = promoted;
-        let kwargs = PyDict::new(slf.py());
-        kwargs.set_item("shredder", true)?;
-        kwargs.set_item("en_passant", en_passant)?;
-        slf.call_method("fen", (), Some(&kwargs))?.extract()
     }
 
     /// The EPD: the FEN without its clocks (`shredder` and `en_passant` as

@@ -446,6 +446,35 @@ impl PyBoard {
         true
     }
 
+    /// The board drawn as python-chess draws it: eight rows of letters and
+    /// dots, rank 8 first.
+    fn __str__(&self) -> String {
+        let board = self.board();
+        let mut rows = Vec::with_capacity(8);
+        for rank in (0..8).rev() {
+            let row: Vec<String> = (0..8)
+                .map(|file| {
+                    let square = Square::from_index(rank * 8 + file);
+                    match (board.piece_on(square), board.color_on(square)) {
+                        (Some(piece), Some(side)) => letter_case(side, piece.to_char()).to_string(),
+                        _ => ".".to_string(),
+                    }
+                })
+                .collect();
+            rows.push(row.join(" "));
+        }
+        rows.join("\n")
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let fen = self.fen(false, "legal")?;
+        Ok(if self.chess960 {
+            format!("Board('{fen}', chess960=True)")
+        } else {
+            format!("Board('{fen}')")
+        })
+    }
+
     /// Boards are equal when their positions are (pieces, side to move,
     /// castling rights, a legal en passant square) and their clocks are;
     /// the move stacks are not compared, as in python-chess.

@@ -1,7 +1,6 @@
 //! `Board` methods that draw or move the whole position: `mirror` and
 //! `transform` (and their in-place `apply_` forms, with python-chess's
-//! bitboard functions such as `chess.flip_vertical`), `unicode`, `str()`
-//! and `repr()`. Each reads the position through [`PyBoard::setup`] and
+//! bitboard functions such as `chess.flip_vertical`) and `unicode`. Each reads the position through [`PyBoard::setup`] and
 //! changes it only through [`PyBoard::set_setup`].
 
 use bitmoves::{Color, Square};
@@ -203,36 +202,5 @@ impl PyBoard {
             });
         }
         text
-    }
-
-    /// The board drawn as python-chess draws it: eight rows of letters and
-    /// dots, rank 8 first.
-    fn __str__(&self) -> String {
-        let setup = self.setup();
-        let mut text = String::with_capacity(127);
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                text.push(letter(&setup, rank * 8 + file).unwrap_or('.'));
-                if file < 7 {
-                    text.push(' ');
-                } else if rank > 0 {
-                    text.push('\n');
-                }
-            }
-        }
-        text
-    }
-
-    /// `Board('<fen>')`, with `chess960=True` for a Chess960 board, and the
-    /// subclass's name for a subclass.
-    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let name = slf.get_type().name()?;
-        let fen = slf.call_method0("fen")?;
-        let fen = fen.repr()?;
-        Ok(if slf.borrow().chess960 {
-            format!("{name}({fen}, chess960=True)")
-        } else {
-            format!("{name}({fen})")
-        })
     }
 }

@@ -215,12 +215,18 @@ impl PyBoard {
 
     /// A copy of the position the move stack starts from, without the
     /// stack.
-    fn root(&self, py: Python<'_>) -> PyResult<Self> {
-        let mut root = self.duplicate(py)?;
-        if let Some((state, _)) = self.stack.first() {
-            root.set_setup(py, &Setup::of(state))?;
+    fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        let py = slf.py();
+        let root = Bound::new(py, slf.borrow().duplicate(py)?)?;
+        // The first move taken back gives the root position.
+        let first = {
+            let mut board = root.borrow_mut();
+            board.stack.truncate(1);
+            !board.stack.is_empty()
+        };
+        if first {
+            root.call_method0("pop")?;
         }
-        root.stack.clear();
         Ok(root)
     }
 
@@ -300,7 +306,8 @@ impl PyBoard {
         // two-square king move there.
         let onto_rook = colored(&setup, Piece::Rook, setup.turn) & to.bitboard().0 != 0;
         let two_step = board.chess960 && is_castling(&setup, mv) && !onto_rook;
-        if two_step || board.legal(mv).is_none() {
+        drop(board);
+        if two_step || !slf.call_method1("is_legal", (mv,))?.extract::<bool>()? {
             let fen: String = slf.call_method0("fen")?.extract()?;
             return Err(IllegalMoveError::new_err(format!(
                 "no matching legal move for {} ({from} -> {to}) in {fen}",

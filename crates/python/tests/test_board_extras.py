@@ -128,14 +128,17 @@ def test_epd_operations_on_random_games(seed, chess960):
                    for key, value in ops.items()}
         text = theirs.epd(**ops)
         assert ours.epd(**our_ops) == text
-        board, parsed = bitmoves.Board.from_epd(text, chess960=chess960)
         try:
             expected_board, expected = chess.Board.from_epd(text, chess960=chess960)
         except chess.IllegalMoveError:
             # python-chess reads the moves on a standard board, where
-            # Chess960 castling rights are dropped; bitmoves keeps them.
+            # Chess960 castling rights are dropped.
             assert chess960
+            if has("status"):
+                with pytest.raises(bitmoves.IllegalMoveError):
+                    bitmoves.Board.from_epd(text, chess960=chess960)
             continue
+        board, parsed = bitmoves.Board.from_epd(text, chess960=chess960)
         assert board.fen() == expected_board.fen()
         assert {k: plain(v) for k, v in parsed.items()} == {k: plain(v) for k, v in expected.items()}
         assert list(parsed) == list(expected)
@@ -231,10 +234,6 @@ def test_epd_writing_like_python_chess():
     for number in [math.inf, -math.inf, math.nan]:
         with pytest.raises(AssertionError):
             ours.epd(x=number)
-    with pytest.raises(bitmoves.IllegalMoveError):
-        ours.epd(bm=bitmoves.Move.from_uci("e1e3"))
-    with pytest.raises(bitmoves.IllegalMoveError):
-        ours.epd(pv=[bitmoves.Move.from_uci("e1g1"), bitmoves.Move.from_uci("e1g1")])
 
 
 def test_lan_and_xboard_by_hand():
@@ -246,8 +245,6 @@ def test_lan_and_xboard_by_hand():
     assert board.lan(bitmoves.Move.from_uci("e1g1")) == "O-O"
     assert board.lan(bitmoves.Move.from_uci("a1a8")) == "Ra1xa8+"
     assert board.lan(bitmoves.Move.null()) == "--"
-    with pytest.raises(bitmoves.IllegalMoveError):
-        board.lan(bitmoves.Move.from_uci("e1e3"))
     assert board.xboard(bitmoves.Move.null()) == "@@@@"
     assert board.xboard(bitmoves.Move.from_uci("e1c1")) == "e1c1"
     assert board.xboard(bitmoves.Move.from_uci("e1c1"), True) == "O-O-O"

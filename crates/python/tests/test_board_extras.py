@@ -274,6 +274,55 @@ def test_find_move_errors():
         chess960.find_move(chess.E1, chess.G1)
 
 
+TRANSFORMS = [chess.flip_vertical, chess.flip_horizontal, chess.flip_diagonal,
+              chess.flip_anti_diagonal, chess.shift_down, chess.shift_up,
+              chess.shift_left, chess.shift_right, lambda bb: bb]
+
+
+def transforms_agree(ours, theirs):
+    """transform() and apply_transform() with every bitboard function."""
+    for f in TRANSFORMS:
+        expected = theirs.transform(f)
+        try:
+            got = ours.transform(f)
+        except ValueError:
+            # Until boards hold any position (the board branch), the
+            # core may refuse the transformed one.
+            assert not has("status")
+            continue
+        if got.fen() != expected.fen() and not has("status") and (
+                expected.castling_rights != expected.clean_castling_rights()):
+            # Rights python-chess keeps but does not use: until boards
+            # hold any position, set_setup() may read them as Chess960.
+            continue
+        assert got.fen() == expected.fen()
+        assert got.move_stack == [] and got.chess960 == expected.chess960
+        copy = ours.copy()
+        copy.apply_transform(f)
+        assert copy.fen() == expected.fen() and copy.move_stack == []
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_transforms_on_random_games(seed, chess960):
+    for ply, (ours, theirs) in enumerate(playout(100 + seed, chess960, plies=120)):
+        if ply % 8 == 0:
+            transforms_agree(ours, theirs)
+
+
+def test_every_chess960_start():
+    ours, theirs = bitmoves.Board(), chess.Board()
+    for number in range(960):
+        ours.set_chess960_pos(number)
+        theirs.set_chess960_pos(number)
+        assert ours.fen() == theirs.fen() and ours.chess960
+        assert ours.chess960_pos() == theirs.chess960_pos() == number
+        assert ours.mirror().fen() == theirs.mirror().fen()
+        assert ours.has_chess960_castling_rights() == theirs.has_chess960_castling_rights()
+        for color in chess.COLORS:
+            assert ours.has_kingside_castling_rights(color) == theirs.has_kingside_castling_rights(color)
+            assert ours.has_queenside_castling_rights(color) == theirs.has_queenside_castling_rights(color)
+
+
 def test_mirror_and_transforms():
     fens = [
         "r1bq1r2/pp2n3/4N2k/3pPppP/1b1n2Q1/2N5/PP3PP1/R1B1K2R w KQ g6 0 15",
@@ -281,9 +330,6 @@ def test_mirror_and_transforms():
         "rkqbrnbn/pppppppp/8/8/8/8/PPPPPPPP/RKQBRNBN w KQkq - 0 1",
         "8/8/3k4/8/8/3K4/8/8 w - - 0 1",
     ]
-    transforms = [chess.flip_vertical, chess.flip_horizontal, chess.flip_diagonal,
-                  chess.flip_anti_diagonal, chess.shift_down, chess.shift_up,
-                  chess.shift_left, chess.shift_right, lambda bb: bb]
     for fen in fens:
         ours = bitmoves.Board(fen)
         theirs = chess.Board(fen, chess960=ours.chess960)
@@ -293,26 +339,8 @@ def test_mirror_and_transforms():
         copy = ours.copy()
         copy.apply_mirror()
         assert copy.fen() == theirs.mirror().fen() and copy.move_stack == []
-        for f in transforms:
-            expected = theirs.transform(f)
-            try:
-                got = ours.transform(f)
-            except ValueError:
-                # Until boards hold any position (the board branch), the
-                # core may refuse the transformed one.
-                assert not has("status")
-                continue
-            if got.fen() != expected.fen() and not has("status") and (
-                    expected.castling_rights != expected.clean_castling_rights()):
-                # Rights python-chess keeps but does not use: until boards
-                # hold any position, set_setup() may read them as Chess960.
-                continue
-            assert got.fen() == expected.fen()
-            assert got.move_stack == []
-            assert ours.move_stack != []
-            copy = ours.copy()
-            copy.apply_transform(f)
-            assert copy.fen() == expected.fen()
+        transforms_agree(ours, theirs)
+        assert ours.move_stack != []
 
 
 def test_transform_with_a_bad_function():

@@ -70,6 +70,8 @@ def derived_agree(ours, theirs):
         assert ours.shredder_fen() == theirs.shredder_fen()
         assert ours.shredder_fen(en_passant="fen") == theirs.shredder_fen(en_passant="fen")
     assert ours.epd() == theirs.epd()
+    assert ours.castling_xfen() == theirs.castling_xfen()
+    assert ours.castling_shredder_fen() == theirs.castling_shredder_fen()
     assert ours.epd(shredder=True, en_passant="xfen") == theirs.epd(shredder=True, en_passant="xfen")
     for flags in [{}, dict(ignore_turn=True), dict(ignore_castling=True), dict(ignore_counters=False)]:
         assert ours.chess960_pos(**flags) == theirs.chess960_pos(**flags)
@@ -99,6 +101,11 @@ def test_random_games(seed, chess960):
         if ply % 4 == 0:
             moves_agree(ours, theirs)
     assert ours.variation_san([]) == theirs.variation_san([])
+    # san_and_push replays the game's moves.
+    ours_replay, theirs_replay = ours.root(), theirs.root()
+    for mv in theirs.move_stack:
+        assert ours_replay.san_and_push(ours_move(mv)) == theirs_replay.san_and_push(mv)
+    assert ours_replay.fen() == theirs_replay.fen() == theirs.fen()
 
 
 @pytest.mark.parametrize("seed", range(GAMES))
@@ -411,3 +418,20 @@ def test_variation_san_takes_any_iterable():
         ours.variation_san(5)
     with pytest.raises(TypeError):
         ours.variation_san(["a7a6"])
+
+
+def test_variant_class_attributes_are_standard_chess():
+    for name in ["aliases", "uci_variant", "xboard_variant", "starting_fen", "tbw_suffix", "tbz_suffix",
+                 "tbw_magic", "tbz_magic", "pawnless_tbw_suffix", "pawnless_tbz_suffix", "pawnless_tbw_magic",
+                 "pawnless_tbz_magic", "connected_kings", "one_king", "captures_compulsory"]:
+        assert getattr(bitmoves.Board, name) == getattr(chess.Board, name), name
+        assert getattr(bitmoves.Board(), name) == getattr(chess.Board, name), name
+    board = bitmoves.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")
+    assert not (board.is_variant_end() or board.is_variant_loss() or board.is_variant_win()
+                or board.is_variant_draw())
+
+    class Variant(bitmoves.Board):
+        uci_variant = "other"
+
+    assert Variant.uci_variant == "other" and Variant().uci_variant == "other"
+    assert bitmoves.Board.uci_variant == "chess"

@@ -264,6 +264,18 @@ impl PyBoard {
             || rights & RANK_8 != 0 && setup.colors[1] & kings & E8 == 0
     }
 
+    /// The castling field of the FEN, X-FEN style (`KQkq`, a rook's file
+    /// where `K` or `Q` would not say which rook), `-` for none.
+    fn castling_xfen(slf: &Bound<'_, Self>) -> PyResult<String> {
+        castling_field(slf, false)
+    }
+
+    /// The castling field of the Shredder FEN (rook files, `HAha`), `-`
+    /// for none.
+    fn castling_shredder_fen(slf: &Bound<'_, Self>) -> PyResult<String> {
+        castling_field(slf, true)
+    }
+
     /// The legal move from `from_square` to `to_square` (a pawn reaching
     /// the back rank promotes to a queen unless `promotion` says otherwise;
     /// castling is the king's two-square move, or king takes rook in
@@ -376,6 +388,15 @@ impl PyBoard {
         kwargs.set_item("check", check)?;
         Ok(svg.call_method("board", (), Some(&kwargs))?.unbind())
     }
+}
+
+/// The castling field of the board's FEN, written the Shredder way or
+/// X-FEN's.
+fn castling_field(board: &Bound<'_, PyBoard>, shredder: bool) -> PyResult<String> {
+    let kwargs = PyDict::new(board.py());
+    kwargs.set_item("shredder", shredder)?;
+    let fen: String = board.call_method("fen", (), Some(&kwargs))?.extract()?;
+    Ok(fen.split(' ').nth(2).unwrap_or("-").to_string())
 }
 
 /// The Chess960 start position number of a setup, as python-chess's

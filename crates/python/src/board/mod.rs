@@ -15,6 +15,7 @@
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, Chess960 numbers |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
 //! | `board/notation.rs` | `lan`, XBoard moves, `variation_san`, EPD with its operations |
+//! | `board/variant.rs` | standard chess's variant class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes) and `is_variant_*` |
 
 mod extras;
 mod notation;
@@ -25,6 +26,7 @@ mod pyboard;
 pub mod setup;
 mod status;
 mod transform;
+mod variant;
 
 pub use push::install;
 pub use pyboard::{PyBoard, STARTING_FEN};

@@ -373,6 +373,14 @@ impl PyBoard {
         Ok(parts.join(" "))
     }
 
+    /// The SAN of a legal move (as `san`), which is then played (as
+    /// `push`).
+    fn san_and_push(slf: &Bound<'_, Self>, r#move: PyMove) -> PyResult<String> {
+        let san: String = slf.call_method1("san", (r#move,))?.extract()?;
+        slf.call_method1("push", (r#move,))?;
+        Ok(san)
+    }
+
     /// The move as the XBoard protocol writes it: UCI, `@@@@` for the null
     /// move, and castling as `O-O`/`O-O-O` in Chess960 (`chess960`
     /// defaults to the board's mode).

@@ -2,9 +2,9 @@
 //! `root`, `ply`, the castling-rights questions (`has_castling_rights` and
 //! its king-side, queen-side and Chess960 forms, on python-chess's clean
 //! castling rights), `find_move`, the Chess960 start position number both
-//! ways and the SVG picture. Each reads the
-//! position through [`PyBoard::setup`] and changes it only through
-//! [`PyBoard::set_setup`].
+//! ways, the castling fields of the FEN and the SVG picture. Each reads
+//! the position through [`PyBoard::setup`] (or the board's own Python
+//! methods) and changes it only through [`PyBoard::set_setup`].
 
 use bitmoves::{Board, Color, Piece, Square};
 use pyo3::exceptions::{PyOverflowError, PyValueError};
@@ -22,9 +22,9 @@ pub const RANK_1: u64 = 0xFF;
 pub const RANK_8: u64 = 0xFF << 56;
 /// The four corners, where standard chess keeps its castling rooks.
 const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
-/// e1 and e8, where standard chess keeps the kings that may castle.
+/// e1, where standard chess keeps a white king that may castle.
 const E1: u64 = 1 << 4;
-/// e8, as a bitboard.
+/// e8, where standard chess keeps a black king that may castle.
 const E8: u64 = 1 << 60;
 
 /// The back rank of `color`, as a bitboard.
@@ -43,7 +43,7 @@ pub fn colored(setup: &Setup, piece: Piece, color: Color) -> u64 {
 /// One `Piece` object for each piece and colour, made on first use, at
 /// colour × 6 + piece (White first, core `Piece` order): `piece_map`
 /// hands out these immutable objects instead of a new one per square.
-static PIECES: GILOnceCell<[Py<PyPiece>; 12]> = GILOnceCell::new();
+static PIECES: GILOnceCell<Vec<Py<PyPiece>>> = GILOnceCell::new();
 
 /// The shared Python `Piece` standing on `square`, if any.
 pub fn py_piece<'py>(
@@ -51,21 +51,16 @@ pub fn py_piece<'py>(
     setup: &Setup,
     square: Square,
 ) -> PyResult<Option<&'py Py<PyPiece>>> {
-    let pieces = PIECES.get_or_try_init(py, || -> PyResult<_> {
-        let mut made = Vec::with_capacity(12);
-        for color in [Color::White, Color::Black] {
-            for piece in Piece::ALL {
-                made.push(Py::new(
-                    py,
-                    PyPiece {
-                        piece_type: piece_number(piece),
-                        color: color == Color::White,
-                    },
-                )?);
-            }
-        }
-        made.try_into()
-            .map_err(|_| PyValueError::new_err("twelve pieces"))
+    let pieces = PIECES.get_or_try_init(py, || {
+        (0..12)
+            .map(|i| {
+                let piece = PyPiece {
+                    piece_type: piece_number(Piece::ALL[i % 6]),
+                    color: i < 6,
+                };
+                Py::new(py, piece)
+            })
+            .collect::<PyResult<Vec<_>>>()
     })?;
     Ok(setup
         .piece_on(square)

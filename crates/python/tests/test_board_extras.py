@@ -435,3 +435,20 @@ def test_variant_class_attributes_are_standard_chess():
 
     assert Variant.uci_variant == "other" and Variant().uci_variant == "other"
     assert bitmoves.Board.uci_variant == "chess"
+
+
+def test_copies_keep_a_subclass():
+    class Sub(bitmoves.Board):
+        pass
+
+    board = Sub()
+    board.push_san("e4")
+    theirs = chess.Board()
+    theirs.push_san("e4")
+    root, mirrored, moved = board.root(), board.mirror(), board.transform(lambda bb: bb)
+    assert root.fen() == chess.STARTING_FEN and root.move_stack == []
+    assert mirrored.fen() == theirs.mirror().fen() and mirrored.move_stack == []
+    assert moved.fen() == theirs.transform(lambda bb: bb).fen()
+    if has("status"):  # Sub(None) makes an empty board since the board branch
+        assert all(type(made) is Sub for made in (root, mirrored, moved))
+    assert type(bitmoves.Board().mirror()) is bitmoves.Board

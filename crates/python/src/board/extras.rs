@@ -81,6 +81,37 @@ pub fn setup_of_board(board: &Board) -> Setup {
     }
 }
 
+/// A new board of `board`'s own class (a subclass's too, made as
+/// python-chess makes its copies, `type(board)(None, chess960=...)`, or a
+/// plain `Board` when that fails) in `board`'s Chess960 mode, holding
+/// `setup`, without a move stack.
+pub fn same_kind<'py>(board: &Bound<'py, PyBoard>, setup: &Setup) -> PyResult<Bound<'py, PyBoard>> {
+    let py = board.py();
+    let chess960 = board.borrow().chess960;
+    let class = board.get_type();
+    let made = if class.is(py.get_type::<PyBoard>()) {
+        None
+    } else {
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("chess960", chess960)?;
+        class
+            .call((py.None(),), Some(&kwargs))
+            .ok()
+            .and_then(|made| made.downcast_into::<PyBoard>().ok())
+    };
+    let made = match made {
+        Some(made) => made,
+        None => Bound::new(py, board.borrow().duplicate(py)?)?,
+    };
+    {
+        let mut fresh = made.borrow_mut();
+        fresh.chess960 = chess960;
+        fresh.stack.clear();
+        fresh.set_setup(py, setup)?;
+    }
+    Ok(made)
+}
+
 /// An int bitboard argument: any Python int (or object with
 /// `__index__`), taken modulo 2**64 as python-chess's `&` with `BB_ALL`
 /// would take it; not an int is a `TypeError`.
@@ -209,7 +240,7 @@ impl PyBoard {
     }
 
     /// A copy of the position the move stack starts from, without the
-    /// stack.
+    /// stack (of the board's own class, a subclass's too).
     fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         let py = slf.py();
         let root = Bound::new(py, slf.borrow().duplicate(py)?)?;
@@ -222,7 +253,11 @@ impl PyBoard {
         if first {
             root.call_method0("pop")?;
         }
-        Ok(root)
+        if slf.get_type().is(py.get_type::<PyBoard>()) {
+            return Ok(root);
+        }
+        let setup = root.borrow().setup();
+        same_kind(slf, &setup)
     }
 
     /// The half-moves since the game's start, by the full move number and

@@ -6,7 +6,7 @@
 use bitmoves::{Color, Square};
 use pyo3::prelude::*;
 
-use super::extras::Bits;
+use super::extras::{Bits, same_kind};
 use super::pyboard::PyBoard;
 use super::setup::Setup;
 
@@ -112,13 +112,13 @@ impl PyBoard {
 
 #[pymethods]
 impl PyBoard {
-    /// A copy, without the move stack, mirrored vertically with the
-    /// colours swapped: the same position for the other side (side to
-    /// move, castling rights and en passant square mirrored too).
-    fn mirror(&self, py: Python<'_>) -> PyResult<Self> {
-        let mut board = self.duplicate(py)?;
-        board.replace_position(py, &mirrored(&self.setup()))?;
-        Ok(board)
+    /// A copy (of the board's own class), without the move stack,
+    /// mirrored vertically with the colours swapped: the same position for
+    /// the other side (side to move, castling rights and en passant square
+    /// mirrored too).
+    fn mirror<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
+        let setup = mirrored(&slf.borrow().setup());
+        same_kind(slf, &setup)
     }
 
     /// Mirrors the board in place (see `mirror`); clears the move stack.
@@ -127,14 +127,13 @@ impl PyBoard {
         self.replace_position(py, &setup)
     }
 
-    /// A copy, without the move stack, with the bitboard function `f`
+    /// A copy (of the board's own class), without the move stack, with the
+    /// bitboard function `f`
     /// (such as `chess.flip_horizontal` or `chess.shift_down`) applied to
     /// every piece, the en passant square and the castling rights.
-    fn transform(&self, py: Python<'_>, f: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let setup = transformed(f, &self.setup())?;
-        let mut board = self.duplicate(py)?;
-        board.replace_position(py, &setup)?;
-        Ok(board)
+    fn transform<'py>(slf: &Bound<'py, Self>, f: &Bound<'py, PyAny>) -> PyResult<Bound<'py, Self>> {
+        let setup = transformed(f, &slf.borrow().setup())?;
+        same_kind(slf, &setup)
     }
 
     /// Applies the bitboard function `f` in place (see `transform`);

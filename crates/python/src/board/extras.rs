@@ -1,13 +1,13 @@
 //! `Board` methods python-chess derives from the position: `piece_map`,
 //! `root`, `ply`, the castling-rights questions (`has_castling_rights` and
 //! its king-side, queen-side and Chess960 forms, on python-chess's clean
-//! castling rights), `find_move`, the Chess960 start position number both
-//! ways, the castling fields of the FEN and the SVG picture. Each reads
-//! the position through [`PyBoard::setup`] (or the board's own Python
-//! methods) and changes it only through [`PyBoard::set_setup`].
+//! castling rights), `find_move`, the castling fields of the FEN and the
+//! SVG picture. Each reads the position through [`PyBoard::setup`] (or
+//! the board's own Python methods) and changes it only through
+//! [`PyBoard::set_setup`].
 
-use bitmoves::{Board, Color, Piece, Square};
-use pyo3::exceptions::{PyOverflowError, PyValueError};
+use bitmoves::{Color, Piece, Square};
+use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyDict;
@@ -65,20 +65,6 @@ pub fn py_piece<'py>(
     Ok(setup
         .piece_on(square)
         .map(|(piece, color)| &pieces[color.index() * 6 + piece.index()]))
-}
-
-/// The setup of a core board, without python-chess's en passant square.
-pub fn setup_of_board(board: &Board) -> Setup {
-    Setup {
-        pieces: Piece::ALL.map(|piece| board.pieces(piece).0),
-        colors: Color::ALL.map(|color| board.colors(color).0),
-        promoted: 0,
-        turn: board.side_to_move(),
-        castling_rights: board.castling_rights().rook_squares().0,
-        ep_square: None,
-        halfmove_clock: u32::from(board.halfmove_clock()),
-        fullmove_number: u32::from(board.fullmove_number()),
-    }
 }
 
 /// A new board of `board`'s own class (a subclass's too, made as
@@ -359,44 +345,6 @@ impl PyBoard {
         Ok(mv)
     }
 
-    /// Sets up Chess960 start position `scharnagl` (0 to 959), White to
-    /// move with every castling right, in Chess960 mode; clears the stack.
-    fn set_chess960_pos(&mut self, py: Python<'_>, scharnagl: Int) -> PyResult<()> {
-        let board = u16::try_from(scharnagl.0)
-            .ok()
-            .and_then(|n| Board::chess960_start(n).ok())
-            .ok_or_else(|| {
-                PyValueError::new_err(format!("not a Chess960 position number: {}", scharnagl.0))
-            })?;
-        self.chess960 = true;
-        self.set_setup(py, &setup_of_board(&board))?;
-        self.stack.clear();
-        Ok(())
-    }
-
-    /// The number (0 to 959) of the Chess960 start position this is, or
-    /// `None`. By default White must be to move with every castling right
-    /// (`ignore_turn`, `ignore_castling`); the clocks are not looked at
-    /// unless `ignore_counters=False`.
-    #[pyo3(signature = (*, ignore_turn=false, ignore_castling=false, ignore_counters=true))]
-    fn chess960_pos(
-        &self,
-        ignore_turn: bool,
-        ignore_castling: bool,
-        ignore_counters: bool,
-    ) -> Option<u16> {
-        let setup = self.setup();
-        let rooks = setup.pieces[Piece::Rook.index()];
-        if setup.ep_square.is_some_and(|sq| sq.index() != 0)
-            || !ignore_turn && setup.turn != Color::White
-            || !ignore_castling && self.clean_castling(&setup, self.chess960) != rooks
-            || !ignore_counters && (setup.fullmove_number != 1 || setup.halfmove_clock != 0)
-        {
-            return None;
-        }
-        chess960_number(&setup)
-    }
-
     /// The board drawn as SVG for Jupyter, by python-chess's `chess.svg`
     /// (imported when first asked for; python-chess must be installed).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
@@ -427,35 +375,4 @@ fn castling_field(board: &Bound<'_, PyBoard>, shredder: bool) -> PyResult<String
     kwargs.set_item("shredder", shredder)?;
     let fen: String = board.call_method("fen", (), Some(&kwargs))?.extract()?;
     Ok(fen.split(' ').nth(2).unwrap_or("-").to_string())
-}
-
-/// The Chess960 start position number of a setup, as python-chess's
-/// `BaseBoard.chess960_pos`: pawns on ranks 2 and 7, the pieces behind
-/// them mirrored, and the back rank one of the 960.
-fn chess960_number(setup: &Setup) -> Option<u16> {
-    const RANK_2: u64 = 0xFF << 8;
-    const RANK_7: u64 = 0xFF << 48;
-    if setup.colors != [RANK_1 | RANK_2, RANK_7 | RANK_8]
-        || setup.pieces[Piece::Pawn.index()] != RANK_2 | RANK_7
-        || setup.promoted != 0
-    {
-        return None;
-    }
-    let back_rank: Vec<Piece> = (0..8)
-        .map(|file| {
-            setup
-                .piece_on(Square::from_index(file))
-                .map(|(piece, _)| piece)
-        })
-        .collect::<Option<_>>()?;
-    let mirrored = (0..8).all(|file| {
-        setup
-            .piece_on(Square::from_index(56 + file))
-            .map(|(piece, _)| piece)
-            == Some(back_rank[file])
-    });
-    if !mirrored {
-        return None;
-    }
-    (0..960).find(|&n| Board::chess960_back_rank(n).is_ok_and(|rank| rank[..] == back_rank[..]))
 }

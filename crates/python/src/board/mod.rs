@@ -12,7 +12,7 @@
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
-//! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, Chess960 numbers |
+//! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
 //! | `board/notation.rs` | `lan`, XBoard moves, `variation_san`, EPD with its operations |
 //! | `board/variant.rs` | standard chess's variant class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes) and `is_variant_*` |

@@ -67,6 +67,16 @@ pub fn py_piece<'py>(
         .map(|(piece, color)| &pieces[color.index() * 6 + piece.index()]))
 }
 
+/// `board.copy(stack=...)`, made by the board's own `copy` (so that this
+/// file need not know how a board object is built).
+pub fn copy_of<'py>(board: &Bound<'py, PyBoard>, stack: bool) -> PyResult<Bound<'py, PyBoard>> {
+    let kwargs = PyDict::new(board.py());
+    kwargs.set_item("stack", stack)?;
+    Ok(board
+        .call_method("copy", (), Some(&kwargs))?
+        .downcast_into::<PyBoard>()?)
+}
+
 /// A new board of `board`'s own class (a subclass's too, made as
 /// python-chess makes its copies, `type(board)(None, chess960=...)`, or a
 /// plain `Board` when that fails) in `board`'s Chess960 mode, holding
@@ -87,7 +97,7 @@ pub fn same_kind<'py>(board: &Bound<'py, PyBoard>, setup: &Setup) -> PyResult<Bo
     };
     let made = match made {
         Some(made) => made,
-        None => Bound::new(py, board.borrow().duplicate(py)?)?,
+        None => copy_of(board, false)?,
     };
     {
         let mut fresh = made.borrow_mut();
@@ -229,7 +239,7 @@ impl PyBoard {
     /// stack (of the board's own class, a subclass's too).
     fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
         let py = slf.py();
-        let root = Bound::new(py, slf.borrow().duplicate(py)?)?;
+        let root = copy_of(slf, true)?;
         // The first move taken back gives the root position.
         let first = {
             let mut board = root.borrow_mut();

@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyAssertionError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
-use super::extras::is_castling;
+use super::extras::{copy_of, is_castling};
 use super::pyboard::PyBoard;
 use super::setup::Setup;
 use crate::values::{IllegalMoveError, PyMove};
@@ -347,9 +347,7 @@ impl PyBoard {
     /// left as it was. `IllegalMoveError` names the first move that is not
     /// legal where it is played.
     fn variation_san(slf: &Bound<'_, Self>, variation: &Bound<'_, PyAny>) -> PyResult<String> {
-        let py = slf.py();
-        let board = Bound::new(py, slf.borrow().duplicate(py)?)?;
-        board.borrow_mut().stack.clear();
+        let board = copy_of(slf, false)?;
         let mut parts: Vec<String> = Vec::new();
         for mv in variation.try_iter()? {
             let mv = mv?;

@@ -14,9 +14,11 @@
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
-//! | `board/notation.rs` | `lan`, XBoard moves, `variation_san`, EPD with its operations |
+//! | `board/notation.rs` | `lan`, `variation_san`, `san_and_push`, XBoard moves |
+//! | `board/epd.rs` | EPD with its operations: `epd(**operations)`, `set_epd`, `Board.from_epd` |
 //! | `board/variant.rs` | standard chess's variant class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes) and `is_variant_*` |
 
+mod epd;
 mod extras;
 mod notation;
 mod play;

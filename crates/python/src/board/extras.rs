@@ -324,10 +324,13 @@ impl PyBoard {
         {
             promotion = Some(Piece::Queen);
         }
+        // The null move's other fields (none or, with drops, no drop).
+        #[allow(clippy::needless_update)]
         let mut mv = PyMove {
             from_square: from.index() as u8,
             to_square: to.index() as u8,
             promotion: promotion.map(piece_number),
+            ..PyMove::null_move()
         };
         // Standard chess writes castling as the king's two-square move.
         let kings = setup.pieces[Piece::King.index()];

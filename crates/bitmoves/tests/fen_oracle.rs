@@ -8,8 +8,6 @@
 mod common;
 
 use bitmoves::{Board, FenOptions};
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 /// Reads lines `MODE\tFEN` on stdin and prints, per line, python-chess's
 /// FEN (en passant written as bitmoves writes it: when a pawn stands
@@ -30,22 +28,11 @@ for line in sys.stdin:
 /// python-chess's answers, one per `(mode, fen)` case: its FEN, whether
 /// it is in Chess960 mode, its Shredder-FEN.
 fn ask(cases: &[(&str, String)]) -> Vec<(String, bool, String)> {
-    let mut child = Command::new("python3")
-        .args(["-c", ORACLE])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
     let mut input = String::new();
     for (mode, fen) in cases {
         input.push_str(&format!("{mode}\t{fen}\n"));
     }
-    let mut stdin = child.stdin.take().expect("a pipe");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("python3 finishes");
-    writer.join().expect("writer").expect("input written");
-    assert!(out.status.success(), "the oracle failed");
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let text = common::python::run(&["-c", ORACLE], input);
     let answers: Vec<(String, bool, String)> = text
         .lines()
         .map(|line| {

@@ -135,25 +135,20 @@ mod temp;
 #[allow(unused_imports)] // each test binary uses only some helpers
 pub use temp::TempFile;
 
+/// python-chess as the oracle: whether it runs, and runs of it.
+pub mod python;
+
 /// Whether python-chess, the independent oracle, can run here
 /// (`python3 -c "import chess.polyglot"`). When it cannot, the caller
 /// (`what`) is skipped with a notice on stderr, unless
 /// `BITMOVES_REQUIRE_ORACLE=1` is set, as CI sets it: then this fails the
 /// test.
 pub fn python_chess_or_skip(what: &str) -> bool {
-    let available = std::process::Command::new("python3")
-        .args(["-c", "import chess.polyglot"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        let required = std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing: pip install chess"
-        );
-        eprintln!("{what} skipped: python-chess is not installed (pip install chess)");
-    }
-    available
+    python::imports_or_skip(
+        "import chess.polyglot",
+        "python-chess (pip install chess)",
+        &format!("{what} skipped: python-chess is not installed (pip install chess)"),
+    )
 }
 
 /// Parses a FEN strictly, panicking with the FEN and the error.

@@ -153,12 +153,22 @@ const ODD: &str = "1. e4 0000 2. e5 *\n\n[Event \"a\"]\n\n1. e4 e5\n[%evp 0,1,2]
     \u{3000}\n1. e4 e5 2. Nf3 Nc6 3. Nxc3 $ e.p. *\x1a\n\x1a\n1. e4 $256 *\n\u{200b}\n1. e4 e5*\n\n\
     1. e4 a6 2. e5 d5 3. exd6e.p. h5 (3... h6 [%x]\n[%y 1]\n) *\n\x1c\n\u{85}\n1. e4\n[%evp 1\n*\n\x1a";
 
+/// `text` with LF line ends, with CRLF, with CR, and after a BOM, each
+/// with its name.
+fn line_ends(text: &str) -> [(&'static str, String); 4] {
+    [
+        ("LF", text.to_owned()),
+        ("CRLF", text.replace('\n', "\r\n")),
+        ("CR", text.replace('\n', "\r")),
+        ("BOM", format!("\u{feff}{text}")),
+    ]
+}
+
 #[test]
 fn odd_games_read_in_one_pass_as_the_splitter_cuts_them() {
-    assert_one_pass_reads_as_cut("odd", ODD.as_bytes());
-    assert_one_pass_reads_as_cut("odd, CRLF", ODD.replace('\n', "\r\n").as_bytes());
-    assert_one_pass_reads_as_cut("odd, CR", ODD.replace('\n', "\r").as_bytes());
-    assert_one_pass_reads_as_cut("odd, BOM", format!("\u{feff}{ODD}").as_bytes());
+    for (name, text) in line_ends(ODD) {
+        assert_one_pass_reads_as_cut(&format!("odd, {name}"), text.as_bytes());
+    }
     let mut next = mutate::xorshift(0x0dd5_eeed);
     for round in 0..300 {
         let data = mutate::mutate(ODD.as_bytes(), 6, &mut next);
@@ -168,10 +178,9 @@ fn odd_games_read_in_one_pass_as_the_splitter_cuts_them() {
 
 #[test]
 fn odd_games_read_in_chunks_as_one_thread() {
-    assert_chunks_read_as_one_thread("odd", ODD.as_bytes());
-    assert_chunks_read_as_one_thread("odd, CRLF", ODD.replace('\n', "\r\n").as_bytes());
-    assert_chunks_read_as_one_thread("odd, CR", ODD.replace('\n', "\r").as_bytes());
-    assert_chunks_read_as_one_thread("odd, BOM", format!("\u{feff}{ODD}").as_bytes());
+    for (name, text) in line_ends(ODD) {
+        assert_chunks_read_as_one_thread(&format!("odd, {name}"), text.as_bytes());
+    }
     let mut next = mutate::xorshift(0x05ee_d0dd);
     for round in 0..100 {
         let data = mutate::mutate(ODD.as_bytes(), 6, &mut next);
@@ -181,10 +190,9 @@ fn odd_games_read_in_chunks_as_one_thread() {
 
 #[test]
 fn games_read_in_one_pass_as_the_splitter_cuts_them() {
-    assert_one_pass_reads_as_cut("LF", GAMES.as_bytes());
-    assert_one_pass_reads_as_cut("CRLF", GAMES.replace('\n', "\r\n").as_bytes());
-    assert_one_pass_reads_as_cut("CR", GAMES.replace('\n', "\r").as_bytes());
-    assert_one_pass_reads_as_cut("BOM", format!("\u{feff}{GAMES}").as_bytes());
+    for (name, text) in line_ends(GAMES) {
+        assert_one_pass_reads_as_cut(name, text.as_bytes());
+    }
 }
 
 /// 20,000 bytes of PGN's characters at random.
@@ -310,10 +318,9 @@ fn assert_chunks_read_as_one_thread(name: &str, text: &[u8]) {
 
 #[test]
 fn chunks_of_any_size_read_as_one_thread() {
-    assert_chunks_read_as_one_thread("LF", GAMES.as_bytes());
-    assert_chunks_read_as_one_thread("CRLF", GAMES.replace('\n', "\r\n").as_bytes());
-    assert_chunks_read_as_one_thread("CR", GAMES.replace('\n', "\r").as_bytes());
-    assert_chunks_read_as_one_thread("BOM", format!("\u{feff}{GAMES}").as_bytes());
+    for (name, text) in line_ends(GAMES) {
+        assert_chunks_read_as_one_thread(name, text.as_bytes());
+    }
     assert_chunks_read_as_one_thread("BOM only", "\u{feff}".as_bytes());
     let odd_blanks = GAMES.replace("\n\n", "\n\x0b\x0c\t \n");
     assert_chunks_read_as_one_thread("odd blanks", odd_blanks.as_bytes());

@@ -104,15 +104,11 @@ pub fn table_names(dir: &Path) -> Vec<String> {
     names
 }
 
-/// A xorshift generator from `seed`.
-pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
+/// The seeded random sources shared with the core's tests.
+#[path = "../../../bitmoves/tests/common/random.rs"]
+mod random;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use random::xorshift;
 
 /// The pieces of a table name, white's in upper case: `KRvKP` -> `KRkp`.
 pub fn letters(name: &str) -> Vec<char> {

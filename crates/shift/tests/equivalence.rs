@@ -48,32 +48,27 @@ fn pawn_shift_equals_lookup_equals_offset_equals_lazy_on_every_square_for_both_c
 /// One way of computing a slider's attacks.
 type Method = fn(Square, Bitboard) -> Bitboard;
 
-/// Every way of computing a rook's attacks, the lookup first.
-const ROOK: [(&str, Method); 5] = [
-    ("lookup", attacks::rook),
-    ("Kogge-Stone", sliders::rook),
-    ("step fill", sliders::rook_by_steps),
-    ("offset", offset::rook),
-    ("lazy", lazy::rook),
-];
+/// Every way of computing a slider's attacks, the lookup first:
+/// `attacks::PIECE`, the Kogge-Stone fill, the step fill (`STEPS`), offset
+/// walking and the lazily built table.
+macro_rules! methods {
+    ($piece:ident, $steps:ident) => {
+        [
+            ("lookup", attacks::$piece as Method),
+            ("Kogge-Stone", sliders::$piece),
+            ("step fill", sliders::$steps),
+            ("offset", offset::$piece),
+            ("lazy", lazy::$piece),
+        ]
+    };
+}
 
-/// Every way of computing a bishop's attacks, the lookup first.
-const BISHOP: [(&str, Method); 5] = [
-    ("lookup", attacks::bishop),
-    ("Kogge-Stone", sliders::bishop),
-    ("step fill", sliders::bishop_by_steps),
-    ("offset", offset::bishop),
-    ("lazy", lazy::bishop),
-];
-
-/// Every way of computing a queen's attacks, the lookup first.
-const QUEEN: [(&str, Method); 5] = [
-    ("lookup", attacks::queen),
-    ("Kogge-Stone", sliders::queen),
-    ("step fill", sliders::queen_by_steps),
-    ("offset", offset::queen),
-    ("lazy", lazy::queen),
-];
+/// Every way of computing a rook's attacks.
+const ROOK: [(&str, Method); 5] = methods!(rook, rook_by_steps);
+/// Every way of computing a bishop's attacks.
+const BISHOP: [(&str, Method); 5] = methods!(bishop, bishop_by_steps);
+/// Every way of computing a queen's attacks.
+const QUEEN: [(&str, Method); 5] = methods!(queen, queen_by_steps);
 
 /// Checks every method against the first (the lookup) for one square and
 /// occupancy, naming the method that disagrees.

@@ -54,15 +54,8 @@ fn chess960_positions() -> Vec<Board> {
         let start = Board::chess960_start(n).expect("in range");
         boards.push(start);
         for _ in 0..3 {
-            let mut board = start;
-            for _ in 0..random.below(13) {
-                let moves = board.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                board.play_unchecked(moves[random.below(moves.len())]);
-            }
-            boards.push(board);
+            let plies = random.below(13);
+            boards.push(random.playout(start, plies));
         }
     }
     boards
@@ -128,15 +121,8 @@ fn shredder_letters_read_as_python_chess_reads_them() {
     let mut random = common::Random(0x7368_7265);
     let mut boards = chess960_positions();
     for _ in 0..1000 {
-        let mut board = Board::default();
-        for _ in 0..random.below(30) {
-            let moves = board.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            board.play_unchecked(moves[random.below(moves.len())]);
-        }
-        boards.push(board);
+        let plies = random.below(30);
+        boards.push(random.playout(Board::default(), plies));
     }
     boards.push(common::board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     boards.push(common::board("rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1"));

@@ -19,6 +19,19 @@ impl Random {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+
+    /// `board` after up to `plies` random legal moves (fewer where the
+    /// game ends first).
+    pub fn playout(&mut self, mut board: bitmoves::Board, plies: usize) -> bitmoves::Board {
+        for _ in 0..plies {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            board.play_unchecked(moves[self.below(moves.len())]);
+        }
+        board
+    }
 }
 
 /// A xorshift generator from `state` (not zero): what the PGN tests'

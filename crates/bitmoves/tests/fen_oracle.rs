@@ -129,7 +129,7 @@ fn shredder_letters_read_as_python_chess_reads_them() {
     boards.push(common::board("4k3/8/8/8/8/8/8/4K1RR w K - 0 1"));
     let cases: Vec<(&str, String)> = boards
         .iter()
-        .map(|b| ("pgn", common::shredder_fen(b)))
+        .map(|b| ("pgn", b.shredder_fen().to_string()))
         .collect();
     let mut failures = Vec::new();
     let mut standard_with_rights = 0;

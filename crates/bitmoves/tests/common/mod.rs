@@ -185,31 +185,6 @@ pub fn rights_need_chess960(board: &Board) -> bool {
     })
 }
 
-/// The FEN of `board` with its castling field in Shredder letters (rook
-/// files), as other programs write it.
-pub fn shredder_fen(board: &Board) -> String {
-    use bitmoves::{CastlingSide, Color};
-    let fen = board.to_string();
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let mut castling = String::new();
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if let Some(file) = board.castling_rights().rook(color, side) {
-                castling.push(match color {
-                    Color::White => file.to_char().to_ascii_uppercase(),
-                    Color::Black => file.to_char(),
-                });
-            }
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    let mut out = fields.clone();
-    out[2] = &castling;
-    out.join(" ")
-}
-
 /// The legal moves of `board` as a sorted set of UCI strings.
 pub fn legal_uci(board: &Board) -> BTreeSet<String> {
     board.legal_moves().iter().map(Move::to_string).collect()

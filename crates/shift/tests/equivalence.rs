@@ -10,22 +10,30 @@ use common::bitboard;
 use proptest::prelude::*;
 
 #[test]
-fn knight_shift_equals_lookup_equals_offset_equals_lazy_on_every_square() {
-    for sq in Square::ALL {
-        let lookup = attacks::knight(sq);
-        assert_eq!(knights::attacks(sq), lookup, "shift, {sq}");
-        assert_eq!(offset::knight(sq), lookup, "offset, {sq}");
-        assert_eq!(lazy::knight(sq), lookup, "lazy, {sq}");
-    }
-}
-
-#[test]
-fn king_shift_equals_lookup_equals_offset_equals_lazy_on_every_square() {
-    for sq in Square::ALL {
-        let lookup = attacks::king(sq);
-        assert_eq!(kings::attacks(sq), lookup, "shift, {sq}");
-        assert_eq!(offset::king(sq), lookup, "offset, {sq}");
-        assert_eq!(lazy::king(sq), lookup, "lazy, {sq}");
+fn knight_and_king_shift_equal_lookup_equal_offset_equal_lazy_on_every_square() {
+    type Leaper = fn(Square) -> Bitboard;
+    let leapers: [(&str, [Leaper; 4]); 2] = [
+        (
+            "knight",
+            [
+                attacks::knight,
+                knights::attacks,
+                offset::knight,
+                lazy::knight,
+            ],
+        ),
+        (
+            "king",
+            [attacks::king, kings::attacks, offset::king, lazy::king],
+        ),
+    ];
+    for (piece, [lookup, shift, by_offset, by_lazy]) in leapers {
+        for sq in Square::ALL {
+            let expected = lookup(sq);
+            assert_eq!(shift(sq), expected, "shift, {piece} {sq}");
+            assert_eq!(by_offset(sq), expected, "offset, {piece} {sq}");
+            assert_eq!(by_lazy(sq), expected, "lazy, {piece} {sq}");
+        }
     }
 }
 

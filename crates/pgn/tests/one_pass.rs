@@ -170,10 +170,21 @@ fn check_odd_games(law: fn(&str, &[u8]), seed: u64, rounds: usize) {
     for (name, text) in line_ends(ODD) {
         law(&format!("odd, {name}"), text.as_bytes());
     }
-    let mut next = mutate::xorshift(seed);
+    check_mutations(law, "odd, ", ODD, rounds, &mut mutate::xorshift(seed));
+}
+
+/// `law` on `rounds` random mutations of `base` drawn from `next`, each
+/// named `{name}mutation {round}`.
+fn check_mutations(
+    law: fn(&str, &[u8]),
+    name: &str,
+    base: &str,
+    rounds: usize,
+    next: &mut impl FnMut() -> u64,
+) {
     for round in 0..rounds {
-        let data = mutate::mutate(ODD.as_bytes(), 6, &mut next);
-        law(&format!("odd, mutation {round}"), &data);
+        let data = mutate::mutate(base.as_bytes(), 6, next);
+        law(&format!("{name}mutation {round}"), &data);
     }
 }
 
@@ -205,10 +216,7 @@ fn junk(next: &mut impl FnMut() -> u64) -> Vec<u8> {
 #[test]
 fn mutated_games_and_junk_read_in_one_pass_as_cut() {
     let mut next = mutate::xorshift(0x9e37_79b9_7f4a_7c15);
-    for round in 0..600 {
-        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
-        assert_one_pass_reads_as_cut(&format!("mutation {round}"), &data);
-    }
+    check_mutations(assert_one_pass_reads_as_cut, "", GAMES, 600, &mut next);
     assert_one_pass_reads_as_cut("junk", &junk(&mut next));
 }
 
@@ -344,16 +352,10 @@ fn with_long_tags() -> String {
 /// with long tags), and on junk.
 #[test]
 fn mutated_games_and_junk_read_in_chunks_as_one_thread() {
+    let law = assert_chunks_read_as_one_thread;
     let mut next = mutate::xorshift(0x2545_f491_4f6c_dd1d);
-    for round in 0..300 {
-        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
-        assert_chunks_read_as_one_thread(&format!("mutation {round}"), &data);
-    }
-    let long = with_long_tags();
-    for round in 0..100 {
-        let data = mutate::mutate(long.as_bytes(), 6, &mut next);
-        assert_chunks_read_as_one_thread(&format!("long tags, mutation {round}"), &data);
-    }
+    check_mutations(law, "", GAMES, 300, &mut next);
+    check_mutations(law, "long tags, ", &with_long_tags(), 100, &mut next);
     assert_chunks_read_as_one_thread("junk", &junk(&mut next));
 }
 

@@ -88,26 +88,25 @@ fn leapers(c: &mut Criterion) {
         .finish();
 }
 
+/// A slider's five ways side by side: `attacks::PIECE` first, then the
+/// shift crate's Kogge-Stone fill, its step fill (`STEPS`), offset walking
+/// and the lazily built table.
+macro_rules! slider_benches {
+    ($c:expr, $piece:ident, $steps:ident) => {
+        PerSquare::lookup($c, stringify!($piece), attacks::$piece)
+            .bench("shift", sliders::$piece)
+            .bench("fill", sliders::$steps)
+            .bench("offset", offset::$piece)
+            .bench("lazy", lazy::$piece)
+            .finish()
+    };
+}
+
 fn sliding(c: &mut Criterion) {
     lazy::init();
-    PerSquare::lookup(c, "rook", attacks::rook)
-        .bench("shift", sliders::rook)
-        .bench("fill", sliders::rook_by_steps)
-        .bench("offset", offset::rook)
-        .bench("lazy", lazy::rook)
-        .finish();
-    PerSquare::lookup(c, "bishop", attacks::bishop)
-        .bench("shift", sliders::bishop)
-        .bench("fill", sliders::bishop_by_steps)
-        .bench("offset", offset::bishop)
-        .bench("lazy", lazy::bishop)
-        .finish();
-    PerSquare::lookup(c, "queen", attacks::queen)
-        .bench("shift", sliders::queen)
-        .bench("fill", sliders::queen_by_steps)
-        .bench("offset", offset::queen)
-        .bench("lazy", lazy::queen)
-        .finish();
+    slider_benches!(c, rook, rook_by_steps);
+    slider_benches!(c, bishop, bishop_by_steps);
+    slider_benches!(c, queen, queen_by_steps);
 }
 
 /// Pushes and captures of White `pawns`, pawn by pawn: a table lookup for

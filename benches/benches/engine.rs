@@ -29,40 +29,31 @@ fn inputs() -> (Vec<Board>, Vec<Move>) {
     (boards, moves)
 }
 
+/// How many of `moves` pass `test` on each of `boards`.
+fn count(boards: &[Board], moves: &[Move], test: impl Fn(&Board, Move) -> bool) -> usize {
+    let mut passed = 0;
+    for board in boards {
+        for &mv in moves {
+            passed += usize::from(test(black_box(board), black_box(mv)));
+        }
+    }
+    passed
+}
+
 fn legality(c: &mut Criterion) {
     let (boards, moves) = inputs();
     let mut group = c.benchmark_group("engine/is_legal");
     group.bench_function("is_legal", |b| {
-        b.iter(|| {
-            let mut legal = 0;
-            for board in &boards {
-                for &mv in &moves {
-                    legal += usize::from(black_box(board).is_legal(black_box(mv)));
-                }
-            }
-            legal
-        })
+        b.iter(|| count(&boards, &moves, Board::is_legal))
     });
     group.bench_function("is_pseudo_legal", |b| {
-        b.iter(|| {
-            let mut legal = 0;
-            for board in &boards {
-                for &mv in &moves {
-                    legal += usize::from(black_box(board).is_pseudo_legal(black_box(mv)));
-                }
-            }
-            legal
-        })
+        b.iter(|| count(&boards, &moves, Board::is_pseudo_legal))
     });
     group.bench_function("legal_moves_contains", |b| {
         b.iter(|| {
-            let mut legal = 0;
-            for board in &boards {
-                for &mv in &moves {
-                    legal += usize::from(black_box(board).legal_moves().contains(&black_box(mv)));
-                }
-            }
-            legal
+            count(&boards, &moves, |board, mv| {
+                board.legal_moves().contains(&mv)
+            })
         })
     });
     group.finish();

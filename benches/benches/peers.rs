@@ -17,15 +17,11 @@
 mod chart;
 mod engines;
 
+use bitmoves_benches::median;
 use engines::{CASES, LIBRARIES};
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
 
 /// What the build compiled in: the chart's title and default file name.
 fn build_kind() -> (&'static str, &'static str) {

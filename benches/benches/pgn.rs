@@ -13,7 +13,7 @@
 //! exits.
 
 use bitmoves::{Board, Color, Move};
-use bitmoves_benches::XorShift;
+use bitmoves_benches::{XorShift, median, thread_cpu_seconds};
 use pgn_reader::{RawTag, SanPlus};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 use std::fmt::Write as _;
@@ -203,19 +203,6 @@ fn pgn_reader_replay(data: &[u8]) -> u64 {
         assert!(ok, "pgn-reader refused a game");
     }
     validator.plies
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
-/// The calling thread's time on a CPU so far, in seconds, from Linux's
-/// `/proc/thread-self/schedstat` (nanoseconds; `None` elsewhere).
-fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(nanos as f64 / 1e9)
 }
 
 /// How a run is timed.

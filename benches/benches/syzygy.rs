@@ -14,7 +14,7 @@
 //! sdist (`cargo test -p bitmoves-syzygy` first).
 
 use bitmoves::Board;
-use bitmoves_benches::XorShift;
+use bitmoves_benches::{XorShift, median, thread_cpu_seconds};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 use std::hint::black_box;
 use std::path::PathBuf;
@@ -78,18 +78,6 @@ fn positions(names: &[String], count: usize, rng: &mut XorShift) -> Vec<String> 
         }
     }
     fens
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
-/// The calling thread's time on a CPU, from Linux's schedstat.
-fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(nanos as f64 / 1e9)
 }
 
 /// Probes per second of `probe` (one pass over `count` positions),

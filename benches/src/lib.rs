@@ -1,6 +1,7 @@
 //! Shared, deterministic inputs for the bitmoves benches: a seeded
 //! xorshift generator and the fixed pseudo-random sets built from it, so
-//! every bench target measures the same positions on every run.
+//! every bench target measures the same positions on every run; and the
+//! timing helpers of the side-by-side tables (medians, a thread's CPU time).
 
 use bitmoves::{Bitboard, Square};
 
@@ -65,4 +66,23 @@ impl XorShift {
 pub fn occupancy() -> Bitboard {
     let mut rng = XorShift::new(XorShift::SEED);
     Bitboard(rng.next_u64() & rng.next_u64())
+}
+
+/// The median of `values` (the upper one of an even count).
+///
+/// ```
+/// assert_eq!(bitmoves_benches::median(vec![3.0, 1.0, 2.0]), 2.0);
+/// ```
+pub fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+/// The calling thread's time on a CPU so far, in seconds, from Linux's
+/// `/proc/thread-self/schedstat` (nanoseconds; `None` elsewhere). On a
+/// shared machine it leaves out the time other processes held the core.
+pub fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(nanos as f64 / 1e9)
 }

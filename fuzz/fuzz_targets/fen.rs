@@ -31,27 +31,6 @@ fn rights_need_chess960(board: &Board) -> bool {
     })
 }
 
-/// `written` with its castling field in Shredder letters.
-fn shredder(board: &Board, written: &str) -> String {
-    let mut castling = String::new();
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if let Some(file) = board.castling_rights().rook(color, side) {
-                castling.push(match color {
-                    Color::White => file.to_char().to_ascii_uppercase(),
-                    Color::Black => file.to_char(),
-                });
-            }
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    let mut fields: Vec<&str> = written.split(' ').collect();
-    fields[2] = &castling;
-    fields.join(" ")
-}
-
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -87,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
             Ok(rights_need_chess960(&board)),
             "{written}"
         );
-        let shredder = shredder(&board, &written);
+        let shredder = board.shredder_fen().to_string();
         assert_eq!(
             Board::from_fen_with(&shredder, without),
             plain,

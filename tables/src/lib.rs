@@ -22,17 +22,16 @@
 #![no_std]
 
 mod leapers;
+mod magic;
 mod rays;
 mod sliders;
 mod zobrist;
 
 pub use leapers::*;
+pub use magic::*;
 pub use rays::*;
 pub use sliders::*;
 pub use zobrist::*;
-
-mod magic;
-pub use magic::*;
 
 #[cfg(any(target_arch = "x86_64", feature = "all-sliders"))]
 mod pext;

@@ -133,7 +133,14 @@ fn python(root: &Path) -> Result<(), String> {
     let probe = "import pytest, numpy, chess";
     if !have_maturin || status(root, &python, &["-c", probe]).is_err() {
         let install = [
-            "-m", "pip", "install", "--quiet", "maturin", "pytest", "numpy", "chess==1.11.2",
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "maturin",
+            "pytest",
+            "numpy",
+            "chess==1.11.2",
         ];
         status(root, &python, &install)?;
     }

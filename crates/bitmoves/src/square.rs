@@ -366,27 +366,17 @@ mod tests {
 
     #[test]
     fn parsing_rejects_bad_names_with_the_reason() {
-        assert_eq!("".parse::<Square>(), Err(ParseSquareError::Empty));
-        assert_eq!(
-            "z9".parse::<Square>(),
-            Err(ParseSquareError::InvalidFile { found: 'z' })
-        );
-        assert_eq!(
-            "a9".parse::<Square>(),
-            Err(ParseSquareError::InvalidRank { found: '9' })
-        );
-        assert_eq!(
-            "e44".parse::<Square>(),
-            Err(ParseSquareError::WrongLength { len: 3 })
-        );
-        assert_eq!(
-            "E4".parse::<Square>(),
-            Err(ParseSquareError::InvalidFile { found: 'E' })
-        );
-        assert_eq!(
-            "é4".parse::<Square>(),
-            Err(ParseSquareError::InvalidFile { found: 'é' })
-        );
+        use ParseSquareError::*;
+        for (name, reason) in [
+            ("", Empty),
+            ("z9", InvalidFile { found: 'z' }),
+            ("a9", InvalidRank { found: '9' }),
+            ("e44", WrongLength { len: 3 }),
+            ("E4", InvalidFile { found: 'E' }),
+            ("é4", InvalidFile { found: 'é' }),
+        ] {
+            assert_eq!(name.parse::<Square>(), Err(reason), "{name:?}");
+        }
     }
 
     #[test]

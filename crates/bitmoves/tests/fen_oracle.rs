@@ -8,8 +8,6 @@
 mod common;
 
 use bitmoves::{Board, FenOptions};
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 /// Reads lines `MODE\tFEN` on stdin and prints, per line, python-chess's
 /// FEN (en passant written as bitmoves writes it: when a pawn stands
@@ -30,22 +28,11 @@ for line in sys.stdin:
 /// python-chess's answers, one per `(mode, fen)` case: its FEN, whether
 /// it is in Chess960 mode, its Shredder-FEN.
 fn ask(cases: &[(&str, String)]) -> Vec<(String, bool, String)> {
-    let mut child = Command::new("python3")
-        .args(["-c", ORACLE])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
     let mut input = String::new();
     for (mode, fen) in cases {
         input.push_str(&format!("{mode}\t{fen}\n"));
     }
-    let mut stdin = child.stdin.take().expect("a pipe");
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let out = child.wait_with_output().expect("python3 finishes");
-    writer.join().expect("writer").expect("input written");
-    assert!(out.status.success(), "the oracle failed");
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let text = common::python::run(&["-c", ORACLE], input);
     let answers: Vec<(String, bool, String)> = text
         .lines()
         .map(|line| {
@@ -67,15 +54,8 @@ fn chess960_positions() -> Vec<Board> {
         let start = Board::chess960_start(n).expect("in range");
         boards.push(start);
         for _ in 0..3 {
-            let mut board = start;
-            for _ in 0..random.below(13) {
-                let moves = board.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                board.play_unchecked(moves[random.below(moves.len())]);
-            }
-            boards.push(board);
+            let plies = random.below(13);
+            boards.push(random.playout(start, plies));
         }
     }
     boards
@@ -141,22 +121,15 @@ fn shredder_letters_read_as_python_chess_reads_them() {
     let mut random = common::Random(0x7368_7265);
     let mut boards = chess960_positions();
     for _ in 0..1000 {
-        let mut board = Board::default();
-        for _ in 0..random.below(30) {
-            let moves = board.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            board.play_unchecked(moves[random.below(moves.len())]);
-        }
-        boards.push(board);
+        let plies = random.below(30);
+        boards.push(random.playout(Board::default(), plies));
     }
     boards.push(common::board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
     boards.push(common::board("rr2k1rr/8/8/8/8/8/8/RR2K1RR w KQkq - 0 1"));
     boards.push(common::board("4k3/8/8/8/8/8/8/4K1RR w K - 0 1"));
     let cases: Vec<(&str, String)> = boards
         .iter()
-        .map(|b| ("pgn", common::shredder_fen(b)))
+        .map(|b| ("pgn", b.shredder_fen().to_string()))
         .collect();
     let mut failures = Vec::new();
     let mut standard_with_rights = 0;

@@ -38,7 +38,7 @@ fn check_castling_law(board: &Board, options: FenOptions) -> Result<(), TestCase
         "{}",
         written
     );
-    let shredder = common::shredder_fen(board);
+    let shredder = board.shredder_fen().to_string();
     prop_assert_eq!(
         Board::from_fen_with(&shredder, without),
         plain,

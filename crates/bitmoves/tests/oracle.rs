@@ -21,15 +21,9 @@ fn positions(count: usize) -> Vec<Board> {
     let mut random = common::Random(0x6269_746d_6f76_6573);
     (0..count)
         .map(|_| {
-            let mut board = starts[random.below(starts.len())];
-            for _ in 0..random.below(60) {
-                let moves = board.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                board.play_unchecked(moves[random.below(moves.len())]);
-            }
-            board
+            let start = starts[random.below(starts.len())];
+            let plies = random.below(60);
+            random.playout(start, plies)
         })
         .collect()
 }

@@ -4,10 +4,13 @@
 //! passed, so these run without a GPU; the real program is tested in
 //! crates/gpu.
 
+mod common;
+
+use common::{Run, arg, one_error, scratch, split_args, work_args};
 use std::{
     fs,
     path::{Path, PathBuf},
-    process::{Command, Output},
+    process::Command,
 };
 
 /// A stand-in `bitmoves-gpu`: a shell script running `body` (with `#!`
@@ -50,35 +53,13 @@ fn stand_in(dir: &Path, code: i32, nodes: &str) -> PathBuf {
 fn units_and_results(dir: &Path) -> (PathBuf, PathBuf) {
     let units = dir.join("u.txt");
     let prepared = dir.join("prepared");
-    for args in [
-        &[
-            "split",
-            "startpos",
-            "3",
-            "--at",
-            "1",
-            "-o",
-            units.to_str().unwrap(),
-        ][..],
-        &[
-            "work",
-            units.to_str().unwrap(),
-            "--shard",
-            "1/4",
-            "-o",
-            prepared.to_str().unwrap(),
-        ],
-    ] {
-        let output = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
-            .args(args)
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{args:?}");
-    }
+    common::stdout(&split_args("startpos", "3", "1", &units));
+    common::stdout(&work_args(&units, "1/4", &prepared));
     (units, prepared)
 }
 
-fn run(program: &Path, args: &[&str]) -> Output {
+/// Runs `bitmoves` with `args` and `program` as `$BITMOVES_GPU`.
+fn run(program: &Path, args: &[&str]) -> Run {
     Command::new(env!("CARGO_BIN_EXE_bitmoves"))
         .args(args)
         .env("BITMOVES_GPU", program)
@@ -86,31 +67,34 @@ fn run(program: &Path, args: &[&str]) -> Output {
         .env_remove("SLURM_ARRAY_TASK_COUNT")
         .output()
         .unwrap()
+        .into()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bitmoves-gpu-cli-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap()
+/// The arguments of `work UNITS --gpu --shard 1/4 -o RESULTS`.
+fn gpu_work<'a>(units: &'a Path, results: &'a Path) -> [&'a str; 7] {
+    [
+        "work",
+        arg(units),
+        "--gpu",
+        "--shard",
+        "1/4",
+        "-o",
+        arg(results),
+    ]
 }
 
 #[cfg(unix)]
 #[test]
 fn perft_passes_the_position_as_a_fen_and_the_depth() {
-    let dir = temp_dir("perft");
+    let dir = scratch("gpu-perft");
     let output = run(
         &stand_in(&dir, 0, "97862"),
         &["perft", "kiwipete", "4", "--gpu"],
     );
-    assert!(output.status.success(), "{}", text(output.stderr));
-    assert_eq!(text(output.stdout), "Nodes searched: 97862\n");
+    assert!(output.success, "{}", output.stderr);
+    assert_eq!(output.stdout, "Nodes searched: 97862\n");
     assert_eq!(
-        text(output.stderr),
+        output.stderr,
         "perft\nr3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\n4\n--result-line\n"
     );
     fs::remove_dir_all(dir).unwrap();
@@ -119,24 +103,16 @@ fn perft_passes_the_position_as_a_fen_and_the_depth() {
 #[cfg(unix)]
 #[test]
 fn work_passes_the_units_the_shard_and_the_results_directory() {
-    let dir = temp_dir("work");
+    let dir = scratch("gpu-work");
     let (units, prepared) = units_and_results(&dir);
     let copy = format!("mkdir -p \"$5\" && cp {}/* \"$5\"", prepared.display());
     let results = dir.join("res");
     let output = run(
         &stand_in_doing(&dir, 0, "1", &copy),
-        &[
-            "work",
-            units.to_str().unwrap(),
-            "--gpu",
-            "--shard",
-            "1/4",
-            "-o",
-            results.to_str().unwrap(),
-        ],
+        &gpu_work(&units, &results),
     );
-    let stderr = text(output.stderr);
-    assert!(output.status.success(), "{stderr}");
+    let stderr = output.stderr;
+    assert!(output.success, "{stderr}");
     assert_eq!(
         stderr,
         format!(
@@ -153,7 +129,7 @@ fn work_passes_the_units_the_shard_and_the_results_directory() {
 #[cfg(unix)]
 #[test]
 fn a_gpu_worker_that_leaves_units_uncounted_is_an_error() {
-    let dir = temp_dir("work-uncounted");
+    let dir = scratch("gpu-work-uncounted");
     let (units, prepared) = units_and_results(&dir);
     let results = dir.join("res");
     let file = "shard-1-of-4.results";
@@ -180,18 +156,10 @@ fn a_gpu_worker_that_leaves_units_uncounted_is_an_error() {
         let _ = fs::remove_dir_all(&results);
         let output = run(
             &stand_in_doing(&dir, 0, "1", &work),
-            &[
-                "work",
-                units.to_str().unwrap(),
-                "--gpu",
-                "--shard",
-                "1/4",
-                "-o",
-                results.to_str().unwrap(),
-            ],
+            &gpu_work(&units, &results),
         );
-        let stderr = text(output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
+        let stderr = output.stderr;
+        assert_eq!(output.code, Some(1), "{name}: {stderr}");
         let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
         assert_eq!(errors.len(), 1, "{name}: {stderr}");
         assert!(errors[0].contains(&expected), "{name}: {stderr}");
@@ -203,7 +171,7 @@ fn a_gpu_worker_that_leaves_units_uncounted_is_an_error() {
 #[cfg(unix)]
 #[test]
 fn its_failure_is_ours_with_its_exit_status_and_no_second_error_line() {
-    let dir = temp_dir("fail");
+    let dir = scratch("gpu-fail");
     let (units, _) = units_and_results(&dir);
     let units = units.to_str().unwrap();
     for code in [1, 2, 3, 101, 255] {
@@ -212,9 +180,9 @@ fn its_failure_is_ours_with_its_exit_status_and_no_second_error_line() {
             &["work", units, "--gpu", "--shard", "0/1", "-o", "res"][..],
         ] {
             let output = run(&stand_in(&dir, code, "400"), args);
-            assert_eq!(output.status.code(), Some(code), "{args:?}");
+            assert_eq!(output.code, Some(code), "{args:?}");
             assert!(output.stdout.is_empty(), "{args:?}");
-            assert!(!text(output.stderr).contains("error:"), "{args:?}");
+            assert!(!output.stderr.contains("error:"), "{args:?}");
         }
     }
     fs::remove_dir_all(dir).unwrap();
@@ -225,7 +193,7 @@ fn its_failure_is_ours_with_its_exit_status_and_no_second_error_line() {
 #[cfg(unix)]
 #[test]
 fn a_result_that_is_missing_or_for_another_count_is_an_error() {
-    let dir = temp_dir("wrong");
+    let dir = scratch("gpu-wrong");
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     for (name, body) in [
         ("silent", "exit 0".to_owned()),
@@ -247,13 +215,12 @@ fn a_result_that_is_missing_or_for_another_count_is_an_error() {
     ] {
         let program = script(&dir, name, "/bin/sh", &body);
         let output = run(&program, &["perft", "startpos", "3", "--gpu"]);
-        let stderr = text(output.stderr);
-        assert_eq!(output.status.code(), Some(1), "{name}: {stderr}");
-        assert_eq!(text(output.stdout), "", "{name}");
-        assert_eq!(stderr.lines().count(), 1, "{name}: {stderr}");
+        assert_eq!(output.code, Some(1), "{name}: {}", output.stderr);
+        assert_eq!(output.stdout, "", "{name}");
+        let error = one_error(&output);
         assert!(
-            stderr.starts_with("error: ") && stderr.contains("gave no result for perft 3 of"),
-            "{name}: {stderr}"
+            error.contains("gave no result for perft 3 of"),
+            "{name}: {error}"
         );
     }
     fs::remove_dir_all(dir).unwrap();
@@ -263,7 +230,7 @@ fn a_result_that_is_missing_or_for_another_count_is_an_error() {
 #[cfg(unix)]
 #[test]
 fn a_program_killed_by_a_signal_is_an_error_naming_it() {
-    let dir = temp_dir("signal");
+    let dir = scratch("gpu-signal");
     let (units, _) = units_and_results(&dir);
     let units = units.to_str().unwrap();
     for (signal, name) in [
@@ -276,13 +243,9 @@ fn a_program_killed_by_a_signal_is_an_error_naming_it() {
             &["work", units, "--gpu", "--shard", "0/1", "-o", "res"][..],
         ] {
             let output = run(&program, args);
-            let stderr = text(output.stderr);
-            assert_eq!(output.status.code(), Some(1), "{stderr}");
-            assert_eq!(stderr.lines().count(), 1, "{stderr}");
-            assert!(
-                stderr.starts_with("error: ") && stderr.contains(&format!("was killed by {name}")),
-                "{stderr}"
-            );
+            assert_eq!(output.code, Some(1), "{}", output.stderr);
+            let error = one_error(&output);
+            assert!(error.contains(&format!("was killed by {name}")), "{error}");
         }
     }
     fs::remove_dir_all(dir).unwrap();
@@ -293,15 +256,14 @@ fn a_program_killed_by_a_signal_is_an_error_naming_it() {
 #[cfg(unix)]
 #[test]
 fn a_program_whose_interpreter_is_missing_is_reported_as_not_found() {
-    let dir = temp_dir("interpreter");
+    let dir = scratch("gpu-interpreter");
     let program = script(&dir, "bitmoves-gpu", "/nonexistent/interpreter", "exit 0");
     let output = run(&program, &["perft", "startpos", "2", "--gpu"]);
-    let stderr = text(output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(output.code, Some(1), "{}", output.stderr);
+    let error = one_error(&output);
     assert!(
-        stderr.starts_with("error: cannot run ") && stderr.contains("interpreter"),
-        "{stderr}"
+        error.starts_with("error: cannot run ") && error.contains("interpreter"),
+        "{error}"
     );
     fs::remove_dir_all(dir).unwrap();
 }
@@ -311,7 +273,7 @@ fn a_program_whose_interpreter_is_missing_is_reported_as_not_found() {
 #[cfg(unix)]
 #[test]
 fn an_empty_bitmoves_gpu_still_searches_beside_and_on_path() {
-    let dir = temp_dir("empty");
+    let dir = scratch("gpu-empty");
     // A copy of bitmoves alone in a folder, so that none is beside it.
     let alone = dir.join("alone");
     fs::create_dir_all(&alone).unwrap();
@@ -321,24 +283,22 @@ fn an_empty_bitmoves_gpu_still_searches_beside_and_on_path() {
     fs::create_dir_all(&on_path).unwrap();
     let found = stand_in(&on_path, 0, "400");
     fs::rename(&found, on_path.join("bitmoves-gpu")).unwrap();
-    let output = Command::new(&bitmoves)
-        .args(["perft", "startpos", "2", "--gpu"])
-        .env("BITMOVES_GPU", "")
-        .env("PATH", &on_path)
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{}", text(output.stderr));
-    assert_eq!(text(output.stdout), "Nodes searched: 400\n");
+    let perft = || -> Run {
+        Command::new(&bitmoves)
+            .args(["perft", "startpos", "2", "--gpu"])
+            .env("BITMOVES_GPU", "")
+            .env("PATH", &on_path)
+            .output()
+            .unwrap()
+            .into()
+    };
+    let output = perft();
+    assert!(output.success, "{}", output.stderr);
+    assert_eq!(output.stdout, "Nodes searched: 400\n");
     // Beside bitmoves comes first.
     let beside = stand_in(&alone, 0, "401");
     fs::rename(&beside, alone.join("bitmoves-gpu")).unwrap();
-    let output = Command::new(&bitmoves)
-        .args(["perft", "startpos", "2", "--gpu"])
-        .env("BITMOVES_GPU", "")
-        .env("PATH", &on_path)
-        .output()
-        .unwrap();
-    assert_eq!(text(output.stdout), "Nodes searched: 401\n");
+    assert_eq!(perft().stdout, "Nodes searched: 401\n");
     fs::remove_dir_all(dir).unwrap();
 }
 
@@ -351,8 +311,8 @@ fn depths_beyond_the_gpu_programs_are_one_error_line() {
             Path::new("/nonexistent/bitmoves-gpu"),
             &["perft", "startpos", depth, "--gpu"],
         );
-        let stderr = text(output.stderr);
-        assert_eq!(output.status.code(), Some(1));
+        let stderr = output.stderr;
+        assert_eq!(output.code, Some(1));
         assert_eq!(
             stderr,
             format!(
@@ -368,12 +328,11 @@ fn a_missing_program_is_one_error_line() {
         Path::new("/nonexistent/bitmoves-gpu"),
         &["perft", "startpos", "2", "--gpu"],
     );
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert_eq!(output.code, Some(1));
+    let error = one_error(&output);
     assert!(
-        stderr.starts_with("error: --gpu needs the bitmoves-gpu program"),
-        "{stderr}"
+        error.starts_with("error: --gpu needs the bitmoves-gpu program"),
+        "{error}"
     );
 }
 
@@ -408,8 +367,8 @@ fn options_the_gpu_does_not_take_are_refused() {
         ),
     ] {
         let output = run(program, args);
-        assert_eq!(output.status.code(), Some(1));
-        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.code, Some(1));
+        let stderr = output.stderr;
         assert_eq!(
             stderr,
             format!(

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{arg, scratch};
+use common::{arg, scratch, split_args, split_units, stdout};
 use std::{
     fs,
     process::{Command, Output},
@@ -124,11 +124,7 @@ fn pgn_reads_on_the_threads_it_gets() {
 fn a_deep_perft_worker_counts_on_the_threads_it_gets() {
     let dir = shared_scratch("limits-work");
     let units = dir.join("units.txt");
-    let status = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
-        .args(["split", "startpos", "4", "--at", "2", "-o", arg(&units)])
-        .status()
-        .unwrap();
-    assert!(status.success());
+    stdout(&split_args("startpos", "4", "2", &units));
     let results = dir.join("results");
     let ran = with_process_limit(
         3,
@@ -211,15 +207,7 @@ fn a_split_short_of_memory_is_one_error_line() {
 /// the limit allowed it, never an abort.
 #[test]
 fn work_and_merge_short_of_memory_are_one_error_line() {
-    let dir = scratch("limits-merge-memory");
-    let units = dir.join("u.txt");
-    let status = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
-        .args(["split", "startpos", "5", "--at", "5", "-o", arg(&units)])
-        .stderr(std::process::Stdio::null())
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let results = dir.join("results");
+    let (_, units, results) = split_units("limits-merge-memory", "startpos", "5", "5");
     fs::create_dir_all(&results).unwrap();
     for kib in [40_000, 50_000, 60_000] {
         let merge = with_memory_limit(kib, &["merge", arg(&units), arg(&results)]);

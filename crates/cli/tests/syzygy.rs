@@ -5,6 +5,9 @@
 //! tests); without a download the tests print a notice and pass.
 
 mod common;
+// Both helper modules include the core's `random.rs`: two copies of its
+// types, which these tests never mix.
+#[allow(clippy::duplicate_mod)]
 #[path = "../../syzygy/tests/common/mod.rs"]
 mod tables;
 

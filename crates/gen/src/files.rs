@@ -8,6 +8,10 @@ use crate::sliders::Slider;
 use crate::zobrist::ZobristTables;
 use crate::{leapers, rays};
 
+/// The table modules that every target compiles, as `lib.rs` declares them;
+/// `pext` follows, for the targets that may read it.
+const MODULES: [&str; 5] = ["leapers", "magic", "rays", "sliders", "zobrist"];
+
 /// `lib.rs`: crate docs, the modules, and which targets get the PEXT tables.
 pub fn lib_rs() -> GeneratedFile {
     let mut source = Source::new(&[
@@ -31,29 +35,16 @@ pub fn lib_rs() -> GeneratedFile {
         "`ZOBRIST_EN_PASSANT`, `ZOBRIST_WHITE_TO_MOVE`), so XORing them as Polyglot does",
         "gives Polyglot's keys.",
     ]);
-    source.raw(
-        "
-#![no_std]
-
-mod leapers;
-mod rays;
-mod sliders;
-mod zobrist;
-
-pub use leapers::*;
-pub use rays::*;
-pub use sliders::*;
-pub use zobrist::*;
-
-mod magic;
-pub use magic::*;
-
-#[cfg(any(target_arch = \"x86_64\", feature = \"all-sliders\"))]
-mod pext;
-#[cfg(any(target_arch = \"x86_64\", feature = \"all-sliders\"))]
-pub use pext::*;
-",
-    );
+    source.raw("\n#![no_std]\n\n");
+    for module in MODULES {
+        source.raw(&format!("mod {module};\n"));
+    }
+    source.raw("\n");
+    for module in MODULES {
+        source.raw(&format!("pub use {module}::*;\n"));
+    }
+    let pext = "#[cfg(any(target_arch = \"x86_64\", feature = \"all-sliders\"))]";
+    source.raw(&format!("\n{pext}\nmod pext;\n{pext}\npub use pext::*;\n"));
     GeneratedFile {
         path: "lib.rs",
         contents: source.finish(),

@@ -1,6 +1,6 @@
 //! Knight, king and pawn attacks: pieces that jump to fixed offsets.
 
-use crate::geometry::{NUM_SQUARES, bit, offset};
+use crate::geometry::{DIRECTIONS, NUM_SQUARES, bit, offset};
 
 const KNIGHT_STEPS: [(i32, i32); 8] = [
     (1, 2),
@@ -11,17 +11,6 @@ const KNIGHT_STEPS: [(i32, i32); 8] = [
     (-2, -1),
     (-2, 1),
     (-1, 2),
-];
-
-const KING_STEPS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
 ];
 
 /// Pawn capture steps per colour: white (0) north-east and north-west, black (1) south.
@@ -43,9 +32,9 @@ pub fn knight() -> Vec<u64> {
     leaper_attacks(&KNIGHT_STEPS)
 }
 
-/// King attacks, indexed by square.
+/// King attacks, indexed by square: one step in each compass direction.
 pub fn king() -> Vec<u64> {
-    leaper_attacks(&KING_STEPS)
+    leaper_attacks(&DIRECTIONS)
 }
 
 /// Pawn attacks, indexed `[color][square]` (0 = white, 1 = black), for all 64 squares.

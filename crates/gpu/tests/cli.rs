@@ -3,6 +3,7 @@
 
 use std::process::Command;
 
+/// Runs `bitmoves-gpu ARGS`: its exit status, stdout and stderr.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_bitmoves-gpu"))
         .args(args)
@@ -15,40 +16,38 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
     )
 }
 
-#[test]
-fn a_bad_fen_is_an_error_before_the_gpu() {
-    let (code, stdout, stderr) = run(&["perft", "8/8/8 w - - 0 1", "3"]);
-    assert_eq!(code, Some(1));
+/// Checks that a run failed with exit status 1, nothing on stdout and
+/// one `error:` line on stderr.
+fn assert_one_error(code: Option<i32>, stdout: &str, stderr: &str) {
+    assert_eq!(code, Some(1), "{stderr}");
     assert_eq!(stdout, "");
     assert!(
-        stderr.starts_with("error: 8/8/8 w - - 0 1: ") && stderr.lines().count() == 1,
+        stderr.starts_with("error: ") && stderr.lines().count() == 1,
         "{stderr}"
     );
 }
 
+/// The arguments of `work UNITS --shard SHARD -o RESULTS`.
+fn work<'a>(units: &'a str, shard: &'a str, results: &'a str) -> [&'a str; 6] {
+    ["work", units, "--shard", shard, "-o", results]
+}
+
+#[test]
+fn a_bad_fen_is_an_error_before_the_gpu() {
+    let (code, stdout, stderr) = run(&["perft", "8/8/8 w - - 0 1", "3"]);
+    assert_one_error(code, &stdout, &stderr);
+    assert!(stderr.starts_with("error: 8/8/8 w - - 0 1: "), "{stderr}");
+}
+
 #[test]
 fn a_missing_unit_file_and_a_bad_shard_are_errors() {
-    let (code, _, stderr) = run(&[
-        "work",
-        "/nonexistent/units",
-        "--shard",
-        "0/1",
-        "-o",
-        "/tmp/x",
-    ]);
+    let (code, _, stderr) = run(&work("/nonexistent/units", "0/1", "/tmp/x"));
     assert_eq!(code, Some(1));
     assert!(
         stderr.starts_with("error: cannot read /nonexistent/units"),
         "{stderr}"
     );
-    let (code, _, stderr) = run(&[
-        "work",
-        "/nonexistent/units",
-        "--shard",
-        "3/2",
-        "-o",
-        "/tmp/x",
-    ]);
+    let (code, _, stderr) = run(&work("/nonexistent/units", "3/2", "/tmp/x"));
     assert_eq!(code, Some(1));
     assert!(stderr.starts_with("error: --shard: "), "{stderr}");
 }
@@ -60,12 +59,7 @@ fn perft_counts_or_says_there_is_no_gpu() {
     if code == Some(0) {
         assert_eq!(stdout, "Nodes searched: 197281\n");
     } else {
-        assert_eq!(code, Some(1));
-        assert_eq!(stdout, "");
-        assert!(
-            stderr.starts_with("error: ") && stderr.lines().count() == 1,
-            "{stderr}"
-        );
+        assert_one_error(code, &stdout, &stderr);
     }
 }
 
@@ -96,14 +90,11 @@ fn work_without_a_gpu_creates_no_results_directory() {
     let unit_path = dir.join("units.txt");
     std::fs::write(&unit_path, text).unwrap();
     let results = dir.join("results");
-    let (code, _, stderr) = run(&[
-        "work",
+    let (code, _, stderr) = run(&work(
         unit_path.to_str().unwrap(),
-        "--shard",
         "0/1",
-        "-o",
         results.to_str().unwrap(),
-    ]);
+    ));
     if code != Some(0) {
         assert_eq!(code, Some(1), "{stderr}");
         assert!(!results.exists(), "{stderr}");
@@ -114,14 +105,11 @@ fn work_without_a_gpu_creates_no_results_directory() {
 /// A file name with a line break stays inside the one `error:` line.
 #[test]
 fn a_file_name_cannot_forge_a_second_error_line() {
-    let (code, _, stderr) = run(&[
-        "work",
+    let (code, _, stderr) = run(&work(
         "/nonexistent/a\nerror: forged\r",
-        "--shard",
         "0/1",
-        "-o",
         "/nonexistent/results",
-    ]);
+    ));
     assert_eq!(code, Some(1));
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(!stderr.contains('\r'), "{stderr:?}");

@@ -3,7 +3,7 @@
 //! compressed streams. None may panic, hang or grow memory without bound.
 
 use bitmoves_pgn::{ErrorKind, Game, PgnError, Reader, Visitor, decompress};
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use write_law::assert_writes_back;
 
 #[path = "common/write_law.rs"]
@@ -169,12 +169,8 @@ fn corpus() -> Vec<u8> {
         .into_bytes()
 }
 
-/// Reads `input` through [`decompress`]: the games read, and the error
-/// that stopped it, if any.
-fn read_compressed(input: &[u8]) -> (usize, Option<PgnError>) {
-    let Ok(input) = decompress(input) else {
-        return (0, None);
-    };
+/// The games read from `input`, and the error that stopped it, if any.
+fn count_games(input: impl BufRead) -> (usize, Option<PgnError>) {
     let mut reader = Reader::new(input);
     let mut games = 0;
     while let Some(game) = Game::read(&mut reader) {
@@ -184,6 +180,12 @@ fn read_compressed(input: &[u8]) -> (usize, Option<PgnError>) {
         }
     }
     (games, None)
+}
+
+/// Reads `input` through [`decompress`], as [`count_games`] does; no games
+/// when it is refused at once.
+fn read_compressed(input: &[u8]) -> (usize, Option<PgnError>) {
+    decompress(input).map_or((0, None), count_games)
 }
 
 #[test]
@@ -236,15 +238,7 @@ impl Read for Trickle<'_> {
 /// The games read from `input` through [`decompress`], and the error
 /// that stopped it, if any.
 fn read_decompressed(input: impl Read + Send) -> (usize, Option<PgnError>) {
-    let mut reader = Reader::new(decompress(input).expect("decompress"));
-    let mut games = 0;
-    while let Some(game) = Game::read(&mut reader) {
-        match game {
-            Ok(_) => games += 1,
-            Err(error) => return (games, Some(error)),
-        }
-    }
-    (games, None)
+    count_games(decompress(input).expect("decompress"))
 }
 
 /// What `pzstd` writes: a skippable frame (magic `0x184D2A50`, its

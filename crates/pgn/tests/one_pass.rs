@@ -153,38 +153,56 @@ const ODD: &str = "1. e4 0000 2. e5 *\n\n[Event \"a\"]\n\n1. e4 e5\n[%evp 0,1,2]
     \u{3000}\n1. e4 e5 2. Nf3 Nc6 3. Nxc3 $ e.p. *\x1a\n\x1a\n1. e4 $256 *\n\u{200b}\n1. e4 e5*\n\n\
     1. e4 a6 2. e5 d5 3. exd6e.p. h5 (3... h6 [%x]\n[%y 1]\n) *\n\x1c\n\u{85}\n1. e4\n[%evp 1\n*\n\x1a";
 
+/// `text` with LF line ends, with CRLF, with CR, and after a BOM, each
+/// with its name.
+fn line_ends(text: &str) -> [(&'static str, String); 4] {
+    [
+        ("LF", text.to_owned()),
+        ("CRLF", text.replace('\n', "\r\n")),
+        ("CR", text.replace('\n', "\r")),
+        ("BOM", format!("\u{feff}{text}")),
+    ]
+}
+
+/// `law` on the odd games in every line-end form, then on `rounds` random
+/// mutations of them drawn from `seed`.
+fn check_odd_games(law: fn(&str, &[u8]), seed: u64, rounds: usize) {
+    for (name, text) in line_ends(ODD) {
+        law(&format!("odd, {name}"), text.as_bytes());
+    }
+    check_mutations(law, "odd, ", ODD, rounds, &mut mutate::xorshift(seed));
+}
+
+/// `law` on `rounds` random mutations of `base` drawn from `next`, each
+/// named `{name}mutation {round}`.
+fn check_mutations(
+    law: fn(&str, &[u8]),
+    name: &str,
+    base: &str,
+    rounds: usize,
+    next: &mut impl FnMut() -> u64,
+) {
+    for round in 0..rounds {
+        let data = mutate::mutate(base.as_bytes(), 6, next);
+        law(&format!("{name}mutation {round}"), &data);
+    }
+}
+
 #[test]
 fn odd_games_read_in_one_pass_as_the_splitter_cuts_them() {
-    assert_one_pass_reads_as_cut("odd", ODD.as_bytes());
-    assert_one_pass_reads_as_cut("odd, CRLF", ODD.replace('\n', "\r\n").as_bytes());
-    assert_one_pass_reads_as_cut("odd, CR", ODD.replace('\n', "\r").as_bytes());
-    assert_one_pass_reads_as_cut("odd, BOM", format!("\u{feff}{ODD}").as_bytes());
-    let mut next = mutate::xorshift(0x0dd5_eeed);
-    for round in 0..300 {
-        let data = mutate::mutate(ODD.as_bytes(), 6, &mut next);
-        assert_one_pass_reads_as_cut(&format!("odd, mutation {round}"), &data);
-    }
+    check_odd_games(assert_one_pass_reads_as_cut, 0x0dd5_eeed, 300);
 }
 
 #[test]
 fn odd_games_read_in_chunks_as_one_thread() {
-    assert_chunks_read_as_one_thread("odd", ODD.as_bytes());
-    assert_chunks_read_as_one_thread("odd, CRLF", ODD.replace('\n', "\r\n").as_bytes());
-    assert_chunks_read_as_one_thread("odd, CR", ODD.replace('\n', "\r").as_bytes());
-    assert_chunks_read_as_one_thread("odd, BOM", format!("\u{feff}{ODD}").as_bytes());
-    let mut next = mutate::xorshift(0x05ee_d0dd);
-    for round in 0..100 {
-        let data = mutate::mutate(ODD.as_bytes(), 6, &mut next);
-        assert_chunks_read_as_one_thread(&format!("odd, mutation {round}"), &data);
-    }
+    check_odd_games(assert_chunks_read_as_one_thread, 0x05ee_d0dd, 100);
 }
 
 #[test]
 fn games_read_in_one_pass_as_the_splitter_cuts_them() {
-    assert_one_pass_reads_as_cut("LF", GAMES.as_bytes());
-    assert_one_pass_reads_as_cut("CRLF", GAMES.replace('\n', "\r\n").as_bytes());
-    assert_one_pass_reads_as_cut("CR", GAMES.replace('\n', "\r").as_bytes());
-    assert_one_pass_reads_as_cut("BOM", format!("\u{feff}{GAMES}").as_bytes());
+    for (name, text) in line_ends(GAMES) {
+        assert_one_pass_reads_as_cut(name, text.as_bytes());
+    }
 }
 
 /// 20,000 bytes of PGN's characters at random.
@@ -198,10 +216,7 @@ fn junk(next: &mut impl FnMut() -> u64) -> Vec<u8> {
 #[test]
 fn mutated_games_and_junk_read_in_one_pass_as_cut() {
     let mut next = mutate::xorshift(0x9e37_79b9_7f4a_7c15);
-    for round in 0..600 {
-        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
-        assert_one_pass_reads_as_cut(&format!("mutation {round}"), &data);
-    }
+    check_mutations(assert_one_pass_reads_as_cut, "", GAMES, 600, &mut next);
     assert_one_pass_reads_as_cut("junk", &junk(&mut next));
 }
 
@@ -310,10 +325,9 @@ fn assert_chunks_read_as_one_thread(name: &str, text: &[u8]) {
 
 #[test]
 fn chunks_of_any_size_read_as_one_thread() {
-    assert_chunks_read_as_one_thread("LF", GAMES.as_bytes());
-    assert_chunks_read_as_one_thread("CRLF", GAMES.replace('\n', "\r\n").as_bytes());
-    assert_chunks_read_as_one_thread("CR", GAMES.replace('\n', "\r").as_bytes());
-    assert_chunks_read_as_one_thread("BOM", format!("\u{feff}{GAMES}").as_bytes());
+    for (name, text) in line_ends(GAMES) {
+        assert_chunks_read_as_one_thread(name, text.as_bytes());
+    }
     assert_chunks_read_as_one_thread("BOM only", "\u{feff}".as_bytes());
     let odd_blanks = GAMES.replace("\n\n", "\n\x0b\x0c\t \n");
     assert_chunks_read_as_one_thread("odd blanks", odd_blanks.as_bytes());
@@ -338,16 +352,10 @@ fn with_long_tags() -> String {
 /// with long tags), and on junk.
 #[test]
 fn mutated_games_and_junk_read_in_chunks_as_one_thread() {
+    let law = assert_chunks_read_as_one_thread;
     let mut next = mutate::xorshift(0x2545_f491_4f6c_dd1d);
-    for round in 0..300 {
-        let data = mutate::mutate(GAMES.as_bytes(), 6, &mut next);
-        assert_chunks_read_as_one_thread(&format!("mutation {round}"), &data);
-    }
-    let long = with_long_tags();
-    for round in 0..100 {
-        let data = mutate::mutate(long.as_bytes(), 6, &mut next);
-        assert_chunks_read_as_one_thread(&format!("long tags, mutation {round}"), &data);
-    }
+    check_mutations(law, "", GAMES, 300, &mut next);
+    check_mutations(law, "long tags, ", &with_long_tags(), 100, &mut next);
     assert_chunks_read_as_one_thread("junk", &junk(&mut next));
 }
 

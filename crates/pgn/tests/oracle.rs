@@ -14,8 +14,7 @@ mod python_chess;
 
 use bitmoves::{Board, Move};
 use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 /// Games in the generated corpus.
 const GAMES: usize = 2000;
@@ -28,21 +27,11 @@ fn python_chess_or_skip(what: &str) -> bool {
     )
 }
 
-fn script() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pgn_oracle.py")
-}
-
+/// Runs `pgn_oracle.py ARGS`, which must succeed.
 fn run_python(args: &[&str]) {
-    let out = Command::new("python3")
-        .arg(script())
-        .args(args)
-        .output()
-        .expect("run python3");
-    assert!(
-        out.status.success(),
-        "pgn_oracle.py {args:?} failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pgn_oracle.py");
+    let script = script.to_str().expect("UTF-8");
+    python_chess::run(&[&[script], args].concat(), String::new());
 }
 
 /// Collects a game's mainline in UCI and its final FEN.

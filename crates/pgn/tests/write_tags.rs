@@ -6,9 +6,10 @@
 //! The python-chess checks skip with a notice when it is missing, unless
 //! `BITMOVES_REQUIRE_ORACLE=1` (CI sets it).
 
+#[path = "../../bitmoves/tests/common/python.rs"]
+mod python;
+
 use bitmoves_pgn::{Game, Reader};
-use std::io::Write as _;
-use std::process::{Command, Stdio};
 
 /// The one game of `pgn`, read whole.
 fn game(pgn: &str) -> Game {
@@ -29,19 +30,11 @@ fn game_with(tags: &[(&str, &str)]) -> Game {
 /// Whether python-chess can run, else a notice (or a failure under
 /// `BITMOVES_REQUIRE_ORACLE=1`).
 fn python_chess_or_skip() -> bool {
-    let available = Command::new("python3")
-        .args(["-c", "import chess.pgn"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        let required = std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing"
-        );
-        eprintln!("write_tags oracle skipped: python-chess is not installed (pip install chess)");
-    }
-    available
+    python::imports_or_skip(
+        "import chess.pgn",
+        "python-chess",
+        "write_tags oracle skipped: python-chess is not installed (pip install chess)",
+    )
 }
 
 /// The headers python-chess reads from `pgn` (one game), in order, as
@@ -53,21 +46,7 @@ game = chess.pgn.read_game(io.StringIO(sys.stdin.buffer.read().decode("utf-8")))
 for name, value in game.headers.items():
     print(name, value.encode("utf-8").hex())
 "#;
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    child
-        .stdin
-        .take()
-        .expect("a pipe")
-        .write_all(pgn.as_bytes())
-        .expect("written");
-    let out = child.wait_with_output().expect("python3 finishes");
-    assert!(out.status.success(), "python-chess failed on:\n{pgn}");
-    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let text = python::run(&["-c", script], pgn.to_owned());
     parse_pairs(&text)
 }
 

@@ -10,22 +10,30 @@ use common::bitboard;
 use proptest::prelude::*;
 
 #[test]
-fn knight_shift_equals_lookup_equals_offset_equals_lazy_on_every_square() {
-    for sq in Square::ALL {
-        let lookup = attacks::knight(sq);
-        assert_eq!(knights::attacks(sq), lookup, "shift, {sq}");
-        assert_eq!(offset::knight(sq), lookup, "offset, {sq}");
-        assert_eq!(lazy::knight(sq), lookup, "lazy, {sq}");
-    }
-}
-
-#[test]
-fn king_shift_equals_lookup_equals_offset_equals_lazy_on_every_square() {
-    for sq in Square::ALL {
-        let lookup = attacks::king(sq);
-        assert_eq!(kings::attacks(sq), lookup, "shift, {sq}");
-        assert_eq!(offset::king(sq), lookup, "offset, {sq}");
-        assert_eq!(lazy::king(sq), lookup, "lazy, {sq}");
+fn knight_and_king_shift_equal_lookup_equal_offset_equal_lazy_on_every_square() {
+    type Leaper = fn(Square) -> Bitboard;
+    let leapers: [(&str, [Leaper; 4]); 2] = [
+        (
+            "knight",
+            [
+                attacks::knight,
+                knights::attacks,
+                offset::knight,
+                lazy::knight,
+            ],
+        ),
+        (
+            "king",
+            [attacks::king, kings::attacks, offset::king, lazy::king],
+        ),
+    ];
+    for (piece, [lookup, shift, by_offset, by_lazy]) in leapers {
+        for sq in Square::ALL {
+            let expected = lookup(sq);
+            assert_eq!(shift(sq), expected, "shift, {piece} {sq}");
+            assert_eq!(by_offset(sq), expected, "offset, {piece} {sq}");
+            assert_eq!(by_lazy(sq), expected, "lazy, {piece} {sq}");
+        }
     }
 }
 
@@ -48,32 +56,27 @@ fn pawn_shift_equals_lookup_equals_offset_equals_lazy_on_every_square_for_both_c
 /// One way of computing a slider's attacks.
 type Method = fn(Square, Bitboard) -> Bitboard;
 
-/// Every way of computing a rook's attacks, the lookup first.
-const ROOK: [(&str, Method); 5] = [
-    ("lookup", attacks::rook),
-    ("Kogge-Stone", sliders::rook),
-    ("step fill", sliders::rook_by_steps),
-    ("offset", offset::rook),
-    ("lazy", lazy::rook),
-];
+/// Every way of computing a slider's attacks, the lookup first:
+/// `attacks::PIECE`, the Kogge-Stone fill, the step fill (`STEPS`), offset
+/// walking and the lazily built table.
+macro_rules! methods {
+    ($piece:ident, $steps:ident) => {
+        [
+            ("lookup", attacks::$piece as Method),
+            ("Kogge-Stone", sliders::$piece),
+            ("step fill", sliders::$steps),
+            ("offset", offset::$piece),
+            ("lazy", lazy::$piece),
+        ]
+    };
+}
 
-/// Every way of computing a bishop's attacks, the lookup first.
-const BISHOP: [(&str, Method); 5] = [
-    ("lookup", attacks::bishop),
-    ("Kogge-Stone", sliders::bishop),
-    ("step fill", sliders::bishop_by_steps),
-    ("offset", offset::bishop),
-    ("lazy", lazy::bishop),
-];
-
-/// Every way of computing a queen's attacks, the lookup first.
-const QUEEN: [(&str, Method); 5] = [
-    ("lookup", attacks::queen),
-    ("Kogge-Stone", sliders::queen),
-    ("step fill", sliders::queen_by_steps),
-    ("offset", offset::queen),
-    ("lazy", lazy::queen),
-];
+/// Every way of computing a rook's attacks.
+const ROOK: [(&str, Method); 5] = methods!(rook, rook_by_steps);
+/// Every way of computing a bishop's attacks.
+const BISHOP: [(&str, Method); 5] = methods!(bishop, bishop_by_steps);
+/// Every way of computing a queen's attacks.
+const QUEEN: [(&str, Method); 5] = methods!(queen, queen_by_steps);
 
 /// Checks every method against the first (the lookup) for one square and
 /// occupancy, naming the method that disagrees.

@@ -178,13 +178,22 @@ impl Layout {
                 self.factor[0] = size;
                 size = size.checked_mul(pivot)?;
             } else {
-                self.factor[i] = size;
-                size = size.checked_mul(subfactor(self.norm[i], free))?;
-                free = free.checked_sub(self.norm[i])?;
-                i += usize::from(self.norm[i]);
+                size = self.group_factor(&mut i, &mut free, size)?;
             }
             k += 1;
         }
+        Some(size)
+    }
+
+    /// Gives the group of pieces at `i` the factor `size`, moves `i` and
+    /// `free` past it, and returns `size` times its placements on the `free`
+    /// squares.
+    fn group_factor(&mut self, i: &mut usize, free: &mut u8, size: u64) -> Option<u64> {
+        let group = self.norm[*i];
+        self.factor[*i] = size;
+        let size = size.checked_mul(subfactor(group, *free))?;
+        *free = free.checked_sub(group)?;
+        *i += usize::from(group);
         Some(size)
     }
 
@@ -206,10 +215,7 @@ impl Layout {
                 self.factor[lead] = size;
                 size = size.checked_mul(subfactor(self.norm[lead], 48 - self.norm[0]))?;
             } else {
-                self.factor[i] = size;
-                size = size.checked_mul(subfactor(self.norm[i], free))?;
-                free = free.checked_sub(self.norm[i])?;
-                i += usize::from(self.norm[i]);
+                size = self.group_factor(&mut i, &mut free, size)?;
             }
             k += 1;
         }

@@ -11,9 +11,7 @@ mod common;
 use bitmoves::Board;
 use bitmoves_syzygy::Tablebase;
 use common::{fen, letters, random_position};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 /// Random positions per table and side to move.
 const PER_SIDE: usize = 150;
@@ -22,38 +20,18 @@ const PER_SIDE: usize = 150;
 const EN_PASSANT: usize = 200;
 
 fn python_chess_or_skip() -> bool {
-    let available = Command::new("python3")
-        .args(["-c", "import chess.syzygy"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert!(
-            !common::required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing"
-        );
-        eprintln!("syzygy oracle skipped: python-chess is not installed (pip install chess)");
-    }
-    available
+    common::imports_or_skip(
+        "import chess.syzygy",
+        "python-chess",
+        "syzygy oracle skipped: python-chess is not installed (pip install chess)",
+    )
 }
 
 /// python-chess's `WDL DTZ` (or `error`) per FEN.
 fn python_numbers(tables: &Path, fens: &[String]) -> Vec<String> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/syzygy_oracle.py");
-    let mut child = Command::new("python3")
-        .arg(script)
-        .arg(tables)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("run python3");
-    let mut input = child.stdin.take().expect("stdin");
-    let text = fens.join("\n") + "\n";
-    let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-    let out = child.wait_with_output().expect("python output");
-    writer.join().expect("writer").expect("write FENs");
-    assert!(out.status.success(), "syzygy_oracle.py failed");
-    String::from_utf8(out.stdout)
-        .expect("utf-8")
+    let args = [script.to_str(), tables.to_str()].map(|arg| arg.expect("UTF-8"));
+    common::run(&args, fens.join("\n") + "\n")
         .lines()
         .map(str::to_owned)
         .collect()

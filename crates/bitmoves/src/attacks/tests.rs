@@ -1,15 +1,20 @@
 //! Every generated table against a slow, obviously correct reference:
-//! offset walking with the board edge checked by `Square::offset`.
+//! leapers by their distance, sliders by offset walking with the board
+//! edge checked by `Square::offset`.
 
 use super::*;
 use crate::{Color, Direction, Square};
 use bitmoves_tables as tables;
 
-/// The squares reached by one step of each `(file, rank)` delta.
-fn leaper(square: Square, deltas: &[(i8, i8)]) -> Bitboard {
-    deltas
-        .iter()
-        .filter_map(|&(df, dr)| square.offset(df, dr))
+/// The squares whose file and rank differences from `square` pass `step`.
+fn leaper(square: Square, step: impl Fn(i8, i8) -> bool) -> Bitboard {
+    Square::ALL
+        .into_iter()
+        .filter(|to| {
+            let file = to.file() as i8 - square.file() as i8;
+            let rank = to.rank() as i8 - square.rank() as i8;
+            step(file, rank)
+        })
         .collect()
 }
 
@@ -65,32 +70,13 @@ fn soft_pdep(value: u64, mask: u64) -> u64 {
     })
 }
 
-const KNIGHT_DELTAS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING_DELTAS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
-
 #[test]
-fn knight_and_king_tables_equal_offset_walking_on_every_square() {
+fn knight_and_king_tables_hold_the_squares_at_their_distance_on_every_square() {
     for sq in Square::ALL {
-        assert_eq!(knight(sq), leaper(sq, &KNIGHT_DELTAS), "knight on {sq}");
-        assert_eq!(king(sq), leaper(sq, &KING_DELTAS), "king on {sq}");
+        let knight_jump = |file: i8, rank: i8| file * file + rank * rank == 5;
+        let king_step = |file: i8, rank: i8| file.abs().max(rank.abs()) == 1;
+        assert_eq!(knight(sq), leaper(sq, knight_jump), "knight on {sq}");
+        assert_eq!(king(sq), leaper(sq, king_step), "king on {sq}");
     }
 }
 
@@ -99,12 +85,12 @@ fn pawn_tables_attack_diagonally_forward_for_each_colour() {
     for sq in Square::ALL {
         assert_eq!(
             pawn(Color::White, sq),
-            leaper(sq, &[(-1, 1), (1, 1)]),
+            leaper(sq, |file, rank| file.abs() == 1 && rank == 1),
             "white pawn {sq}"
         );
         assert_eq!(
             pawn(Color::Black, sq),
-            leaper(sq, &[(-1, -1), (1, -1)]),
+            leaper(sq, |file, rank| file.abs() == 1 && rank == -1),
             "black pawn {sq}"
         );
     }

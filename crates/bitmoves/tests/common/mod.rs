@@ -135,25 +135,20 @@ mod temp;
 #[allow(unused_imports)] // each test binary uses only some helpers
 pub use temp::TempFile;
 
+/// python-chess as the oracle: whether it runs, and runs of it.
+pub mod python;
+
 /// Whether python-chess, the independent oracle, can run here
 /// (`python3 -c "import chess.polyglot"`). When it cannot, the caller
 /// (`what`) is skipped with a notice on stderr, unless
 /// `BITMOVES_REQUIRE_ORACLE=1` is set, as CI sets it: then this fails the
 /// test.
 pub fn python_chess_or_skip(what: &str) -> bool {
-    let available = std::process::Command::new("python3")
-        .args(["-c", "import chess.polyglot"])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        let required = std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1");
-        assert!(
-            !required,
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess is missing: pip install chess"
-        );
-        eprintln!("{what} skipped: python-chess is not installed (pip install chess)");
-    }
-    available
+    python::imports_or_skip(
+        "import chess.polyglot",
+        "python-chess (pip install chess)",
+        &format!("{what} skipped: python-chess is not installed (pip install chess)"),
+    )
 }
 
 /// Parses a FEN strictly, panicking with the FEN and the error.
@@ -188,31 +183,6 @@ pub fn rights_need_chess960(board: &Board) -> bool {
                 .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
         })
     })
-}
-
-/// The FEN of `board` with its castling field in Shredder letters (rook
-/// files), as other programs write it.
-pub fn shredder_fen(board: &Board) -> String {
-    use bitmoves::{CastlingSide, Color};
-    let fen = board.to_string();
-    let fields: Vec<&str> = fen.split(' ').collect();
-    let mut castling = String::new();
-    for color in Color::ALL {
-        for side in CastlingSide::ALL {
-            if let Some(file) = board.castling_rights().rook(color, side) {
-                castling.push(match color {
-                    Color::White => file.to_char().to_ascii_uppercase(),
-                    Color::Black => file.to_char(),
-                });
-            }
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
-    let mut out = fields.clone();
-    out[2] = &castling;
-    out.join(" ")
 }
 
 /// The legal moves of `board` as a sorted set of UCI strings.

@@ -1,5 +1,5 @@
-//! SplitMix64, the tests' one seeded random source (the CLI's tests
-//! include this file too).
+//! The tests' seeded random sources: SplitMix64, and the xorshift of the
+//! PGN and Syzygy tests (their tests and the CLI's include this file too).
 
 /// SplitMix64: a small, seeded random source, so every run of a test
 /// checks the same positions.
@@ -18,5 +18,29 @@ impl Random {
     /// A number in `0..n` (`n` > 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+
+    /// `board` after up to `plies` random legal moves (fewer where the
+    /// game ends first).
+    pub fn playout(&mut self, mut board: bitmoves::Board, plies: usize) -> bitmoves::Board {
+        for _ in 0..plies {
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            board.play_unchecked(moves[self.below(moves.len())]);
+        }
+        board
+    }
+}
+
+/// A xorshift generator from `state` (not zero): what the PGN tests'
+/// mutations and the Syzygy tests' random positions draw from.
+pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
     }
 }

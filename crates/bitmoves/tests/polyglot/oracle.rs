@@ -6,11 +6,7 @@
 
 use super::{Random, TempFile, common};
 use bitmoves::{Board, polyglot::Book};
-use std::{
-    io::Write,
-    path::Path,
-    process::{Command, Stdio},
-};
+use std::path::Path;
 
 #[test]
 fn python_chess_reads_the_same_moves_from_its_book() {
@@ -45,26 +41,14 @@ fn python_chess_reads_the_same_moves_from_its_book() {
     // The oracle harness writes the book with python-chess's keys and
     // reads it back with python-chess (see its --help).
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/oracle/check.py");
-    let mut child = Command::new("python3")
-        .arg(&script)
-        .arg("--book")
-        .arg(&file.0)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("python3 runs");
-    {
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(input.as_bytes()).unwrap();
-    }
-    let output = child.wait_with_output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
+    let expected = common::python::run(
+        &[
+            script.to_str().expect("UTF-8"),
+            "--book",
+            file.0.to_str().expect("UTF-8"),
+        ],
+        input,
     );
-    let expected = String::from_utf8(output.stdout).unwrap();
 
     let mut book = Book::open(&file.0).unwrap();
     book.validate().unwrap();

@@ -10,28 +10,35 @@ use bitmoves::{Bitboard, Board, CastlingSide, Color, File, Move, Piece, Rank, Sq
 /// What stands on each square, indexed by `Square::index`.
 pub type Mailbox = [Option<(Color, Piece)>; 64];
 
-const KNIGHT: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-const KING: [(i8, i8); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
-const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
-const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+/// The steps `(file, rank)` of at most two squares each way whose squared
+/// length lies from `shortest` to `longest`, found by search rather than
+/// listed, so that they share nothing with the generator's lists.
+const fn steps<const N: usize>(shortest: i8, longest: i8) -> [(i8, i8); N] {
+    let mut found = [(0, 0); N];
+    let mut n = 0;
+    let mut file = -2;
+    while file <= 2 {
+        let mut rank = -2;
+        while rank <= 2 {
+            let length = file * file + rank * rank;
+            if shortest <= length && length <= longest {
+                found[n] = (file, rank);
+                n += 1;
+            }
+            rank += 1;
+        }
+        file += 1;
+    }
+    assert!(n == N, "N is the number of steps");
+    found
+}
+
+/// A knight jumps √5 away: one file and two ranks, or two files and one rank.
+const KNIGHT: [(i8, i8); 8] = steps(5, 5);
+/// A king steps one square in any of the eight directions.
+const KING: [(i8, i8); 8] = steps(1, 2);
+const ORTHOGONAL: [(i8, i8); 4] = steps(1, 1);
+const DIAGONAL: [(i8, i8); 4] = steps(2, 2);
 const PROMOTIONS: [Piece; 4] = [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen];
 
 /// The board's pieces, square by square.

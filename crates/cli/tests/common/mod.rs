@@ -17,22 +17,24 @@ pub struct Run {
     pub stderr: String,
 }
 
+impl From<Output> for Run {
+    fn from(output: Output) -> Self {
+        Run {
+            success: output.status.success(),
+            code: output.status.code(),
+            stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
+            stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
+        }
+    }
+}
+
 /// Runs `bitmoves` with these arguments.
 pub fn run(args: &[&str]) -> Run {
-    let Output {
-        status,
-        stdout,
-        stderr,
-    } = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+    Command::new(env!("CARGO_BIN_EXE_bitmoves"))
         .args(args)
         .output()
-        .expect("the bitmoves binary runs");
-    Run {
-        success: status.success(),
-        code: status.code(),
-        stdout: String::from_utf8(stdout).expect("stdout is UTF-8"),
-        stderr: String::from_utf8(stderr).expect("stderr is UTF-8"),
-    }
+        .expect("the bitmoves binary runs")
+        .into()
 }
 
 /// Runs `bitmoves`, checks that it succeeded without a panic, and returns
@@ -74,15 +76,24 @@ pub fn arg(path: &std::path::Path) -> &str {
     path.to_str().expect("UTF-8 paths")
 }
 
+/// Checks that `stderr` is one line starting with `start` (`"note: "`,
+/// `"error: "`, or more of the message), and returns that line.
+pub fn one_line<'a>(stderr: &'a str, start: &str) -> &'a str {
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line on stderr: {stderr:?}");
+    assert!(
+        lines[0].starts_with(start),
+        "{stderr:?} does not start with {start:?}"
+    );
+    lines[0]
+}
+
 /// Checks that a run failed with exactly one `error:` line and no panic,
 /// and returns that line.
 pub fn one_error(run: &Run) -> String {
     assert!(!run.success, "should have failed: {}", run.stdout);
-    let lines: Vec<&str> = run.stderr.lines().collect();
-    assert_eq!(lines.len(), 1, "one line on stderr: {:?}", run.stderr);
-    assert!(lines[0].starts_with("error: "), "{:?}", run.stderr);
     assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
-    lines[0].to_string()
+    one_line(&run.stderr, "error: ").to_string()
 }
 
 /// Runs `bitmoves` with `args` and checks the one-line error, which must
@@ -108,32 +119,15 @@ pub fn assert_input_error(args: &[&str], needle: &str) {
 /// contain `needle`, and returns the run.
 pub fn error_line(args: &[&str], needle: &str) -> Run {
     let out = run(args);
-    assert!(!out.success, "bitmoves {args:?} succeeded");
     assert!(
         out.stdout.is_empty(),
         "bitmoves {args:?} printed {}",
         out.stdout
     );
-    assert_eq!(
-        out.stderr.lines().count(),
-        1,
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
+    let error = one_error(&out);
     assert!(
-        out.stderr.starts_with("error: "),
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
-    assert!(
-        !out.stderr.contains("panicked"),
-        "bitmoves {args:?}: {}",
-        out.stderr
-    );
-    assert!(
-        out.stderr.contains(needle),
-        "bitmoves {args:?}: {:?} lacks {needle:?}",
-        out.stderr
+        error.contains(needle),
+        "bitmoves {args:?}: {error:?} lacks {needle:?}"
     );
     out
 }

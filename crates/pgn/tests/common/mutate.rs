@@ -4,15 +4,11 @@
 /// The bytes mutations are made of: PGN's own characters.
 pub const ALPHABET: &[u8] = b"[]{}()\";%$!?.-+#=0123456789 \n\rabcdefghKQRBNOx*/";
 
-/// A xorshift generator from `seed`.
-pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
+/// The seeded random sources shared with the core's tests.
+#[allow(dead_code)] // only `xorshift` is drawn from here
+#[path = "../../../bitmoves/tests/common/random.rs"]
+mod random;
+pub use random::xorshift;
 
 /// `base` with 1 to `most` bytes replaced, inserted or deleted at random.
 pub fn mutate(base: &[u8], most: u64, next: &mut impl FnMut() -> u64) -> Vec<u8> {

@@ -1,34 +1,16 @@
 //! python-chess as the oracle of the tests that compare with it: whether
-//! `python3` has it (and what else a test imports), and its own test PGNs,
+//! `python3` has it (and what else a test imports), runs of it, and its own test PGNs,
 //! from the PyPI sdist of the installed version (`pip download`, unpacked
 //! into the target directory at test time, never committed).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Whether CI asked for the oracle (`BITMOVES_REQUIRE_ORACLE=1`): then a
-/// missing download or python-chess fails the test instead of skipping it.
-pub fn required() -> bool {
-    std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
-}
-
-/// Whether `python3` runs `import` (`"import chess.pgn"`, say). When it
-/// cannot, the test fails if the oracle is required (`missing` names what
-/// is missing), else `notice` is printed.
-pub fn imports_or_skip(import: &str, missing: &str, notice: &str) -> bool {
-    let available = Command::new("python3")
-        .args(["-c", import])
-        .output()
-        .is_ok_and(|out| out.status.success());
-    if !available {
-        assert!(
-            !required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but {missing} is missing"
-        );
-        eprintln!("{notice}");
-    }
-    available
-}
+/// When to skip or fail without python-chess, shared with the core's tests.
+#[path = "../../../bitmoves/tests/common/python.rs"]
+mod python;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use python::{imports_or_skip, required, run};
 
 /// python-chess's test PGNs (it ships a dozen), sorted; `None` (with a
 /// notice) when the sdist cannot be had and the oracle is not required.

@@ -12,13 +12,23 @@
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
+//! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
+//! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
+//! | `board/notation.rs` | `lan`, `variation_san`, `san_and_push`, XBoard moves |
+//! | `board/epd.rs` | EPD with its operations: `epd(**operations)`, `set_epd`, `Board.from_epd` |
+//! | `board/variant.rs` | standard chess's variant class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes) and `is_variant_*` |
 
+mod epd;
+mod extras;
+mod notation;
 mod play;
 mod position;
 mod push;
 mod pyboard;
 pub mod setup;
 mod status;
+mod transform;
+mod variant;
 
 pub use push::install;
 pub use pyboard::{PyBoard, STARTING_FEN};

@@ -231,23 +231,4 @@ impl PyBoard {
     fn has_legal_en_passant(&self) -> bool {
         self.board().legal_en_passant().is_some()
     }
-
-    /// The SAN of a sequence of moves from this position, numbered
-    /// (`1. e4 e5 2. Nf3`); `IllegalMoveError` when one is not legal.
-    fn variation_san(&self, py: Python<'_>, variation: Vec<PyMove>) -> PyResult<String> {
-        let mut board = self.duplicate(py)?;
-        let mut parts = Vec::new();
-        for (i, mv) in variation.into_iter().enumerate() {
-            let white = board.board().side_to_move() == bitmoves::Color::White;
-            let number = board.board().fullmove_number();
-            let san = board.san(mv)?;
-            match (white, i) {
-                (true, _) => parts.push(format!("{number}. {san}")),
-                (false, 0) => parts.push(format!("{number}...{san}")),
-                (false, _) => parts.push(san),
-            }
-            board.push_checked(py, mv)?;
-        }
-        Ok(parts.join(" "))
-    }
 }

@@ -263,13 +263,6 @@ impl PyBoard {
         Self::fen_of(&self.state, shredder, en_passant, true)
     }
 
-    /// The FEN without its two clocks, as python-chess's `epd()` without
-    /// operations.
-    #[pyo3(signature = (*, shredder=false, en_passant="legal"))]
-    fn epd(&self, shredder: bool, en_passant: &str) -> PyResult<String> {
-        Self::fen_of(&self.state, shredder, en_passant, false)
-    }
-
     /// The placement field of the FEN.
     fn board_fen(&self) -> String {
         board_fen(self.board())

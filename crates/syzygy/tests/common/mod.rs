@@ -12,11 +12,12 @@ use std::sync::OnceLock;
 /// The python-chess release whose data the tests use.
 pub const VERSION: &str = "1.11.2";
 
-/// Whether CI asked for the oracle (`BITMOVES_REQUIRE_ORACLE=1`): then a
-/// missing download or python-chess fails the test instead of skipping it.
-pub fn required() -> bool {
-    std::env::var("BITMOVES_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
-}
+/// When to skip or fail without python-chess, and runs of it: shared with
+/// the core's tests.
+#[path = "../../../bitmoves/tests/common/python.rs"]
+mod python;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use python::{imports_or_skip, required, run};
 
 /// The unpacked sdist's `data` directory, downloading it on first use;
 /// `None` (with a notice) when it cannot be had and the oracle is not
@@ -103,15 +104,11 @@ pub fn table_names(dir: &Path) -> Vec<String> {
     names
 }
 
-/// A xorshift generator from `seed`.
-pub fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    }
-}
+/// The seeded random sources shared with the core's tests.
+#[path = "../../../bitmoves/tests/common/random.rs"]
+mod random;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use random::xorshift;
 
 /// The pieces of a table name, white's in upper case: `KRvKP` -> `KRkp`.
 pub fn letters(name: &str) -> Vec<char> {

@@ -16,7 +16,7 @@
 //! | `modules/mod.rs` | on top: `pgn`, NumPy encoding, perft, pickling, the bridge to python-chess |
 //! | `board/mod.rs` | `Board`, its moves and the game's end (`Outcome`, `Termination`) |
 //! | `legal_moves/mod.rs` | `board.legal_moves`: the generator and iterator types and the move generation behind them |
-//! | `values/mod.rs` | `Move`, `Piece`, python-chess's exceptions, the checked conversions of Python ints |
+//! | `values/mod.rs` | `Move`, `Piece`, `SquareSet`, python-chess's exceptions, its square and bitboard functions and tables, the checked conversions of Python ints |
 //! | `capi.rs` | at the bottom: the CPython C-API glue, `unsafe fn`s with stated preconditions |
 
 mod board;
@@ -33,7 +33,7 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<values::PyMove>()?;
     m.add_class::<values::PyPiece>()?;
-    m.add_class::<values::PySquareSet>()?;
+    values::register(m)?;
     m.add("LegalMoveGenerator", legal_moves::generator_type(py)?)?;
     m.add_class::<board::Termination>()?;
     board::install(

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
 use crate::board::{Outcome, PyBoard, Termination};
-use crate::values::{PyMove, PyPiece};
+use crate::values::{MoveFields, PyMove, PyPiece};
 
 /// What a board is pickled as: its root FEN (Shredder castling on a
 /// Chess960 board, the en passant square as python-chess's `ep_square`),
@@ -54,10 +54,9 @@ impl PyBoard {
 
 #[pymethods]
 impl PyMove {
-    /// `pickle` support: `Move(from_square, to_square, promotion)`.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, u8, Option<u8>)) {
-        let mv = slf.get();
-        (slf.get_type(), (mv.from_square, mv.to_square, mv.promotion))
+    /// `pickle` support: `Move(from_square, to_square, promotion, drop)`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, MoveFields) {
+        (slf.get_type(), slf.get().fields())
     }
 
     /// The move itself: moves are immutable.

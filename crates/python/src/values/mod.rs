@@ -1,19 +1,55 @@
-//! The values layer: python-chess's exceptions, its small immutable values
-//! (`Move`, `Piece`) and the checked conversions of Python ints into the
+//! The values layer: python-chess's exceptions, its values (`Move`,
+//! `Piece`, `SquareSet`), its module-level functions and tables of squares
+//! and bitboards, and the checked conversions of Python ints into the
 //! core's types. It imports nothing of the crate: the layers above
 //! (`crate::legal_moves`, `crate::board`, `crate::modules`) build on it.
-//! python-chess's `SquareSet` and squares belong here.
 //!
 //! | file | what it holds |
 //! |---|---|
 //! | `values/errors.rs` | `InvalidMoveError`, `IllegalMoveError`, `AmbiguousMoveError`, and the core's SAN errors mapped onto them |
-//! | `values/squareset.rs` | `SquareSet` |
-//! | `values/moves.rs` | `Move`, `Piece`, the shared `Move` objects, `Int` and the checked square, piece and colour conversions |
+//! | `values/convert.rs` | `Int`, the checked square, piece and colour conversions, python-chess's list-index squares and 64-bit bitboards |
+//! | `values/moves.rs` | `Move`, its UCI text and python-chess's hash, the shared `Move` objects |
+//! | `values/piece.rs` | `Piece` |
+//! | `values/squareset.rs` | `SquareSet`'s methods: constructor, set methods, text, `ray`/`between`/`from_square` |
+//! | `values/squareset_ops.rs` | `SquareSet`'s operators and `==` |
+//! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators |
+//! | `values/squareset_methods.rs` | that type's own C-API methods: `add`, `discard`, the set tests and operations |
+//! | `values/squareset_raw.rs` | the class `PySquareSet` (the mask) and the raw access under the fast type: the mask in place, quick reads of sets, ints and lists, the PyO3 class's slots to fall back to |
+//! | `values/square_iter.rs` | the iterators over a bitboard's squares and subsets |
+//! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints, the rest to `values/bitboards.rs` |
+//! | `values/bitboards.rs` | `lsb`, `msb`, `popcount`, `scan_*`, `flip_*`, `shift_*`, the square distances, `ray`, `between` |
+//! | `values/tables.rs` | `BB_KNIGHT_ATTACKS` … `BB_RAYS` and the slider tables, from the core's tables |
 
+mod bitboard_fast;
+mod bitboards;
+mod convert;
 mod errors;
 mod moves;
+mod piece;
+mod square_iter;
 mod squareset;
+mod squareset_methods;
+mod squareset_ops;
+mod squareset_raw;
+mod squareset_slots;
+mod tables;
 
+pub use convert::{Int, color, piece_number, piece_type, square};
 pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, san_error};
-pub use moves::{Int, PyMove, PyPiece, color, piece_number, piece_type, shared_moves, square};
-pub use squareset::PySquareSet;
+pub use moves::{MoveFields, PyMove, shared_moves};
+pub use piece::PyPiece;
+// For the board's methods that return a `SquareSet` (`PySquareSet::object`).
+#[allow(unused_imports)]
+pub use squareset_raw::PySquareSet;
+
+use pyo3::prelude::*;
+
+/// Adds `SquareSet` and the values layer's module-level functions and
+/// tables to the extension module (the other classes are added with the
+/// others).
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SquareSet", squareset_slots::square_set_type(m.py())?)?;
+    bitboards::register(m)?;
+    bitboard_fast::register(m)?;
+    tables::register(m)
+}

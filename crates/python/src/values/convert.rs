@@ -1,0 +1,111 @@
+//! The checked conversions of Python ints into the core's types (squares,
+//! piece types, colours) and into python-chess's own readings of them: a
+//! list index (`BB_SQUARES[square]`) and a 64-bit bitboard.
+
+use bitmoves::{Color, Piece as CorePiece, Square};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyInt;
+
+/// A Python int argument (anything with `__index__`), as an `i64`: ints
+/// beyond its range become `i64::MIN` or `i64::MAX`, which every range
+/// check then refuses as it refuses any number out of range (so that
+/// `2**70` is the `IndexError` or `ValueError` python-chess raises, not an
+/// `OverflowError`); not an int is a `TypeError`.
+#[derive(Clone, Copy, Debug)]
+pub struct Int(pub i64);
+
+impl<'py> FromPyObject<'py> for Int {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        match value.extract::<i64>() {
+            Ok(n) => Ok(Self(n)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+                Ok(Self(if value.lt(0)? { i64::MIN } else { i64::MAX }))
+            }
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// A square as python-chess reads one where it looks it up in a table of
+/// the 64 squares (`BB_SQUARES[square]`): any int from -64 to 63, the
+/// negative ones counted from the end as Python's list indices are (-1 is
+/// h8); `IndexError` beyond, `TypeError` for what is not an int.
+#[derive(Clone, Copy, Debug)]
+pub struct ListSquare(pub u32);
+
+impl<'py> FromPyObject<'py> for ListSquare {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        let Int(index) = value.extract()?;
+        list_square(index).map(Self)
+    }
+}
+
+/// The square at `index` of a Python list of the 64 squares.
+pub fn list_square(index: i64) -> PyResult<u32> {
+    match index {
+        0..=63 => Ok(index as u32),
+        -64..=-1 => Ok((index + 64) as u32),
+        _ => Err(PyIndexError::new_err(format!(
+            "square index out of range: {index}"
+        ))),
+    }
+}
+
+/// A bitboard argument of the module's functions (`lsb`, `flip_vertical`,
+/// `shift_up`, …): an int (or anything with `__index__`, a `SquareSet`
+/// among them) from 0 to 2**64 - 1; `ValueError` for other ints.
+#[derive(Clone, Copy, Debug)]
+pub struct Bits(pub u64);
+
+impl<'py> FromPyObject<'py> for Bits {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        match value.extract::<u64>() {
+            Ok(bits) => Ok(Self(bits)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => Err(
+                PyValueError::new_err(format!("not a bitboard (0 to 2**64 - 1): {value}")),
+            ),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+/// The low 64 bits of a Python int, two's complement for negative ones:
+/// python-chess's `value & BB_ALL`.
+pub fn low_bits(int: &Bound<'_, PyInt>) -> PyResult<u64> {
+    if let Ok(bits) = int.extract::<u64>() {
+        return Ok(bits);
+    }
+    if let Ok(negative) = int.extract::<i64>() {
+        return Ok(negative as u64);
+    }
+    int.bitand(u64::MAX)?.extract()
+}
+
+/// A square from a Python int, 0 (a1) to 63 (h8); `IndexError` otherwise,
+/// as python-chess's table lookups raise.
+pub fn square(index: i64) -> PyResult<Square> {
+    usize::try_from(index)
+        .ok()
+        .and_then(Square::try_index)
+        .ok_or_else(|| PyIndexError::new_err(format!("square index out of range: {index}")))
+}
+
+/// A piece type from a Python int, 1 (pawn) to 6 (king).
+pub fn piece_type(value: i64) -> PyResult<CorePiece> {
+    value
+        .checked_sub(1)
+        .and_then(|index| usize::try_from(index).ok())
+        .and_then(CorePiece::try_index)
+        .ok_or_else(|| PyValueError::new_err(format!("not a piece type (1 to 6): {value}")))
+}
+
+/// The core colour for python-chess's `WHITE` (`True`) and `BLACK` (`False`).
+pub fn color(white: bool) -> Color {
+    if white { Color::White } else { Color::Black }
+}
+
+/// python-chess's piece type number (1 to 6) of a core piece.
+pub fn piece_number(piece: CorePiece) -> u8 {
+    piece.index() as u8 + 1
+}

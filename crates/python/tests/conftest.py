@@ -13,15 +13,20 @@ def sorted_moves(board):
     return sorted(board.legal_moves, key=lambda mv: mv.uci())
 
 
+def start_boards(rng, chess960):
+    """A (bitmoves, python-chess) pair of boards at the standard start, or
+    at a Chess960 start drawn by `rng`."""
+    if chess960:
+        number = rng.randrange(960)
+        return bitmoves.Board.from_chess960_pos(number), chess.Board.from_chess960_pos(number)
+    return bitmoves.Board(), chess.Board()
+
+
 def playout(seed, chess960=False, plies=300):
     """Yields (bitmoves board, python-chess board) pairs along one seeded
     random game, both boards advanced by the same move each step."""
     rng = random.Random(seed)
-    if chess960:
-        number = rng.randrange(960)
-        ours, theirs = bitmoves.Board.from_chess960_pos(number), chess.Board.from_chess960_pos(number)
-    else:
-        ours, theirs = bitmoves.Board(), chess.Board()
+    ours, theirs = start_boards(rng, chess960)
     for _ in range(plies):
         yield ours, theirs
         moves = sorted_moves(theirs)

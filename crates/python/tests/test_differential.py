@@ -16,6 +16,7 @@ import chess.polyglot
 import pytest
 
 import bitmoves
+from conftest import start_boards
 
 
 def plain(value):
@@ -144,11 +145,7 @@ def walk(rng, ours, theirs, plies, label):
 def test_random_games(seed, chess960):
     """Standard and Chess960 games from their start positions."""
     rng = random.Random(seed)
-    if chess960:
-        number = rng.randrange(960)
-        ours, theirs = bitmoves.Board.from_chess960_pos(number), chess.Board.from_chess960_pos(number)
-    else:
-        ours, theirs = bitmoves.Board(), chess.Board()
+    ours, theirs = start_boards(rng, chess960)
     walk(rng, ours, theirs, 60, f"seed {seed}")
 
 

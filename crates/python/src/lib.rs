@@ -35,6 +35,14 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyPiece>()?;
     m.add_class::<values::PySquareSet>()?;
     m.add("LegalMoveGenerator", legal_moves::generator_type(py)?)?;
+    m.add_class::<board::MoveView>()?;
+    m.add_function(wrap_pyfunction!(board::pseudo_legal_move_generator, m)?)?;
+    legal_moves::set_constructor(
+        py,
+        wrap_pyfunction!(board::legal_move_generator, m)?
+            .into_any()
+            .unbind(),
+    );
     m.add_class::<board::Termination>()?;
     board::install(
         &py.get_type::<board::PyBoard>(),

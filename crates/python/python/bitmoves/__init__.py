@@ -18,6 +18,7 @@ from ._bitmoves import (
     Move,
     Outcome,
     Piece,
+    PseudoLegalMoveGenerator,
     Termination,
     encode_bitboards,
     encode_planes,

@@ -11,8 +11,14 @@
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
+//! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
+//! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
+//! | `board/general/mod.rs` | the general engine: python-chess's rules on any position |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
 
+mod edit;
+pub mod general;
+mod moves;
 mod play;
 mod position;
 mod push;
@@ -20,6 +26,7 @@ mod pyboard;
 pub mod setup;
 mod status;
 
+pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
 pub use push::install;
 pub use pyboard::{PyBoard, STARTING_FEN};
 pub use status::{Outcome, Termination};

@@ -48,7 +48,28 @@ pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()
     // written before Python sees the board and never again (the field is
     // private to pyboard.rs, which never assigns it nor a whole board),
     // so CPython's read of it cannot meet a write.
-    unsafe { capi::add_member(board, c"legal_moves", LEGAL_MOVES_DOC, offset) }
+    unsafe { capi::add_member(board, c"legal_moves", LEGAL_MOVES_DOC, offset) }?;
+    add_init(board)
+}
+
+/// Defines `Board.__init__` for subclasses: python-chess's subclasses (its
+/// variants) call `super().__init__(fen, chess960=...)`, which sets the
+/// position as python-chess's `__init__` does; a plain `Board` is set up
+/// by its constructor already.
+fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
+    let py = board.py();
+    let scope = pyo3::types::PyDict::new(py);
+    scope.set_item("Board", board)?;
+    scope.set_item("STARTING_FEN", STARTING_FEN)?;
+    py.run(
+        c"def __init__(self, fen=STARTING_FEN, *, chess960=False):
+    if type(self) is not Board:
+        self._init(fen, chess960)
+",
+        Some(&scope),
+        None,
+    )?;
+    board.setattr("__init__", scope.get_item("__init__")?)
 }
 
 /// Where a board object holds its generator, in bytes from the object's

@@ -14,6 +14,6 @@ mod errors;
 mod moves;
 mod squareset;
 
-pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, san_error};
+pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 pub use moves::{Int, PyMove, PyPiece, color, piece_number, piece_type, shared_moves, square};
 pub use squareset::PySquareSet;

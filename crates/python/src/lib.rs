@@ -30,6 +30,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add_class::<board::PyBaseBoard>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<values::PyMove>()?;
     m.add_class::<values::PyPiece>()?;

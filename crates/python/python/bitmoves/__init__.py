@@ -11,6 +11,7 @@ arrays (see ``encode_planes.__doc__`` for the plane order), and
 
 from ._bitmoves import (
     AmbiguousMoveError,
+    BaseBoard,
     Board,
     IllegalMoveError,
     InvalidMoveError,

@@ -355,4 +355,73 @@ impl PyBoard {
     fn has_insufficient_material(&self, color: bool) -> bool {
         general::rules::has_insufficient_material(&self.setup(), color)
     }
+
+    /// Sets up the Chess960 start position number `scharnagl` (0 to 959),
+    /// in Chess960 mode, with every castling right; clears the stack.
+    fn set_chess960_pos(&mut self, py: Python<'_>, scharnagl: Int) -> PyResult<()> {
+        let start = chess960_start(scharnagl)?;
+        self.chess960 = true;
+        self.edit_board(py, |s| *s = start)
+    }
+
+    /// The number of the Chess960 start position this is (0 to 959), or
+    /// `None`. By default White must be to move and every castling right
+    /// there; the clocks are not looked at.
+    #[pyo3(signature = (*, ignore_turn=false, ignore_castling=false, ignore_counters=true))]
+    fn chess960_pos(
+        &self,
+        ignore_turn: bool,
+        ignore_castling: bool,
+        ignore_counters: bool,
+    ) -> Option<u16> {
+        let s = self.setup();
+        if s.ep_square.is_some_and(|sq| sq.index() != 0)
+            || (!ignore_turn && !s.white())
+            || (!ignore_castling && self.clean_castling_rights() != s.kind(4))
+            || (!ignore_counters && (s.fullmove_number != 1 || s.halfmove_clock != 0))
+            || s.promoted != 0
+        {
+            return None;
+        }
+        (0..960u16).find(|&n| {
+            chess960_start(Int(i64::from(n)))
+                .is_ok_and(|start| start.pieces == s.pieces && start.colors == s.colors)
+        })
+    }
+
+    /// The pieces by square, `{square: Piece}` (only the squares of `mask`
+    /// when given).
+    #[pyo3(signature = (*, mask=None))]
+    fn piece_map<'py>(
+        &self,
+        py: Python<'py>,
+        mask: Option<u64>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let s = self.setup();
+        let map = pyo3::types::PyDict::new(py);
+        for sq in general::scan_reversed(s.occupied() & mask.unwrap_or(u64::MAX)) {
+            let piece = s.piece_type_at(sq).map(|piece_type| PyPiece {
+                piece_type,
+                color: s.co(true) & general::bit(sq) != 0,
+            });
+            map.set_item(sq, piece)?;
+        }
+        Ok(map)
+    }
+}
+
+/// The Chess960 start position `number` as a setup, every castling right
+/// set.
+fn chess960_start(number: Int) -> PyResult<Setup> {
+    let n = u16::try_from(number.0)
+        .ok()
+        .filter(|&n| n < 960)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("not a Chess960 position number: {}", number.0))
+        })?;
+    let board =
+        bitmoves::Board::chess960_start(n).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut setup = PyBoard::read_fen(&board.to_string())?;
+    setup.castling_rights = setup.kind(4);
+    Ok(setup)
 }

@@ -2,7 +2,6 @@
 //! its moves and the game's end, `Outcome` and `Termination`. Built on
 //! `crate::legal_moves` (each board keeps its generator), `crate::values`
 //! and `crate::capi`; the modules (`crate::modules`) build on it.
-//! python-chess's `BaseBoard` belongs here.
 //!
 //! | file | what it holds |
 //! |---|---|
@@ -11,11 +10,13 @@
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
+//! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
 //! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
 //! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
 //! | `board/general/mod.rs` | the general engine: python-chess's rules on any position |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
 
+mod baseboard;
 mod edit;
 pub mod general;
 mod moves;
@@ -26,6 +27,7 @@ mod pyboard;
 pub mod setup;
 mod status;
 
+pub use baseboard::PyBaseBoard;
 pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
 pub use push::install;
 pub use pyboard::{PyBoard, STARTING_FEN};

@@ -184,13 +184,10 @@ impl MoveView {
             .into_any())
     }
 
-    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
-        Ok(self.list(py)?.len())
-    }
-
-    /// How many moves there are.
+    /// How many moves there are (no `len()`, as in python-chess: `list()`
+    /// of the view then walks the moves once).
     fn count(&self, py: Python<'_>) -> PyResult<usize> {
-        self.__len__(py)
+        Ok(self.list(py)?.len())
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {

@@ -87,9 +87,17 @@ fn generator_offset(board: &Bound<'_, PyType>) -> PyResult<usize> {
         let field = sample.borrow().generator_field() as usize;
         field.wrapping_sub(sample.as_ptr() as usize)
     };
-    let first = offset_in(Bound::new(py, PyBoard::from_fen(py, STARTING_FEN, false)?)?);
+    let first = offset_in(
+        PyBoard::from_fen(py, STARTING_FEN, false)?
+            .object(py)?
+            .into_bound(py),
+    );
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let second = offset_in(Bound::new(py, PyBoard::from_fen(py, kiwipete, true)?)?);
+    let second = offset_in(
+        PyBoard::from_fen(py, kiwipete, true)?
+            .object(py)?
+            .into_bound(py),
+    );
     let basicsize: usize = board.getattr("__basicsize__")?.extract()?;
     let fits = first
         .checked_add(size_of::<GeneratorRef>())

@@ -7,6 +7,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyType};
 
+use super::baseboard::PyBaseBoard;
 use super::general::{self, Rules};
 use super::position::{Pos, Position, State};
 use super::setup::Setup;
@@ -23,7 +24,7 @@ pub const STARTING_FEN: &str = Board::STARTPOS_FEN;
 /// the core's generator, any other (no kings, several kings, pawns on the
 /// back rank, the side not to move in check, odd castling rights or en
 /// passant squares) on the general engine (`super::general`).
-#[pyclass(module = "bitmoves", name = "Board", subclass)]
+#[pyclass(module = "bitmoves", name = "Board", subclass, extends = PyBaseBoard)]
 pub struct PyBoard {
     /// The position now: read through [`PyBoard::state`], changed only
     /// through [`PyBoard::set_state`] and [`PyBoard::update`], which tell
@@ -60,6 +61,16 @@ impl PyBoard {
         };
         board.set_state(py, state);
         Ok(board)
+    }
+
+    /// What makes the Python object of this board (with its base).
+    pub fn init(self) -> pyo3::PyClassInitializer<Self> {
+        (self, PyBaseBoard::for_board()).into()
+    }
+
+    /// The Python object of this board.
+    pub fn object(self, py: Python<'_>) -> PyResult<Py<Self>> {
+        Py::new(py, self.init())
     }
 
     /// The position a FEN gives, as python-chess reads it.
@@ -295,17 +306,18 @@ impl PyBoard {
         fen: Option<String>,
         chess960: bool,
         _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
-    ) -> PyResult<Self> {
+    ) -> PyResult<pyo3::PyClassInitializer<Self>> {
         let py = cls.py();
         let exact = cls.is(&py.get_type::<PyBoard>());
-        match fen {
+        let board = match fen {
             Some(fen) => match Self::from_fen(py, &fen, chess960) {
-                Ok(board) => Ok(board),
-                Err(_) if !exact => Self::from_setup(py, &Setup::EMPTY, chess960),
-                Err(error) => Err(error),
+                Ok(board) => board,
+                Err(_) if !exact => Self::from_setup(py, &Setup::EMPTY, chess960)?,
+                Err(error) => return Err(error),
             },
-            None => Self::from_setup(py, &Setup::EMPTY, chess960),
-        }
+            None => Self::from_setup(py, &Setup::EMPTY, chess960)?,
+        };
+        Ok(board.init())
     }
 
     /// What python-chess's `__init__` does, for subclasses (`__init__`
@@ -336,7 +348,7 @@ impl PyBoard {
     /// The Chess960 start position number `scharnagl` (0 to 959; 518 is
     /// the classical one), in Chess960 mode.
     #[classmethod]
-    fn from_chess960_pos(cls: &Bound<'_, PyType>, scharnagl: Int) -> PyResult<Self> {
+    fn from_chess960_pos(cls: &Bound<'_, PyType>, scharnagl: Int) -> PyResult<Py<Self>> {
         let Int(scharnagl) = scharnagl;
         let number = u16::try_from(scharnagl)
             .ok()
@@ -347,7 +359,7 @@ impl PyBoard {
         let board =
             Board::chess960_start(number).map_err(|e| PyValueError::new_err(e.to_string()))?;
         let fen = board.to_string();
-        Self::from_fen(cls.py(), &fen, true)
+        Self::from_fen(cls.py(), &fen, true)?.object(cls.py())
     }
 
     /// The FEN. `shredder=True` writes castling rights as rook files;
@@ -405,7 +417,7 @@ impl PyBoard {
     /// A copy. `stack=True` copies the move stack, `False` drops it, an int
     /// keeps that many of the last moves.
     #[pyo3(signature = (*, stack=None))]
-    fn copy(&self, py: Python<'_>, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+    fn copy(&self, py: Python<'_>, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Self>> {
         let keep = match stack {
             None => self.stack.len(),
             Some(value) if value.is_instance_of::<pyo3::types::PyBool>() => {
@@ -425,15 +437,15 @@ impl PyBoard {
         let mut copy = self.duplicate(py)?;
         copy.stack.drain(..self.stack.len() - keep);
         copy.sync(py);
-        Ok(copy)
+        copy.object(py)
     }
 
-    fn __copy__(&self, py: Python<'_>) -> PyResult<Self> {
-        self.duplicate(py)
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Py<Self>> {
+        self.duplicate(py)?.object(py)
     }
 
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.duplicate(py)
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Py<Self>> {
+        self.duplicate(py)?.object(py)
     }
 
     /// The piece on `square`, or `None`.

@@ -317,8 +317,21 @@ impl PyBoard {
     }
 
     /// Whether neither side has the material to mate.
-    fn is_insufficient_material(&self) -> bool {
-        self.insufficient()
+    /// Subclasses (python-chess's variants) that define their own
+    /// `has_insufficient_material` are asked through it.
+    fn is_insufficient_material(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        if slf.get_type().is(&slf.py().get_type::<PyBoard>()) {
+            return Ok(slf.borrow().insufficient());
+        }
+        for color in [true, false] {
+            let side: bool = slf
+                .call_method1("has_insufficient_material", (color,))?
+                .extract()?;
+            if !side {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// A halfmove clock of 100 or more, with a legal move left.

@@ -173,6 +173,7 @@ impl PyBoard {
     }
 
     /// Puts `piece` on `square` (`None` empties it); `promoted` marks it.
+    /// Clears the move stack.
     #[pyo3(signature = (square, piece, promoted=false))]
     fn set_piece_at(
         &mut self,
@@ -182,7 +183,7 @@ impl PyBoard {
         promoted: bool,
     ) -> PyResult<()> {
         let sq = self::square(square.0)?.index() as u8;
-        self.edit(py, |s| match piece {
+        self.edit_board(py, |s| match piece {
             Some(p) => s.put_at(sq, p.piece_type, p.color, promoted),
             None => {
                 s.remove_at(sq);
@@ -190,11 +191,12 @@ impl PyBoard {
         })
     }
 
-    /// Takes the piece off `square` and returns it, or `None`.
+    /// Takes the piece off `square` and returns it, or `None`. Clears the
+    /// move stack.
     fn remove_piece_at(&mut self, py: Python<'_>, square: Int) -> PyResult<Option<PyPiece>> {
         let sq = self::square(square.0)?;
         let taken = self.setup().piece_on(sq);
-        self.edit(py, |s| {
+        self.edit_board(py, |s| {
             s.remove_at(sq.index() as u8);
         })?;
         Ok(taken.map(|(piece, side)| PyPiece {

@@ -27,8 +27,10 @@ impl PyBoard {
         }
     }
 
-    /// Plays `mv` and records it on the stack: on a legal position a legal
-    /// move (or the null move), elsewhere as python-chess pushes it.
+    /// Plays `mv` and records it on the stack: a legal move on the core's
+    /// board (the fast path), a pseudo-legal move or any move on a
+    /// position off the core as python-chess pushes it; on a legal
+    /// position a move that is not even pseudo-legal is refused.
     pub fn push_checked(&mut self, py: Python<'_>, mv: PyMove) -> PyResult<PyMove> {
         let Pos::Legal(before) = *self.state() else {
             return self.push_general(py, mv);
@@ -54,6 +56,11 @@ impl PyBoard {
             _ => self.legal(mv),
         };
         let Some(core) = legal else {
+            // python-chess pushes any pseudo-legal move (its caller's
+            // promise); one that is not even that is refused.
+            if general::movegen::is_pseudo_legal(&before.setup_of(), self.rules(), mv) {
+                return self.push_general(py, mv);
+            }
             return Err(IllegalMoveError::new_err(format!(
                 "illegal move: {} in {}",
                 mv.uci_text(),

@@ -73,6 +73,13 @@ pub struct State {
     pub ep_square: Option<Square>,
 }
 
+impl State {
+    /// The position as python-chess holds it.
+    pub fn setup_of(&self) -> Setup {
+        Setup::of(self)
+    }
+}
+
 /// What makes two positions the same for repetition and `==`: the pieces,
 /// the side to move, the castling rights and a legal en passant square
 /// (python-chess's transposition key).

@@ -121,10 +121,11 @@ impl OneArgMethod for Push {
     const DOC: &'static CStr = c"push($self, /, move)
 --
 
-Plays `move` and puts it on the move stack. Unlike python-chess, which
-trusts the caller, the move is checked: `IllegalMoveError` when it is not
-legal here (the board is unchanged). `Move.null()` passes the turn
-(refused in check).";
+Plays `move` and puts it on the move stack, as python-chess does for a
+legal or pseudo-legal move (or `Move.null()`, which passes the turn); a
+move that is not even pseudo-legal on a legal position raises
+`IllegalMoveError` (the board is unchanged), where python-chess would
+corrupt the board.";
 
     /// Plays `arg` on the `Board` `slf`.
     #[inline]

@@ -289,7 +289,7 @@ impl PyBaseBoard {
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let name = slf.get_type().qualname()?;
+        let name = slf.get_type().name()?;
         Ok(format!("{name}('{}')", slf.borrow().setup.board_fen()))
     }
 

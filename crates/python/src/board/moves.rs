@@ -215,10 +215,12 @@ impl MoveView {
         self.board.bind(py).call_method1(name, (mv,))?.extract()
     }
 
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let board = self.board.bind(py);
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let board = this.board.bind(py);
         let mut texts = Vec::new();
-        for mv in self.list(py)? {
+        for mv in this.list(py)? {
             let legal: bool = board.call_method1("is_legal", (&mv,))?.extract()?;
             let text: String = if legal {
                 board.call_method1("san", (&mv,))?.extract()?
@@ -227,12 +229,13 @@ impl MoveView {
             };
             texts.push(text);
         }
-        let name = if self.legal {
+        let name = if this.legal {
             "LegalMoveGenerator"
         } else {
             "PseudoLegalMoveGenerator"
         };
-        Ok(format!("<{name} ({})>", texts.join(", ")))
+        let at = slf.as_ptr() as usize;
+        Ok(format!("<{name} at {at:#x} ({})>", texts.join(", ")))
     }
 }
 

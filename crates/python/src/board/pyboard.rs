@@ -415,14 +415,17 @@ impl PyBoard {
     }
 
     /// A copy. `stack=True` copies the move stack, `False` drops it, an int
-    /// keeps that many of the last moves.
+    /// keeps that many of the last moves. A subclass's copy is of its
+    /// class (made with `cls(None, chess960=...)`).
     #[pyo3(signature = (*, stack=None))]
-    fn copy(&self, py: Python<'_>, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Py<Self>> {
+    fn copy(slf: &Bound<'_, Self>, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let this = slf.borrow();
         let keep = match stack {
-            None => self.stack.len(),
+            None => this.stack.len(),
             Some(value) if value.is_instance_of::<pyo3::types::PyBool>() => {
                 if value.extract::<bool>()? {
-                    self.stack.len()
+                    this.stack.len()
                 } else {
                     0
                 }
@@ -431,13 +434,25 @@ impl PyBoard {
                 let Int(n) = value
                     .extract()
                     .map_err(|_| PyTypeError::new_err("stack must be a bool or an int"))?;
-                usize::try_from(n.max(0)).unwrap_or(0).min(self.stack.len())
+                usize::try_from(n.max(0)).unwrap_or(0).min(this.stack.len())
             }
         };
-        let mut copy = self.duplicate(py)?;
-        copy.stack.drain(..self.stack.len() - keep);
-        copy.sync(py);
-        copy.object(py)
+        let kept = this.stack[this.stack.len() - keep..].to_vec();
+        if slf.get_type().is(&py.get_type::<PyBoard>()) {
+            let mut copy = this.duplicate(py)?;
+            copy.stack = kept;
+            copy.sync(py);
+            return Ok(copy.object(py)?.into_any());
+        }
+        let kwargs = [("chess960", this.chess960)].into_py_dict(py)?;
+        let copy = slf.get_type().call((None::<String>,), Some(&kwargs))?;
+        {
+            let mut target = copy.downcast::<PyBoard>()?.borrow_mut();
+            target.chess960 = this.chess960;
+            target.stack = kept;
+            target.set_state(py, this.state);
+        }
+        Ok(copy.unbind())
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Py<Self>> {
@@ -521,7 +536,7 @@ impl PyBoard {
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let name = slf.get_type().qualname()?;
+        let name = slf.get_type().name()?;
         let board = slf.borrow();
         let fen = board.fen_text(false, "legal", true)?;
         Ok(if board.chess960 {

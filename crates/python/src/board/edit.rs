@@ -25,7 +25,7 @@ impl PyBoard {
     /// An edit of the pieces, which clears the move stack (python-chess's
     /// `set_piece_map`, `set_board_fen`, `clear_board`).
     fn edit_board(&mut self, py: Python<'_>, change: impl FnOnce(&mut Setup)) -> PyResult<()> {
-        self.stack.clear();
+        self.clear_moves();
         self.edit(py, change)
     }
 }

@@ -32,20 +32,21 @@ impl PyBoard {
     /// position off the core as python-chess pushes it; on a legal
     /// position a move that is not even pseudo-legal is refused.
     pub fn push_checked(&mut self, py: Python<'_>, mv: PyMove) -> PyResult<PyMove> {
-        let Pos::Legal(before) = *self.state() else {
+        let Pos::Legal(now) = self.state() else {
             return self.push_general(py, mv);
         };
         if mv.is_null() {
-            let mut board = before.board;
+            let mut board = now.board;
             if board.play_null().is_err() {
                 // In check: python-chess passes the turn anyway.
                 return self.push_general(py, mv);
             }
+            let entry = (*now, mv);
             let after = State {
                 board,
                 ep_square: None,
             };
-            self.stack.push((Pos::Legal(before), mv));
+            self.stack.push(entry);
             self.set_state(py, Pos::Legal(after));
             return Ok(mv);
         }
@@ -53,12 +54,12 @@ impl PyBoard {
         // generation.
         let legal = match self.generator().find(py, mv) {
             Some(true) => mv.to_core(),
-            _ => self.legal(mv),
+            _ => legal_move(&now.board, mv),
         };
         let Some(core) = legal else {
             // python-chess pushes any pseudo-legal move (its caller's
             // promise); one that is not even that is refused.
-            if general::movegen::is_pseudo_legal(&before.setup_of(), self.rules(), mv) {
+            if general::movegen::is_pseudo_legal(&now.setup_of(), self.rules(), mv) {
                 return self.push_general(py, mv);
             }
             return Err(IllegalMoveError::new_err(format!(
@@ -70,8 +71,9 @@ impl PyBoard {
         // The position goes onto the stack as it is, then the move is
         // played in place (no copy of the board but the one kept).
         let played = PyMove::from_core(core);
-        let ep_square = double_step(&before.board, core);
-        self.stack.push((Pos::Legal(before), played));
+        let ep_square = double_step(&now.board, core);
+        let entry = (*now, played);
+        self.stack.push(entry);
         self.update(py, |state| {
             state.board.play_unchecked(core);
             state.ep_square = ep_square;
@@ -93,7 +95,7 @@ impl PyBoard {
         }
         let rules = self.rules();
         let recorded = general::make::push(&mut setup, rules, mv);
-        self.stack.push((before, recorded));
+        self.push_entry(before, recorded);
         self.set_setup(py, &setup)?;
         Ok(recorded)
     }
@@ -152,10 +154,13 @@ impl PyBoard {
     /// is empty.
     fn pop(&mut self, py: Python<'_>) -> PyResult<PyMove> {
         let (state, mv) = self
-            .stack
-            .pop()
+            .pop_entry()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.set_state(py, state);
+        match (self.state(), state) {
+            // The fast path: legal to legal, in place.
+            (Pos::Legal(_), Pos::Legal(before)) => self.update(py, |now| *now = before),
+            (_, state) => self.set_state(py, state),
+        }
         Ok(mv)
     }
 

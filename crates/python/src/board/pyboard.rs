@@ -33,8 +33,13 @@ pub struct PyBoard {
     state: Pos,
     /// Whether castling moves and rights are written the Chess960 way.
     pub chess960: bool,
-    /// Every position before a move of the stack, with that move.
-    pub stack: Vec<(Pos, PyMove)>,
+    /// Every position before a move of the stack, with that move: read
+    /// through [`PyBoard::entry`] (a position off the core is kept in
+    /// `general_stack`, its entry here holding the start position).
+    pub stack: Vec<(State, PyMove)>,
+    /// The positions off the core on the stack, by their index in `stack`,
+    /// in order: the fast path pushes and pops `stack` alone.
+    general_stack: Vec<(usize, Setup)>,
     /// `board.legal_moves`: made with the board and never replaced (no
     /// method assigns it, nor the whole board), so that CPython reads it
     /// straight from the object as a member (`super::push`).
@@ -57,6 +62,7 @@ impl PyBoard {
             state,
             chess960,
             stack: Vec::new(),
+            general_stack: Vec::new(),
             generator,
         };
         board.set_state(py, state);
@@ -86,6 +92,7 @@ impl PyBoard {
             state: self.state,
             chess960: self.chess960,
             stack: self.stack.clone(),
+            general_stack: self.general_stack.clone(),
             generator: self.generator.duplicate(py)?,
         };
         copy.sync(py);
@@ -139,7 +146,11 @@ impl PyBoard {
     /// Sets the position now, and tells the generator.
     #[inline]
     pub fn set_state(&mut self, py: Python<'_>, state: Pos) {
+        let was_general = matches!(self.state, Pos::General(_));
         self.state = state;
+        if was_general {
+            self.generator.leave_general(py);
+        }
         self.sync(py);
     }
 
@@ -184,7 +195,64 @@ impl PyBoard {
 
     /// The position the move stack starts from.
     pub fn root_state(&self) -> Pos {
-        self.stack.first().map_or(self.state, |(state, _)| *state)
+        if self.stack.is_empty() {
+            self.state
+        } else {
+            self.entry(0)
+        }
+    }
+
+    /// The position before the move at `index` of the stack.
+    pub fn entry(&self, index: usize) -> Pos {
+        match self.general_stack.iter().rev().find(|(i, _)| *i <= index) {
+            Some((i, setup)) if *i == index => Pos::General(*setup),
+            _ => Pos::Legal(self.stack[index].0),
+        }
+    }
+
+    /// Puts a position and the move played from it on the stack.
+    pub fn push_entry(&mut self, before: Pos, mv: PyMove) {
+        match before {
+            Pos::Legal(state) => self.stack.push((state, mv)),
+            Pos::General(setup) => {
+                self.general_stack.push((self.stack.len(), setup));
+                let start = State {
+                    board: Board::default(),
+                    ep_square: None,
+                };
+                self.stack.push((start, mv));
+            }
+        }
+    }
+
+    /// Takes the last position and move off the stack.
+    pub fn pop_entry(&mut self) -> Option<(Pos, PyMove)> {
+        let (state, mv) = self.stack.pop()?;
+        let index = self.stack.len();
+        if self.general_stack.last().is_some_and(|(i, _)| *i >= index) {
+            if let Some((i, setup)) = self.general_stack.pop() {
+                if i == index {
+                    return Some((Pos::General(setup), mv));
+                }
+            }
+        }
+        Some((Pos::Legal(state), mv))
+    }
+
+    /// Empties the move stack.
+    pub fn clear_moves(&mut self) {
+        self.stack.clear();
+        self.general_stack.clear();
+    }
+
+    /// Keeps the last `keep` moves of the stack.
+    pub fn keep_last(&mut self, keep: usize) {
+        let drop = self.stack.len() - keep.min(self.stack.len());
+        self.stack.drain(..drop);
+        self.general_stack.retain(|(i, _)| *i >= drop);
+        for (i, _) in &mut self.general_stack {
+            *i -= drop;
+        }
     }
 
     /// The FEN of this board's position now.
@@ -330,7 +398,7 @@ impl PyBoard {
             Some(fen) => Self::read_fen(&fen)?,
             None => Setup::EMPTY,
         };
-        self.stack.clear();
+        self.clear_moves();
         self.set_setup(py, &setup)
     }
 
@@ -399,7 +467,7 @@ impl PyBoard {
     fn set_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
         // The board keeps its generator (a live view of it).
         let setup = Self::read_fen(fen)?;
-        self.stack.clear();
+        self.clear_moves();
         self.set_setup(py, &setup)
     }
 
@@ -410,7 +478,7 @@ impl PyBoard {
 
     /// Forgets the moves played; the position stays.
     fn clear_stack(&mut self, py: Python<'_>) {
-        self.stack.clear();
+        self.clear_moves();
         self.sync(py);
     }
 
@@ -437,10 +505,9 @@ impl PyBoard {
                 usize::try_from(n.max(0)).unwrap_or(0).min(this.stack.len())
             }
         };
-        let kept = this.stack[this.stack.len() - keep..].to_vec();
         if slf.get_type().is(&py.get_type::<PyBoard>()) {
             let mut copy = this.duplicate(py)?;
-            copy.stack = kept;
+            copy.keep_last(keep);
             copy.sync(py);
             return Ok(copy.object(py)?.into_any());
         }
@@ -449,7 +516,9 @@ impl PyBoard {
         {
             let mut target = copy.downcast::<PyBoard>()?.borrow_mut();
             target.chess960 = this.chess960;
-            target.stack = kept;
+            target.stack = this.stack.clone();
+            target.general_stack = this.general_stack.clone();
+            target.keep_last(keep);
             target.set_state(py, this.state);
         }
         Ok(copy.unbind())

@@ -183,8 +183,8 @@ impl PyBoard {
         let now = self.state();
         let occupied = now.setup().occupied();
         let mut maybe = 1;
-        for (state, _) in self.stack.iter().rev() {
-            if state.setup().occupied() == occupied {
+        for index in (0..self.stack.len()).rev() {
+            if self.entry(index).setup().occupied() == occupied {
                 maybe += 1;
                 if maybe >= count {
                     break;
@@ -206,14 +206,14 @@ impl PyBoard {
                 return false;
             }
             len -= 1;
-            let (before, mv) = &self.stack[len];
-            if is_irreversible_pos(before, *mv, &after, rules) {
+            let (before, mv) = (self.entry(len), self.stack[len].1);
+            if is_irreversible_pos(&before, mv, &after, rules) {
                 return false;
             }
             if before.key(rules) == key {
                 count -= 1;
             }
-            after = *before;
+            after = before;
         }
     }
 
@@ -222,12 +222,13 @@ impl PyBoard {
         let rules = self.stacked();
         let mut positions = vec![self.state().key(self.rules())];
         let mut after = *self.state();
-        for (before, mv) in self.stack.iter().rev() {
-            if is_irreversible_pos(before, *mv, &after, rules) {
+        for index in (0..self.stack.len()).rev() {
+            let (before, mv) = (self.entry(index), self.stack[index].1);
+            if is_irreversible_pos(&before, mv, &after, rules) {
                 break;
             }
             positions.push(before.key(rules));
-            after = *before;
+            after = before;
         }
         positions
     }

@@ -102,6 +102,17 @@ impl GeneratorRef {
         Self::new(py, &position)
     }
 
+    /// Tells the generator that its board's position is on the core again
+    /// (then [`GeneratorRef::sync`] gives it).
+    pub fn leave_general(&self, _py: Python<'_>) {
+        let generator = instance::<Generator>(self.0.as_ptr());
+        // SAFETY: as in `sync`; the closures run no Python code when dropped.
+        unsafe {
+            (*generator).general = None;
+            (*generator).current = false;
+        }
+    }
+
     /// Tells the generator its board's position now, off the core: its
     /// legal moves; the kept moves stop counting as current.
     pub fn sync_general(&self, _py: Python<'_>, position: GeneralPosition) {
@@ -128,9 +139,6 @@ impl GeneratorRef {
         // fields is held across a Python call.
         unsafe {
             (*generator).position = *position;
-            if (*generator).general.is_some() {
-                (*generator).general = None;
-            }
             (*generator).current = false;
         }
     }
@@ -207,44 +215,77 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
     let generator = instance::<Generator>(obj);
     // SAFETY: `generator` is live (the contract), and nothing else touches
     // it while this runs (no Python code runs here: making or freeing an
-    // iterator runs none). Its `kept` is null or an iterator made by
-    // `iter::empty` that it holds; one that someone else holds (an
-    // iteration under way) or that is too small is let go (its holder
-    // keeps it as it is) for a new one. The moves are written into room
-    // for `count` of them and `SLACK` more, from the whole table.
+    // iterator runs none); the moves are written into room for `count` of
+    // them and `SLACK` more (`room`), from the whole table.
     unsafe {
-        let listed = (*generator)
+        if (*generator).general.is_some() {
+            return refresh_general(py, obj);
+        }
+        let count = collect(&mut (*generator).groups, &(*generator).position);
+        let kept = room(py, obj, count)?;
+        let written = write(&(*generator).groups, table, iter::items(kept));
+        iter::set_len(kept, written);
+        (*generator).current = true;
+        Ok(kept)
+    }
+}
+
+/// [`refresh`] for a position off the core: its moves as the board's
+/// general engine lists them.
+///
+/// # Safety
+/// As [`refresh`], and the generator holds a general position.
+#[cold]
+#[inline(never)]
+unsafe fn refresh_general(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi::PyObject> {
+    let table = shared_moves(py)?;
+    let generator = instance::<Generator>(obj);
+    // SAFETY: as in `refresh`; the listing runs no Python code.
+    unsafe {
+        let moves = (*generator)
             .general
             .as_ref()
-            .map(|general| (general.moves)());
-        let count = match &listed {
-            Some(moves) => moves.len(),
-            None => collect(&mut (*generator).groups, &(*generator).position),
-        };
-        let room = count + SLACK;
-        let mut kept = (*generator).kept;
+            .map(|general| (general.moves)())
+            .unwrap_or_default();
+        let kept = room(py, obj, moves.len())?;
+        let items = iter::items(kept);
+        for (i, mv) in moves.iter().enumerate() {
+            items
+                .add(i)
+                .write(table[usize::from(mv.table_index())].as_ptr());
+        }
+        iter::set_len(kept, moves.len());
+        (*generator).current = true;
+        Ok(kept)
+    }
+}
+
+/// The generator `obj`'s kept iterator, made ready for `count` moves: one
+/// that someone else holds (an iteration under way) or that is too small
+/// is let go (its holder keeps it as it is) for a new one.
+///
+/// # Safety
+/// As [`refresh`]: `obj` is a live `Generator`, its `kept` null or an
+/// iterator made by `iter::empty` that it holds, and the GIL is held.
+#[inline(always)]
+unsafe fn room(
+    py: Python<'_>,
+    obj: *mut ffi::PyObject,
+    count: usize,
+) -> PyResult<*mut ffi::PyObject> {
+    let generator = instance::<Generator>(obj);
+    let room = count + SLACK;
+    // SAFETY: by the contract.
+    unsafe {
+        let kept = (*generator).kept;
         if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {
             let new = iter::empty(py, room.max(iter::KEPT_CAPACITY))?.into_ptr();
             let old = std::mem::replace(&mut (*generator).kept, new);
             if !old.is_null() {
                 ffi::Py_DecRef(old);
             }
-            kept = new;
+            return Ok(new);
         }
-        let written = match &listed {
-            Some(moves) => {
-                let items = iter::items(kept);
-                for (i, mv) in moves.iter().enumerate() {
-                    items
-                        .add(i)
-                        .write(table[usize::from(mv.table_index())].as_ptr());
-                }
-                moves.len()
-            }
-            None => write(&(*generator).groups, table, iter::items(kept)),
-        };
-        iter::set_len(kept, written);
-        (*generator).current = true;
         Ok(kept)
     }
 }

@@ -6,6 +6,7 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `board/pyboard.rs` | [`PyBoard`]: the position, its move stack and generator, FEN, pieces, attacks, keys |
+//! | `board/pos.rs` | [`pos::Pos`]: the core's legal board or any position as a [`setup::Setup`]; its key and `is_irreversible` across both |
 //! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
@@ -21,6 +22,7 @@ mod edit;
 pub mod general;
 mod moves;
 mod play;
+mod pos;
 mod position;
 mod push;
 mod pyboard;

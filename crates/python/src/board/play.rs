@@ -7,7 +7,8 @@ use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
 use super::general::{self, san::SanError};
-use super::position::{Pos, State};
+use super::pos::Pos;
+use super::position::State;
 use super::pyboard::PyBoard;
 use crate::legal_moves::legal_move;
 use crate::values::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove};
@@ -250,31 +251,31 @@ impl PyBoard {
     /// Whether `move` captures a piece, en passant included.
     #[pyo3(signature = (move_))]
     fn is_capture(&self, move_: PyMove) -> bool {
-        general::make::is_capture(&self.setup(), move_)
+        general::kinds::is_capture(&self.setup(), move_)
     }
 
     /// Whether `move` is an en passant capture.
     #[pyo3(signature = (move_))]
     fn is_en_passant(&self, move_: PyMove) -> bool {
-        general::make::is_en_passant(&self.setup(), move_)
+        general::kinds::is_en_passant(&self.setup(), move_)
     }
 
     /// Whether `move` is a castling move (either spelling).
     #[pyo3(signature = (move_))]
     fn is_castling(&self, move_: PyMove) -> bool {
-        general::make::is_castling(&self.setup(), move_)
+        general::kinds::is_castling(&self.setup(), move_)
     }
 
     /// Whether `move` castles king side (h-side in Chess960).
     #[pyo3(signature = (move_))]
     fn is_kingside_castling(&self, move_: PyMove) -> bool {
-        general::make::is_kingside_castling(&self.setup(), move_)
+        general::kinds::is_kingside_castling(&self.setup(), move_)
     }
 
     /// Whether `move` castles queen side (a-side in Chess960).
     #[pyo3(signature = (move_))]
     fn is_queenside_castling(&self, move_: PyMove) -> bool {
-        general::make::is_queenside_castling(&self.setup(), move_)
+        general::kinds::is_queenside_castling(&self.setup(), move_)
     }
 
     /// Whether the pseudo-legal `move` checks the opponent's king.
@@ -294,7 +295,7 @@ impl PyBoard {
     /// Whether `move` resets the halfmove clock: a pawn move or a capture.
     #[pyo3(signature = (move_))]
     fn is_zeroing(&self, move_: PyMove) -> bool {
-        general::make::is_zeroing(&self.setup(), move_)
+        general::kinds::is_zeroing(&self.setup(), move_)
     }
 
     /// Whether `move` cannot be undone by later moves: zeroing, losing
@@ -314,7 +315,7 @@ impl PyBoard {
 
     /// Whether an en passant capture is pseudo-legal here.
     fn has_pseudo_legal_en_passant(&self) -> bool {
-        general::rules::has_pseudo_legal_en_passant(&self.setup())
+        general::movegen::has_pseudo_legal_en_passant(&self.setup())
     }
 
     /// The SAN of a sequence of moves from this position, numbered

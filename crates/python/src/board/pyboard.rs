@@ -9,7 +9,8 @@ use pyo3::types::{IntoPyDict, PyType};
 
 use super::baseboard::PyBaseBoard;
 use super::general::{self, Rules};
-use super::position::{Pos, Position, State};
+use super::pos::{Pos, general_key};
+use super::position::State;
 use super::setup::Setup;
 use crate::legal_moves::{GeneralPosition, GeneratorRef};
 use crate::values::{Int, PyMove, PyPiece, color, piece_number, square};
@@ -229,12 +230,11 @@ impl PyBoard {
     pub fn pop_entry(&mut self) -> Option<(Pos, PyMove)> {
         let (state, mv) = self.stack.pop()?;
         let index = self.stack.len();
-        if self.general_stack.last().is_some_and(|(i, _)| *i >= index) {
-            if let Some((i, setup)) = self.general_stack.pop() {
-                if i == index {
-                    return Some((Pos::General(setup), mv));
-                }
-            }
+        if self.general_stack.last().is_some_and(|(i, _)| *i >= index)
+            && let Some((i, setup)) = self.general_stack.pop()
+            && i == index
+        {
+            return Some((Pos::General(setup), mv));
         }
         Some((Pos::Legal(state), mv))
     }
@@ -376,7 +376,7 @@ impl PyBoard {
         _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<pyo3::PyClassInitializer<Self>> {
         let py = cls.py();
-        let exact = cls.is(&py.get_type::<PyBoard>());
+        let exact = cls.is(py.get_type::<PyBoard>());
         let board = match fen {
             Some(fen) => match Self::from_fen(py, &fen, chess960) {
                 Ok(board) => board,
@@ -505,7 +505,7 @@ impl PyBoard {
                 usize::try_from(n.max(0)).unwrap_or(0).min(this.stack.len())
             }
         };
-        if slf.get_type().is(&py.get_type::<PyBoard>()) {
+        if slf.get_type().is(py.get_type::<PyBoard>()) {
             let mut copy = this.duplicate(py)?;
             copy.keep_last(keep);
             copy.sync(py);
@@ -626,7 +626,7 @@ impl PyBoard {
             return false;
         };
         let (a, b) = (self.setup(), other.setup());
-        Position::general(&a, self.rules()) == Position::general(&b, other.rules())
+        general_key(&a, self.rules()) == general_key(&b, other.rules())
             && a.halfmove_clock == b.halfmove_clock
             && a.fullmove_number == b.fullmove_number
     }

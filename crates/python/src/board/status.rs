@@ -5,7 +5,8 @@
 use pyo3::prelude::*;
 
 use super::general::{self, Rules};
-use super::position::{Pos, Position, State, is_irreversible_pos};
+use super::pos::{Pos, is_irreversible_pos};
+use super::position::{Position, State};
 use super::pyboard::PyBoard;
 use crate::values::{Int, PyMove};
 
@@ -255,7 +256,7 @@ impl PyBoard {
         let setup = self.setup();
         let rules = self.stacked();
         self.successors().iter().any(|(mv, next)| {
-            if general::make::is_zeroing(&setup, *mv) {
+            if general::kinds::is_zeroing(&setup, *mv) {
                 return false;
             }
             let halfmoves = next.setup().halfmove_clock;
@@ -321,7 +322,7 @@ impl PyBoard {
     /// Subclasses (python-chess's variants) that define their own
     /// `has_insufficient_material` are asked through it.
     fn is_insufficient_material(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        if slf.get_type().is(&slf.py().get_type::<PyBoard>()) {
+        if slf.get_type().is(slf.py().get_type::<PyBoard>()) {
             return Ok(slf.borrow().insufficient());
         }
         for color in [true, false] {

@@ -5,7 +5,8 @@
 
 use bitmoves::{Color, Piece, Square};
 
-use super::rules::{castling_rights, has_legal_en_passant, has_pseudo_legal_en_passant};
+use super::movegen::{has_legal_en_passant, has_pseudo_legal_en_passant};
+use super::rules::castling_rights;
 use super::{Rules, back_rank, bit, msb, scan_reversed};
 use crate::board::setup::Setup;
 

@@ -8,20 +8,23 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `board/general/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
-//! | `board/general/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
-//! | `board/general/make.rs` | python-chess's `push` and the questions about one move |
 //! | `board/general/rules.rs` | castling rights cleaned, the en passant square checked, `status()`, insufficient material |
+//! | `board/general/kinds.rs` | what kind a move is: castling, en passant, capture, zeroing |
+//! | `board/general/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
+//! | `board/general/make.rs` | python-chess's `push` and `is_irreversible` |
 //! | `board/general/fen.rs` | reading and writing FEN as python-chess does |
 //! | `board/general/san.rs` | SAN out and in, as python-chess writes and reads it |
 
 pub mod attacks;
 pub mod fen;
+pub mod kinds;
 pub mod make;
 pub mod movegen;
 pub mod rules;
 pub mod san;
 
-pub use rules::{castling_rights, clean_castling_rights, has_legal_en_passant, valid_ep_square};
+pub use movegen::has_legal_en_passant;
+pub use rules::{castling_rights, clean_castling_rights, valid_ep_square};
 
 use super::setup::Setup;
 use crate::values::PyMove;

@@ -4,6 +4,7 @@
 //! when it has none).
 
 use super::attacks::{between, line, pawn_attacks};
+use super::kinds::{is_castling, is_en_passant};
 use super::rules::castling_rights;
 use super::{Rules, back_rank, bit, msb, mv, scan_reversed};
 use crate::board::setup::Setup;
@@ -108,10 +109,11 @@ pub fn from_chess960(s: &Setup, chess960: bool, m: PyMove) -> PyMove {
             (4, 0) | (60, 56) => Some(from - 2),
             _ => None,
         };
-        if (m.from_square == 4 || m.from_square == 60) && kings & bit(m.from_square) != 0 {
-            if let Some(to) = step(m.from_square, m.to_square) {
-                return mv(m.from_square, to);
-            }
+        if (m.from_square == 4 || m.from_square == 60)
+            && kings & bit(m.from_square) != 0
+            && let Some(to) = step(m.from_square, m.to_square)
+        {
+            return mv(m.from_square, to);
         }
     }
     m
@@ -181,12 +183,12 @@ fn ep_skewered(s: &Setup, ep: u8, king: u8, capturer: u8) -> bool {
 pub fn is_safe(s: &Setup, king: u8, blockers: u64, m: PyMove) -> bool {
     let white = s.white();
     if m.from_square == king {
-        if super::make::is_castling(s, m) {
+        if is_castling(s, m) {
             return true;
         }
         return !s.is_attacked_by(!white, m.to_square);
     }
-    if super::make::is_en_passant(s, m) {
+    if is_en_passant(s, m) {
         let ep = m.to_square;
         return s.pin_mask(white, m.from_square) & bit(ep) != 0
             && !ep_skewered(s, ep, king, m.from_square);
@@ -220,13 +222,11 @@ pub fn evasions(
     if bit(checker) == checkers {
         let target = between(king, checker) | checkers;
         pseudo_legal(s, r, !s.kind(6) & from_mask, target & to_mask, out);
-        if let Some(ep) = ep_square(s) {
-            if bit(ep) & target == 0 {
-                let last_double = if white { ep - 8 } else { ep + 8 };
-                if last_double == checker {
-                    pseudo_legal_ep(s, from_mask, to_mask, out);
-                }
-            }
+        if let Some(ep) = ep_square(s)
+            && bit(ep) & target == 0
+            && (if white { ep - 8 } else { ep + 8 }) == checker
+        {
+            pseudo_legal_ep(s, from_mask, to_mask, out);
         }
     }
 }
@@ -346,4 +346,20 @@ pub fn is_pseudo_legal(s: &Setup, r: Rules, m: PyMove) -> bool {
 /// python-chess's `is_legal(move)`.
 pub fn is_legal(s: &Setup, r: Rules, m: PyMove) -> bool {
     is_pseudo_legal(s, r, m) && !is_into_check(s, r, m)
+}
+
+/// python-chess's `has_legal_en_passant()`.
+pub fn has_legal_en_passant(s: &Setup, r: Rules) -> bool {
+    let mut moves = Vec::new();
+    s.ep_square.is_some() && {
+        legal_ep(s, r, u64::MAX, u64::MAX, &mut moves);
+        !moves.is_empty()
+    }
+}
+
+/// python-chess's `has_pseudo_legal_en_passant()`.
+pub fn has_pseudo_legal_en_passant(s: &Setup) -> bool {
+    let mut moves = Vec::new();
+    pseudo_legal_ep(s, u64::MAX, u64::MAX, &mut moves);
+    s.ep_square.is_some() && !moves.is_empty()
 }

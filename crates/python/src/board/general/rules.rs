@@ -3,7 +3,6 @@
 //! `status()` and insufficient material.
 
 use super::attacks::line;
-use super::movegen::{legal_ep, pseudo_legal_ep};
 use super::{Rules, back_rank, bit, msb, scan_reversed};
 use crate::board::setup::Setup;
 
@@ -99,22 +98,6 @@ pub fn valid_ep_square(s: &Setup) -> Option<u8> {
         && s.occupied() & bit(ep) == 0
         && s.occupied() & seventh == 0;
     ok.then_some(ep)
-}
-
-/// python-chess's `has_legal_en_passant()`.
-pub fn has_legal_en_passant(s: &Setup, r: Rules) -> bool {
-    let mut moves = Vec::new();
-    s.ep_square.is_some() && {
-        legal_ep(s, r, u64::MAX, u64::MAX, &mut moves);
-        !moves.is_empty()
-    }
-}
-
-/// python-chess's `has_pseudo_legal_en_passant()`.
-pub fn has_pseudo_legal_en_passant(s: &Setup) -> bool {
-    let mut moves = Vec::new();
-    pseudo_legal_ep(s, u64::MAX, u64::MAX, &mut moves);
-    s.ep_square.is_some() && !moves.is_empty()
 }
 
 /// python-chess's `was_into_check()`.

@@ -3,7 +3,8 @@
 //! move; reading accepts what python-chess accepts (a capture mark with
 //! nothing taken, fully specified moves such as `g1f3`) and nothing more.
 
-use super::make::{is_capture, is_castling, is_kingside_castling, is_queenside_castling, push};
+use super::kinds::{is_capture, is_castling, is_kingside_castling, is_queenside_castling};
+use super::make::push;
 use super::movegen::{castling_moves, from_chess960, has_legal_moves, is_legal, legal};
 use super::{Rules, bit};
 use crate::board::setup::Setup;
@@ -118,13 +119,13 @@ fn split(text: &str) -> Option<Parts> {
         b = rest;
     }
     let mut promotion = None;
-    if let [rest @ .., last] = b {
-        if b"nbrqkNBRQK".contains(last) {
-            promotion = piece_of(*last);
+    if let [rest @ .., last] = b
+        && b"nbrqkNBRQK".contains(last)
+    {
+        promotion = piece_of(*last);
+        b = rest;
+        if let [rest @ .., b'='] = b {
             b = rest;
-            if let [rest @ .., b'='] = b {
-                b = rest;
-            }
         }
     }
     let [rest @ .., f @ b'a'..=b'h', r @ b'1'..=b'8'] = b else {

@@ -12,6 +12,8 @@
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
+//! | `board/fen.rs` | FEN out: the core's board as python-chess writes it, or the general engine's |
+//! | `board/stack.rs` | the move stack: legal positions as the fast path pushes them, positions off the core beside them |
 //! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
 //! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
 //! | `board/general/mod.rs` | the general engine: python-chess's rules on any position |
@@ -19,6 +21,7 @@
 
 mod baseboard;
 mod edit;
+mod fen;
 pub mod general;
 mod moves;
 mod play;
@@ -27,6 +30,7 @@ mod position;
 mod push;
 mod pyboard;
 pub mod setup;
+mod stack;
 mod status;
 
 pub use baseboard::PyBaseBoard;

@@ -2,12 +2,13 @@
 //! read-only accessors (FEN, pieces, attacks, keys). Playing moves is in
 //! `play.rs` and `push.rs`, the game's end in `status.rs`.
 
-use bitmoves::{Bitboard, Board, Color, Piece, Square};
+use bitmoves::{Board, Color, Square};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyType};
 
 use super::baseboard::PyBaseBoard;
+use super::fen::{board_fen, fen_of, letter_case};
 use super::general::{self, Rules};
 use super::pos::{Pos, general_key};
 use super::position::State;
@@ -40,7 +41,7 @@ pub struct PyBoard {
     pub stack: Vec<(State, PyMove)>,
     /// The positions off the core on the stack, by their index in `stack`,
     /// in order: the fast path pushes and pops `stack` alone.
-    general_stack: Vec<(usize, Setup)>,
+    pub(super) general_stack: Vec<(usize, Setup)>,
     /// `board.legal_moves`: made with the board and never replaced (no
     /// method assigns it, nor the whole board), so that CPython reads it
     /// straight from the object as a member (`super::push`).
@@ -165,6 +166,27 @@ impl PyBoard {
         }
     }
 
+    /// The FEN of this board's position now.
+    pub fn fen_now(&self) -> String {
+        self.fen_text(false, "legal", true).unwrap_or_default()
+    }
+
+    /// The FEN of the position now (`fen()`, `epd()` without operations).
+    pub fn fen_text(&self, shredder: bool, en_passant: &str, clocks: bool) -> PyResult<String> {
+        match self.state() {
+            Pos::Legal(_) => fen_of(self.state(), shredder, en_passant, clocks),
+            Pos::General(setup) => {
+                general::fen::write_fen(setup, self.rules(), shredder, en_passant, clocks)
+                    .map_err(PyValueError::new_err)
+            }
+        }
+    }
+
+    /// The FEN of `state` in python-chess's form ([`fen_of`]).
+    pub fn fen_of(state: &Pos, shredder: bool, en_passant: &str, clocks: bool) -> PyResult<String> {
+        fen_of(state, shredder, en_passant, clocks)
+    }
+
     /// The position now as python-chess holds it.
     pub fn setup(&self) -> Setup {
         self.state.setup()
@@ -192,171 +214,6 @@ impl PyBoard {
                 self.setup().board_fen()
             ))
         })
-    }
-
-    /// The position the move stack starts from.
-    pub fn root_state(&self) -> Pos {
-        if self.stack.is_empty() {
-            self.state
-        } else {
-            self.entry(0)
-        }
-    }
-
-    /// The position before the move at `index` of the stack.
-    pub fn entry(&self, index: usize) -> Pos {
-        match self.general_stack.iter().rev().find(|(i, _)| *i <= index) {
-            Some((i, setup)) if *i == index => Pos::General(*setup),
-            _ => Pos::Legal(self.stack[index].0),
-        }
-    }
-
-    /// Puts a position and the move played from it on the stack.
-    pub fn push_entry(&mut self, before: Pos, mv: PyMove) {
-        match before {
-            Pos::Legal(state) => self.stack.push((state, mv)),
-            Pos::General(setup) => {
-                self.general_stack.push((self.stack.len(), setup));
-                let start = State {
-                    board: Board::default(),
-                    ep_square: None,
-                };
-                self.stack.push((start, mv));
-            }
-        }
-    }
-
-    /// Takes the last position and move off the stack.
-    pub fn pop_entry(&mut self) -> Option<(Pos, PyMove)> {
-        let (state, mv) = self.stack.pop()?;
-        let index = self.stack.len();
-        if self.general_stack.last().is_some_and(|(i, _)| *i >= index)
-            && let Some((i, setup)) = self.general_stack.pop()
-            && i == index
-        {
-            return Some((Pos::General(setup), mv));
-        }
-        Some((Pos::Legal(state), mv))
-    }
-
-    /// Empties the move stack.
-    pub fn clear_moves(&mut self) {
-        self.stack.clear();
-        self.general_stack.clear();
-    }
-
-    /// Keeps the last `keep` moves of the stack.
-    pub fn keep_last(&mut self, keep: usize) {
-        let drop = self.stack.len() - keep.min(self.stack.len());
-        self.stack.drain(..drop);
-        self.general_stack.retain(|(i, _)| *i >= drop);
-        for (i, _) in &mut self.general_stack {
-            *i -= drop;
-        }
-    }
-
-    /// The FEN of this board's position now.
-    pub fn fen_now(&self) -> String {
-        self.fen_text(false, "legal", true).unwrap_or_default()
-    }
-
-    /// The FEN of the position now (`fen()`, `epd()` without operations).
-    pub fn fen_text(&self, shredder: bool, en_passant: &str, clocks: bool) -> PyResult<String> {
-        match &self.state {
-            Pos::Legal(_) => Self::fen_of(&self.state, shredder, en_passant, clocks),
-            Pos::General(setup) => {
-                general::fen::write_fen(setup, self.rules(), shredder, en_passant, clocks)
-                    .map_err(PyValueError::new_err)
-            }
-        }
-    }
-
-    /// The FEN of `state` in python-chess's form: X-FEN castling (or
-    /// Shredder letters when asked), the en passant square by `en_passant`
-    /// ("legal", "fen" or "xfen"). A position off the core is written with
-    /// the castling rights Chess960 counts.
-    pub fn fen_of(state: &Pos, shredder: bool, en_passant: &str, clocks: bool) -> PyResult<String> {
-        let state = match state {
-            Pos::Legal(state) => state,
-            Pos::General(setup) => {
-                let rules = Rules {
-                    chess960: true,
-                    pushed: false,
-                };
-                return general::fen::write_fen(setup, rules, shredder, en_passant, clocks)
-                    .map_err(PyValueError::new_err);
-            }
-        };
-        let board = &state.board;
-        let ep = match en_passant {
-            "legal" => board.legal_en_passant(),
-            "xfen" => board.en_passant(),
-            "fen" => state.ep_square,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "en_passant must be \"legal\", \"fen\" or \"xfen\", not {other:?}"
-                )));
-            }
-        };
-        let mut fen = board_fen(board);
-        fen.push(' ');
-        fen.push(board.side_to_move().to_char());
-        fen.push(' ');
-        fen.push_str(&castling_fen(board, shredder));
-        fen.push(' ');
-        fen.push_str(&ep.map_or("-".to_string(), |sq| sq.to_string()));
-        if clocks {
-            fen.push_str(&format!(
-                " {} {}",
-                board.halfmove_clock(),
-                board.fullmove_number()
-            ));
-        }
-        Ok(fen)
-    }
-}
-
-/// The placement field of the board's FEN.
-pub fn board_fen(board: &Board) -> String {
-    let fen = board.to_string();
-    fen.split(' ').next().unwrap_or_default().to_string()
-}
-
-/// Castling rights as python-chess writes them: X-FEN (`K`/`Q` for the
-/// outermost rook, a file letter otherwise) or Shredder (file letters).
-fn castling_fen(board: &Board, shredder: bool) -> String {
-    let rights = board.castling_rights().rook_squares();
-    let mut text = String::new();
-    for side in Color::ALL {
-        let back_rank = Bitboard::ranks(&[side.back_rank()]);
-        let rooks = board.colored_pieces(side, Piece::Rook) & back_rank;
-        let king = board.king(side).file();
-        let mut ours: Vec<Square> = (rights & back_rank).iter().collect();
-        ours.reverse();
-        for rook in ours {
-            let queen_side = rook.file() < king;
-            let outer = (rooks - rook.bitboard())
-                .iter()
-                .any(|other| (other.file() < rook.file()) == queen_side);
-            let letter = match (shredder || outer, queen_side) {
-                (true, _) => rook.file().to_char(),
-                (false, true) => 'q',
-                (false, false) => 'k',
-            };
-            text.push(letter_case(side, letter));
-        }
-    }
-    if text.is_empty() {
-        text.push('-');
-    }
-    text
-}
-
-/// `letter` uppercase for White, lowercase for Black.
-fn letter_case(side: Color, letter: char) -> char {
-    match side {
-        Color::White => letter.to_ascii_uppercase(),
-        Color::Black => letter.to_ascii_lowercase(),
     }
 }
 

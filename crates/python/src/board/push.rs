@@ -54,8 +54,10 @@ pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()
 
 /// Defines `Board.__init__` for subclasses: python-chess's subclasses (its
 /// variants) call `super().__init__(fen, chess960=...)`, which sets the
-/// position as python-chess's `__init__` does; a plain `Board` is set up
-/// by its constructor already.
+/// position as python-chess's `__init__` does, through the subclass's own
+/// `clear`, `reset` and `set_fen`; a plain `Board` is set up by its
+/// constructor already. Also python-chess's class attributes
+/// (`starting_fen`, `uci_variant`, the tablebase suffixes, ...).
 fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
     let py = board.py();
     let scope = pyo3::types::PyDict::new(py);
@@ -64,11 +66,49 @@ fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
     py.run(
         c"def __init__(self, fen=STARTING_FEN, *, chess960=False):
     if type(self) is not Board:
-        self._init(fen, chess960)
+        self._init(None, chess960)
+        if fen is None:
+            self.clear()
+        elif fen == type(self).starting_fen:
+            self.reset()
+        else:
+            self.set_fen(fen)
 ",
         Some(&scope),
         None,
     )?;
+    // python-chess's class attributes, which its variants override.
+    board.setattr("starting_fen", STARTING_FEN)?;
+    board.setattr("uci_variant", "chess")?;
+    board.setattr("xboard_variant", "normal")?;
+    board.setattr(
+        "aliases",
+        vec![
+            "Standard",
+            "Chess",
+            "Classical",
+            "Normal",
+            "Illegal",
+            "From Position",
+        ],
+    )?;
+    board.setattr("tbw_suffix", ".rtbw")?;
+    board.setattr("tbz_suffix", ".rtbz")?;
+    board.setattr(
+        "tbw_magic",
+        pyo3::types::PyBytes::new(py, &[0x71, 0xe8, 0x23, 0x5d]),
+    )?;
+    board.setattr(
+        "tbz_magic",
+        pyo3::types::PyBytes::new(py, &[0xd7, 0x66, 0x0c, 0xa5]),
+    )?;
+    board.setattr("pawnless_tbw_suffix", py.None())?;
+    board.setattr("pawnless_tbz_suffix", py.None())?;
+    board.setattr("pawnless_tbw_magic", py.None())?;
+    board.setattr("pawnless_tbz_magic", py.None())?;
+    board.setattr("connected_kings", false)?;
+    board.setattr("one_king", true)?;
+    board.setattr("captures_compulsory", false)?;
     board.setattr("__init__", scope.get_item("__init__")?)
 }
 

@@ -19,8 +19,9 @@ pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN
 #[pyclass(module = "bitmoves", name = "BaseBoard", subclass)]
 #[derive(Clone)]
 pub struct PyBaseBoard {
-    /// The pieces (the rest of the setup is not used).
-    setup: Setup,
+    /// The pieces (the rest of the setup is not used); boxed, so that a
+    /// `Board`'s object, which holds this unused, stays small.
+    setup: Box<Setup>,
 }
 
 impl PyBaseBoard {
@@ -28,7 +29,7 @@ impl PyBaseBoard {
     /// position).
     pub fn for_board() -> Self {
         Self {
-            setup: Setup::EMPTY,
+            setup: Box::new(Setup::EMPTY),
         }
     }
 
@@ -55,7 +56,9 @@ impl PyBaseBoard {
         if let Some(fen) = board_fen {
             general::fen::parse_board_fen(&fen, &mut setup).map_err(PyValueError::new_err)?;
         }
-        Ok(Self { setup })
+        Ok(Self {
+            setup: Box::new(setup),
+        })
     }
 
     /// The empty board.
@@ -83,7 +86,7 @@ impl PyBaseBoard {
 
     /// Takes every piece off.
     fn clear_board(&mut self) {
-        self.setup = Setup::EMPTY;
+        *self.setup = Setup::EMPTY;
     }
 
     /// The piece on `square`, or `None`.
@@ -139,7 +142,7 @@ impl PyBaseBoard {
             let (sq, piece): (Int, PyPiece) = item?.extract()?;
             setup.put_at(Self::square(sq)?, piece.piece_type, piece.color, false);
         }
-        self.setup = setup;
+        *self.setup = setup;
         Ok(())
     }
 

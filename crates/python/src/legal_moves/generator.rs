@@ -222,7 +222,16 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
             return refresh_general(py, obj);
         }
         let count = collect(&mut (*generator).groups, &(*generator).position);
-        let kept = room(py, obj, count)?;
+        let room = count + SLACK;
+        let mut kept = (*generator).kept;
+        if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {
+            let new = iter::empty(py, room.max(iter::KEPT_CAPACITY))?.into_ptr();
+            let old = std::mem::replace(&mut (*generator).kept, new);
+            if !old.is_null() {
+                ffi::Py_DecRef(old);
+            }
+            kept = new;
+        }
         let written = write(&(*generator).groups, table, iter::items(kept));
         iter::set_len(kept, written);
         (*generator).current = true;
@@ -267,7 +276,7 @@ unsafe fn refresh_general(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*
 /// # Safety
 /// As [`refresh`]: `obj` is a live `Generator`, its `kept` null or an
 /// iterator made by `iter::empty` that it holds, and the GIL is held.
-#[inline(always)]
+#[inline(never)]
 unsafe fn room(
     py: Python<'_>,
     obj: *mut ffi::PyObject,

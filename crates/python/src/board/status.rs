@@ -393,4 +393,25 @@ impl PyBoard {
     fn result(&self, claim_draw: bool) -> &'static str {
         self.outcome_now(claim_draw).map_or("*", |o| o.result())
     }
+
+    /// Whether a variant's own end is reached: never in standard chess
+    /// (python-chess's variants override it).
+    fn is_variant_end(&self) -> bool {
+        false
+    }
+
+    /// Whether the side to move lost by a variant's rule: never here.
+    fn is_variant_loss(&self) -> bool {
+        false
+    }
+
+    /// Whether the side to move won by a variant's rule: never here.
+    fn is_variant_win(&self) -> bool {
+        false
+    }
+
+    /// Whether a variant's rule drew the game: never here.
+    fn is_variant_draw(&self) -> bool {
+        false
+    }
 }

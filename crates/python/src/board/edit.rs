@@ -342,10 +342,18 @@ impl PyBoard {
         general::rules::was_into_check(&self.setup())
     }
 
-    /// python-chess's `status()`: 0 (`STATUS_VALID`) or its flags of what
-    /// is wrong with the position.
-    fn status(&self) -> u32 {
-        status(&self.setup(), self.rules())
+    /// python-chess's `status()`: `STATUS_VALID` (0) or the flags of what
+    /// is wrong with the position, as a `bitmoves.Status` (an `IntFlag`)
+    /// where the package defines one, else as an int.
+    fn status(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let flags = status(&self.setup(), self.rules());
+        let flag_type = py
+            .import("bitmoves")
+            .and_then(|module| module.getattr("Status"));
+        match flag_type {
+            Ok(flag_type) => Ok(flag_type.call1((flags,))?.unbind()),
+            Err(_) => Ok(flags.into_pyobject(py)?.into_any().unbind()),
+        }
     }
 
     /// The castling rights that count, as a mask.

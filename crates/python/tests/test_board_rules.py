@@ -173,3 +173,36 @@ def test_subclasses_and_copies():
     assert board.fen() == "8/8/8/8/8/8/8/K6k w - - 0 1" and board.note == "y"
     assert type(board.copy()) is MyBoard and board.copy().fen() == board.fen()
     assert repr(board).startswith("MyBoard(")
+
+
+def test_new_methods_refuse_bad_input_without_panics():
+    """Bad arguments to the editing and generating methods raise
+    python-chess's exceptions (IndexError, ValueError, TypeError), never a
+    PanicException; a panic would be a BaseException, not one of these."""
+    board = bitmoves.Board("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    calls = [
+        lambda v: board.set_piece_at(v, bitmoves.Piece.from_symbol("Q")),
+        lambda v: board.remove_piece_at(v),
+        lambda v: board.attacks(v),
+        lambda v: board.pin(True, v),
+        lambda v: board.attackers_mask(False, v),
+        lambda v: setattr(board, "ep_square", v),
+        lambda v: setattr(board, "halfmove_clock", v),
+        lambda v: setattr(board, "castling_rights", v),
+        lambda v: list(board.generate_legal_moves(v)),
+        lambda v: list(board.generate_pseudo_legal_moves(chess.BB_ALL, v)),
+        lambda v: board.set_piece_map({v: bitmoves.Piece.from_symbol("K")}),
+        lambda v: board.set_board_fen(v),
+        lambda v: board.set_castling_fen(v),
+        lambda v: board.set_chess960_pos(v),
+        lambda v: bitmoves.BaseBoard(v),
+        lambda v: bitmoves.BaseBoard().pin_mask(True, v),
+    ]
+    for call in calls:
+        for bad in [-1, 64, 1 << 70, -(1 << 70), "e4", None, 2.5, "8/8/8"]:
+            try:
+                call(bad)
+            except (IndexError, ValueError, TypeError, OverflowError):
+                pass
+    board.set_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1")
+    assert board.is_valid()

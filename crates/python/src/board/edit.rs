@@ -10,6 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use super::general::{self, rules::status};
+use super::moves::mask;
 use super::pyboard::PyBoard;
 use super::setup::Setup;
 use crate::values::{Int, PyPiece, PySquareSet, piece_type, square};
@@ -28,13 +29,6 @@ impl PyBoard {
         self.clear_moves();
         self.edit(py, change)
     }
-}
-
-/// A square mask from a Python int of any size (its low 64 bits, as
-/// python-chess's masks are read).
-fn mask(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let all: Bound<'_, PyAny> = value.py().eval(c"(1 << 64) - 1", None, None)?;
-    value.call_method1("__and__", (all,))?.extract()
 }
 
 #[pymethods]

@@ -10,10 +10,14 @@ use super::general::movegen;
 use super::pyboard::PyBoard;
 use crate::values::PyMove;
 
-/// A mask argument: any int, its low 64 bits.
-fn mask(value: &Bound<'_, PyAny>) -> PyResult<u64> {
-    let all: Bound<'_, PyAny> = value.py().eval(c"(1 << 64) - 1", None, None)?;
-    value.call_method1("__and__", (all,))?.extract()
+/// A mask argument: any int (or object with `__index__`), its low 64
+/// bits (so negative masks such as `~BB_H1` read as python-chess reads
+/// them); `TypeError` for anything else.
+pub fn mask(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let py = value.py();
+    let index = py.import("operator")?.call_method1("index", (value,))?;
+    let all = 1u128.wrapping_shl(64).wrapping_sub(1);
+    index.call_method1("__and__", (all,))?.extract()
 }
 
 fn masks(from: Option<&Bound<'_, PyAny>>, to: Option<&Bound<'_, PyAny>>) -> PyResult<(u64, u64)> {

@@ -173,6 +173,14 @@ def test_subclasses_and_copies():
     assert board.fen() == "8/8/8/8/8/8/8/K6k w - - 0 1" and board.note == "y"
     assert type(board.copy()) is MyBoard and board.copy().fen() == board.fen()
     assert repr(board).startswith("MyBoard(")
+    assert type(board.legal_moves) is bitmoves.LegalMoveGenerator
+
+    class OwnMoves(bitmoves.Board):
+        def generate_legal_moves(self, from_mask=chess.BB_ALL, to_mask=chess.BB_ALL):
+            return iter([bitmoves.Move.from_uci("e2e4")])
+
+    # A subclass that generates its own moves lists them as legal_moves.
+    assert [m.uci() for m in OwnMoves().legal_moves] == ["e2e4"]
 
 
 def test_new_methods_refuse_bad_input_without_panics():

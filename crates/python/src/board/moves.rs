@@ -263,3 +263,11 @@ pub fn pseudo_legal_move_generator(board: Py<PyAny>) -> MoveView {
         legal: false,
     }
 }
+
+/// The legal moves of `board` as a view through its own
+/// `generate_legal_moves` (a subclass's `legal_moves` when it generates
+/// its own, as python-chess's variants do).
+#[pyfunction]
+pub fn legal_view(board: Py<PyAny>) -> MoveView {
+    MoveView { board, legal: true }
+}

@@ -63,6 +63,10 @@ fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
     let scope = pyo3::types::PyDict::new(py);
     scope.set_item("Board", board)?;
     scope.set_item("STARTING_FEN", STARTING_FEN)?;
+    scope.set_item(
+        "legal_view",
+        pyo3::wrap_pyfunction!(super::moves::legal_view, py)?,
+    )?;
     py.run(
         c"def __init__(self, fen=STARTING_FEN, *, chess960=False):
     if type(self) is not Board:
@@ -73,6 +77,11 @@ fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
             self.reset()
         else:
             self.set_fen(fen)
+
+def __init_subclass__(cls, **kwargs):
+    super(Board, cls).__init_subclass__(**kwargs)
+    if cls.generate_legal_moves is not Board.generate_legal_moves:
+        cls.legal_moves = property(legal_view, doc='The legal moves, by generate_legal_moves.')
 ",
         Some(&scope),
         None,
@@ -109,6 +118,9 @@ fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
     board.setattr("connected_kings", false)?;
     board.setattr("one_king", true)?;
     board.setattr("captures_compulsory", false)?;
+    let init_subclass = scope.get_item("__init_subclass__")?;
+    let classmethod = py.import("builtins")?.getattr("classmethod")?;
+    board.setattr("__init_subclass__", classmethod.call1((init_subclass,))?)?;
     board.setattr("__init__", scope.get_item("__init__")?)
 }
 

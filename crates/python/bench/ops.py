@@ -48,7 +48,7 @@ OPERATIONS = {
     "Board(fen)": ("b.fen()", "m.Board(x)"),
     "fen()": (None, "b.fen()"),
     "list(legal_moves)": (None, "list(b.legal_moves)"),
-    "len(legal_moves)": (None, "len(b.legal_moves)"),
+    "legal_moves.count()": (None, "b.legal_moves.count()"),
     "push + pop": (FIRST_MOVE, "b.push(x); b.pop()"),
     "san(move)": (FIRST_MOVE, "b.san(x)"),
     "parse_san": (f"b.san({FIRST_MOVE})", "b.parse_san(x)"),

@@ -30,11 +30,20 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    m.add_class::<board::PyBaseBoard>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<values::PyMove>()?;
     m.add_class::<values::PyPiece>()?;
     values::register(m)?;
     m.add("LegalMoveGenerator", legal_moves::generator_type(py)?)?;
+    m.add_class::<board::MoveView>()?;
+    m.add_function(wrap_pyfunction!(board::pseudo_legal_move_generator, m)?)?;
+    legal_moves::set_constructor(
+        py,
+        wrap_pyfunction!(board::legal_move_generator, m)?
+            .into_any()
+            .unbind(),
+    );
     m.add_class::<board::Termination>()?;
     board::install(
         &py.get_type::<board::PyBoard>(),

@@ -28,14 +28,13 @@ def main(test_py, classes):
     suite = unittest.TestSuite()
     for name in classes:
         suite.addTests(unittest.defaultTestLoader.loadTestsFromTestCase(getattr(module, name)))
-    result = unittest.TextTestRunner(stream=io.StringIO(), verbosity=0).run(suite)
-    outcomes, details = {}, {}
-
     def test_id(test):
         return f"{type(test).__name__}.{test._testMethodName}"
 
-    for test in _tests(suite):
-        outcomes[test_id(test)] = "pass"
+    # Listed before the run: a suite lets go of its tests as it runs them.
+    outcomes = {test_id(test): "pass" for test in _tests(suite)}
+    details = {}
+    result = unittest.TextTestRunner(stream=io.StringIO(), verbosity=0).run(suite)
     for kind, pairs in (("fail", result.failures), ("error", result.errors)):
         for test, text in pairs:
             outcomes[test_id(test)] = kind

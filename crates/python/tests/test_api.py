@@ -196,7 +196,7 @@ def test_legal_moves_iterators_in_use_are_never_refilled():
 
 def test_legal_move_generator_type():
     """The generator's type (a C-API type, crates/python/src/legal_moves/generator.rs)
-    is exported, documented, and made only by `board.legal_moves`."""
+    is exported and documented; `LegalMoveGenerator(board)` gives the board's own."""
     board = bitmoves.Board("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")  # stalemate
     moves = board.legal_moves
     assert type(moves) is bitmoves.LegalMoveGenerator and type(moves).__name__ == "LegalMoveGenerator"

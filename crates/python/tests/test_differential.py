@@ -67,7 +67,7 @@ QUESTIONS = {
     "can_claim_draw": lambda m, b: b.can_claim_draw(),
     "is_repetition": lambda m, b: b.is_repetition(2),
     "legal_moves": lambda m, b: sorted(move.uci() for move in b.legal_moves),
-    "len(legal_moves)": lambda m, b: len(b.legal_moves),
+    "legal_moves.count()": lambda m, b: b.legal_moves.count(),
     "pseudo_legal_moves": lambda m, b: sorted(move.uci() for move in b.pseudo_legal_moves),
     "piece_map": lambda m, b: b.piece_map(),
     "attacks": lambda m, b: [b.attacks(square) for square in m.SQUARES],

@@ -29,6 +29,7 @@
 
 mod entry;
 mod error;
+pub mod keys;
 
 pub use entry::{BookEntry, BookMove};
 pub use error::BookError;

@@ -18,6 +18,7 @@ import typing as _typing
 
 from ._bitmoves import (
     AmbiguousMoveError,
+    BaseBoard,
     Board,
     IllegalMoveError,
     InvalidMoveError,
@@ -25,6 +26,7 @@ from ._bitmoves import (
     Move,
     Outcome,
     Piece,
+    PseudoLegalMoveGenerator,
     SquareSet,
     Termination,
     encode_bitboards,

@@ -102,7 +102,7 @@ pub fn same_kind<'py>(board: &Bound<'py, PyBoard>, setup: &Setup) -> PyResult<Bo
     {
         let mut fresh = made.borrow_mut();
         fresh.chess960 = chess960;
-        fresh.stack.clear();
+        fresh.clear_moves();
         fresh.set_setup(py, setup)?;
     }
     Ok(made)
@@ -214,6 +214,49 @@ impl PyBoard {
             .filter(|bit| rights & bit != 0)
             .any(|rook| beyond(rook, king))
     }
+
+    /// The Polyglot key as python-chess's `chess.polyglot.zobrist_hash`
+    /// computes it for any position: the pieces, the castling rights as
+    /// `has_kingside_castling_rights` and `has_queenside_castling_rights`
+    /// say, the en passant file when a pawn of the side to move stands
+    /// beside the square (legal or not), and the side to move.
+    pub fn general_zobrist(&self) -> u64 {
+        use bitmoves::polyglot::keys;
+        let setup = self.setup();
+        let mut key = 0;
+        for (square, (piece, color)) in
+            (0..64).filter_map(|i| Some((i, setup.piece_on(Square::from_index(i))?)))
+        {
+            key ^= keys::piece(color, piece, Square::from_index(square));
+        }
+        for color in Color::ALL {
+            let white = color == Color::White;
+            if self.castling_side(white, |rook, king| rook > king) {
+                key ^= keys::castling(color, bitmoves::CastlingSide::KingSide);
+            }
+            if self.castling_side(white, |rook, king| rook < king) {
+                key ^= keys::castling(color, bitmoves::CastlingSide::QueenSide);
+            }
+        }
+        if let Some(ep) = setup.ep_square.filter(|ep| ep.index() != 0) {
+            let behind = match setup.turn {
+                Color::White => ep.index().checked_sub(8),
+                Color::Black => Some(ep.index() + 8).filter(|&i| i < 64),
+            };
+            let beside = behind.map_or(0, |i| {
+                let bit = 1u64 << i;
+                (bit << 1 & !0x0101_0101_0101_0101) | (bit >> 1 & !0x8080_8080_8080_8080)
+            });
+            let ours = setup.colors[setup.turn.index()] & setup.pieces[Piece::Pawn.index()];
+            if beside & ours != 0 {
+                key ^= keys::en_passant(ep.file());
+            }
+        }
+        if setup.turn == Color::White {
+            key ^= keys::white_to_move();
+        }
+        key
+    }
 }
 
 #[pymethods]
@@ -238,21 +281,7 @@ impl PyBoard {
     /// A copy of the position the move stack starts from, without the
     /// stack (of the board's own class, a subclass's too).
     fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, Self>> {
-        let py = slf.py();
-        let root = copy_of(slf, true)?;
-        // The first move taken back gives the root position.
-        let first = {
-            let mut board = root.borrow_mut();
-            board.stack.truncate(1);
-            !board.stack.is_empty()
-        };
-        if first {
-            root.call_method0("pop")?;
-        }
-        if slf.get_type().is(py.get_type::<PyBoard>()) {
-            return Ok(root);
-        }
-        let setup = root.borrow().setup();
+        let setup = slf.borrow().root_state().setup();
         same_kind(slf, &setup)
     }
 

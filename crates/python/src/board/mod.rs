@@ -2,15 +2,21 @@
 //! its moves and the game's end, `Outcome` and `Termination`. Built on
 //! `crate::legal_moves` (each board keeps its generator), `crate::values`
 //! and `crate::capi`; the modules (`crate::modules`) build on it.
-//! python-chess's `BaseBoard` belongs here.
 //!
 //! | file | what it holds |
 //! |---|---|
 //! | `board/pyboard.rs` | [`PyBoard`]: the position, its move stack and generator, FEN, pieces, attacks, keys |
+//! | `board/pos.rs` | [`pos::Pos`]: the core's legal board or any position as a [`setup::Setup`]; its key and `is_irreversible` across both |
 //! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
+//! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
+//! | `board/fen.rs` | FEN out: the core's board as python-chess writes it, or the general engine's |
+//! | `board/stack.rs` | the move stack: legal positions as the fast path pushes them, positions off the core beside them |
+//! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
+//! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
+//! | `board/general/mod.rs` | the general engine: python-chess's rules on any position |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
@@ -18,18 +24,27 @@
 //! | `board/epd.rs` | EPD with its operations: `epd(**operations)`, `set_epd`, `Board.from_epd` |
 //! | `board/variant.rs` | standard chess's variant class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes) and `is_variant_*` |
 
+mod baseboard;
+mod edit;
 mod epd;
 mod extras;
+mod fen;
+pub mod general;
+mod moves;
 mod notation;
 mod play;
+mod pos;
 mod position;
 mod push;
 mod pyboard;
 pub mod setup;
+mod stack;
 mod status;
 mod transform;
 mod variant;
 
+pub use baseboard::PyBaseBoard;
+pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
 pub use push::install;
 pub use pyboard::{PyBoard, STARTING_FEN};
 pub use status::{Outcome, Termination};

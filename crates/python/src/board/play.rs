@@ -6,51 +6,75 @@ use bitmoves::{Board, Move, Piece, Square};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
-use super::position::{State, is_zeroing};
+use super::general::{self, san::SanError};
+use super::pos::Pos;
+use super::position::State;
 use super::pyboard::PyBoard;
 use crate::legal_moves::legal_move;
-use crate::values::{IllegalMoveError, PyMove, san_error};
+use crate::values::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove};
 
 impl PyBoard {
-    /// The legal core move `mv` stands for here ([`legal_move`]).
+    /// The legal core move `mv` stands for here ([`legal_move`]), on a
+    /// legal position.
     pub fn legal(&self, mv: PyMove) -> Option<Move> {
-        legal_move(self.board(), mv)
+        legal_move(self.core()?, mv)
     }
 
-    /// Plays `mv` (legal, or the null move) and records it on the stack.
+    /// Whether `mv` is legal here, as python-chess's `is_legal`.
+    pub fn is_legal_move(&self, mv: PyMove) -> bool {
+        match self.core() {
+            Some(board) => legal_move(board, mv).is_some(),
+            None => general::movegen::is_legal(&self.setup(), self.rules(), mv),
+        }
+    }
+
+    /// Plays `mv` and records it on the stack: a legal move on the core's
+    /// board (the fast path), a pseudo-legal move or any move on a
+    /// position off the core as python-chess pushes it; on a legal
+    /// position a move that is not even pseudo-legal is refused.
     pub fn push_checked(&mut self, py: Python<'_>, mv: PyMove) -> PyResult<PyMove> {
+        let Pos::Legal(now) = self.state() else {
+            return self.push_general(py, mv);
+        };
         if mv.is_null() {
-            let before = *self.state();
-            let mut board = before.board;
-            board
-                .play_null()
-                .map_err(|_| IllegalMoveError::new_err("no null move while in check"))?;
+            let mut board = now.board;
+            if board.play_null().is_err() {
+                // In check: python-chess passes the turn anyway.
+                return self.push_general(py, mv);
+            }
+            let entry = (*now, mv);
             let after = State {
                 board,
                 ep_square: None,
             };
-            self.set_state(py, after);
-            self.stack.push((before, mv));
+            self.stack.push(entry);
+            self.set_state(py, Pos::Legal(after));
             return Ok(mv);
         }
         // The moves listed for this position, when they were: no second
         // generation.
         let legal = match self.generator().find(py, mv) {
             Some(true) => mv.to_core(),
-            _ => self.legal(mv),
+            _ => legal_move(&now.board, mv),
         };
         let Some(core) = legal else {
+            // python-chess pushes any pseudo-legal move (its caller's
+            // promise); one that is not even that is refused.
+            if general::movegen::is_pseudo_legal(&now.setup_of(), self.rules(), mv) {
+                return self.push_general(py, mv);
+            }
             return Err(IllegalMoveError::new_err(format!(
                 "illegal move: {} in {}",
                 mv.uci_text(),
-                PyBoard::fen_of(self.state(), false, "legal", true)?
+                self.fen_now()
             )));
         };
         // The position goes onto the stack as it is, then the move is
         // played in place (no copy of the board but the one kept).
         let played = PyMove::from_core(core);
-        let ep_square = double_step(self.board(), core);
-        self.stack.push((*self.state(), played));
+        let ep_square = double_step(&now.board, core);
+        let entry = (*now, played);
+        self.stack.push(entry);
         self.update(py, |state| {
             state.board.play_unchecked(core);
             state.ep_square = ep_square;
@@ -58,8 +82,23 @@ impl PyBoard {
         Ok(played)
     }
 
-    fn fen_now(&self) -> String {
-        PyBoard::fen_of(self.state(), false, "legal", true).unwrap_or_default()
+    /// python-chess's `push` on any position (the move is trusted, but a
+    /// move from an empty square is refused).
+    fn push_general(&mut self, py: Python<'_>, mv: PyMove) -> PyResult<PyMove> {
+        let before = *self.state();
+        let mut setup = before.setup();
+        if !mv.is_null() && setup.piece_type_at(mv.from_square).is_none() {
+            return Err(IllegalMoveError::new_err(format!(
+                "push() expects a pseudo-legal move, but got {} in {}",
+                mv.uci_text(),
+                self.fen_now()
+            )));
+        }
+        let rules = self.rules();
+        let recorded = general::make::push(&mut setup, rules, mv);
+        self.push_entry(before, recorded);
+        self.set_setup(py, &setup)?;
+        Ok(recorded)
     }
 
     /// The legal move UCI text names, the null move for `0000`:
@@ -70,19 +109,26 @@ impl PyBoard {
         if mv.is_null() {
             return Ok(mv);
         }
-        self.legal(mv).map(PyMove::from_core).ok_or_else(|| {
-            IllegalMoveError::new_err(format!("illegal uci: {uci:?} in {}", self.fen_now()))
-        })
+        let setup = self.setup();
+        let mv = general::movegen::to_chess960(&setup, mv);
+        let mv = general::movegen::from_chess960(&setup, self.chess960, mv);
+        if !self.is_legal_move(mv) {
+            return Err(IllegalMoveError::new_err(format!(
+                "illegal uci: {uci:?} in {}",
+                self.fen_now()
+            )));
+        }
+        Ok(mv)
     }
 
+    /// python-chess's `parse_san`.
     fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
-        if matches!(san, "--" | "Z0" | "0000" | "@@@@") {
-            return Ok(PyMove::null_move());
-        }
-        self.board()
-            .parse_san(san)
-            .map(PyMove::from_core)
-            .map_err(|e| san_error(san, &self.fen_now(), e))
+        let fen = self.fen_now();
+        general::san::parse_san(&self.setup(), self.rules(), san, &fen).map_err(|e| match e {
+            SanError::Invalid(text) => InvalidMoveError::new_err(text),
+            SanError::Illegal(text) => IllegalMoveError::new_err(text),
+            SanError::Ambiguous(text) => AmbiguousMoveError::new_err(text),
+        })
     }
 }
 
@@ -109,10 +155,13 @@ impl PyBoard {
     /// is empty.
     fn pop(&mut self, py: Python<'_>) -> PyResult<PyMove> {
         let (state, mv) = self
-            .stack
-            .pop()
+            .pop_entry()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;
-        self.set_state(py, state);
+        match (self.state(), state) {
+            // The fast path: legal to legal, in place.
+            (Pos::Legal(_), Pos::Legal(before)) => self.update(py, |now| *now = before),
+            (_, state) => self.set_state(py, state),
+        }
         Ok(mv)
     }
 
@@ -124,9 +173,10 @@ impl PyBoard {
             .ok_or_else(|| PyIndexError::new_err("list index out of range"))
     }
 
-    /// The legal move that UCI text names (`e2e4`; on a standard board
-    /// castling as `e1g1` or `e1h1`). `InvalidMoveError` for text that is
-    /// not UCI, `IllegalMoveError` for a move not legal here.
+    /// The legal move that UCI text names (`e2e4`; castling as the king's
+    /// two-square step or king takes rook, written as the board's mode
+    /// writes it). `InvalidMoveError` for text that is not UCI,
+    /// `IllegalMoveError` for a move not legal here.
     fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
         self.parse_uci_move(uci)
     }
@@ -150,85 +200,121 @@ impl PyBoard {
         self.push_checked(py, mv)
     }
 
-    /// The SAN of a legal move (with `+` or `#`), `--` for the null move;
-    /// `IllegalMoveError` for a move not legal here.
-    fn san(&self, r#move: PyMove) -> PyResult<String> {
-        if r#move.is_null() {
-            return Ok("--".to_string());
+    /// The SAN of a move (with `+` or `#`), `--` for the null move;
+    /// `IllegalMoveError` when no piece stands on its from-square (or, on a
+    /// legal position, for a move that is not legal).
+    #[pyo3(signature = (move_))]
+    fn san(&self, move_: PyMove) -> PyResult<String> {
+        if let (Some(board), Some(core)) = (self.core(), self.legal(move_)) {
+            return board
+                .san(core)
+                .map(|san| san.to_string())
+                .map_err(|e| IllegalMoveError::new_err(e.to_string()));
         }
-        let core = self.legal(r#move).ok_or_else(|| {
+        general::san::san(&self.setup(), self.rules(), move_).ok_or_else(|| {
             IllegalMoveError::new_err(format!(
-                "illegal move: {} in {}",
-                r#move.uci_text(),
+                "san() expects a legal move, but got {} in {}",
+                move_.uci_text(),
                 self.fen_now()
             ))
-        })?;
-        self.board()
-            .san(core)
-            .map(|san| san.to_string())
-            .map_err(|e| IllegalMoveError::new_err(e.to_string()))
+        })
     }
 
-    /// The UCI text of a move (python-chess's `board.uci(move)`).
-    fn uci(&self, r#move: PyMove) -> String {
-        r#move.uci_text()
+    /// The UCI text of a move, castling written as the board's mode (or
+    /// `chess960`) writes it.
+    #[pyo3(signature = (move_, *, chess960=None))]
+    fn uci(&self, move_: PyMove, chess960: Option<bool>) -> String {
+        let setup = self.setup();
+        let mv = general::movegen::to_chess960(&setup, move_);
+        general::movegen::from_chess960(&setup, chess960.unwrap_or(self.chess960), mv).uci_text()
     }
 
     /// Whether `move` is legal here.
-    fn is_legal(&self, r#move: PyMove) -> bool {
-        self.legal(r#move).is_some()
+    #[pyo3(signature = (move_))]
+    fn is_legal(&self, move_: PyMove) -> bool {
+        self.is_legal_move(move_)
+    }
+
+    /// Whether `move` is pseudo-legal here (legal but for leaving the
+    /// king in check).
+    #[pyo3(signature = (move_))]
+    fn is_pseudo_legal(&self, move_: PyMove) -> bool {
+        general::movegen::is_pseudo_legal(&self.setup(), self.rules(), move_)
+    }
+
+    /// Whether the pseudo-legal `move` leaves the mover's king in check.
+    #[pyo3(signature = (move_))]
+    fn is_into_check(&self, move_: PyMove) -> bool {
+        general::movegen::is_into_check(&self.setup(), self.rules(), move_)
     }
 
     /// Whether `move` captures a piece, en passant included.
-    fn is_capture(&self, r#move: PyMove) -> bool {
-        let Some(core) = r#move.to_core() else {
-            return false;
-        };
-        let board = self.board();
-        let them = board.colors(!board.side_to_move());
-        them.contains(core.to) || self.is_en_passant(r#move)
+    #[pyo3(signature = (move_))]
+    fn is_capture(&self, move_: PyMove) -> bool {
+        general::kinds::is_capture(&self.setup(), move_)
     }
 
     /// Whether `move` is an en passant capture.
-    fn is_en_passant(&self, r#move: PyMove) -> bool {
-        let Some(core) = r#move.to_core() else {
-            return false;
-        };
-        let board = self.board();
-        self.state().ep_square == Some(core.to)
-            && board.piece_on(core.from) == Some(Piece::Pawn)
-            && matches!(core.from.index().abs_diff(core.to.index()), 7 | 9)
-            && !board.occupied().contains(core.to)
+    #[pyo3(signature = (move_))]
+    fn is_en_passant(&self, move_: PyMove) -> bool {
+        general::kinds::is_en_passant(&self.setup(), move_)
     }
 
     /// Whether `move` is a castling move (either spelling).
-    fn is_castling(&self, r#move: PyMove) -> bool {
-        let Some(core) = r#move.to_core() else {
-            return false;
-        };
-        let board = self.board();
-        let us = board.side_to_move();
-        if !board.colored_pieces(us, Piece::King).contains(core.from) {
-            return false;
-        }
-        core.from.file().index().abs_diff(core.to.file().index()) > 1
-            || board.colored_pieces(us, Piece::Rook).contains(core.to)
+    #[pyo3(signature = (move_))]
+    fn is_castling(&self, move_: PyMove) -> bool {
+        general::kinds::is_castling(&self.setup(), move_)
     }
 
-    /// Whether the legal move `move` checks the opponent's king (`False`
-    /// for a move that is not legal here).
-    fn gives_check(&self, r#move: PyMove) -> bool {
-        self.legal(r#move)
-            .is_some_and(|core| self.board().gives_check(core))
+    /// Whether `move` castles king side (h-side in Chess960).
+    #[pyo3(signature = (move_))]
+    fn is_kingside_castling(&self, move_: PyMove) -> bool {
+        general::kinds::is_kingside_castling(&self.setup(), move_)
+    }
+
+    /// Whether `move` castles queen side (a-side in Chess960).
+    #[pyo3(signature = (move_))]
+    fn is_queenside_castling(&self, move_: PyMove) -> bool {
+        general::kinds::is_queenside_castling(&self.setup(), move_)
+    }
+
+    /// Whether the pseudo-legal `move` checks the opponent's king.
+    #[pyo3(signature = (move_))]
+    fn gives_check(&self, move_: PyMove) -> bool {
+        if let (Some(board), Some(core)) = (self.core(), self.legal(move_)) {
+            return board.gives_check(core);
+        }
+        let mut after = self.setup();
+        if !move_.is_null() && after.piece_type_at(move_.from_square).is_none() {
+            return false;
+        }
+        general::make::push(&mut after, self.rules(), move_);
+        after.checkers_mask() != 0
     }
 
     /// Whether `move` resets the halfmove clock: a pawn move or a capture.
-    fn is_zeroing(&self, r#move: PyMove) -> bool {
-        is_zeroing(self.board(), r#move)
+    #[pyo3(signature = (move_))]
+    fn is_zeroing(&self, move_: PyMove) -> bool {
+        general::kinds::is_zeroing(&self.setup(), move_)
+    }
+
+    /// Whether `move` cannot be undone by later moves: zeroing, losing
+    /// castling rights, or giving up a legal en passant capture.
+    #[pyo3(signature = (move_))]
+    fn is_irreversible(&self, move_: PyMove) -> bool {
+        general::make::is_irreversible(&self.setup(), self.rules(), move_)
     }
 
     /// Whether an en passant capture is legal here.
     fn has_legal_en_passant(&self) -> bool {
-        self.board().legal_en_passant().is_some()
+        match self.core() {
+            Some(board) => board.legal_en_passant().is_some(),
+            None => general::has_legal_en_passant(&self.setup(), self.rules()),
+        }
+    }
+
+    /// Whether an en passant capture is pseudo-legal here.
+    fn has_pseudo_legal_en_passant(&self) -> bool {
+        general::movegen::has_pseudo_legal_en_passant(&self.setup())
     }
 }

@@ -22,11 +22,16 @@ pub struct State {
 /// (python-chess's transposition key).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Position {
-    pieces: [u64; 6],
-    colors: [u64; 2],
-    white: bool,
-    castling: u64,
-    en_passant: Option<Square>,
+    /// The squares of each piece type.
+    pub pieces: [u64; 6],
+    /// The squares of each colour.
+    pub colors: [u64; 2],
+    /// Whether White is to move.
+    pub white: bool,
+    /// The castling rights that count.
+    pub castling: u64,
+    /// The en passant square when a capture there is legal.
+    pub en_passant: Option<Square>,
 }
 
 impl Position {

@@ -48,7 +48,48 @@ pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()
     // written before Python sees the board and never again (the field is
     // private to pyboard.rs, which never assigns it nor a whole board),
     // so CPython's read of it cannot meet a write.
-    unsafe { capi::add_member(board, c"legal_moves", LEGAL_MOVES_DOC, offset) }
+    unsafe { capi::add_member(board, c"legal_moves", LEGAL_MOVES_DOC, offset) }?;
+    add_init(board)
+}
+
+/// Defines `Board.__init__` for subclasses: python-chess's subclasses (its
+/// variants) call `super().__init__(fen, chess960=...)`, which sets the
+/// position as python-chess's `__init__` does, through the subclass's own
+/// `clear`, `reset` and `set_fen`; a plain `Board` is set up by its
+/// constructor already. (python-chess's class attributes, which the
+/// variants override, are in `super::variant`.)
+fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
+    let py = board.py();
+    let scope = pyo3::types::PyDict::new(py);
+    scope.set_item("Board", board)?;
+    scope.set_item("STARTING_FEN", STARTING_FEN)?;
+    scope.set_item(
+        "legal_view",
+        pyo3::wrap_pyfunction!(super::moves::legal_view, py)?,
+    )?;
+    py.run(
+        c"def __init__(self, fen=STARTING_FEN, *, chess960=False):
+    if type(self) is not Board:
+        self._init(None, chess960)
+        if fen is None:
+            self.clear()
+        elif fen == type(self).starting_fen:
+            self.reset()
+        else:
+            self.set_fen(fen)
+
+def __init_subclass__(cls, **kwargs):
+    super(Board, cls).__init_subclass__(**kwargs)
+    if cls.generate_legal_moves is not Board.generate_legal_moves:
+        cls.legal_moves = property(legal_view, doc='The legal moves, by generate_legal_moves.')
+",
+        Some(&scope),
+        None,
+    )?;
+    let init_subclass = scope.get_item("__init_subclass__")?;
+    let classmethod = py.import("builtins")?.getattr("classmethod")?;
+    board.setattr("__init_subclass__", classmethod.call1((init_subclass,))?)?;
+    board.setattr("__init__", scope.get_item("__init__")?)
 }
 
 /// Where a board object holds its generator, in bytes from the object's
@@ -66,9 +107,17 @@ fn generator_offset(board: &Bound<'_, PyType>) -> PyResult<usize> {
         let field = sample.borrow().generator_field() as usize;
         field.wrapping_sub(sample.as_ptr() as usize)
     };
-    let first = offset_in(Bound::new(py, PyBoard::from_fen(py, STARTING_FEN, false)?)?);
+    let first = offset_in(
+        PyBoard::from_fen(py, STARTING_FEN, false)?
+            .object(py)?
+            .into_bound(py),
+    );
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let second = offset_in(Bound::new(py, PyBoard::from_fen(py, kiwipete, true)?)?);
+    let second = offset_in(
+        PyBoard::from_fen(py, kiwipete, true)?
+            .object(py)?
+            .into_bound(py),
+    );
     let basicsize: usize = board.getattr("__basicsize__")?.extract()?;
     let fits = first
         .checked_add(size_of::<GeneratorRef>())
@@ -92,10 +141,11 @@ impl OneArgMethod for Push {
     const DOC: &'static CStr = c"push($self, /, move)
 --
 
-Plays `move` and puts it on the move stack. Unlike python-chess, which
-trusts the caller, the move is checked: `IllegalMoveError` when it is not
-legal here (the board is unchanged). `Move.null()` passes the turn
-(refused in check).";
+Plays `move` and puts it on the move stack, as python-chess does for a
+legal or pseudo-legal move (or `Move.null()`, which passes the turn); a
+move that is not even pseudo-legal on a legal position raises
+`IllegalMoveError` (the board is unchanged), where python-chess would
+corrupt the board.";
 
     /// Plays `arg` on the `Board` `slf`.
     #[inline]

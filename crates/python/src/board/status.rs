@@ -2,10 +2,11 @@
 //! python-chess's exact meaning (repetitions counted back to the last
 //! irreversible move), `Outcome` and `Termination`.
 
-use bitmoves::Color;
 use pyo3::prelude::*;
 
-use super::position::{Position, is_irreversible, is_zeroing};
+use super::general::{self, Rules};
+use super::pos::{Pos, is_irreversible_pos};
+use super::position::{Position, State};
 use super::pyboard::PyBoard;
 use crate::values::{Int, PyMove};
 
@@ -102,19 +103,89 @@ impl Outcome {
 
 impl PyBoard {
     fn has_moves(&self) -> bool {
-        self.board().has_legal_moves()
+        match self.core() {
+            Some(board) => board.has_legal_moves(),
+            None => general::movegen::has_legal_moves(&self.setup(), self.rules()),
+        }
     }
 
-    fn halfmoves_at_least(&self, n: u16) -> bool {
-        self.board().halfmove_clock() >= n && self.has_moves()
+    fn in_check(&self) -> bool {
+        match self.core() {
+            Some(board) => board.is_check(),
+            None => self.setup().checkers_mask() != 0,
+        }
+    }
+
+    fn halfmoves(&self) -> u32 {
+        match self.core() {
+            Some(board) => u32::from(board.halfmove_clock()),
+            None => self.setup().halfmove_clock,
+        }
+    }
+
+    fn insufficient(&self) -> bool {
+        match self.core() {
+            Some(board) => board.is_insufficient_material(),
+            None => {
+                let setup = self.setup();
+                general::rules::has_insufficient_material(&setup, true)
+                    && general::rules::has_insufficient_material(&setup, false)
+            }
+        }
+    }
+
+    fn halfmoves_at_least(&self, n: u32) -> bool {
+        self.halfmoves() >= n && self.has_moves()
+    }
+
+    /// The rules a position of the stack was read with.
+    fn stacked(&self) -> Rules {
+        Rules {
+            pushed: true,
+            ..self.rules()
+        }
+    }
+
+    /// The legal moves with the positions they lead to.
+    fn successors(&self) -> Vec<(PyMove, Pos)> {
+        match self.state() {
+            Pos::Legal(state) => {
+                let board = state.board;
+                board
+                    .legal_moves()
+                    .iter()
+                    .map(|&mv| {
+                        let mut next = board;
+                        next.play_unchecked(mv);
+                        let after = State {
+                            board: next,
+                            ep_square: None,
+                        };
+                        (PyMove::from_core(mv), Pos::Legal(after))
+                    })
+                    .collect()
+            }
+            Pos::General(setup) => {
+                let rules = self.rules();
+                general::movegen::legal_moves(setup, rules)
+                    .into_iter()
+                    .map(|mv| {
+                        let mut next = *setup;
+                        general::make::push(&mut next, rules, mv);
+                        (mv, Pos::of(&next, self.chess960))
+                    })
+                    .collect()
+            }
+        }
     }
 
     /// python-chess's `is_repetition`, walking the stack back.
     fn repetition(&self, mut count: i64) -> bool {
-        let now = self.board();
+        let now = self.state();
+        let occupied = now.setup().occupied();
         let mut maybe = 1;
-        for (state, _) in self.stack.iter().rev() {
-            if state.board.occupied() == now.occupied() {
+        for index in (0..self.stack.len()).rev() {
+            if self.entry(index).setup().occupied() == occupied {
                 maybe += 1;
                 if maybe >= count {
                     break;
@@ -124,7 +195,8 @@ impl PyBoard {
         if maybe < count {
             return false;
         }
-        let key = Position::of(now);
+        let rules = self.stacked();
+        let key = now.key(self.rules());
         let mut after = *now;
         let mut len = self.stack.len();
         loop {
@@ -135,27 +207,29 @@ impl PyBoard {
                 return false;
             }
             len -= 1;
-            let (before, mv) = &self.stack[len];
-            if is_irreversible(before, *mv, &after) {
+            let (before, mv) = (self.entry(len), self.stack[len].1);
+            if is_irreversible_pos(&before, mv, &after, rules) {
                 return false;
             }
-            if Position::of(&before.board) == key {
+            if before.key(rules) == key {
                 count -= 1;
             }
-            after = before.board;
+            after = before;
         }
     }
 
     /// The positions since the last irreversible move, this one included.
     fn reversible_positions(&self) -> Vec<Position> {
-        let mut positions = vec![Position::of(self.board())];
-        let mut after = *self.board();
-        for (before, mv) in self.stack.iter().rev() {
-            if is_irreversible(before, *mv, &after) {
+        let rules = self.stacked();
+        let mut positions = vec![self.state().key(self.rules())];
+        let mut after = *self.state();
+        for index in (0..self.stack.len()).rev() {
+            let (before, mv) = (self.entry(index), self.stack[index].1);
+            if is_irreversible_pos(&before, mv, &after, rules) {
                 break;
             }
-            positions.push(Position::of(&before.board));
-            after = before.board;
+            positions.push(before.key(rules));
+            after = before;
         }
         positions
     }
@@ -166,45 +240,49 @@ impl PyBoard {
         if count(&positions[0]) >= 3 {
             return true;
         }
-        self.board().legal_moves().iter().any(|&mv| {
-            let mut next = *self.board();
-            next.play_unchecked(mv);
-            count(&Position::of(&next)) >= 2
-        })
+        let rules = self.stacked();
+        self.successors()
+            .iter()
+            .any(|(_, next)| count(&next.key(rules)) >= 2)
     }
 
     fn fifty_claim(&self) -> bool {
         if self.halfmoves_at_least(100) {
             return true;
         }
-        let board = self.board();
-        board.halfmove_clock() >= 99
-            && board.legal_moves().iter().any(|&mv| {
-                if is_zeroing(board, PyMove::from_core(mv)) {
-                    return false;
-                }
-                let mut next = *board;
-                next.play_unchecked(mv);
-                next.halfmove_clock() >= 100 && next.has_legal_moves()
-            })
+        if self.halfmoves() < 99 {
+            return false;
+        }
+        let setup = self.setup();
+        let rules = self.stacked();
+        self.successors().iter().any(|(mv, next)| {
+            if general::kinds::is_zeroing(&setup, *mv) {
+                return false;
+            }
+            let halfmoves = next.setup().halfmove_clock;
+            let moves = match next {
+                Pos::Legal(state) => state.board.has_legal_moves(),
+                Pos::General(s) => general::movegen::has_legal_moves(s, rules),
+            };
+            halfmoves >= 100 && moves
+        })
     }
 
     /// python-chess's `outcome`, in its order of precedence.
     fn outcome_now(&self, claim_draw: bool) -> Option<Outcome> {
-        let board = self.board();
         let draw = |termination| {
             Some(Outcome {
                 termination,
                 winner: None,
             })
         };
-        if board.is_check() && !self.has_moves() {
+        if self.in_check() && !self.has_moves() {
             return Some(Outcome {
                 termination: Termination::CHECKMATE,
-                winner: Some(board.side_to_move() == Color::Black),
+                winner: Some(!self.setup().white()),
             });
         }
-        if board.is_insufficient_material() {
+        if self.insufficient() {
             return draw(Termination::INSUFFICIENT_MATERIAL);
         }
         if !self.has_moves() {
@@ -232,17 +310,30 @@ impl PyBoard {
 impl PyBoard {
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        self.board().is_check() && !self.has_moves()
+        self.in_check() && !self.has_moves()
     }
 
     /// Whether the side to move has no legal move and is not in check.
     fn is_stalemate(&self) -> bool {
-        !self.board().is_check() && !self.has_moves()
+        !self.in_check() && !self.has_moves()
     }
 
     /// Whether neither side has the material to mate.
-    fn is_insufficient_material(&self) -> bool {
-        self.board().is_insufficient_material()
+    /// Subclasses (python-chess's variants) that define their own
+    /// `has_insufficient_material` are asked through it.
+    fn is_insufficient_material(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        if slf.get_type().is(slf.py().get_type::<PyBoard>()) {
+            return Ok(slf.borrow().insufficient());
+        }
+        for color in [true, false] {
+            let side: bool = slf
+                .call_method1("has_insufficient_material", (color,))?
+                .extract()?;
+            if !side {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// A halfmove clock of 100 or more, with a legal move left.

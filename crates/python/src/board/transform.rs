@@ -105,7 +105,7 @@ impl PyBoard {
     /// python-chess's `apply_transform` and `apply_mirror` do.
     fn replace_position(&mut self, py: Python<'_>, setup: &Setup) -> PyResult<()> {
         self.set_setup(py, setup)?;
-        self.stack.clear();
+        self.clear_moves();
         Ok(())
     }
 }

@@ -43,8 +43,12 @@ use crate::values::{PyMove, shared_moves};
 #[repr(C)]
 struct Generator {
     ob_base: ffi::PyObject,
-    /// The board's position now.
+    /// The board's position now (when `general` is `None`).
     position: Board,
+    /// The board's position now when the core does not hold it: the moves
+    /// are then the general engine's (`crate::board::general`), given by
+    /// the board at every change.
+    general: Option<GeneralPosition>,
     /// Whether `kept` holds the legal moves of `position`.
     current: bool,
     /// The moves of the position last asked about, in an iterator made by
@@ -53,6 +57,16 @@ struct Generator {
     /// The move generator's groups of moves, one per piece (a reused
     /// buffer).
     groups: Vec<PieceMoves>,
+}
+
+/// A position off the core, as the board hands it to its generator: how
+/// to list its legal moves and write one in SAN (the board layer owns the
+/// general engine, which sits above this one).
+pub struct GeneralPosition {
+    /// The legal moves, in python-chess's order.
+    pub moves: Box<dyn Fn() -> Vec<PyMove>>,
+    /// The SAN of a legal move, for `repr`.
+    pub san: Box<dyn Fn(PyMove) -> String>,
 }
 
 /// A board's generator: made only here ([`GeneratorRef::new`]), so the
@@ -75,15 +89,39 @@ impl GeneratorRef {
             let generator = instance::<Generator>(obj.as_ptr());
             ptr::addr_of_mut!((*generator).position).write(*position);
             ptr::addr_of_mut!((*generator).groups).write(Vec::new());
+            ptr::addr_of_mut!((*generator).general).write(None);
             Ok(Self(obj.unbind()))
         }
     }
 
-    /// A new generator at this one's position (for a copied board).
+    /// A new generator at this one's core position (for a copied board,
+    /// which then tells it its position).
     pub fn duplicate(&self, py: Python<'_>) -> PyResult<Self> {
         // SAFETY: a live `Generator` (made by `new`), GIL held.
         let position = unsafe { (*instance::<Generator>(self.0.as_ptr())).position };
         Self::new(py, &position)
+    }
+
+    /// Tells the generator that its board's position is on the core again
+    /// (then [`GeneratorRef::sync`] gives it).
+    pub fn leave_general(&self, _py: Python<'_>) {
+        let generator = instance::<Generator>(self.0.as_ptr());
+        // SAFETY: as in `sync`; the closures run no Python code when dropped.
+        unsafe {
+            (*generator).general = None;
+            (*generator).current = false;
+        }
+    }
+
+    /// Tells the generator its board's position now, off the core: its
+    /// legal moves; the kept moves stop counting as current.
+    pub fn sync_general(&self, _py: Python<'_>, position: GeneralPosition) {
+        let generator = instance::<Generator>(self.0.as_ptr());
+        // SAFETY: as in `sync`.
+        unsafe {
+            (*generator).general = Some(position);
+            (*generator).current = false;
+        }
     }
 
     /// The generator object.
@@ -144,7 +182,7 @@ pub fn generator_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
                 ffi::Py_tp_doc,
                 c"The legal moves of a board, as it is when asked.".as_ptr() as *mut c_void,
             ),
-            slot(ffi::Py_tp_new, refuse_new as *mut c_void),
+            slot(ffi::Py_tp_new, construct as *mut c_void),
             slot(ffi::Py_tp_dealloc, dealloc as *mut c_void),
             slot(ffi::Py_tp_iter, iter as *mut c_void),
             slot(ffi::Py_sq_length, len as *mut c_void),
@@ -177,12 +215,12 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
     let generator = instance::<Generator>(obj);
     // SAFETY: `generator` is live (the contract), and nothing else touches
     // it while this runs (no Python code runs here: making or freeing an
-    // iterator runs none). Its `kept` is null or an iterator made by
-    // `iter::empty` that it holds; one that someone else holds (an
-    // iteration under way) or that is too small is let go (its holder
-    // keeps it as it is) for a new one. The moves are written into room
-    // for `count` of them and `SLACK` more, from the whole table.
+    // iterator runs none); the moves are written into room for `count` of
+    // them and `SLACK` more (`room`), from the whole table.
     unsafe {
+        if (*generator).general.is_some() {
+            return refresh_general(py, obj);
+        }
         let count = collect(&mut (*generator).groups, &(*generator).position);
         let room = count + SLACK;
         let mut kept = (*generator).kept;
@@ -197,6 +235,66 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
         let written = write(&(*generator).groups, table, iter::items(kept));
         iter::set_len(kept, written);
         (*generator).current = true;
+        Ok(kept)
+    }
+}
+
+/// [`refresh`] for a position off the core: its moves as the board's
+/// general engine lists them.
+///
+/// # Safety
+/// As [`refresh`], and the generator holds a general position.
+#[cold]
+#[inline(never)]
+unsafe fn refresh_general(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi::PyObject> {
+    let table = shared_moves(py)?;
+    let generator = instance::<Generator>(obj);
+    // SAFETY: as in `refresh`; the listing runs no Python code.
+    unsafe {
+        let moves = (*generator)
+            .general
+            .as_ref()
+            .map(|general| (general.moves)())
+            .unwrap_or_default();
+        let kept = room(py, obj, moves.len())?;
+        let items = iter::items(kept);
+        for (i, mv) in moves.iter().enumerate() {
+            items
+                .add(i)
+                .write(table[usize::from(mv.table_index())].as_ptr());
+        }
+        iter::set_len(kept, moves.len());
+        (*generator).current = true;
+        Ok(kept)
+    }
+}
+
+/// The generator `obj`'s kept iterator, made ready for `count` moves: one
+/// that someone else holds (an iteration under way) or that is too small
+/// is let go (its holder keeps it as it is) for a new one.
+///
+/// # Safety
+/// As [`refresh`]: `obj` is a live `Generator`, its `kept` null or an
+/// iterator made by `iter::empty` that it holds, and the GIL is held.
+#[inline(never)]
+unsafe fn room(
+    py: Python<'_>,
+    obj: *mut ffi::PyObject,
+    count: usize,
+) -> PyResult<*mut ffi::PyObject> {
+    let generator = instance::<Generator>(obj);
+    let room = count + SLACK;
+    // SAFETY: by the contract.
+    unsafe {
+        let kept = (*generator).kept;
+        if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {
+            let new = iter::empty(py, room.max(iter::KEPT_CAPACITY))?.into_ptr();
+            let old = std::mem::replace(&mut (*generator).kept, new);
+            if !old.is_null() {
+                ffi::Py_DecRef(old);
+            }
+            return Ok(new);
+        }
         Ok(kept)
     }
 }
@@ -219,18 +317,37 @@ unsafe fn current(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     }
 }
 
-/// `tp_new`: the generator comes from `board.legal_moves` only.
-unsafe extern "C" fn refuse_new(
+/// What `LegalMoveGenerator(board)` calls (python-chess code builds the
+/// view from any board-like object): set by the board layer
+/// ([`set_constructor`]), which knows the boards.
+static CONSTRUCTOR: GILOnceCell<Py<PyAny>> = GILOnceCell::new();
+
+/// Sets what `LegalMoveGenerator(...)` calls with its arguments.
+pub fn set_constructor(py: Python<'_>, constructor: Py<PyAny>) {
+    let _ = CONSTRUCTOR.set(py, constructor);
+}
+
+/// `tp_new`: `LegalMoveGenerator(board)` is the constructor's answer (a
+/// board's own `legal_moves`, or a view of any other board-like object).
+unsafe extern "C" fn construct(
     _ty: *mut ffi::PyTypeObject,
-    _args: *mut ffi::PyObject,
-    _kwargs: *mut ffi::PyObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls the slot with the GIL held.
+    // SAFETY: CPython calls the slot with the GIL held, `args` a tuple and
+    // `kwargs` null or a dict, both live for the call.
     unsafe {
-        call(ptr::null_mut(), |_| {
-            Err(PyTypeError::new_err(
-                "LegalMoveGenerator cannot be made directly: use board.legal_moves",
-            ))
+        call(ptr::null_mut(), |py| {
+            let constructor = CONSTRUCTOR.get(py).ok_or_else(|| {
+                PyTypeError::new_err(
+                    "LegalMoveGenerator cannot be made directly: use board.legal_moves",
+                )
+            })?;
+            let args = Bound::from_borrowed_ptr(py, args)
+                .downcast_into_unchecked::<pyo3::types::PyTuple>();
+            let kwargs = Bound::from_borrowed_ptr_or_opt(py, kwargs)
+                .map(|d| d.downcast_into_unchecked::<pyo3::types::PyDict>());
+            Ok(constructor.bind(py).call(args, kwargs.as_ref())?.into_ptr())
         })
     }
 }
@@ -306,6 +423,9 @@ unsafe extern "C" fn contains(obj: *mut ffi::PyObject, mv: *mut ffi::PyObject) -
             };
             let mv = *mv.get();
             // SAFETY: CPython calls the slot with one of our generators.
+            if let Some(general) = &(*instance::<Generator>(obj)).general {
+                return Ok(c_int::from((general.moves)().contains(&mv)));
+            }
             let position = (*instance::<Generator>(obj)).position;
             let legal = legal_move(&position, mv);
             Ok(c_int::from(legal.map(PyMove::from_core) == Some(mv)))
@@ -318,6 +438,11 @@ unsafe extern "C" fn repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     // SAFETY: CPython calls the slot with one of our generators, GIL held.
     unsafe {
         call(ptr::null_mut(), |py| {
+            if let Some(general) = &(*instance::<Generator>(obj)).general {
+                let sans: Vec<String> = (general.moves)().into_iter().map(&general.san).collect();
+                let text = format!("<LegalMoveGenerator ({})>", sans.join(", "));
+                return Ok(PyString::new(py, &text).into_ptr());
+            }
             let core = (*instance::<Generator>(obj)).position;
             let sans: Vec<String> = core
                 .legal_moves()
@@ -340,6 +465,7 @@ unsafe extern "C" fn dealloc(obj: *mut ffi::PyObject) {
     unsafe {
         let generator = instance::<Generator>(obj);
         ptr::drop_in_place(ptr::addr_of_mut!((*generator).groups));
+        ptr::drop_in_place(ptr::addr_of_mut!((*generator).general));
         let kept = (*generator).kept;
         if !kept.is_null() {
             ffi::Py_DecRef(kept);

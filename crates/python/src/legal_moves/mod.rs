@@ -16,4 +16,4 @@ mod generator;
 mod iter;
 
 pub use generate::legal_move;
-pub use generator::{GeneratorRef, generator_type};
+pub use generator::{GeneralPosition, GeneratorRef, generator_type, set_constructor};

@@ -64,7 +64,7 @@ fn encode_chunks(boards: &Bound<'_, PyTuple>, encoder: &mut impl Encoder) -> PyR
         } else {
             item.downcast::<PyBoard>()?
         };
-        chunk.push(*board.try_borrow()?.board());
+        chunk.push(*board.try_borrow()?.board()?);
         if chunk.len() == CHUNK {
             py.allow_threads(|| encoder.write(start, &chunk));
             start += chunk.len();

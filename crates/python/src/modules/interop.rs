@@ -12,7 +12,7 @@ impl PyBoard {
     /// A bitmoves board from a `chess.Board`: its starting FEN (the root),
     /// its Chess960 flag, then its move stack replayed.
     #[classmethod]
-    fn from_python_chess(cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn from_python_chess(cls: &Bound<'_, PyType>, board: &Bound<'_, PyAny>) -> PyResult<Py<Self>> {
         let py = cls.py();
         let root = board.call_method0("root")?;
         let fen: String = root.call_method0("fen")?.extract()?;
@@ -23,7 +23,7 @@ impl PyBoard {
             let mv = ours.parse_uci_move(&uci)?;
             ours.push_checked(py, mv)?;
         }
-        Ok(ours)
+        ours.object(py)
     }
 
     /// A `chess.Board` of this board (python-chess must be installed): the

@@ -205,7 +205,7 @@ impl PyBoard {
         let py = slf.py();
         let job = Job::new(depth.0, threads.0, hash)?;
         // Copied, and the borrow of the board let go, before the GIL is.
-        let board = *slf.borrow().board();
+        let board = *slf.borrow().board()?;
         if job.is_small() {
             let never = AtomicBool::new(false);
             return Ok(py.allow_threads(|| job.perft(&board, None, &never)));
@@ -229,7 +229,7 @@ impl PyBoard {
     ) -> PyResult<Bound<'py, PyDict>> {
         let py = slf.py();
         let job = Job::new(depth.0, threads.0, hash)?;
-        let board = *slf.borrow().board();
+        let board = *slf.borrow().board()?;
         let split = if job.depth == 0 {
             Vec::new()
         } else if job.is_small() {

@@ -43,7 +43,7 @@ impl PyBoard {
         let fresh = PyBoard::from_fen(py, &root, chess960)?;
         self.chess960 = fresh.chess960;
         self.set_state(py, *fresh.state());
-        self.stack.clear();
+        self.clear_moves();
         for uci in moves {
             let mv = self.parse_uci_move(&uci)?;
             self.push_checked(py, mv)?;

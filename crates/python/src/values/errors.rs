@@ -1,8 +1,6 @@
 //! The exceptions python-chess raises, as `ValueError` subclasses, and the
 //! mapping of the core's errors onto them.
 
-use bitmoves::SanError;
-use pyo3::PyErr;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 
@@ -24,16 +22,3 @@ create_exception!(
     PyValueError,
     "Raised when the attempted move is ambiguous in the current position."
 );
-
-/// The Python exception for SAN text that is not one legal move here.
-pub fn san_error(text: &str, fen: &str, error: SanError) -> PyErr {
-    match error {
-        SanError::Syntax { .. } => InvalidMoveError::new_err(format!("invalid san: {text:?}")),
-        SanError::Ambiguous { .. } => {
-            AmbiguousMoveError::new_err(format!("ambiguous san: {text:?} in {fen}"))
-        }
-        SanError::NoSuchMove { .. } | SanError::NoSuchCastling { .. } => {
-            IllegalMoveError::new_err(format!("illegal san: {text:?} in {fen}"))
-        }
-    }
-}

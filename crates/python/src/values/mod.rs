@@ -35,7 +35,7 @@ mod squareset_slots;
 mod tables;
 
 pub use convert::{Int, color, piece_number, piece_type, square};
-pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, san_error};
+pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 pub use moves::{MoveFields, PyMove, shared_moves};
 pub use piece::PyPiece;
 // For the board's methods that return a `SquareSet` (`PySquareSet::object`).

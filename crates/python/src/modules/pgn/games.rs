@@ -63,26 +63,21 @@ impl PyGame {
 
     /// The starting position (from the `FEN` header, else the standard
     /// one), as python-chess's `Game.board()`.
-    fn board(&self, py: Python<'_>) -> PyResult<PyBoard> {
-        let start = self.game.start;
-        PyBoard::from_fen(py, &start.to_string(), start.is_chess960())
+    fn board(&self, py: Python<'_>) -> PyResult<Py<PyBoard>> {
+        self.start_board(py)?.object(py)
     }
 
     /// The position after the mainline, with the mainline as its move
     /// stack (python-chess's `game.end().board()`).
-    fn end_board(&self, py: Python<'_>) -> PyResult<PyBoard> {
-        let mut board = self.board(py)?;
-        for mv in self.game.mainline() {
-            board.push_checked(py, mv.map_or_else(PyMove::null_move, PyMove::from_core))?;
-        }
-        Ok(board)
+    fn end_board(&self, py: Python<'_>) -> PyResult<Py<PyBoard>> {
+        self.played_board(py)?.object(py)
     }
 
     /// The mainline's moves, a list of `Move` (python-chess's
     /// `list(game.mainline_moves())`); a null move is `Move.null()`.
     fn mainline_moves(&self, py: Python<'_>) -> PyResult<Vec<PyMove>> {
         Ok(self
-            .end_board(py)?
+            .played_board(py)?
             .stack
             .into_iter()
             .map(|(_, mv)| mv)
@@ -182,4 +177,21 @@ pub fn read_games(path_or_file: &Bound<'_, PyAny>) -> PyResult<GameReader> {
         state: std::sync::Mutex::new(Some((Reader::new(input), GameBuilder::mainline()))),
         done: AtomicBool::new(false),
     })
+}
+
+impl PyGame {
+    /// The starting position as a board.
+    fn start_board(&self, py: Python<'_>) -> PyResult<PyBoard> {
+        let start = self.game.start;
+        PyBoard::from_fen(py, &start.to_string(), start.is_chess960())
+    }
+
+    /// The position after the mainline, with the mainline as its stack.
+    fn played_board(&self, py: Python<'_>) -> PyResult<PyBoard> {
+        let mut board = self.start_board(py)?;
+        for mv in self.game.mainline() {
+            board.push_checked(py, mv.map_or_else(PyMove::null_move, PyMove::from_core))?;
+        }
+        Ok(board)
+    }
 }

@@ -1,0 +1,273 @@
+//! The move lists python-chess offers beside `legal_moves`: the
+//! `generate_*` methods with their from- and to-masks, and the
+//! `PseudoLegalMoveGenerator` and `LegalMoveGenerator` views that
+//! python-chess code builds from any board-like object.
+
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use super::general::movegen;
+use super::pyboard::PyBoard;
+use crate::values::PyMove;
+
+/// A mask argument: any int (or object with `__index__`), its low 64
+/// bits (so negative masks such as `~BB_H1` read as python-chess reads
+/// them); `TypeError` for anything else.
+pub fn mask(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    let py = value.py();
+    let index = py.import("operator")?.call_method1("index", (value,))?;
+    let all = 1u128.wrapping_shl(64).wrapping_sub(1);
+    index.call_method1("__and__", (all,))?.extract()
+}
+
+fn masks(from: Option<&Bound<'_, PyAny>>, to: Option<&Bound<'_, PyAny>>) -> PyResult<(u64, u64)> {
+    Ok((
+        from.map(mask).transpose()?.unwrap_or(u64::MAX),
+        to.map(mask).transpose()?.unwrap_or(u64::MAX),
+    ))
+}
+
+/// An iterator over a list of moves.
+fn iterate<'py>(py: Python<'py>, moves: Vec<PyMove>) -> PyResult<Bound<'py, PyAny>> {
+    Ok(PyList::new(py, moves)?.as_any().try_iter()?.into_any())
+}
+
+#[pymethods]
+impl PyBoard {
+    /// The pseudo-legal moves, from squares in `from_mask` to squares in
+    /// `to_mask`, as an iterator.
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_pseudo_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let mut out = Vec::new();
+        movegen::pseudo_legal(&self.setup(), self.rules(), from, to, &mut out);
+        iterate(py, out)
+    }
+
+    /// The legal moves, from squares in `from_mask` to squares in
+    /// `to_mask`, as an iterator.
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_legal_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let mut out = Vec::new();
+        movegen::legal(&self.setup(), self.rules(), from, to, &mut out);
+        iterate(py, out)
+    }
+
+    /// The legal captures (en passant included).
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let (setup, rules) = (self.setup(), self.rules());
+        let mut out = Vec::new();
+        movegen::legal(&setup, rules, from, to & setup.co(!setup.white()), &mut out);
+        movegen::legal_ep(&setup, rules, from, to, &mut out);
+        iterate(py, out)
+    }
+
+    /// The pseudo-legal captures (en passant included).
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_pseudo_legal_captures<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let (setup, rules) = (self.setup(), self.rules());
+        let mut out = Vec::new();
+        movegen::pseudo_legal(&setup, rules, from, to & setup.co(!setup.white()), &mut out);
+        movegen::pseudo_legal_ep(&setup, from, to, &mut out);
+        iterate(py, out)
+    }
+
+    /// The castling moves, as an iterator.
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_castling_moves<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let mut out = Vec::new();
+        movegen::castling_moves(&self.setup(), self.rules(), from, to, &mut out);
+        iterate(py, out)
+    }
+
+    /// The legal en passant captures, as an iterator.
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let mut out = Vec::new();
+        movegen::legal_ep(&self.setup(), self.rules(), from, to, &mut out);
+        iterate(py, out)
+    }
+
+    /// The pseudo-legal en passant captures, as an iterator.
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    fn generate_pseudo_legal_ep<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let mut out = Vec::new();
+        movegen::pseudo_legal_ep(&self.setup(), from, to, &mut out);
+        iterate(py, out)
+    }
+
+    /// The pseudo-legal moves, as python-chess's `PseudoLegalMoveGenerator`.
+    #[getter]
+    fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> MoveView {
+        MoveView {
+            board: slf.clone().into_any().unbind(),
+            legal: false,
+        }
+    }
+}
+
+/// python-chess's `LegalMoveGenerator(board)` and
+/// `PseudoLegalMoveGenerator(board)`: a live view of the moves of any
+/// object with python-chess's `generate_*_moves`, `is_*legal` and `san`.
+#[pyclass(module = "bitmoves", name = "MoveView", subclass)]
+pub struct MoveView {
+    board: Py<PyAny>,
+    legal: bool,
+}
+
+impl MoveView {
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        let name = if self.legal {
+            "generate_legal_moves"
+        } else {
+            "generate_pseudo_legal_moves"
+        };
+        self.board
+            .bind(py)
+            .call_method0(name)?
+            .try_iter()?
+            .collect()
+    }
+}
+
+#[pymethods]
+impl MoveView {
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let name = if self.legal {
+            "generate_legal_moves"
+        } else {
+            "generate_pseudo_legal_moves"
+        };
+        Ok(self
+            .board
+            .bind(py)
+            .call_method0(name)?
+            .try_iter()?
+            .into_any())
+    }
+
+    /// How many moves there are (no `len()`, as in python-chess: `list()`
+    /// of the view then walks the moves once).
+    fn count(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.list(py)?.len())
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
+        let name = if self.legal {
+            "generate_legal_moves"
+        } else {
+            "generate_pseudo_legal_moves"
+        };
+        Ok(self
+            .board
+            .bind(py)
+            .call_method0(name)?
+            .try_iter()?
+            .next()
+            .transpose()?
+            .is_some())
+    }
+
+    fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let name = if self.legal {
+            "is_legal"
+        } else {
+            "is_pseudo_legal"
+        };
+        self.board.bind(py).call_method1(name, (mv,))?.extract()
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let board = this.board.bind(py);
+        let mut texts = Vec::new();
+        for mv in this.list(py)? {
+            let legal: bool = board.call_method1("is_legal", (&mv,))?.extract()?;
+            let text: String = if legal {
+                board.call_method1("san", (&mv,))?.extract()?
+            } else {
+                board.call_method1("uci", (&mv,))?.extract()?
+            };
+            texts.push(text);
+        }
+        let name = if this.legal {
+            "LegalMoveGenerator"
+        } else {
+            "PseudoLegalMoveGenerator"
+        };
+        let at = slf.as_ptr() as usize;
+        Ok(format!("<{name} at {at:#x} ({})>", texts.join(", ")))
+    }
+}
+
+/// `LegalMoveGenerator(board)`: a board's own `legal_moves`, or a view of
+/// the legal moves of any other board-like object.
+#[pyfunction]
+#[pyo3(name = "LegalMoveGenerator")]
+pub fn legal_move_generator(py: Python<'_>, board: Py<PyAny>) -> PyResult<Py<PyAny>> {
+    if let Ok(ours) = board.bind(py).downcast::<PyBoard>() {
+        return Ok(ours.borrow().generator().object().clone_ref(py));
+    }
+    Ok(Py::new(py, MoveView { board, legal: true })?.into_any())
+}
+
+/// `PseudoLegalMoveGenerator(board)`: the pseudo-legal moves of `board`.
+#[pyfunction]
+#[pyo3(name = "PseudoLegalMoveGenerator")]
+pub fn pseudo_legal_move_generator(board: Py<PyAny>) -> MoveView {
+    MoveView {
+        board,
+        legal: false,
+    }
+}
+
+/// The legal moves of `board` as a view through its own
+/// `generate_legal_moves` (a subclass's `legal_moves` when it generates
+/// its own, as python-chess's variants do).
+#[pyfunction]
+pub fn legal_view(board: Py<PyAny>) -> MoveView {
+    MoveView { board, legal: true }
+}

@@ -1,0 +1,93 @@
+//! [`Pos`]: a board's position, the core's legal board (the fast path)
+//! or any position python-chess allows, as a [`Setup`] the general engine
+//! plays on; its key for the draw rules and `is_irreversible` across both.
+
+use bitmoves::{Board, Color, Square};
+
+use super::general::{self, Rules};
+use super::position::{Position, State, is_irreversible};
+use super::setup::Setup;
+use crate::values::PyMove;
+
+/// A board's position: the core's legal board (the fast path) or, for a
+/// position the core does not take, python-chess's fields ([`Setup`]),
+/// which the general engine (`super::general`) plays on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Pos {
+    /// A legal position, on the core's generator.
+    Legal(State),
+    /// Any other position.
+    General(Setup),
+}
+
+impl Pos {
+    /// The position of a setup: the core's when it takes it exactly
+    /// (castling rights as python-chess cleans them, a valid en passant
+    /// square, nothing marked promoted), else the setup itself.
+    pub fn of(setup: &Setup, chess960: bool) -> Self {
+        let clean = general::clean_castling_rights(setup, chess960) == setup.castling_rights;
+        let ep_ok = setup.ep_square.is_none()
+            || general::valid_ep_square(setup).map(|sq| sq as usize)
+                == setup.ep_square.map(Square::index);
+        if clean
+            && ep_ok
+            && setup.promoted == 0
+            && let Some(state) = setup.legal_state(chess960)
+        {
+            return Self::Legal(state);
+        }
+        Self::General(*setup)
+    }
+
+    /// The position as python-chess holds it.
+    pub fn setup(&self) -> Setup {
+        match self {
+            Self::Legal(state) => Setup::of(state),
+            Self::General(setup) => *setup,
+        }
+    }
+
+    /// The core board, for a legal position.
+    pub fn core(&self) -> Option<&Board> {
+        match self {
+            Self::Legal(state) => Some(&state.board),
+            Self::General(_) => None,
+        }
+    }
+
+    /// The position as the draw rules key it.
+    pub fn key(&self, rules: Rules) -> Position {
+        match self {
+            Self::Legal(state) => Position::of(&state.board),
+            Self::General(setup) => general_key(setup, rules),
+        }
+    }
+}
+
+/// The key of any position, as python-chess's `_transposition_key`.
+pub fn general_key(setup: &Setup, rules: Rules) -> Position {
+    Position {
+        pieces: setup.pieces,
+        colors: setup.colors,
+        white: setup.turn == Color::White,
+        castling: general::castling_rights(setup, rules),
+        en_passant: setup
+            .ep_square
+            .filter(|_| general::has_legal_en_passant(setup, rules)),
+    }
+}
+
+/// python-chess's `is_irreversible` for a move from any position.
+pub fn is_irreversible_pos(before: &Pos, mv: PyMove, after: &Pos, rules: Rules) -> bool {
+    match (before, after) {
+        (Pos::Legal(b), Pos::Legal(a)) => is_irreversible(b, mv, &a.board),
+        _ => general::make::is_irreversible(&before.setup(), rules, mv),
+    }
+}
+
+impl State {
+    /// The position as python-chess holds it.
+    pub fn setup_of(&self) -> Setup {
+        Setup::of(self)
+    }
+}

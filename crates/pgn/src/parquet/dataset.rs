@@ -18,6 +18,31 @@ use std::fs::{self, File};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// The most spent rows kept for reuse (more than the games the reading
+/// threads hold at once rarely helps).
+const SPENT_ROWS: usize = 256;
+
+/// `mutex`, locked (a panic elsewhere does not stop it from being used).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The columns whose values are mostly distinct, written without a
+/// dictionary: hashing every value into one cost time, and plain values
+/// compress as well or better (`docs/parquet.md`). The others keep
+/// Parquet's default dictionary (the moves, clocks and most tags repeat).
+const MOSTLY_DISTINCT: &[&str] = &[
+    "game",
+    "Site",
+    "White",
+    "Black",
+    "FEN",
+    "final_fen",
+    "error",
+    "fen",
+];
 
 /// How a [`Dataset`] is written.
 #[derive(Debug, Clone)]
@@ -170,6 +195,10 @@ impl Dataset {
                     properties.set_column_statistics_enabled(column, EnabledStatistics::Chunk);
             }
         }
+        for name in MOSTLY_DISTINCT {
+            let column = ColumnPath::from(*name);
+            properties = properties.set_column_dictionary_enabled(column, false);
+        }
         let properties = properties
             .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
             .set_key_value_metadata(Some(vec![
@@ -244,12 +273,16 @@ impl Dataset {
         let threads = self.options.threads.max(1);
         // After a write error the rest of the input is only skimmed.
         let failed = AtomicBool::new(false);
+        // Rows written go back here to be filled again: once warm, reading
+        // a game allocates next to nothing.
+        let spent: Mutex<Vec<GameRow>> = Mutex::new(Vec::new());
         let work = |game: PendingGame<'_>| {
             if failed.load(Ordering::Relaxed) {
                 let _ = game.read(&mut SkipGames);
                 return None;
             }
-            Some(rows::read(game, positions))
+            let row = lock(&spent).pop().unwrap_or_default();
+            Some(rows::read(game, positions, row))
         };
         let sink = |row: Option<GameRow>| {
             let Some(row) = row else { return };
@@ -262,6 +295,10 @@ impl Dataset {
             self.push(file, &row);
             if self.failure.is_some() {
                 failed.store(true, Ordering::Relaxed);
+            }
+            let mut spent = lock(&spent);
+            if spent.len() < SPENT_ROWS {
+                spent.push(row);
             }
         };
         let outcome = crate::read_parallel(reader, threads, work, sink);

@@ -9,6 +9,7 @@
 //! | `parquet/tags.rs` | the tag columns and their typed values ([`date`], [`time`], [`integer`], [`time_control`]) |
 //! | `parquet/clock_eval.rs` | [`clock`] and [`eval`]: `[%clk …]` and `[%eval …]` as python-chess reads them |
 //! | `parquet/rows.rs` | a game read into a row |
+//! | `parquet/san.rs` | a mainline move's normalised SAN, from the move and the text it was read from |
 //! | `parquet/batch.rs` | rows gathered into Arrow record batches |
 //! | `parquet/dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
 //! | `parquet/parts.rs` | the part files, under temporary names, written on their own thread |
@@ -20,6 +21,7 @@ mod dataset;
 mod error;
 mod parts;
 mod rows;
+mod san;
 mod schema;
 mod tags;
 

@@ -93,49 +93,59 @@ fn push_square(out: &mut String, square: Square) {
 mod tests {
     use super::*;
 
-    /// Replays `moves` (SAN as written) from `fen`, checking at each move
-    /// that [`write`] then [`mate_mark`] give what [`Board::san`] gives.
-    fn agrees(fen: &str, moves: &[&str]) {
-        let mut board: Board = fen.parse().expect("fen");
-        for written in moves {
-            let mv = board.parse_san(written).expect("legal");
-            let mut san = String::new();
-            let check = write(&board, mv, written, &mut san);
-            let expected = board.san(mv).expect("san");
-            board.play_unchecked(mv);
-            if check {
-                mate_mark(&mut san, &board);
-            }
-            assert_eq!(san, expected.as_str(), "{written} in {fen}");
+    /// Positions with castling both ways, pins, en passant, promotions,
+    /// checks, mates, two pieces of a kind reaching one square, and
+    /// Chess960 castling.
+    const POSITIONS: [&str; 7] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "6k1/5ppp/8/8/8/8/1Q3PPP/R3R1K1 w - - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ];
+
+    /// The ways a move may be written that the reader reads: its SAN,
+    /// without its check mark, without its `x`, in long algebraic
+    /// notation with the piece letter, and in UCI.
+    fn spellings(san: &str, mv: Move, board: &Board) -> Vec<String> {
+        let mut out = vec![san.to_owned(), san.trim_end_matches(['+', '#']).to_owned()];
+        out.push(san.replace('x', ""));
+        out.push(mv.to_string());
+        if let Some(piece) = board.piece_on(mv.from).filter(|&p| p != Piece::Pawn) {
+            out.push(format!("{}{mv}", letter(piece)));
         }
+        out
     }
 
+    /// The law: for every legal move of each position (and of the
+    /// positions one move on), however it is written, [`write`] then
+    /// [`mate_mark`] on the position after it give [`Board::san`].
     #[test]
-    fn every_written_shape_gives_the_normalised_san() {
-        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-        agrees(start, &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"]);
-        agrees(start, &["e2e4", "e7-e5", "Ng1f3", "Nb8c6", "Bc4+", "Nf6"]);
-        agrees(
-            start,
-            &["e4", "d5", "ed5", "Qxd5", "Nc3", "Qa5", "Nf3", "Nf6"],
-        );
-        agrees(start, &["f3", "e5", "g4", "Qh4"]);
-        // Castling both ways, a piece move that needs its file, an `x`
-        // left out, en passant, promotions with and without `=`.
-        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        agrees(kiwipete, &["O-O", "O-O-O", "Nd3", "Nc4", "Nb1", "Nb2"]);
-        agrees(kiwipete, &["0-0-0", "Bb7", "Nf7", "Kb8", "Nh8"]);
-        agrees(kiwipete, &["a4", "bxa3", "Nd1", "a2", "Nc3", "axb1=Q+"]);
-        agrees(
-            kiwipete,
-            &[
-                "dxe6", "Qd6", "e7", "Qxd2+", "Kxd2", "Ne4+", "Ke1", "Nc3", "e8Q+",
-            ],
-        );
-        let rooks = "4k3/8/8/8/8/8/8/R3K2R w K - 0 1";
-        agrees(rooks, &["Rd1", "Ke7", "Rh7+", "Ke6", "R1d6#"]);
-        let chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-        agrees(chess960, &["O-O", "Kh8", "Nb4"]);
+    fn every_spelling_of_every_move_gives_the_normalised_san() {
+        let mut boards: Vec<Board> = POSITIONS.iter().map(|f| f.parse().expect("fen")).collect();
+        for board in boards.clone() {
+            for mv in board.legal_moves() {
+                let mut after = board;
+                after.play_unchecked(mv);
+                boards.push(after);
+            }
+        }
+        for board in boards {
+            for mv in board.legal_moves() {
+                let expected = board.san(mv).expect("san");
+                let mut after = board;
+                after.play_unchecked(mv);
+                for written in spellings(&expected, mv, &board) {
+                    let mut san = String::new();
+                    if write(&board, mv, &written, &mut san) {
+                        mate_mark(&mut san, &after);
+                    }
+                    assert_eq!(san, expected.as_str(), "{mv} written {written} in {board}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -5,7 +5,6 @@
 //! groups from it.
 
 use super::batch::{Batch, GameBatch, PositionBatch};
-use super::dataset::GameOutcome;
 use super::error::DatasetError;
 use super::rows::{self, GameRow};
 use crate::{PendingGame, Reader};
@@ -22,6 +21,20 @@ const SPENT_ROWS: usize = 256;
 /// `mutex`, locked (a panic elsewhere does not stop it from being used).
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// What became of one game, as [`RecordBatches::read_pgn`] and
+/// [`Dataset::write_pgn`](super::Dataset::write_pgn) report it.
+#[derive(Debug, Clone, Copy)]
+pub struct GameOutcome<'a> {
+    /// The game's number in its input, from 1.
+    pub game: u64,
+    /// The plies read.
+    pub plies: usize,
+    /// Why the game could not be read whole (its row says it too).
+    pub error: Option<&'a str>,
+    /// Whether the error is only a note (an unsupported variant).
+    pub is_note: bool,
 }
 
 /// Games read into record batches of at most `max_rows` rows or about

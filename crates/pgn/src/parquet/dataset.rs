@@ -3,7 +3,7 @@
 //! handed to the thread that writes the parts (`parts.rs`), and the parts
 //! renamed from their temporary names when the whole dataset is written.
 
-use super::batches::RecordBatches;
+use super::batches::{GameOutcome, RecordBatches};
 use super::error::{DatasetError, io_at};
 use super::parts::{Parts, PartsThread, part_name};
 use super::schema::{ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
@@ -69,19 +69,6 @@ impl Default for DatasetOptions {
             zstd_level: 1,
         }
     }
-}
-
-/// What became of one game, as [`Dataset::write_pgn`] reports it.
-#[derive(Debug, Clone, Copy)]
-pub struct GameOutcome<'a> {
-    /// The game's number in its input, from 1.
-    pub game: u64,
-    /// The plies read.
-    pub plies: usize,
-    /// Why the game could not be read whole (its row says it too).
-    pub error: Option<&'a str>,
-    /// Whether the error is only a note (an unsupported variant).
-    pub is_note: bool,
 }
 
 /// What a finished dataset holds.

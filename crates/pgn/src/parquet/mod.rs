@@ -27,9 +27,9 @@ mod san;
 mod schema;
 mod tags;
 
-pub use batches::RecordBatches;
+pub use batches::{GameOutcome, RecordBatches};
 pub use clock_eval::{Eval, clock, eval};
-pub use dataset::{Dataset, DatasetOptions, GameOutcome, Summary};
+pub use dataset::{Dataset, DatasetOptions, Summary};
 pub use error::DatasetError;
 pub use schema::{
     ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY, games as game_schema,

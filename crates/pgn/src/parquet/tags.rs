@@ -28,6 +28,34 @@ pub const NAMED: [&str; 20] = [
     "Variant",
 ];
 
+/// The index of `name` in [`NAMED`]: one comparison (by length, then
+/// the text), where a scan of the list cost one per entry for every tag.
+fn named_index(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "UTCDate" => 3,
+        "UTCTime" => 4,
+        "Round" => 5,
+        "White" => 6,
+        "Black" => 7,
+        "Result" => 8,
+        "WhiteElo" => 9,
+        "BlackElo" => 10,
+        "WhiteRatingDiff" => 11,
+        "BlackRatingDiff" => 12,
+        "WhiteTitle" => 13,
+        "BlackTitle" => 14,
+        "ECO" => 15,
+        "Opening" => 16,
+        "TimeControl" => 17,
+        "Termination" => 18,
+        "Variant" => 19,
+        _ => return None,
+    })
+}
+
 /// Where a tag's text lies in [`Tags`]' buffer.
 type Span = (u32, u32);
 
@@ -73,7 +101,7 @@ impl Tags {
     /// Records a tag; a second tag of the same name replaces the first's
     /// value.
     pub fn insert(&mut self, name: &str, value: &str) {
-        if let Some(index) = NAMED.iter().position(|n| *n == name) {
+        if let Some(index) = named_index(name) {
             self.named[index] = Some(self.push(value));
         } else if name == "FEN" {
             self.fen = Some(self.push(value));
@@ -88,7 +116,7 @@ impl Tags {
 
     /// The value of the named tag `name` (one of [`NAMED`]).
     pub fn get(&self, name: &str) -> Option<&str> {
-        let index = NAMED.iter().position(|n| *n == name)?;
+        let index = named_index(name)?;
         self.named[index].map(|span| self.at(span))
     }
 
@@ -227,6 +255,15 @@ mod tests {
         assert_eq!(date("????.??.??"), None);
         assert_eq!(date("2023.1.01"), Some(19358));
         assert_eq!(date("2023-01-01"), None);
+    }
+
+    #[test]
+    fn every_named_tag_has_its_index() {
+        for (index, name) in NAMED.iter().enumerate() {
+            assert_eq!(named_index(name), Some(index), "{name}");
+        }
+        assert_eq!(named_index("FEN"), None);
+        assert_eq!(named_index("event"), None);
     }
 
     #[test]

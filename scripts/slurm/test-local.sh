@@ -9,6 +9,9 @@
 # 2. The fault case: one array task cancelled mid-run (scancel), the merge
 #    then reports the missing units, only that index is resubmitted, and
 #    the merge is exact again.
+# 3. PGN to Parquet: submit-parquet.sh converts three files (one array task
+#    each); with one folder lost and one left as by a killed task, the
+#    resubmitted array redoes those two only.
 #
 #   scripts/slurm/test-local.sh            (needs target/release/bitmoves)
 #
@@ -270,4 +273,41 @@ state=$(job_state "$merge")
 grep -qx "Nodes searched: $expected" "$work/jobs/merge-$merge.out" ||
   fail "merge printed $(cat "$work/jobs/merge-$merge.out"), expected $expected"
 say "fault case: Nodes searched: $expected"
+# --- 3. PGN to Parquet, one task per file, resumable ---------------------------
+pgn_dir=$work/pgn
+mkdir -p "$pgn_dir"
+for spec in a:3 b:4 c:5; do
+  name=${spec%:*} count=${spec#*:}
+  for i in $(seq 1 "$count"); do
+    printf '[Event "%s %d"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n' "$name" "$i"
+  done >"$pgn_dir/$name.pgn"
+  echo "$pgn_dir/$name.pgn"
+done >"$work/list.txt"
+out=$work/dataset
+submitted=$(BITMOVES=$bitmoves "$here/submit-parquet.sh" "$work/list.txt" "$out")
+array=$(sed -n 's/^array job \([0-9]*\) .*/\1/p' <<<"$submitted")
+[ -n "$array" ] || fail "submit-parquet.sh did not print the job id: $submitted"
+wait_done "$array"
+for name in a b c; do
+  [ -e "$out/source=$name/_SUCCESS" ] || fail "source=$name has no _SUCCESS: $(cat "$out"/logs/*)"
+done
+games=$(cat "$out"/logs/parquet-"$array"_*.out | sed -n 's/^games: //p' | awk '{n += $1} END {print n}')
+[ "$games" = 12 ] || fail "the array converted $games games, expected 12"
+say "parquet array $array: 3 files, 12 games"
+kept=$(stat -c %Y.%s "$out/source=a/part-00000.parquet")
+rm -r "$out/source=b"
+rm "$out/source=c/_SUCCESS" "$out/source=c/part-00000.parquet"
+: >"$out/source=c/.part-00000.parquet.tmp"
+submitted=$(BITMOVES=$bitmoves "$here/submit-parquet.sh" "$work/list.txt" "$out")
+retry=$(sed -n 's/^array job \([0-9]*\) .*/\1/p' <<<"$submitted")
+wait_done "$retry"
+grep -q "not redone" "$out/logs/parquet-${retry}_0.out" || fail "the finished file a was converted again"
+[ "$(stat -c %Y.%s "$out/source=a/part-00000.parquet")" = "$kept" ] || fail "source=a was rewritten"
+for name in b c; do
+  [ -e "$out/source=$name/_SUCCESS" ] || fail "source=$name was not redone: $(cat "$out"/logs/parquet-"$retry"_*)"
+done
+[ ! -e "$out/source=c/.part-00000.parquet.tmp" ] || fail "the killed task's temporary file is left"
+games=$(cat "$out"/logs/parquet-"$retry"_[12].out | sed -n 's/^games: //p' | awk '{n += $1} END {print n}')
+[ "$games" = 9 ] || fail "the resubmitted array converted $games games, expected 9"
+say "parquet resubmitted as $retry: a kept, b and c redone"
 say "Slurm test passed"

@@ -62,6 +62,8 @@ impl Board {
         let mut occupied = self.occupied() - mv.from.bitboard();
         // Our pieces, after the move, that may check from where they stand.
         let mut ours = self.colors(us) - mv.from.bitboard();
+        // The squares the move empties (the castling rook's aside).
+        let mut vacated = mv.from.bitboard();
         let arrivals = match (piece, self.castling_side(mv)) {
             (Piece::King, Some(side)) => {
                 let rook = if self.colors(us).contains(mv.to) {
@@ -75,38 +77,58 @@ impl Board {
                 occupied = (occupied - rook.bitboard()) | king_to.bitboard() | rook_to.bitboard();
                 ours -= rook.bitboard();
                 // A king never checks; the rook may.
-                return attacks::rook(rook_to, occupied).contains(their_king)
+                return (attacks::rook_rays(their_king).contains(rook_to)
+                    && clear(rook_to, their_king, occupied))
                     || self.discovers_check(us, ours, occupied);
             }
             (Piece::Pawn, _) if Some(mv.to) == self.en_passant() => {
-                occupied -= mv.to.en_passant_victim().bitboard();
+                let victim = mv.to.en_passant_victim().bitboard();
+                occupied -= victim;
+                vacated |= victim;
                 (Piece::Pawn, mv.to)
             }
             _ => (mv.promotion.unwrap_or(piece), mv.to),
         };
         let (arriving, to) = arrivals;
         occupied |= to.bitboard();
+        // Sliders by the small tables (the lines through the king, and
+        // what stands between): the magic tables' lookups missed the
+        // cache on most moves of a PGN replay.
+        let (diagonals, orthogonals) = (
+            attacks::bishop_rays(their_king),
+            attacks::rook_rays(their_king),
+        );
         let direct = match arriving {
-            Piece::Pawn => attacks::pawn(us, to),
-            Piece::Knight => attacks::knight(to),
-            Piece::Bishop => attacks::bishop(to, occupied),
-            Piece::Rook => attacks::rook(to, occupied),
-            Piece::Queen => attacks::queen(to, occupied),
-            Piece::King => Bitboard::EMPTY,
+            Piece::Pawn => attacks::pawn(us, to).contains(their_king),
+            Piece::Knight => attacks::knight(to).contains(their_king),
+            Piece::Bishop => diagonals.contains(to) && clear(to, their_king, occupied),
+            Piece::Rook => orthogonals.contains(to) && clear(to, their_king, occupied),
+            Piece::Queen => {
+                (diagonals | orthogonals).contains(to) && clear(to, their_king, occupied)
+            }
+            Piece::King => false,
         };
-        direct.contains(their_king) || self.discovers_check(us, ours - to.bitboard(), occupied)
+        // The side not to move is never in check, so a discovered check
+        // runs through a square the move empties, on the king's lines.
+        direct
+            || ((diagonals | orthogonals).intersects(vacated)
+                && self.discovers_check(us, ours - to.bitboard(), occupied))
     }
 
     /// Whether a slider among `ours` (pieces of `us` that did not move)
-    /// attacks the enemy king through `occupied`.
+    /// attacks the enemy king through `occupied`: one on the king's lines
+    /// with nothing between.
     #[inline]
     fn discovers_check(&self, us: Color, ours: Bitboard, occupied: Bitboard) -> bool {
         let their_king = self.king(!us);
         let queens = self.pieces(Piece::Queen);
         let diagonal = (self.pieces(Piece::Bishop) | queens) & ours;
         let orthogonal = (self.pieces(Piece::Rook) | queens) & ours;
-        attacks::bishop(their_king, occupied).intersects(diagonal)
-            || attacks::rook(their_king, occupied).intersects(orthogonal)
+        let aimed = (diagonal & attacks::bishop_rays(their_king))
+            | (orthogonal & attacks::rook_rays(their_king));
+        aimed
+            .iter()
+            .any(|slider| clear(slider, their_king, occupied))
     }
 
     /// Every piece, of either colour, that attacks `square` when `occupied`
@@ -249,4 +271,10 @@ impl Board {
         }
         attacked
     }
+}
+
+/// Whether nothing of `occupied` stands between `a` and `b`.
+#[inline]
+fn clear(a: Square, b: Square, occupied: Bitboard) -> bool {
+    !attacks::between(a, b).intersects(occupied)
 }

@@ -168,11 +168,9 @@ fn mate(eval: &Option<Eval>) -> Option<i32> {
 
 impl Batch for GameBatch {
     fn push(&mut self, file: Option<&str>, row: &GameRow) {
-        let named: usize = row.tags.named.iter().flatten().map(String::len).sum();
-        let bytes = 200 + row.uci.len() + row.san.len() + 24 * row.plies() + named;
+        let bytes = 200 + row.uci.len() + row.san.len() + 24 * row.plies() + row.tags.bytes();
         self.common.push(row.number, file, bytes);
-        for (column, value) in self.named.iter_mut().zip(&row.tags.named) {
-            let value = value.as_deref();
+        for (column, value) in self.named.iter_mut().zip(row.tags.named()) {
             match column {
                 TagColumn::Text(builder) => builder.append_option(value),
                 TagColumn::Date(builder) => builder.append_option(value.and_then(tags::date)),
@@ -186,10 +184,9 @@ impl Batch for GameBatch {
         self.base_seconds.append_option(control.map(|c| c.0));
         self.increment_seconds.append_option(control.map(|c| c.1));
         self.fen.append_option(row.start_fen.as_deref());
-        for (name, value) in &row.tags.others {
+        for (name, value) in row.tags.others() {
             self.tags.keys().append_value(name);
             self.tags.values().append_value(value);
-            self.common.bytes += name.len() + value.len();
         }
         // Appending a map entry only fails when keys and values differ
         // in number, which the loop above rules out.

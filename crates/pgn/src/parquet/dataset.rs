@@ -3,12 +3,12 @@
 //! handed to the thread that writes the parts (`parts.rs`), and the parts
 //! renamed from their temporary names when the whole dataset is written.
 
-use super::batch::{Batch, GameBatch, PositionBatch};
+use super::batches::{GameOutcome, RecordBatches};
 use super::error::{DatasetError, io_at};
 use super::parts::{Parts, PartsThread, part_name};
-use super::rows::{self, GameRow};
 use super::schema::{ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
-use crate::{PendingGame, Reader};
+use crate::Reader;
+use arrow_array::RecordBatch;
 use arrow_schema::DataType;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
@@ -17,7 +17,21 @@ use parquet::schema::types::ColumnPath;
 use std::fs::{self, File};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The columns whose values are mostly distinct, written without a
+/// dictionary: hashing every value into one cost time, and plain values
+/// compress as well or better (`docs/parquet.md`). The others keep
+/// Parquet's default dictionary (the moves, clocks and most tags repeat).
+const MOSTLY_DISTINCT: &[&str] = &[
+    "game",
+    "Site",
+    "White",
+    "Black",
+    "FEN",
+    "final_fen",
+    "error",
+    "fen",
+];
 
 /// How a [`Dataset`] is written.
 #[derive(Debug, Clone)]
@@ -42,31 +56,19 @@ pub struct DatasetOptions {
 
 impl Default for DatasetOptions {
     /// Game rows, one thread, row groups of at most 100,000 rows or about
-    /// 32 MB, parts of about 256 MB, zstd level 1.
+    /// 8 MB of row data (so that memory stops growing within the first
+    /// few MB of input), parts of about 256 MB, zstd level 1.
     fn default() -> Self {
         Self {
             positions: false,
             force: false,
             threads: 1,
             row_group_rows: 100_000,
-            row_group_bytes: 32 << 20,
+            row_group_bytes: 8 << 20,
             part_bytes: 256 << 20,
             zstd_level: 1,
         }
     }
-}
-
-/// What became of one game, as [`Dataset::write_pgn`] reports it.
-#[derive(Debug, Clone, Copy)]
-pub struct GameOutcome<'a> {
-    /// The game's number in its input, from 1.
-    pub game: u64,
-    /// The plies read.
-    pub plies: usize,
-    /// Why the game could not be read whole (its row says it too).
-    pub error: Option<&'a str>,
-    /// Whether the error is only a note (an unsupported variant).
-    pub is_note: bool,
 }
 
 /// What a finished dataset holds.
@@ -99,14 +101,12 @@ pub struct Summary {
 pub struct Dataset {
     dir: PathBuf,
     options: DatasetOptions,
-    batch: Box<dyn Batch + Send>,
+    batches: RecordBatches,
     /// The part files, written on their own thread.
     parts: PartsThread,
     /// The temporary files, once the thread has ended.
     temporaries: Vec<PathBuf>,
     summary: Summary,
-    /// The first write error, which stops the writing.
-    failure: Option<DatasetError>,
 }
 
 impl std::fmt::Debug for Dataset {
@@ -151,10 +151,15 @@ impl Dataset {
             });
         }
         fs::create_dir_all(dir).map_err(io_at(dir))?;
-        let (batch, rows): (Box<dyn Batch + Send>, _) = if options.positions {
-            (Box::new(PositionBatch::new()), "positions")
+        let batches = RecordBatches::new(
+            options.positions,
+            options.row_group_rows,
+            options.row_group_bytes,
+        );
+        let rows = if options.positions {
+            "positions"
         } else {
-            (Box::new(GameBatch::new()), "games")
+            "games"
         };
         let level = ZstdLevel::try_new(options.zstd_level).unwrap_or_default();
         // Statistics (for readers that prune row groups) on the scalar
@@ -163,12 +168,16 @@ impl Dataset {
         let mut properties = WriterProperties::builder()
             .set_statistics_enabled(EnabledStatistics::None)
             .set_compression(Compression::ZSTD(level));
-        for field in batch.schema().fields() {
+        for field in batches.schema().fields() {
             if !matches!(field.data_type(), DataType::List(_) | DataType::Map(..)) {
                 let column = ColumnPath::from(field.name().as_str());
                 properties =
                     properties.set_column_statistics_enabled(column, EnabledStatistics::Chunk);
             }
+        }
+        for name in MOSTLY_DISTINCT {
+            let column = ColumnPath::from(*name);
+            properties = properties.set_column_dictionary_enabled(column, false);
         }
         let properties = properties
             .set_max_row_group_row_count(Some(options.row_group_rows.max(1)))
@@ -179,7 +188,7 @@ impl Dataset {
             .build();
         let mut parts = Parts::new(
             dir.to_owned(),
-            batch.schema(),
+            batches.schema(),
             properties,
             options.part_bytes,
         );
@@ -187,20 +196,15 @@ impl Dataset {
         Ok(Self {
             dir: dir.to_owned(),
             options,
-            batch,
+            batches,
             parts: PartsThread::start(parts)?,
             temporaries: Vec::new(),
             summary: Summary::default(),
-            failure: None,
         })
     }
 
-    /// Hands the rows gathered to the writing thread, as one row group.
-    fn flush(&mut self) -> Result<(), DatasetError> {
-        if self.batch.rows() == 0 {
-            return Ok(());
-        }
-        let batch = self.batch.finish().map_err(DatasetError::Arrow)?;
+    /// Hands `batch` to the writing thread, as one row group.
+    fn send(&mut self, batch: RecordBatch) -> Result<(), DatasetError> {
         if self.parts.send(batch) {
             return Ok(());
         }
@@ -210,22 +214,6 @@ impl Dataset {
         outcome?;
         let stopped = std::io::Error::other("the Parquet writer's thread stopped");
         Err(io_at(&self.dir)(stopped))
-    }
-
-    /// Adds one game's rows; a write error is kept and stops the writing.
-    fn push(&mut self, file: Option<&str>, row: &GameRow) {
-        if self.failure.is_some() {
-            return;
-        }
-        let before = self.batch.rows();
-        self.batch.push(file, row);
-        self.summary.games += 1;
-        self.summary.rows += (self.batch.rows() - before) as u64;
-        let full = self.batch.rows() >= self.options.row_group_rows
-            || self.batch.bytes() >= self.options.row_group_bytes;
-        if full && let Err(error) = self.flush() {
-            self.failure = Some(error);
-        }
     }
 
     /// Reads every game of `reader` on the threads of the options and
@@ -238,47 +226,36 @@ impl Dataset {
         &mut self,
         reader: &mut Reader<R>,
         file: Option<&str>,
-        mut each: impl FnMut(&GameOutcome<'_>),
+        each: impl FnMut(&GameOutcome<'_>),
     ) -> Result<(), DatasetError> {
-        let positions = self.options.positions;
-        let threads = self.options.threads.max(1);
-        // After a write error the rest of the input is only skimmed.
-        let failed = AtomicBool::new(false);
-        let work = |game: PendingGame<'_>| {
-            if failed.load(Ordering::Relaxed) {
-                let _ = game.read(&mut SkipGames);
-                return None;
-            }
-            Some(rows::read(game, positions))
-        };
-        let sink = |row: Option<GameRow>| {
-            let Some(row) = row else { return };
-            each(&GameOutcome {
-                game: row.number,
-                plies: row.plies(),
-                error: row.error.as_ref().map(|(message, _)| message.as_str()),
-                is_note: row.error.as_ref().is_some_and(|(_, note)| *note),
+        let mut batches = std::mem::replace(&mut self.batches, RecordBatches::new(false, 1, 0));
+        let mut failure = None;
+        let outcome =
+            batches.read_pgn(reader, self.options.threads, file, each, |batch| match self
+                .send(batch)
+            {
+                Ok(()) => true,
+                Err(error) => {
+                    failure = Some(error);
+                    false
+                }
             });
-            self.push(file, &row);
-            if self.failure.is_some() {
-                failed.store(true, Ordering::Relaxed);
-            }
-        };
-        let outcome = crate::read_parallel(reader, threads, work, sink);
-        if let Some(error) = self.failure.take() {
-            return Err(error);
+        self.batches = batches;
+        match failure {
+            Some(error) => Err(error),
+            None => outcome,
         }
-        outcome.map_err(DatasetError::Input)
     }
 
     /// Writes the last rows, closes the last part and renames every part
     /// to its final name (removing those of a dataset replaced), then
     /// writes `_SUCCESS`.
     pub fn finish(mut self) -> Result<Summary, DatasetError> {
-        if let Some(error) = self.failure.take() {
-            return Err(error);
+        if let Some(batch) = self.batches.finish()? {
+            self.send(batch)?;
         }
-        self.flush()?;
+        self.summary.games = self.batches.games();
+        self.summary.rows = self.batches.rows();
         let (temporaries, outcome) = self.parts.finish();
         self.temporaries = temporaries;
         outcome?;
@@ -303,15 +280,6 @@ impl Dataset {
         let success = self.dir.join("_SUCCESS");
         File::create(&success).map_err(io_at(&success))?;
         Ok(std::mem::take(&mut self.summary))
-    }
-}
-
-/// A visitor that skips every game.
-struct SkipGames;
-
-impl crate::Visitor for SkipGames {
-    fn begin_game(&mut self, _number: u64) -> crate::Flow {
-        crate::Flow::Skip
     }
 }
 

@@ -9,22 +9,27 @@
 //! | `parquet/tags.rs` | the tag columns and their typed values ([`date`], [`time`], [`integer`], [`time_control`]) |
 //! | `parquet/clock_eval.rs` | [`clock`] and [`eval`]: `[%clk …]` and `[%eval …]` as python-chess reads them |
 //! | `parquet/rows.rs` | a game read into a row |
+//! | `parquet/san.rs` | a mainline move's normalised SAN, from the move and the text it was read from |
 //! | `parquet/batch.rs` | rows gathered into Arrow record batches |
+//! | `parquet/batches.rs` | [`RecordBatches`]: PGN read into record batches, on several threads |
 //! | `parquet/dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
 //! | `parquet/parts.rs` | the part files, under temporary names, written on their own thread |
 //! | `parquet/error.rs` | [`DatasetError`] |
 
 mod batch;
+mod batches;
 mod clock_eval;
 mod dataset;
 mod error;
 mod parts;
 mod rows;
+mod san;
 mod schema;
 mod tags;
 
+pub use batches::{GameOutcome, RecordBatches};
 pub use clock_eval::{Eval, clock, eval};
-pub use dataset::{Dataset, DatasetOptions, GameOutcome, Summary};
+pub use dataset::{Dataset, DatasetOptions, Summary};
 pub use error::DatasetError;
 pub use schema::{
     ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY, games as game_schema,

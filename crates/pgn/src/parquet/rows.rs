@@ -3,6 +3,7 @@
 //! error), and the visitor that reads it.
 
 use super::clock_eval::{self, Eval};
+use super::san;
 use super::tags::Tags;
 use crate::{Flow, PendingGame, Visitor};
 use bitmoves::{Board, Move};
@@ -35,8 +36,8 @@ pub(crate) struct GameRow {
     pub fen_ends: Vec<u32>,
     /// The position after the moves read.
     pub final_fen: String,
-    /// The result token of the movetext.
-    pub result: Option<String>,
+    /// The result token of the movetext (empty when it has none).
+    pub result: String,
     /// Why the game could not be read, and whether that is only a note
     /// (an unsupported variant).
     pub error: Option<(String, bool)>,
@@ -51,27 +52,56 @@ impl GameRow {
     /// The result: the movetext's token, else the `Result` tag (as
     /// `--positions` prints it).
     pub fn result(&self) -> Option<&str> {
-        self.result.as_deref().or(self.tags.get("Result"))
+        let token = (!self.result.is_empty()).then_some(self.result.as_str());
+        token.or(self.tags.get("Result"))
+    }
+
+    /// Forgets the game, keeping the memory for the next.
+    fn clear(&mut self) {
+        self.number = 0;
+        self.tags.clear();
+        self.start_fen = None;
+        self.uci.clear();
+        self.uci_ends.clear();
+        self.san.clear();
+        self.san_ends.clear();
+        self.clocks.clear();
+        self.evals.clear();
+        self.fens.clear();
+        self.fen_ends.clear();
+        self.final_fen.clear();
+        self.result.clear();
+        self.error = None;
     }
 }
 
-/// Reads `game` into a row; `positions` keeps each position's FEN.
-pub(crate) fn read(game: PendingGame<'_>, positions: bool) -> GameRow {
+/// Reads `game` into `row` (a spent row, whose memory is reused);
+/// `positions` keeps each position's FEN.
+pub(crate) fn read(game: PendingGame<'_>, positions: bool, mut row: GameRow) -> GameRow {
+    row.clear();
     let mut visitor = RowVisitor {
-        row: GameRow::default(),
+        row,
         positions,
         after_move: false,
         comment: String::new(),
         last: None,
+        check: false,
     };
     visitor.row.number = game.number();
     let outcome = game.read(&mut visitor);
     visitor.close_comment();
+    let after = visitor.last.and_then(Last::after);
     let mut row = visitor.row;
+    if visitor.check
+        && let Some(board) = &after
+    {
+        san::mate_mark(&mut row.san, board);
+    }
     if let Err(error) = outcome {
         row.error = Some((error.to_string(), error.is_note()));
-        if let Some(board) = visitor.last.and_then(Last::after) {
-            row.final_fen = board.to_string();
+        if let Some(board) = after {
+            row.final_fen.clear();
+            let _ = write!(row.final_fen, "{board}");
         }
     }
     row
@@ -111,6 +141,9 @@ struct RowVisitor {
     /// The comments of the last mainline move, joined by spaces.
     comment: String,
     last: Option<Last>,
+    /// Whether the last move's SAN ends in a `+` that is `#` if the
+    /// position after it has no legal move (`san::write`).
+    check: bool,
 }
 
 impl RowVisitor {
@@ -126,18 +159,28 @@ impl RowVisitor {
         self.comment.clear();
     }
 
-    /// Adds a mainline move, played from `board`, written `uci` and
-    /// `san` (by `write_uci`, without formatting machinery: this is the
-    /// hot path).
-    fn push(&mut self, board: &Board, mv: Option<Move>, san: &str) {
+    /// Adds a mainline move (`None`: a null move), played from `board`,
+    /// written `written` in the file, in UCI (by `write_uci`, without
+    /// formatting machinery: this is the hot path) and normalised SAN
+    /// (`san::write`).
+    fn push(&mut self, board: &Board, mv: Option<Move>, written: &str) {
         self.close_comment();
         let row = &mut self.row;
         match mv {
-            Some(mv) => write_uci(&mut row.uci, mv),
-            None => row.uci.push_str("0000"),
+            Some(mv) => {
+                write_uci(&mut row.uci, mv);
+                self.check = san::write(board, mv, written, &mut row.san);
+            }
+            None => {
+                if self.check {
+                    san::mate_mark(&mut row.san, board);
+                }
+                self.check = false;
+                row.uci.push_str("0000");
+                row.san.push_str("--");
+            }
         }
         row.uci_ends.push(row.uci.len() as u32);
-        row.san.push_str(san);
         row.san_ends.push(row.san.len() as u32);
         row.clocks.push(None);
         row.evals.push(None);
@@ -168,7 +211,7 @@ impl Visitor for RowVisitor {
     fn begin_moves(&mut self, start: &Board) -> Flow {
         // Without a FEN tag a game starts from the standard position, in
         // Chess960 mode for a Chess960 game (whose FEN is then written).
-        if self.row.tags.fen.is_some() || start.is_chess960() {
+        if self.row.tags.fen().is_some() || start.is_chess960() {
             let fen = start.to_string();
             if fen != STANDARD_FEN {
                 self.row.start_fen = Some(fen);
@@ -178,12 +221,8 @@ impl Visitor for RowVisitor {
         Flow::Continue
     }
 
-    fn play(&mut self, board: &Board, mv: Move, _san: &str) {
-        // The reader hands out legal moves only, so `san` never fails.
-        match board.san(mv) {
-            Ok(san) => self.push(board, Some(mv), &san),
-            Err(_) => self.push(board, Some(mv), ""),
-        }
+    fn play(&mut self, board: &Board, mv: Move, san: &str) {
+        self.push(board, Some(mv), san);
         self.last = Some(Last::Move(*board, mv));
     }
 
@@ -206,11 +245,17 @@ impl Visitor for RowVisitor {
     }
 
     fn result(&mut self, result: &str) {
-        self.row.result = Some(result.to_owned());
+        self.row.result.clear();
+        self.row.result.push_str(result);
     }
 
     fn end_game(&mut self, board: &Board) {
-        self.row.final_fen = board.to_string();
+        if self.check {
+            san::mate_mark(&mut self.row.san, board);
+            self.check = false;
+        }
+        self.row.final_fen.clear();
+        let _ = write!(self.row.final_fen, "{board}");
     }
 }
 

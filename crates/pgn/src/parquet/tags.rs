@@ -28,37 +28,118 @@ pub const NAMED: [&str; 20] = [
     "Variant",
 ];
 
+/// The index of `name` in [`NAMED`]: one comparison (by length, then
+/// the text), where a scan of the list cost one per entry for every tag.
+fn named_index(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "UTCDate" => 3,
+        "UTCTime" => 4,
+        "Round" => 5,
+        "White" => 6,
+        "Black" => 7,
+        "Result" => 8,
+        "WhiteElo" => 9,
+        "BlackElo" => 10,
+        "WhiteRatingDiff" => 11,
+        "BlackRatingDiff" => 12,
+        "WhiteTitle" => 13,
+        "BlackTitle" => 14,
+        "ECO" => 15,
+        "Opening" => 16,
+        "TimeControl" => 17,
+        "Termination" => 18,
+        "Variant" => 19,
+        _ => return None,
+    })
+}
+
+/// Where a tag's text lies in [`Tags`]' buffer.
+type Span = (u32, u32);
+
 /// A game's tags: the named ones by their index in [`NAMED`], the others
-/// in file order.
+/// in file order, their text in one buffer (kept from game to game: a
+/// row is reused, so reading tags allocates nothing once warm).
 #[derive(Debug, Default, Clone)]
 pub(crate) struct Tags {
+    /// The names and values, one after another (a value replaced stays
+    /// there, unused, until [`Tags::clear`]).
+    text: String,
     /// The value of each tag of [`NAMED`], by index.
-    pub named: [Option<String>; NAMED.len()],
+    named: [Option<Span>; NAMED.len()],
     /// The `FEN` tag.
-    pub fen: Option<String>,
-    /// Every other tag, each name once.
-    pub others: Vec<(String, String)>,
+    fen: Option<Span>,
+    /// Every other tag, each name once: name and value.
+    others: Vec<(Span, Span)>,
 }
 
 impl Tags {
+    /// Forgets every tag, keeping the memory.
+    pub fn clear(&mut self) {
+        self.text.clear();
+        self.named = [None; NAMED.len()];
+        self.fen = None;
+        self.others.clear();
+    }
+
+    /// Adds `text` to the buffer.
+    fn push(&mut self, text: &str) -> Span {
+        let start = self.text.len() as u32;
+        self.text.push_str(text);
+        (start, self.text.len() as u32)
+    }
+
+    /// The text of a span.
+    fn at(&self, (start, end): Span) -> &str {
+        self.text
+            .get(start as usize..end as usize)
+            .unwrap_or_default()
+    }
+
     /// Records a tag; a second tag of the same name replaces the first's
     /// value.
     pub fn insert(&mut self, name: &str, value: &str) {
-        if let Some(index) = NAMED.iter().position(|n| *n == name) {
-            self.named[index] = Some(value.to_owned());
+        if let Some(index) = named_index(name) {
+            self.named[index] = Some(self.push(value));
         } else if name == "FEN" {
-            self.fen = Some(value.to_owned());
-        } else if let Some(slot) = self.others.iter_mut().find(|(n, _)| n == name) {
-            value.clone_into(&mut slot.1);
+            self.fen = Some(self.push(value));
+        } else if let Some(at) = self.others.iter().position(|&(n, _)| self.at(n) == name) {
+            self.others[at].1 = self.push(value);
         } else {
-            self.others.push((name.to_owned(), value.to_owned()));
+            let name = self.push(name);
+            let value = self.push(value);
+            self.others.push((name, value));
         }
     }
 
     /// The value of the named tag `name` (one of [`NAMED`]).
     pub fn get(&self, name: &str) -> Option<&str> {
-        let index = NAMED.iter().position(|n| *n == name)?;
-        self.named[index].as_deref()
+        let index = named_index(name)?;
+        self.named[index].map(|span| self.at(span))
+    }
+
+    /// The values of the tags of [`NAMED`], in its order.
+    pub fn named(&self) -> impl Iterator<Item = Option<&str>> + '_ {
+        self.named.iter().map(|span| span.map(|span| self.at(span)))
+    }
+
+    /// The `FEN` tag.
+    pub fn fen(&self) -> Option<&str> {
+        self.fen.map(|span| self.at(span))
+    }
+
+    /// Every other tag, in file order: name and value.
+    pub fn others(&self) -> impl Iterator<Item = (&str, &str)> + '_ {
+        self.others
+            .iter()
+            .map(|&(name, value)| (self.at(name), self.at(value)))
+    }
+
+    /// About how many bytes the values hold (with replaced ones).
+    pub fn bytes(&self) -> usize {
+        self.text.len()
     }
 }
 
@@ -177,6 +258,15 @@ mod tests {
     }
 
     #[test]
+    fn every_named_tag_has_its_index() {
+        for (index, name) in NAMED.iter().enumerate() {
+            assert_eq!(named_index(name), Some(index), "{name}");
+        }
+        assert_eq!(named_index("FEN"), None);
+        assert_eq!(named_index("event"), None);
+    }
+
+    #[test]
     fn duplicate_tags_keep_the_last_value_in_the_first_place() {
         let mut tags = Tags::default();
         tags.insert("Annotator", "a");
@@ -186,9 +276,12 @@ mod tests {
         tags.insert("WhiteElo", "1600");
         assert_eq!(tags.get("WhiteElo"), Some("1600"));
         assert_eq!(
-            tags.others,
-            [("Annotator".into(), "b".into()), ("Foo".into(), "1".into())]
+            tags.others().collect::<Vec<_>>(),
+            [("Annotator", "b"), ("Foo", "1")]
         );
+        tags.clear();
+        assert_eq!(tags.get("WhiteElo"), None);
+        assert_eq!(tags.others().count(), 0);
     }
 
     #[test]

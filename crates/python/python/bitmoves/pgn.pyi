@@ -1,7 +1,7 @@
 """Type stubs for bitmoves.pgn (crates/python/src/modules/pgn/)."""
 
 import os
-from typing import IO, Dict, Iterator, List, Union
+from typing import IO, Any, Dict, Iterator, List, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -62,3 +62,24 @@ def read_positions(
     side_to_move_view: bool = False,
 ) -> PositionReader:
     """NumPy batches of every mainline's positions, read on ``threads``."""
+
+def read_arrow(
+    path_or_file: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[bytes], IO[str]],
+    *,
+    positions: bool = False,
+    threads: int = 1,
+) -> Any:
+    """The rows of ``bitmoves pgn --parquet`` (one per game, or per
+    position) as a ``pyarrow.RecordBatchReader``, read on ``threads``
+    while consumed. Needs pyarrow (``ImportError`` without it)."""
+
+def to_parquet(
+    src: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]", IO[bytes], IO[str]],
+    dst: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"],
+    *,
+    positions: bool = False,
+    threads: int = 1,
+    force: bool = False,
+) -> Dict[str, Any]:
+    """Writes the Parquet dataset folder ``dst`` as ``bitmoves pgn
+    --parquet`` does; returns ``games``, ``rows``, ``errors``, ``parts``."""

@@ -4,16 +4,21 @@
 //!
 //! | file | what it holds |
 //! |---|---|
+//! | `modules/pgn/arrow.rs` | `read_arrow` (a `pyarrow.RecordBatchReader` through the Arrow C stream interface) and `to_parquet` |
 //! | `modules/pgn/errors.rs` | `PgnError`, and a game error as the Python exception python-chess raises |
 //! | `modules/pgn/games.rs` | `read_games` and its `Game`: one game at a time, streaming |
 //! | `modules/pgn/positions.rs` | `read_positions`: NumPy batches of mainline positions, read on several threads |
 
+#[cfg(feature = "arrow")]
+mod arrow;
 mod errors;
 mod games;
 mod positions;
 
 use pyo3::prelude::*;
 
+#[cfg(feature = "arrow")]
+use arrow::{read_arrow, to_parquet};
 use errors::PgnError;
 use games::{GameReader, PyGame, read_games};
 use positions::{PositionReader, read_positions};
@@ -28,5 +33,10 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PgnError", py.get_type::<PgnError>())?;
     m.add_function(wrap_pyfunction!(read_games, &m)?)?;
     m.add_function(wrap_pyfunction!(read_positions, &m)?)?;
+    #[cfg(feature = "arrow")]
+    {
+        m.add_function(wrap_pyfunction!(read_arrow, &m)?)?;
+        m.add_function(wrap_pyfunction!(to_parquet, &m)?)?;
+    }
     parent.add_submodule(&m)
 }

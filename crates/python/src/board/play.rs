@@ -123,6 +123,17 @@ impl PyBoard {
 
     /// python-chess's `parse_san`.
     fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
+        // The fast path: on a legal position, text that is the move's own
+        // SAN (check marks aside), as `san()` writes it and PGN files hold
+        // it, reads the same in the core as in python-chess; any other
+        // spelling, and every error, takes python-chess's rules below.
+        if let Some(board) = self.core()
+            && let Ok(mv) = board.parse_san(san)
+            && let Ok(written) = board.san(mv)
+            && written.to_string().trim_end_matches(['+', '#']) == san.trim_end_matches(['+', '#'])
+        {
+            return Ok(PyMove::from_core(mv));
+        }
         let fen = self.fen_now();
         general::san::parse_san(&self.setup(), self.rules(), san, &fen).map_err(|e| match e {
             SanError::Invalid(text) => InvalidMoveError::new_err(text),

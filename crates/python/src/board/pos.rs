@@ -25,18 +25,45 @@ impl Pos {
     /// (castling rights as python-chess cleans them, a valid en passant
     /// square, nothing marked promoted), else the setup itself.
     pub fn of(setup: &Setup, chess960: bool) -> Self {
-        let clean = general::clean_castling_rights(setup, chess960) == setup.castling_rights;
-        let ep_ok = setup.ep_square.is_none()
-            || general::valid_ep_square(setup).map(|sq| sq as usize)
-                == setup.ep_square.map(Square::index);
-        if clean
-            && ep_ok
-            && setup.promoted == 0
+        if Self::core_may_take(setup, chess960)
             && let Some(state) = setup.legal_state(chess960)
         {
             return Self::Legal(state);
         }
         Self::General(*setup)
+    }
+
+    /// The position of a setup read from `fen`: as [`Pos::of`], but the
+    /// core reads the FEN itself (no FEN written and read again), which
+    /// is what makes `Board(fen)` fast.
+    pub fn of_fen(setup: &Setup, fen: &str, chess960: bool) -> Self {
+        let options = bitmoves::FenOptions {
+            lenient: true,
+            chess960,
+        };
+        if Self::core_may_take(setup, chess960)
+            && let Ok(board) = Board::from_fen_with(fen, options)
+        {
+            let state = State {
+                board,
+                ep_square: setup.ep_square,
+            };
+            if Setup::of(&state) == *setup {
+                return Self::Legal(state);
+            }
+        }
+        Self::of(setup, chess960)
+    }
+
+    /// What the core's board needs beyond a legal position: castling
+    /// rights as python-chess cleans them, a valid en passant square,
+    /// nothing marked promoted.
+    fn core_may_take(setup: &Setup, chess960: bool) -> bool {
+        let clean = general::clean_castling_rights(setup, chess960) == setup.castling_rights;
+        let ep_ok = setup.ep_square.is_none()
+            || general::valid_ep_square(setup).map(|sq| sq as usize)
+                == setup.ep_square.map(Square::index);
+        clean && ep_ok && setup.promoted == 0
     }
 
     /// The position as python-chess holds it.

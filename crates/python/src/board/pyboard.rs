@@ -53,12 +53,16 @@ impl PyBoard {
     /// when asked.
     pub fn from_fen(py: Python<'_>, fen: &str, chess960: bool) -> PyResult<Self> {
         let setup = Self::read_fen(fen)?;
-        Self::from_setup(py, &setup, chess960)
+        Self::from_pos(py, Pos::of_fen(&setup, fen, chess960), chess960)
     }
 
     /// A board at any position, with an empty stack.
     pub fn from_setup(py: Python<'_>, setup: &Setup, chess960: bool) -> PyResult<Self> {
-        let state = Pos::of(setup, chess960);
+        Self::from_pos(py, Pos::of(setup, chess960), chess960)
+    }
+
+    /// A board at a position, with an empty stack.
+    fn from_pos(py: Python<'_>, state: Pos, chess960: bool) -> PyResult<Self> {
         let generator = GeneratorRef::new(py, &Board::default())?;
         let mut board = Self {
             state,
@@ -318,7 +322,9 @@ impl PyBoard {
         // The board keeps its generator (a live view of it).
         let setup = Self::read_fen(fen)?;
         self.clear_moves();
-        self.set_setup(py, &setup)
+        let state = Pos::of_fen(&setup, fen, self.chess960);
+        self.set_state(py, state);
+        Ok(())
     }
 
     /// Back to the start position (the Chess960 flag is kept), stack cleared.

@@ -1,5 +1,5 @@
 //! A mainline move's normalised SAN, written from the move the reader
-//! found and the text it was read from: [`write`] gives what
+//! found and the text it was read from: [`write()`] gives what
 //! [`Board::san`] gives without its legality test and its disambiguation
 //! search, and leaves the mate test to the position that follows.
 

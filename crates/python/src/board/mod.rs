@@ -10,7 +10,7 @@
 //! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
-//! | `board/setup.rs` | [`Setup`]: a position as python-chess holds one, legal or not |
+//! | `board/setup.rs` | [`setup::Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
 //! | `board/fen.rs` | FEN out: the core's board as python-chess writes it, or the general engine's |
 //! | `board/stack.rs` | the move stack: legal positions as the fast path pushes them, positions off the core beside them |

@@ -67,5 +67,6 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(modules::encode::encode_state, m)?)?;
     modules::pgn::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -17,6 +17,7 @@ import re as _re
 import typing as _typing
 
 from ._bitmoves import (
+    __version__,
     AmbiguousMoveError,
     BaseBoard,
     Board,

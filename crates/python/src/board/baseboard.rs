@@ -19,9 +19,29 @@ pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN
 #[pyclass(module = "bitmoves", name = "BaseBoard", subclass)]
 #[derive(Clone)]
 pub struct PyBaseBoard {
-    /// The pieces (the rest of the setup is not used); boxed, so that a
-    /// `Board`'s object, which holds this unused, stays small.
-    setup: Box<Setup>,
+    /// The pieces (the rest of the setup is not used), made on first
+    /// change: a `Board`'s object holds this unused, and stays small and
+    /// quick to make (no allocation).
+    setup: Pieces,
+}
+
+/// A `BaseBoard`'s setup, allocated on first change; the empty board
+/// until then.
+#[derive(Clone, Default)]
+struct Pieces(Option<Box<Setup>>);
+
+impl std::ops::Deref for Pieces {
+    type Target = Setup;
+
+    fn deref(&self) -> &Setup {
+        self.0.as_deref().unwrap_or(&Setup::EMPTY)
+    }
+}
+
+impl std::ops::DerefMut for Pieces {
+    fn deref_mut(&mut self) -> &mut Setup {
+        self.0.get_or_insert_with(|| Box::new(Setup::EMPTY))
+    }
 }
 
 impl PyBaseBoard {
@@ -29,7 +49,7 @@ impl PyBaseBoard {
     /// position).
     pub fn for_board() -> Self {
         Self {
-            setup: Box::new(Setup::EMPTY),
+            setup: Pieces::default(),
         }
     }
 
@@ -57,7 +77,7 @@ impl PyBaseBoard {
             general::fen::parse_board_fen(&fen, &mut setup).map_err(PyValueError::new_err)?;
         }
         Ok(Self {
-            setup: Box::new(setup),
+            setup: Pieces(Some(Box::new(setup))),
         })
     }
 
@@ -283,7 +303,7 @@ impl PyBaseBoard {
         let Ok(other) = other.try_borrow() else {
             return false;
         };
-        let (a, b) = (&self.setup, &other.setup);
+        let (a, b): (&Setup, &Setup) = (&self.setup, &other.setup);
         (a.pieces, a.colors, a.promoted) == (b.pieces, b.colors, b.promoted)
     }
 

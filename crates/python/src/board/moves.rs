@@ -6,8 +6,9 @@
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use super::general::movegen;
+use super::general::{Rules, movegen};
 use super::pyboard::PyBoard;
+use super::setup::Setup;
 use crate::values::PyMove;
 
 /// A mask argument: any int (or object with `__index__`), its low 64
@@ -27,117 +28,101 @@ fn masks(from: Option<&Bound<'_, PyAny>>, to: Option<&Bound<'_, PyAny>>) -> PyRe
     ))
 }
 
-/// An iterator over a list of moves.
-fn iterate<'py>(py: Python<'py>, moves: Vec<PyMove>) -> PyResult<Bound<'py, PyAny>> {
-    Ok(PyList::new(py, moves)?.as_any().try_iter()?.into_any())
+/// The argument types of every `generate_*` method: two optional masks.
+type Mask<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
+
+impl PyBoard {
+    /// What every `generate_*` method does: reads the masks, lets `fill`
+    /// write the moves of the position from and to them, and hands the
+    /// moves out as an iterator.
+    fn generated<'py>(
+        &self,
+        py: Python<'py>,
+        from_mask: Mask<'_, 'py>,
+        to_mask: Mask<'_, 'py>,
+        fill: impl FnOnce(&Setup, Rules, u64, u64, &mut Vec<PyMove>),
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let (from, to) = masks(from_mask, to_mask)?;
+        let mut out = Vec::new();
+        fill(&self.setup(), self.rules(), from, to, &mut out);
+        Ok(PyList::new(py, out)?.as_any().try_iter()?.into_any())
+    }
 }
+
+/// A `generate_*` method: python-chess's signature (`from_mask=BB_ALL`,
+/// `to_mask=BB_ALL`), the moves written by the closure, handed out as an
+/// iterator. One `#[pymethods]` block per method (PyO3's
+/// multiple-pymethods).
+macro_rules! generate {
+    ($(#[$doc:meta])* $name:ident, |$s:ident, $r:tt, $from:ident, $to:ident, $out:ident| $body:expr) => {
+        #[pymethods]
+        impl PyBoard {
+            $(#[$doc])*
+            #[pyo3(signature = (from_mask=None, to_mask=None))]
+            fn $name<'py>(
+                &self,
+                py: Python<'py>,
+                from_mask: Mask<'_, 'py>,
+                to_mask: Mask<'_, 'py>,
+            ) -> PyResult<Bound<'py, PyAny>> {
+                self.generated(py, from_mask, to_mask, |$s, $r, $from, $to, $out| $body)
+            }
+        }
+    };
+}
+
+generate!(
+    /// The pseudo-legal moves, from squares in `from_mask` to squares in
+    /// `to_mask`, as an iterator.
+    generate_pseudo_legal_moves,
+    |s, r, from, to, out| movegen::pseudo_legal(s, r, from, to, out)
+);
+
+generate!(
+    /// The legal moves, from squares in `from_mask` to squares in
+    /// `to_mask`, as an iterator.
+    generate_legal_moves,
+    |s, r, from, to, out| movegen::legal(s, r, from, to, out)
+);
+
+generate!(
+    /// The legal captures (en passant included).
+    generate_legal_captures,
+    |s, r, from, to, out| {
+        movegen::legal(s, r, from, to & s.co(!s.white()), out);
+        movegen::legal_ep(s, r, from, to, out);
+    }
+);
+
+generate!(
+    /// The pseudo-legal captures (en passant included).
+    generate_pseudo_legal_captures,
+    |s, r, from, to, out| {
+        movegen::pseudo_legal(s, r, from, to & s.co(!s.white()), out);
+        movegen::pseudo_legal_ep(s, from, to, out);
+    }
+);
+
+generate!(
+    /// The castling moves, as an iterator.
+    generate_castling_moves,
+    |s, r, from, to, out| movegen::castling_moves(s, r, from, to, out)
+);
+
+generate!(
+    /// The legal en passant captures, as an iterator.
+    generate_legal_ep,
+    |s, r, from, to, out| movegen::legal_ep(s, r, from, to, out)
+);
+
+generate!(
+    /// The pseudo-legal en passant captures, as an iterator.
+    generate_pseudo_legal_ep,
+    |s, _, from, to, out| movegen::pseudo_legal_ep(s, from, to, out)
+);
 
 #[pymethods]
 impl PyBoard {
-    /// The pseudo-legal moves, from squares in `from_mask` to squares in
-    /// `to_mask`, as an iterator.
-    #[pyo3(signature = (from_mask=None, to_mask=None))]
-    fn generate_pseudo_legal_moves<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = masks(from_mask, to_mask)?;
-        let mut out = Vec::new();
-        movegen::pseudo_legal(&self.setup(), self.rules(), from, to, &mut out);
-        iterate(py, out)
-    }
-
-    /// The legal moves, from squares in `from_mask` to squares in
-    /// `to_mask`, as an iterator.
-    #[pyo3(signature = (from_mask=None, to_mask=None))]
-    fn generate_legal_moves<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = masks(from_mask, to_mask)?;
-        let mut out = Vec::new();
-        movegen::legal(&self.setup(), self.rules(), from, to, &mut out);
-        iterate(py, out)
-    }
-
-    /// The legal captures (en passant included).
-    #[pyo3(signature = (from_mask=None, to_mask=None))]
-    fn generate_legal_captures<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = masks(from_mask, to_mask)?;
-        let (setup, rules) = (self.setup(), self.rules());
-        let mut out = Vec::new();
-        movegen::legal(&setup, rules, from, to & setup.co(!setup.white()), &mut out);
-        movegen::legal_ep(&setup, rules, from, to, &mut out);
-        iterate(py, out)
-    }
-
-    /// The pseudo-legal captures (en passant included).
-    #[pyo3(signature = (from_mask=None, to_mask=None))]
-    fn generate_pseudo_legal_captures<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = masks(from_mask, to_mask)?;
-        let (setup, rules) = (self.setup(), self.rules());
-        let mut out = Vec::new();
-        movegen::pseudo_legal(&setup, rules, from, to & setup.co(!setup.white()), &mut out);
-        movegen::pseudo_legal_ep(&setup, from, to, &mut out);
-        iterate(py, out)
-    }
-
-    /// The castling moves, as an iterator.
-    #[pyo3(signature = (from_mask=None, to_mask=None))]
-    fn generate_castling_moves<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = masks(from_mask, to_mask)?;
-        let mut out = Vec::new();
-        movegen::castling_moves(&self.setup(), self.rules(), from, to, &mut out);
-        iterate(py, out)
-    }
-
-    /// The legal en passant captures, as an iterator.
-    #[pyo3(signature = (from_mask=None, to_mask=None))]
-    fn generate_legal_ep<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = masks(from_mask, to_mask)?;
-        let mut out = Vec::new();
-        movegen::legal_ep(&self.setup(), self.rules(), from, to, &mut out);
-        iterate(py, out)
-    }
-
-    /// The pseudo-legal en passant captures, as an iterator.
-    #[pyo3(signature = (from_mask=None, to_mask=None))]
-    fn generate_pseudo_legal_ep<'py>(
-        &self,
-        py: Python<'py>,
-        from_mask: Option<&Bound<'py, PyAny>>,
-        to_mask: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let (from, to) = masks(from_mask, to_mask)?;
-        let mut out = Vec::new();
-        movegen::pseudo_legal_ep(&self.setup(), from, to, &mut out);
-        iterate(py, out)
-    }
-
     /// The pseudo-legal moves, as python-chess's `PseudoLegalMoveGenerator`.
     #[getter]
     fn pseudo_legal_moves(slf: &Bound<'_, Self>) -> MoveView {
@@ -158,34 +143,26 @@ pub struct MoveView {
 }
 
 impl MoveView {
-    fn list<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    /// The board's own `generate_legal_moves()` or
+    /// `generate_pseudo_legal_moves()`, as an iterator.
+    fn generate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyIterator>> {
         let name = if self.legal {
             "generate_legal_moves"
         } else {
             "generate_pseudo_legal_moves"
         };
-        self.board
-            .bind(py)
-            .call_method0(name)?
-            .try_iter()?
-            .collect()
+        self.board.bind(py).call_method0(name)?.try_iter()
+    }
+
+    fn list<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+        self.generate(py)?.collect()
     }
 }
 
 #[pymethods]
 impl MoveView {
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let name = if self.legal {
-            "generate_legal_moves"
-        } else {
-            "generate_pseudo_legal_moves"
-        };
-        Ok(self
-            .board
-            .bind(py)
-            .call_method0(name)?
-            .try_iter()?
-            .into_any())
+        Ok(self.generate(py)?.into_any())
     }
 
     /// How many moves there are (no `len()`, as in python-chess: `list()`
@@ -195,19 +172,7 @@ impl MoveView {
     }
 
     fn __bool__(&self, py: Python<'_>) -> PyResult<bool> {
-        let name = if self.legal {
-            "generate_legal_moves"
-        } else {
-            "generate_pseudo_legal_moves"
-        };
-        Ok(self
-            .board
-            .bind(py)
-            .call_method0(name)?
-            .try_iter()?
-            .next()
-            .transpose()?
-            .is_some())
+        Ok(self.generate(py)?.next().transpose()?.is_some())
     }
 
     fn __contains__(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<bool> {

@@ -122,7 +122,7 @@ impl PyBoard {
     }
 
     /// python-chess's `parse_san`.
-    fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
+    pub(crate) fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
         // The fast path: on a legal position, text that is the move's own
         // SAN (check marks aside), as `san()` writes it and PGN files hold
         // it, reads the same in the core as in python-chess; any other
@@ -164,7 +164,7 @@ impl PyBoard {
 
     /// Takes back the last move and returns it; `IndexError` when the stack
     /// is empty.
-    fn pop(&mut self, py: Python<'_>) -> PyResult<PyMove> {
+    pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<PyMove> {
         let (state, mv) = self
             .pop_entry()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;

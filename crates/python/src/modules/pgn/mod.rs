@@ -1,12 +1,14 @@
 //! `bitmoves.pgn`: PGN through `bitmoves-pgn`, as the submodule
-//! `bitmoves._bitmoves.pgn` ([`register`]). python-chess's `chess.pgn`
-//! (game trees, writing) belongs here.
+//! `bitmoves._bitmoves.pgn` ([`register`]): the batch readers, and the
+//! Rust half of python-chess's `chess.pgn` (`bitmoves/pgn.py`).
 //!
 //! | file | what it holds |
 //! |---|---|
 //! | `modules/pgn/arrow.rs` | `read_arrow` (a `pyarrow.RecordBatchReader` through the Arrow C stream interface) and `to_parquet` |
 //! | `modules/pgn/errors.rs` | `PgnError`, and a game error as the Python exception python-chess raises |
 //! | `modules/pgn/games.rs` | `read_games` and its `Game`: one game at a time, streaming |
+//! | `modules/pgn/tokens.rs` | a movetext line's tokens as python-chess's `chess.pgn` cuts them |
+//! | `modules/pgn/tree.rs` | `build_tree`: `read_game`'s fast path, one game's movetext read into its tree's records |
 //! | `modules/pgn/positions.rs` | `read_positions`: NumPy batches of mainline positions, read on several threads |
 
 #[cfg(feature = "arrow")]
@@ -14,6 +16,8 @@ mod arrow;
 mod errors;
 mod games;
 mod positions;
+mod tokens;
+mod tree;
 
 use pyo3::prelude::*;
 
@@ -22,6 +26,7 @@ use arrow::{read_arrow, to_parquet};
 use errors::PgnError;
 use games::{GameReader, PyGame, read_games};
 use positions::{PositionReader, read_positions};
+use tree::build_tree;
 
 /// Adds the `bitmoves._bitmoves.pgn` submodule.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -33,6 +38,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PgnError", py.get_type::<PgnError>())?;
     m.add_function(wrap_pyfunction!(read_games, &m)?)?;
     m.add_function(wrap_pyfunction!(read_positions, &m)?)?;
+    m.add_function(wrap_pyfunction!(build_tree, &m)?)?;
     #[cfg(feature = "arrow")]
     {
         m.add_function(wrap_pyfunction!(read_arrow, &m)?)?;

@@ -1,0 +1,300 @@
+//! `bitmoves.pgn.read_game`'s fast path: the movetext of one game read as
+//! python-chess's `read_game` reads it into its stock `GameBuilder`
+//! (tokens, SAN, variations, comments and NAGs placed on the nodes), all
+//! in Rust; Python then makes one node object per record.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyTuple};
+
+use super::tokens::{Token, Tokens};
+use crate::board::PyBoard;
+use crate::values::PyMove;
+
+/// A node of the tree being built (index 0: the game).
+struct Node {
+    parent: usize,
+    mv: PyMove,
+    comment: String,
+    starting_comment: String,
+    nags: Vec<u64>,
+    has_children: bool,
+}
+
+/// What `GameBuilder` holds while it builds (python-chess's fields).
+struct Builder {
+    nodes: Vec<Node>,
+    /// `variation_stack`, node indices.
+    stack: Vec<usize>,
+    starting_comment: String,
+    in_variation: bool,
+    results: Vec<&'static str>,
+    errors: Vec<PyErr>,
+}
+
+/// Where python-chess's `GameBuilder` would raise out of `read_game`
+/// (a variation stack emptied by a stray `)` after an error, a variation
+/// opened at the root): the caller reads the game the slow way, which
+/// raises as python-chess does.
+struct Unusual;
+
+fn joined(first: &mut String, second: &str) {
+    if !second.is_empty() {
+        if !first.is_empty() {
+            first.push(' ');
+        }
+        first.push_str(second);
+    }
+}
+
+impl Builder {
+    fn top(&self) -> Result<usize, Unusual> {
+        self.stack.last().copied().ok_or(Unusual)
+    }
+
+    fn comment(&mut self, text: &str) -> Result<(), Unusual> {
+        let top = self.top()?;
+        if self.in_variation || (top == 0 && !self.nodes[0].has_children) {
+            joined(&mut self.nodes[top].comment, text);
+        } else {
+            joined(&mut self.starting_comment, text);
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, mv: PyMove) -> Result<(), Unusual> {
+        let top = self.top()?;
+        self.nodes[top].has_children = true;
+        self.nodes.push(Node {
+            parent: top,
+            mv,
+            comment: String::new(),
+            starting_comment: std::mem::take(&mut self.starting_comment),
+            nags: Vec::new(),
+            has_children: false,
+        });
+        let last = self.stack.len() - 1;
+        self.stack[last] = self.nodes.len() - 1;
+        self.in_variation = true;
+        Ok(())
+    }
+
+    fn nag(&mut self, nag: u64) -> Result<(), Unusual> {
+        let top = self.top()?;
+        let nags = &mut self.nodes[top].nags;
+        if !nags.contains(&nag) {
+            nags.push(nag);
+        }
+        Ok(())
+    }
+
+    fn begin_variation(&mut self) -> Result<(), Unusual> {
+        let top = self.top()?;
+        if top == 0 {
+            return Err(Unusual);
+        }
+        self.stack.push(self.nodes[top].parent);
+        self.in_variation = false;
+        Ok(())
+    }
+
+    fn end_variation(&mut self) -> Result<(), Unusual> {
+        self.stack.pop().map(drop).ok_or(Unusual)
+    }
+}
+
+/// The NAG of a mark.
+fn mark_nag(mark: &str) -> u64 {
+    match mark {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        _ => 6,
+    }
+}
+
+/// Reads the movetext `lines` (each with its line end, the first the one
+/// after the tags) from `board` as python-chess's `read_game` reads them
+/// into a `GameBuilder`. Returns `None` where python-chess would raise
+/// (the caller then reads the lines the slow way), else `(nodes,
+/// game_comment, game_nags, results, errors)`: `nodes` a list of
+/// `(parent_index, move, comment, starting_comment, nags)` in the order
+/// the nodes were made (index 0 the game), `results` the result tokens of
+/// the mainline, `errors` the exceptions of the moves that could not be
+/// read.
+#[pyfunction]
+pub fn build_tree<'py>(
+    py: Python<'py>,
+    lines: Vec<String>,
+    board: PyRef<'py, PyBoard>,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let start = board.duplicate(py)?;
+    drop(board);
+    let mut builder = Builder {
+        nodes: vec![Node {
+            parent: 0,
+            mv: PyMove::null_move(),
+            comment: String::new(),
+            starting_comment: String::new(),
+            nags: Vec::new(),
+            has_children: false,
+        }],
+        stack: vec![0],
+        starting_comment: String::new(),
+        in_variation: false,
+        results: Vec::new(),
+        errors: Vec::new(),
+    };
+    match read(py, &lines, start, &mut builder)? {
+        Ok(()) => {}
+        Err(Unusual) => return Ok(None),
+    }
+    let records = PyList::empty(py);
+    for node in &builder.nodes[1..] {
+        let nags = if node.nags.is_empty() {
+            py.None().into_bound(py)
+        } else {
+            PyTuple::new(py, &node.nags)?.into_any()
+        };
+        records.append((node.parent, node.mv, &node.comment, &node.starting_comment, nags))?;
+    }
+    let root = &builder.nodes[0];
+    let errors = PyList::empty(py);
+    for error in builder.errors {
+        errors.append(error.into_value(py))?;
+    }
+    Ok(Some(PyTuple::new(
+        py,
+        [
+            records.into_any(),
+            root.comment.as_str().into_pyobject(py)?.into_any(),
+            PyTuple::new(py, &root.nags)?.into_any(),
+            PyTuple::new(py, &builder.results)?.into_any(),
+            errors.into_any(),
+        ],
+    )?))
+}
+
+/// Python's `str.isspace()` on a non-empty line: Unicode white space and
+/// the separators U+001C to U+001F.
+fn is_space(line: &str) -> bool {
+    line.chars()
+        .all(|c| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
+}
+
+/// python-chess's movetext loop over `lines`, into `builder`.
+fn read(py: Python<'_>, lines: &[String], start: PyBoard, builder: &mut Builder) -> PyResult<Result<(), Unusual>> {
+    let mut boards = vec![start];
+    let mut skip_depth = 0usize;
+    let mut next_line = 0usize;
+    let mut readline = move || {
+        let line = lines.get(next_line).map_or("", String::as_str);
+        next_line += 1;
+        line
+    };
+    let mut line: &str = readline();
+    let mut fresh = true;
+    macro_rules! unusual {
+        ($e:expr) => {
+            if let Err(Unusual) = $e {
+                return Ok(Err(Unusual));
+            }
+        };
+    }
+    while !line.is_empty() {
+        if fresh {
+            if line.starts_with('%') || line.starts_with(';') {
+                line = readline();
+                continue;
+            }
+            if is_space(line) {
+                return Ok(Ok(()));
+            }
+        }
+        fresh = true;
+        let mut rest_of_line = None;
+        for token in Tokens::new(line) {
+            match token {
+                Token::Comment(text) => {
+                    let mut part = text.strip_prefix("{ ").unwrap_or(&text[1..]);
+                    let mut comment = String::new();
+                    while !part.is_empty() && !part.contains('}') {
+                        comment.push_str(part);
+                        part = readline();
+                    }
+                    if !part.is_empty() {
+                        let close = part.find('}').unwrap_or(part.len());
+                        let end = if close > 0 && part.as_bytes()[close - 1] == b' ' { close - 1 } else { close };
+                        comment.push_str(&part[..end]);
+                        part = &part[close + 1..];
+                    }
+                    if skip_depth == 0 {
+                        unusual!(builder.comment(&comment));
+                    }
+                    rest_of_line = Some(part);
+                    break;
+                }
+                Token::Open => {
+                    if skip_depth > 0 {
+                        skip_depth += 1;
+                    } else if let Some(board) = boards.last()
+                        && !board.stack.is_empty()
+                    {
+                        unusual!(builder.begin_variation());
+                        let mut branch = board.duplicate(py)?;
+                        branch.pop(py)?;
+                        boards.push(branch);
+                    }
+                }
+                Token::Close => {
+                    if skip_depth == 1 {
+                        skip_depth = 0;
+                        unusual!(builder.end_variation());
+                    } else if skip_depth > 0 {
+                        skip_depth -= 1;
+                    } else if boards.len() > 1 {
+                        unusual!(builder.end_variation());
+                        boards.pop();
+                    }
+                }
+                _ if skip_depth > 0 => {}
+                Token::LineComment => break,
+                Token::Nag(digits) => match digits.parse::<u64>() {
+                    Ok(nag) => unusual!(builder.nag(nag)),
+                    Err(_) => return Ok(Err(Unusual)),
+                },
+                Token::Mark(mark) => unusual!(builder.nag(mark_nag(mark))),
+                Token::Result(result) if boards.len() == 1 => builder.results.push(match result {
+                    "1-0" => "1-0",
+                    "0-1" => "0-1",
+                    "1/2-1/2" => "1/2-1/2",
+                    _ => "*",
+                }),
+                Token::Result(text) | Token::Move(text) => {
+                    let board = boards.last_mut().expect("the game's board is never popped");
+                    match board.parse_san_text(text) {
+                        Ok(mv) => {
+                            unusual!(builder.play(mv));
+                            board.push_checked(py, mv)?;
+                        }
+                        Err(error) if error.is_instance_of::<PyValueError>(py) => {
+                            builder.errors.push(error);
+                            skip_depth = 1;
+                        }
+                        Err(error) => return Err(error),
+                    }
+                }
+            }
+        }
+        match rest_of_line {
+            Some(rest) => {
+                line = rest;
+                fresh = false;
+            }
+            None => line = readline(),
+        }
+    }
+    Ok(Ok(()))
+}

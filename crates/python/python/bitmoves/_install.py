@@ -15,9 +15,9 @@ import importlib.machinery
 import sys
 import types
 
-# bitmoves' modules that stand in for python-chess's, by submodule name.
-# Empty while none is a drop-in replacement: python-chess's own are used.
-_OWN_SUBMODULES: dict = {}
+# bitmoves' modules that stand in for python-chess's, by submodule name;
+# python-chess's own are used for the others.
+_OWN_SUBMODULES: dict = {"pgn": "bitmoves.pgn"}
 
 
 class _ChessSubmodules(importlib.abc.MetaPathFinder):
@@ -72,8 +72,8 @@ def install_as_chess():
     runs on bitmoves unchanged. ``chess.Board``, ``chess.Move``,
     ``chess.SquareSet`` and every other name of the package are bitmoves'
     own; python-chess's other modules (``chess.svg``, ``chess.engine``,
-    ``chess.variant``, ``chess.gaviota``, and ``chess.pgn``,
-    ``chess.polyglot``, ``chess.syzygy`` until bitmoves has its own) are
+    ``chess.variant``, ``chess.gaviota``, and ``chess.polyglot``,
+    ``chess.syzygy`` until bitmoves has its own) are
     loaded from an installed python-chess and work on bitmoves' boards.
     Returns the ``chess`` module. ``RuntimeError`` when python-chess
     itself was imported before: its boards would then be mixed with

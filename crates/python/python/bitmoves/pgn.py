@@ -306,38 +306,16 @@ def _collect_movetext(readline, line):
     return lines
 
 
-_new_node = object.__new__
-
-
 def _build_game(builder, readline, line, board):
     """The stock ``GameBuilder``'s movetext, read in Rust from the lines
     collected here; the slow reading where python-chess would raise."""
     lines = _collect_movetext(readline, line)
-    built = _pgn.build_tree(lines, board)
+    built = _pgn.build_tree(lines, board, builder.game, ChildNode)
     if built is None:
         rest = iter(lines[1:])
         _read_movetext(lambda: next(rest, ""), lines[0] if lines else "", builder, board)
         return
-    records, comment, nags, results, errors = built
-    game = builder.game
-    nodes = [game]
-    append = nodes.append
-    new, child_class = _new_node, ChildNode
-    for parent_index, move, node_comment, starting_comment, node_nags in records:
-        node = new(child_class)
-        parent = nodes[parent_index]
-        node.parent = parent
-        node.move = move
-        node.variations = []
-        node.comment = node_comment
-        node.starting_comment = starting_comment
-        node.nags = set() if node_nags is None else set(node_nags)
-        parent.variations.append(node)
-        append(node)
-    if comment:
-        game.comment = comment
-    if nags:
-        game.nags.update(nags)
+    results, errors = built
     for result in results:
         builder.visit_result(result)
     for error in errors:

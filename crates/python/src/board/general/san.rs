@@ -181,7 +181,7 @@ pub fn find_move(s: &Setup, r: Rules, from: u8, to: u8, promotion: Option<u8>) -
 
 /// python-chess's `parse_san(text)`; `fen` names the position in errors.
 pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, SanError> {
-    let illegal = || SanError::Illegal(format!("illegal san: {text:?} in {fen}"));
+    let illegal = || SanError::Illegal(format!("illegal san: {} in {fen}", py_repr(text)));
     let castle = |kingside: bool| {
         let mut moves = Vec::new();
         castling_moves(s, r, u64::MAX, u64::MAX, &mut moves);
@@ -210,7 +210,7 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
                 "unsupported multi-leg move: {text:?}"
             )));
         }
-        return Err(SanError::Invalid(format!("invalid san: {text:?}")));
+        return Err(SanError::Invalid(format!("invalid san: {}", py_repr(text))));
     };
     let white = s.white();
     let to_mask = bit(parts.to) & !s.co(white);
@@ -259,10 +259,35 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
         }
         if matched.is_some() {
             return Err(SanError::Ambiguous(format!(
-                "ambiguous san: {text:?} in {fen}"
+                "ambiguous san: {} in {fen}",
+                py_repr(text)
             )));
         }
         matched = Some(m);
     }
     matched.ok_or_else(illegal)
+}
+
+/// Text as Python's `repr()` writes a `str`, as python-chess's SAN errors
+/// quote it: single quotes unless the text holds one and no double quote.
+fn py_repr(text: &str) -> String {
+    let quote = if text.contains('\'') && !text.contains('"') { '"' } else { '\'' };
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push(quote);
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
 }

@@ -1,11 +1,12 @@
 //! `bitmoves.pgn.read_game`'s fast path: the movetext of one game read as
 //! python-chess's `read_game` reads it into its stock `GameBuilder`
 //! (tokens, SAN, variations, comments and NAGs placed on the nodes), all
-//! in Rust; Python then makes one node object per record.
+//! in Rust, and the node objects made from Rust.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::intern;
+use pyo3::types::{PyList, PySet, PyType};
 
 use super::tokens::{Token, Tokens};
 use crate::board::PyBoard;
@@ -117,19 +118,21 @@ fn mark_nag(mark: &str) -> u64 {
 
 /// Reads the movetext `lines` (each with its line end, the first the one
 /// after the tags) from `board` as python-chess's `read_game` reads them
-/// into a `GameBuilder`. Returns `None` where python-chess would raise
-/// (the caller then reads the lines the slow way), else `(nodes,
-/// game_comment, game_nags, results, errors)`: `nodes` a list of
-/// `(parent_index, move, comment, starting_comment, nags)` in the order
-/// the nodes were made (index 0 the game), `results` the result tokens of
-/// the mainline, `errors` the exceptions of the moves that could not be
-/// read.
+/// into a `GameBuilder` whose game is `game`: the nodes are made as
+/// instances of `child_class` (python-chess's `ChildNode` attributes set,
+/// its `__init__` not run) under `game`, whose `comment` and `nags` are
+/// set. Returns `(results, errors)`: the result tokens of the mainline
+/// and the exceptions of the moves that could not be read; `None` where
+/// python-chess would raise, with `game` untouched (the caller then reads
+/// the lines the slow way).
 #[pyfunction]
 pub fn build_tree<'py>(
     py: Python<'py>,
     lines: Vec<String>,
     board: PyRef<'py, PyBoard>,
-) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    game: &Bound<'py, PyAny>,
+    child_class: &Bound<'py, PyType>,
+) -> PyResult<Option<(Vec<&'static str>, Bound<'py, PyList>)>> {
     let start = board.duplicate(py)?;
     drop(board);
     let mut builder = Builder {
@@ -147,34 +150,49 @@ pub fn build_tree<'py>(
         results: Vec::new(),
         errors: Vec::new(),
     };
-    match read(py, &lines, start, &mut builder)? {
-        Ok(()) => {}
-        Err(Unusual) => return Ok(None),
+    if let Err(Unusual) = read(py, &lines, start, &mut builder)? {
+        return Ok(None);
     }
-    let records = PyList::empty(py);
-    for node in &builder.nodes[1..] {
-        let nags = if node.nags.is_empty() {
-            py.None().into_bound(py)
-        } else {
-            PyTuple::new(py, &node.nags)?.into_any()
-        };
-        records.append((node.parent, node.mv, &node.comment, &node.starting_comment, nags))?;
-    }
-    let root = &builder.nodes[0];
+    make_nodes(py, &builder.nodes, game, child_class)?;
     let errors = PyList::empty(py);
     for error in builder.errors {
         errors.append(error.into_value(py))?;
     }
-    Ok(Some(PyTuple::new(
-        py,
-        [
-            records.into_any(),
-            root.comment.as_str().into_pyobject(py)?.into_any(),
-            PyTuple::new(py, &root.nags)?.into_any(),
-            PyTuple::new(py, &builder.results)?.into_any(),
-            errors.into_any(),
-        ],
-    )?))
+    Ok(Some((builder.results, errors)))
+}
+
+/// The Python objects of `nodes` (`nodes[0]` is `game`, which exists).
+fn make_nodes(py: Python<'_>, nodes: &[Node], game: &Bound<'_, PyAny>, child_class: &Bound<'_, PyType>) -> PyResult<()> {
+    let root = &nodes[0];
+    if !root.comment.is_empty() {
+        game.setattr(intern!(py, "comment"), &root.comment)?;
+    }
+    if !root.nags.is_empty() {
+        let nags = game.getattr(intern!(py, "nags"))?;
+        for nag in &root.nags {
+            nags.call_method1(intern!(py, "add"), (nag,))?;
+        }
+    }
+    let new = py
+        .get_type::<PyAny>()
+        .getattr(intern!(py, "__new__"))?;
+    let variations = game.getattr(intern!(py, "variations"))?.downcast_into::<PyList>()?;
+    let mut made: Vec<(Bound<'_, PyAny>, Bound<'_, PyList>)> = Vec::with_capacity(nodes.len());
+    made.push((game.clone(), variations));
+    for node in &nodes[1..] {
+        let object = new.call1((child_class,))?;
+        let children = PyList::empty(py);
+        let (parent, siblings) = &made[node.parent];
+        object.setattr(intern!(py, "parent"), parent)?;
+        object.setattr(intern!(py, "move"), node.mv)?;
+        object.setattr(intern!(py, "variations"), &children)?;
+        object.setattr(intern!(py, "comment"), &node.comment)?;
+        object.setattr(intern!(py, "starting_comment"), &node.starting_comment)?;
+        object.setattr(intern!(py, "nags"), PySet::new(py, &node.nags)?)?;
+        siblings.append(&object)?;
+        made.push((object, children));
+    }
+    Ok(())
 }
 
 /// Python's `str.isspace()` on a non-empty line: Unicode white space and

@@ -85,8 +85,12 @@ class Headers(MutableMapping):
     with a line break is a ``ValueError``."""
 
     def __init__(self, data=None, **kwargs):
-        self._tag_roster = {}
         self._others = {}
+        if data is None and not kwargs and type(self) is Headers:
+            # The common case, without a __setitem__ per tag.
+            self._tag_roster = dict(_DEFAULT_ROSTER)
+            return
+        self._tag_roster = {}
         self.update(_DEFAULT_ROSTER if data is None else data, **kwargs)
 
     def __setitem__(self, key, value):

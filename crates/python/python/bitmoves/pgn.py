@@ -20,6 +20,8 @@ zstd or gzip (recognised by content, not by name).
 
 from __future__ import annotations
 
+import codecs
+import io
 import re
 
 from ._bitmoves import pgn as _pgn
@@ -115,6 +117,10 @@ SKIP_MOVETEXT_REGEX = re.compile(r";|\{|\}")
 _MARKS = {"!": NAG_GOOD_MOVE, "?": NAG_MISTAKE, "!!": NAG_BRILLIANT_MOVE, "??": NAG_BLUNDER,
           "!?": NAG_SPECULATIVE_MOVE, "?!": NAG_DUBIOUS_MOVE}
 _RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "*"))
+_STOCK_INIT = GameBuilder.__init__
+# The start of every game without FEN and Variant tags (never changed:
+# the Rust side plays on its own copy).
+_STANDARD_START = Board()
 
 
 def _is_comment_line(line):
@@ -279,47 +285,46 @@ def _read_movetext(readline, line, visitor, board):
             line = readline()
 
 
-def _collect_movetext(readline, line):
-    """The movetext lines from ``line`` on, up to a blank line outside
-    comments or the end of input (the lines ``_skip_movetext`` reads)."""
-    lines = []
-    append = lines.append
-    in_comment = False
-    while line:
-        if not in_comment:
-            if line.isspace():
-                break
-            if line.startswith("%"):
-                line = readline()
-                continue
-        append(line)
-        if in_comment or "{" in line or ";" in line:
-            for match in SKIP_MOVETEXT_REGEX.finditer(line):
-                token = match.group(0)
-                if token == "{":
-                    in_comment = True
-                elif token == "}":
-                    in_comment = False
-                elif not in_comment:
-                    break
-        line = readline()
-    return lines
-
-
 def _build_game(builder, readline, line, board):
-    """The stock ``GameBuilder``'s movetext, read in Rust from the lines
-    collected here; the slow reading where python-chess would raise."""
-    lines = _collect_movetext(readline, line)
-    built = _pgn.build_tree(lines, board, builder.game, ChildNode)
-    if built is None:
-        rest = iter(lines[1:])
-        _read_movetext(lambda: next(rest, ""), lines[0] if lines else "", builder, board)
+    """The stock ``GameBuilder``'s movetext, read in Rust; token by token
+    where python-chess would raise (so that it raises as python-chess)."""
+    built = _pgn.build_tree(readline, line, board, builder.game, ChildNode)
+    if type(built) is list:
+        rest = iter(built[1:])
+        _read_movetext(lambda: next(rest, ""), built[0] if built else "", builder, board.copy())
         return
     results, errors = built
     for result in results:
         builder.visit_result(result)
     for error in errors:
         builder.handle_error(error)
+
+
+def _read_built_game(handle):
+    """``read_game`` with the stock ``GameBuilder``: the tags read in Rust
+    into the game's ``Headers`` (``TAG_REGEX`` admits only names and
+    values ``Headers`` accepts), the movetext read in Rust."""
+    readline = handle.readline
+    found, roster, others, line = _pgn.read_tags(readline)
+    if not found:
+        return None
+    builder = GameBuilder()
+    builder.begin_game()
+    headers = builder.game.headers
+    headers._tag_roster.update(roster)
+    headers._others = others
+    if "FEN" not in others and "Variant" not in others:
+        board = _STANDARD_START
+    else:
+        board = _start_board(headers, builder)
+    if board is None:
+        _skip_movetext(readline, line)
+    elif type(board) is Board:
+        _build_game(builder, readline, line, board)
+    else:
+        builder.visit_board(board)
+        _read_movetext(readline, line, builder, board)
+    return builder.game
 
 
 def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's keyword)
@@ -329,6 +334,8 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's key
     is left after it. Errors (illegal moves, a bad FEN tag) go to the
     visitor's ``handle_error`` (``game.errors`` for ``GameBuilder``), and
     reading goes on after the variation that held an illegal move."""
+    if Visitor is GameBuilder and GameBuilder.__init__ is _STOCK_INIT:
+        return _read_built_game(handle)
     visitor = Visitor()
     readline = handle.readline
     found, skipping, headers, line = _read_tags(readline, visitor)
@@ -353,15 +360,67 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's key
     return visitor.result()
 
 
+_UTF8_SAFE = frozenset(("utf-8", "ascii", "iso8859-1"))
+_NO_TEXT = object()
+
+
+def _scan(handle, tags):
+    """The next game found by ``_pgn.scan_game`` on chunks of the handle's
+    text, the handle then moved to just after it: ``(found, roster,
+    others)``, or ``_NO_TEXT`` for a handle that is not an ``io.StringIO``
+    or a seekable UTF-8 file, or text with ``\r`` (where reading line by
+    line could split lines differently)."""
+    kind = type(handle)
+    if kind is io.StringIO:
+        bytes_wise = utf8 = False
+    elif kind is io.TextIOWrapper and handle.seekable():
+        codec = codecs.lookup(handle.encoding).name
+        if codec not in _UTF8_SAFE:
+            return _NO_TEXT
+        bytes_wise, utf8 = True, codec == "utf-8"
+    else:
+        return _NO_TEXT
+    start = handle.tell()
+    if bytes_wise and start >= 1 << 64:
+        return _NO_TEXT  # a position inside the decoder's state
+    size = 4096
+    while True:
+        text = handle.read(size)
+        eof = len(text) < size
+        if "\r" in text or (bytes_wise and handle.newlines not in (None, "\n")):
+            handle.seek(start)
+            return _NO_TEXT
+        scanned = _pgn.scan_game(text, eof, tags)
+        if scanned is not None:
+            break
+        handle.seek(start)
+        size *= 4
+    found, chars, nbytes, roster, others = scanned
+    handle.seek(start + (nbytes if utf8 else chars))
+    return found, roster, others
+
+
 def read_headers(handle):
     """The ``Headers`` of the next game of a text handle (its moves
     skipped), or ``None`` at the end of the input."""
-    return read_game(handle, Visitor=HeadersBuilder)
+    scanned = _scan(handle, True)
+    if scanned is _NO_TEXT:
+        return read_game(handle, Visitor=HeadersBuilder)
+    found, roster, others = scanned
+    if not found:
+        return None
+    headers = Headers({})
+    headers._tag_roster = roster
+    headers._others = others
+    return headers
 
 
 def skip_game(handle):
     """Skips the next game of a text handle: ``True`` if there was one."""
-    return bool(read_game(handle, Visitor=SkipVisitor))
+    scanned = _scan(handle, False)
+    if scanned is _NO_TEXT:
+        return bool(read_game(handle, Visitor=SkipVisitor))
+    return scanned[0]
 
 
 __all__ = [

@@ -90,7 +90,11 @@ fn token_at(line: &str, i: usize) -> Option<(Token<'_>, usize)> {
         b')' => Token::Close,
         b'*' => Token::Result("*"),
         b'?' | b'!' => {
-            let len = if matches!(at(bytes, i + 1), b'?' | b'!') { 2 } else { 1 };
+            let len = if matches!(at(bytes, i + 1), b'?' | b'!') {
+                2
+            } else {
+                1
+            };
             return Some((Token::Mark(&rest[..len]), len));
         }
         _ => {
@@ -113,11 +117,23 @@ fn move_at(bytes: &[u8], i: usize) -> Option<usize> {
     }
     // `[PNBRQK]?@[a-h][1-8]`
     let drop_at = usize::from(b"PNBRQK".contains(&at(bytes, i)));
-    if at(bytes, i + drop_at) == b'@' && is_file(at(bytes, i + drop_at + 1)) && is_rank(at(bytes, i + drop_at + 2)) {
+    if at(bytes, i + drop_at) == b'@'
+        && is_file(at(bytes, i + drop_at + 1))
+        && is_rank(at(bytes, i + drop_at + 2))
+    {
         return Some(drop_at + 3);
     }
     let rest = &bytes[i..];
-    for fixed in [&b"--"[..], b"Z0", b"0000", b"@@@@", b"O-O-O", b"O-O", b"0-0-0", b"0-0"] {
+    for fixed in [
+        &b"--"[..],
+        b"Z0",
+        b"0000",
+        b"@@@@",
+        b"O-O-O",
+        b"O-O",
+        b"0-0-0",
+        b"0-0",
+    ] {
         if rest.starts_with(fixed) {
             return Some(fixed.len());
         }
@@ -140,7 +156,8 @@ fn san_at(bytes: &[u8], i: usize) -> Option<usize> {
                     if is_file(at(bytes, d)) && is_rank(at(bytes, d + 1)) {
                         let e = d + 2;
                         let promotion = b"nbrqkNBRQK";
-                        let extra = if at(bytes, e) == b'=' && promotion.contains(&at(bytes, e + 1)) {
+                        let extra = if at(bytes, e) == b'=' && promotion.contains(&at(bytes, e + 1))
+                        {
                             2
                         } else {
                             usize::from(promotion.contains(&at(bytes, e)))
@@ -173,17 +190,33 @@ mod tests {
         use Token::*;
         assert_eq!(
             tokens("1. e4 e5?! 2.Nf3+ $14 (2. d4) 1-0"),
-            [Move("e4"), Move("e5"), Mark("?!"), Move("Nf3"), Nag("14"), Open, Move("d4"), Close, Result("1-0")]
+            [
+                Move("e4"),
+                Move("e5"),
+                Mark("?!"),
+                Move("Nf3"),
+                Nag("14"),
+                Open,
+                Move("d4"),
+                Close,
+                Result("1-0")
+            ]
         );
-        assert_eq!(tokens("e7e8q b1=Q O-O-O 0-0 -- Z0"), [
-            Move("e7e8q"),
-            Move("b1=Q"),
-            Move("O-O-O"),
-            Move("0-0"),
-            Move("--"),
-            Move("Z0")
-        ]);
-        assert_eq!(tokens("0-1 1/2-1/2 * N@e4"), [Result("0-1"), Result("1/2-1/2"), Result("*"), Move("N@e4")]);
+        assert_eq!(
+            tokens("e7e8q b1=Q O-O-O 0-0 -- Z0"),
+            [
+                Move("e7e8q"),
+                Move("b1=Q"),
+                Move("O-O-O"),
+                Move("0-0"),
+                Move("--"),
+                Move("Z0")
+            ]
+        );
+        assert_eq!(
+            tokens("0-1 1/2-1/2 * N@e4"),
+            [Result("0-1"), Result("1/2-1/2"), Result("*"), Move("N@e4")]
+        );
     }
 
     #[test]

@@ -4,10 +4,11 @@
 //! in Rust, and the node objects made from Rust.
 
 use pyo3::exceptions::PyValueError;
-use pyo3::prelude::*;
 use pyo3::intern;
+use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet, PyType};
 
+use super::scan::is_space;
 use super::tokens::{Token, Tokens};
 use crate::board::PyBoard;
 use crate::values::PyMove;
@@ -116,23 +117,26 @@ fn mark_nag(mark: &str) -> u64 {
     }
 }
 
-/// Reads the movetext `lines` (each with its line end, the first the one
-/// after the tags) from `board` as python-chess's `read_game` reads them
-/// into a `GameBuilder` whose game is `game`: the nodes are made as
+/// Reads the movetext from `line` (the first after the tags) on, its
+/// further lines from `readline` (python-chess's rules for where it
+/// ends), from `board` as python-chess's `read_game` reads them into a
+/// `GameBuilder` whose game is `game`: the nodes are made as
 /// instances of `child_class` (python-chess's `ChildNode` attributes set,
 /// its `__init__` not run) under `game`, whose `comment` and `nags` are
 /// set. Returns `(results, errors)`: the result tokens of the mainline
-/// and the exceptions of the moves that could not be read; `None` where
-/// python-chess would raise, with `game` untouched (the caller then reads
-/// the lines the slow way).
+/// and the exceptions of the moves that could not be read; where
+/// python-chess would raise, the list of the movetext's lines instead,
+/// with `game` untouched (the caller then reads them the slow way).
 #[pyfunction]
 pub fn build_tree<'py>(
     py: Python<'py>,
-    lines: Vec<String>,
+    readline: &Bound<'py, PyAny>,
+    line: String,
     board: PyRef<'py, PyBoard>,
     game: &Bound<'py, PyAny>,
     child_class: &Bound<'py, PyType>,
-) -> PyResult<Option<(Vec<&'static str>, Bound<'py, PyList>)>> {
+) -> PyResult<Bound<'py, PyAny>> {
+    let lines = movetext_lines(readline, line)?;
     let start = board.duplicate(py)?;
     drop(board);
     let mut builder = Builder {
@@ -151,18 +155,56 @@ pub fn build_tree<'py>(
         errors: Vec::new(),
     };
     if let Err(Unusual) = read(py, &lines, start, &mut builder)? {
-        return Ok(None);
+        return Ok(PyList::new(py, &lines)?.into_any());
     }
     make_nodes(py, &builder.nodes, game, child_class)?;
     let errors = PyList::empty(py);
     for error in builder.errors {
         errors.append(error.into_value(py))?;
     }
-    Ok(Some((builder.results, errors)))
+    Ok((builder.results, errors).into_pyobject(py)?.into_any())
+}
+
+/// The movetext's lines from `line` on, read with `readline` as
+/// python-chess's `read_game` reads them: up to a blank line outside
+/// `{…}` comments (read and dropped) or the end of input, `%` lines
+/// dropped.
+fn movetext_lines(readline: &Bound<'_, PyAny>, first: String) -> PyResult<Vec<String>> {
+    let next = || -> PyResult<String> { readline.call0()?.extract() };
+    let mut lines = Vec::new();
+    let mut line = first;
+    let mut in_comment = false;
+    while !line.is_empty() {
+        if !in_comment {
+            if is_space(&line) {
+                break;
+            }
+            if line.starts_with('%') {
+                line = next()?;
+                continue;
+            }
+        }
+        for b in line.bytes() {
+            match b {
+                b'{' => in_comment = true,
+                b'}' => in_comment = false,
+                b';' if !in_comment => break,
+                _ => {}
+            }
+        }
+        lines.push(line);
+        line = next()?;
+    }
+    Ok(lines)
 }
 
 /// The Python objects of `nodes` (`nodes[0]` is `game`, which exists).
-fn make_nodes(py: Python<'_>, nodes: &[Node], game: &Bound<'_, PyAny>, child_class: &Bound<'_, PyType>) -> PyResult<()> {
+fn make_nodes(
+    py: Python<'_>,
+    nodes: &[Node],
+    game: &Bound<'_, PyAny>,
+    child_class: &Bound<'_, PyType>,
+) -> PyResult<()> {
     let root = &nodes[0];
     if !root.comment.is_empty() {
         game.setattr(intern!(py, "comment"), &root.comment)?;
@@ -173,10 +215,10 @@ fn make_nodes(py: Python<'_>, nodes: &[Node], game: &Bound<'_, PyAny>, child_cla
             nags.call_method1(intern!(py, "add"), (nag,))?;
         }
     }
-    let new = py
-        .get_type::<PyAny>()
-        .getattr(intern!(py, "__new__"))?;
-    let variations = game.getattr(intern!(py, "variations"))?.downcast_into::<PyList>()?;
+    let new = py.get_type::<PyAny>().getattr(intern!(py, "__new__"))?;
+    let variations = game
+        .getattr(intern!(py, "variations"))?
+        .downcast_into::<PyList>()?;
     let mut made: Vec<(Bound<'_, PyAny>, Bound<'_, PyList>)> = Vec::with_capacity(nodes.len());
     made.push((game.clone(), variations));
     for node in &nodes[1..] {
@@ -195,15 +237,13 @@ fn make_nodes(py: Python<'_>, nodes: &[Node], game: &Bound<'_, PyAny>, child_cla
     Ok(())
 }
 
-/// Python's `str.isspace()` on a non-empty line: Unicode white space and
-/// the separators U+001C to U+001F.
-fn is_space(line: &str) -> bool {
-    line.chars()
-        .all(|c| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c))
-}
-
 /// python-chess's movetext loop over `lines`, into `builder`.
-fn read(py: Python<'_>, lines: &[String], start: PyBoard, builder: &mut Builder) -> PyResult<Result<(), Unusual>> {
+fn read(
+    py: Python<'_>,
+    lines: &[String],
+    start: PyBoard,
+    builder: &mut Builder,
+) -> PyResult<Result<(), Unusual>> {
     let mut boards = vec![start];
     let mut skip_depth = 0usize;
     let mut next_line = 0usize;
@@ -244,7 +284,11 @@ fn read(py: Python<'_>, lines: &[String], start: PyBoard, builder: &mut Builder)
                     }
                     if !part.is_empty() {
                         let close = part.find('}').unwrap_or(part.len());
-                        let end = if close > 0 && part.as_bytes()[close - 1] == b' ' { close - 1 } else { close };
+                        let end = if close > 0 && part.as_bytes()[close - 1] == b' ' {
+                            close - 1
+                        } else {
+                            close
+                        };
                         comment.push_str(&part[..end]);
                         part = &part[close + 1..];
                     }

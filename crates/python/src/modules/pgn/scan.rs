@@ -67,7 +67,7 @@ fn tag(line: &str) -> Option<(&str, &str)> {
     // The value runs to the last `"]` followed by white space only, and
     // holds no `\r`.
     let limit = value_start.find('\r').unwrap_or(value_start.len());
-    let mut search = &value_start[..];
+    let mut search = value_start;
     while let Some(close) = search.rfind("\"]") {
         if close <= limit && value_start[close + 2..].chars().all(is_space_char) {
             return Some((name, &value_start[..close]));
@@ -76,6 +76,15 @@ fn tag(line: &str) -> Option<(&str, &str)> {
     }
     None
 }
+
+/// What `scan_game` finds: `(found, chars, bytes, roster, others)`.
+type Scanned<'py> = (
+    bool,
+    usize,
+    usize,
+    Option<Bound<'py, PyDict>>,
+    Option<Bound<'py, PyDict>>,
+);
 
 /// The next game of `text` (a chunk of a handle's text from where it
 /// stands; `eof` when the input ends with it): `None` when the chunk ends
@@ -89,15 +98,7 @@ pub fn scan_game<'py>(
     text: &str,
     eof: bool,
     tags: bool,
-) -> PyResult<
-    Option<(
-        bool,
-        usize,
-        usize,
-        Option<Bound<'py, PyDict>>,
-        Option<Bound<'py, PyDict>>,
-    )>,
-> {
+) -> PyResult<Option<Scanned<'py>>> {
     let mut lines = Lines { text, at: 0, eof };
     let (roster, others) = if tags {
         (Some(PyDict::new(py)), Some(PyDict::new(py)))

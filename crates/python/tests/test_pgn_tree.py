@@ -279,3 +279,33 @@ def test_game_from_board_and_headers_match_python_chess():
     assert repr(bitmoves.pgn.Headers({"A": "1", "Result": "1-0"})) == "Headers(Result='1-0', A='1')"
     with pytest.raises(ValueError):
         headers["bad tag"] = "x"
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "latin-1"])
+def test_files_read_as_python_chess_reads_them(tmp_path, newline, encoding):
+    """Open files (text mode): non-ASCII tags and comments, a byte order
+    mark, CRLF line ends; every reader leaves the file where python-chess
+    leaves it, and tell()/seek() between games work."""
+    text = "\n\n".join(generated_game(seed) for seed in range(12))
+    text = text.replace('[Event "Oracle 3"]', '[Event "Café Zürich"]').replace("good move", "très bien")
+    path = tmp_path / "games.pgn"
+    path.write_text(text + "\n", encoding=encoding, newline=newline)
+    for name in ("read_game", "read_headers", "skip_game"):
+        with open(path, encoding=encoding) as mine, open(path, encoding=encoding) as theirs:
+            offsets = []
+            while True:
+                offsets.append(mine.tell())
+                ours = getattr(bitmoves.pgn, name)(mine)
+                expected = getattr(chess.pgn, name)(theirs)
+                if name == "read_game":
+                    assert summary(ours) == summary(expected)
+                elif name == "read_headers":
+                    assert (ours and list(ours.items())) == (expected and list(expected.items()))
+                else:
+                    assert ours == expected
+                assert mine.tell() == theirs.tell()
+                if not expected:
+                    break
+            mine.seek(offsets[3])
+            assert bitmoves.pgn.read_game(mine).headers["Event"] == "Café Zürich"

@@ -180,6 +180,9 @@ def test_generated_games_read_as_python_chess_reads_them(first):
     "1. e4 (e5) e5 (1... c5 (1... Nf6) 2. Nf3) *",
     "\ufeff[Event \"BOM\"]\n\n\n1. e4\n",
     "1. e4 e5 2. Ke2 Ke7 3. Kd3 Kd6 4. Kc4 Kc6 (4... Kc5 ( 4... Kd7 ) ) 5. Qxd8 Qxd1 *",
+    "1. e4 -- 2. Qh5 -- 3. Qxf7+ -- (3... Kxf7) 4. Qxe8 Z0 *",
+    "1. e4 e5 2. Ngf3 Nb8c6 3. Nf3xe5 Nc6xe5 4. d4 Pd6 5. dxe5 d5 6. e5d6 *",
+    "[Variant \"Chess960\"]\n[FEN \"rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1\"]\n\n1. O-O O-O-O 2. Rfd1 (2. Rad1) Rd7 *",
 ])
 def test_odd_games_read_as_python_chess_reads_them(text):
     """Stray parentheses, errors inside variations, comments in odd places,

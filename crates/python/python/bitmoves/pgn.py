@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import io
 import re
+import weakref
 
 from ._bitmoves import pgn as _pgn
 from ._pgn_tree import (
@@ -362,32 +363,71 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's key
 
 _UTF8_SAFE = frozenset(("utf-8", "ascii", "iso8859-1"))
 _NO_TEXT = object()
+_CODECS = {}
+
+
+class _ReadAhead:
+    """The text ``_scan`` read from a file past the last game it found:
+    used for the next game when the file still stands where that game
+    ended (``end``), so that a file is decoded once, not once a game."""
+
+    __slots__ = ("handle", "text", "at", "end", "eof")
+
+    def __init__(self, handle, text, at, end, eof):
+        self.handle = weakref.ref(handle)
+        self.text = text
+        self.at = at  # UTF-8 bytes of `text` already scanned
+        self.end = end
+        self.eof = eof
+
+
+_read_ahead = None
+
+
+def _file_codec(handle):
+    """``utf-8``, ``ascii`` or ``iso8859-1`` for a seekable text file in
+    one of them, else ``None``."""
+    encoding = handle.encoding
+    codec = _CODECS.get(encoding)
+    if codec is None:
+        codec = _CODECS[encoding] = codecs.lookup(encoding).name
+    return codec if codec in _UTF8_SAFE and handle.seekable() else None
 
 
 def _scan(handle, tags):
     """The next game found by ``_pgn.scan_game`` on chunks of the handle's
     text, the handle then moved to just after it: ``(found, roster,
     others)``, or ``_NO_TEXT`` for a handle that is not an ``io.StringIO``
-    or a seekable UTF-8 file, or text with ``\r`` (where reading line by
-    line could split lines differently)."""
+    or a seekable UTF-8, ASCII or Latin-1 file, or text with ``\r``
+    (where reading line by line could split lines differently)."""
+    global _read_ahead
     kind = type(handle)
     if kind is io.StringIO:
-        bytes_wise = utf8 = False
-    elif kind is io.TextIOWrapper and handle.seekable():
-        codec = codecs.lookup(handle.encoding).name
-        if codec not in _UTF8_SAFE:
+        codec = None
+    elif kind is io.TextIOWrapper:
+        codec = _file_codec(handle)
+        if codec is None:
             return _NO_TEXT
-        bytes_wise, utf8 = True, codec == "utf-8"
     else:
         return _NO_TEXT
     start = handle.tell()
-    if bytes_wise and start >= 1 << 64:
+    utf8 = codec == "utf-8"
+    ahead = _read_ahead
+    if codec is not None and ahead is not None and ahead.end == start and ahead.handle() is handle:
+        scanned = _pgn.scan_game(ahead.text, ahead.eof, tags, ahead.at)
+        if scanned is not None:
+            found, chars, nbytes, roster, others = scanned
+            ahead.at += nbytes
+            ahead.end = start + (nbytes if utf8 else chars)
+            handle.seek(ahead.end)
+            return found, roster, others
+    if codec is not None and start >= 1 << 64:
         return _NO_TEXT  # a position inside the decoder's state
-    size = 4096
+    size = 4096 if codec is None else 1 << 16
     while True:
         text = handle.read(size)
         eof = len(text) < size
-        if "\r" in text or (bytes_wise and handle.newlines not in (None, "\n")):
+        if "\r" in text or (codec is not None and handle.newlines not in (None, "\n")):
             handle.seek(start)
             return _NO_TEXT
         scanned = _pgn.scan_game(text, eof, tags)
@@ -396,7 +436,10 @@ def _scan(handle, tags):
         handle.seek(start)
         size *= 4
     found, chars, nbytes, roster, others = scanned
-    handle.seek(start + (nbytes if utf8 else chars))
+    end = start + (nbytes if utf8 else chars)
+    handle.seek(end)
+    if codec is not None:
+        _read_ahead = _ReadAhead(handle, text, nbytes, end, eof)
     return found, roster, others
 
 

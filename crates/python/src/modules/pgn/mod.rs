@@ -10,12 +10,14 @@
 //! | `modules/pgn/scan.rs` | `scan_game`: where a game ends and its tags, for `read_headers` and `skip_game`; `read_tags` for `read_game` |
 //! | `modules/pgn/tokens.rs` | a movetext line's tokens as python-chess's `chess.pgn` cuts them |
 //! | `modules/pgn/tree.rs` | `build_tree`: `read_game`'s fast path, one game's movetext read into its tree's records |
+//! | `modules/pgn/line.rs` | the board of one line of play while `tree.rs` reads: the core's (the fast path) or a `PyBoard` |
 //! | `modules/pgn/positions.rs` | `read_positions`: NumPy batches of mainline positions, read on several threads |
 
 #[cfg(feature = "arrow")]
 mod arrow;
 mod errors;
 mod games;
+mod line;
 mod positions;
 mod scan;
 mod tokens;

@@ -4,6 +4,7 @@
 //! blank and `%`/`;` lines, one blank line between tags, a blank line
 //! outside `{…}` ending the movetext) over a chunk of the handle's text.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -86,19 +87,26 @@ type Scanned<'py> = (
     Option<Bound<'py, PyDict>>,
 );
 
-/// The next game of `text` (a chunk of a handle's text from where it
-/// stands; `eof` when the input ends with it): `None` when the chunk ends
-/// before the game does, else `(found, chars, bytes, roster, others)`:
-/// whether a game was found, the characters and UTF-8 bytes python-chess
-/// would have read for it, and (with `tags`) its tags as the two dicts
-/// of `Headers` (the seven tag roster, the others).
+/// The next game of `text` from its UTF-8 byte `at` on (a chunk of a
+/// handle's text from where it stands; `eof` when the input ends with
+/// it): `None` when the chunk ends before the game does, else `(found,
+/// chars, bytes, roster, others)`: whether a game was found, the
+/// characters and UTF-8 bytes python-chess would have read for it, and
+/// (with `tags`) its tags as the two dicts of `Headers` (the seven tag
+/// roster, the others). `ValueError` for an `at` that is not a character
+/// boundary of `text`.
 #[pyfunction]
+#[pyo3(signature = (text, eof, tags, at = 0))]
 pub fn scan_game<'py>(
     py: Python<'py>,
     text: &str,
     eof: bool,
     tags: bool,
+    at: usize,
 ) -> PyResult<Option<Scanned<'py>>> {
+    let text = text.get(at..).ok_or_else(|| {
+        PyValueError::new_err("scan_game: at is not a character boundary of the text")
+    })?;
     let mut lines = Lines { text, at: 0, eof };
     let (roster, others) = if tags {
         (Some(PyDict::new(py)), Some(PyDict::new(py)))

@@ -8,6 +8,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet, PyType};
 
+use super::line::{CoreLine, Line};
 use super::scan::is_space;
 use super::tokens::{Token, Tokens};
 use crate::board::PyBoard;
@@ -40,6 +41,15 @@ struct Builder {
 /// raises as python-chess does.
 struct Unusual;
 
+/// Why [`read`] stopped before the movetext's end.
+enum Stop {
+    /// [`Unusual`].
+    Unusual,
+    /// A position the core's board does not hold (a null move in check):
+    /// the game is read again on a `PyBoard`.
+    OffCore,
+}
+
 fn joined(first: &mut String, second: &str) {
     if !second.is_empty() {
         if !first.is_empty() {
@@ -50,6 +60,25 @@ fn joined(first: &mut String, second: &str) {
 }
 
 impl Builder {
+    /// A builder at the start of a game (python-chess's `begin_game`).
+    fn new() -> Self {
+        Self {
+            nodes: vec![Node {
+                parent: 0,
+                mv: PyMove::null_move(),
+                comment: String::new(),
+                starting_comment: String::new(),
+                nags: Vec::new(),
+                has_children: false,
+            }],
+            stack: vec![0],
+            starting_comment: String::new(),
+            in_variation: false,
+            results: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
     fn top(&self) -> Result<usize, Unusual> {
         self.stack.last().copied().ok_or(Unusual)
     }
@@ -137,24 +166,22 @@ pub fn build_tree<'py>(
     child_class: &Bound<'py, PyType>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let lines = movetext_lines(readline, line)?;
-    let start = board.duplicate(py)?;
-    drop(board);
-    let mut builder = Builder {
-        nodes: vec![Node {
-            parent: 0,
-            mv: PyMove::null_move(),
-            comment: String::new(),
-            starting_comment: String::new(),
-            nags: Vec::new(),
-            has_children: false,
-        }],
-        stack: vec![0],
-        starting_comment: String::new(),
-        in_variation: false,
-        results: Vec::new(),
-        errors: Vec::new(),
+    let mut builder = Builder::new();
+    let mut outcome = match board.core() {
+        Some(&core) => read(
+            py,
+            &lines,
+            CoreLine::new(core, board.chess960),
+            &mut builder,
+        )?,
+        None => Err(Stop::OffCore),
     };
-    if let Err(Unusual) = read(py, &lines, start, &mut builder)? {
+    if let Err(Stop::OffCore) = outcome {
+        builder = Builder::new();
+        outcome = read(py, &lines, board.duplicate(py)?, &mut builder)?;
+    }
+    drop(board);
+    if outcome.is_err() {
         return Ok(PyList::new(py, &lines)?.into_any());
     }
     make_nodes(py, &builder.nodes, game, child_class)?;
@@ -237,13 +264,14 @@ fn make_nodes(
     Ok(())
 }
 
-/// python-chess's movetext loop over `lines`, into `builder`.
-fn read(
+/// python-chess's movetext loop over `lines`, played on `start`, into
+/// `builder`.
+fn read<L: Line>(
     py: Python<'_>,
     lines: &[String],
-    start: PyBoard,
+    start: L,
     builder: &mut Builder,
-) -> PyResult<Result<(), Unusual>> {
+) -> PyResult<Result<(), Stop>> {
     let mut boards = vec![start];
     let mut skip_depth = 0usize;
     let mut next_line = 0usize;
@@ -257,7 +285,7 @@ fn read(
     macro_rules! unusual {
         ($e:expr) => {
             if let Err(Unusual) = $e {
-                return Ok(Err(Unusual));
+                return Ok(Err(Stop::Unusual));
             }
         };
     }
@@ -302,11 +330,10 @@ fn read(
                     if skip_depth > 0 {
                         skip_depth += 1;
                     } else if let Some(board) = boards.last()
-                        && !board.stack.is_empty()
+                        && board.has_moves()
                     {
                         unusual!(builder.begin_variation());
-                        let mut branch = board.duplicate(py)?;
-                        branch.pop(py)?;
+                        let branch = board.branch(py)?;
                         boards.push(branch);
                     }
                 }
@@ -325,7 +352,7 @@ fn read(
                 Token::LineComment => break,
                 Token::Nag(digits) => match digits.parse::<u64>() {
                     Ok(nag) => unusual!(builder.nag(nag)),
-                    Err(_) => return Ok(Err(Unusual)),
+                    Err(_) => return Ok(Err(Stop::Unusual)),
                 },
                 Token::Mark(mark) => unusual!(builder.nag(mark_nag(mark))),
                 Token::Result(result) if boards.len() == 1 => builder.results.push(match result {
@@ -336,10 +363,12 @@ fn read(
                 }),
                 Token::Result(text) | Token::Move(text) => {
                     let board = boards.last_mut().expect("the game's board is never popped");
-                    match board.parse_san_text(text) {
+                    match board.parse_san(py, text) {
                         Ok(mv) => {
                             unusual!(builder.play(mv));
-                            board.push_checked(py, mv)?;
+                            if !board.push(py, mv)? {
+                                return Ok(Err(Stop::OffCore));
+                            }
                         }
                         Err(error) if error.is_instance_of::<PyValueError>(py) => {
                             builder.errors.push(error);

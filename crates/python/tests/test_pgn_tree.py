@@ -312,3 +312,15 @@ def test_files_read_as_python_chess_reads_them(tmp_path, newline, encoding):
                     break
             mine.seek(offsets[3])
             assert bitmoves.pgn.read_game(mine).headers["Event"] == "Café Zürich"
+
+
+def test_abstract_classes_and_generics_as_python_chess():
+    """GameNode and BaseVisitor are abstract; the visitors and Mainline
+    take type parameters (annotations evaluated at run time work)."""
+    for module in (bitmoves.pgn, chess.pgn):
+        with pytest.raises(TypeError):
+            module.GameNode()
+        with pytest.raises(TypeError):
+            module.BaseVisitor()
+        assert module.GameBuilder[module.Game] is not None
+        assert module.BaseVisitor[str] is not None and module.Mainline[int] is not None

@@ -9,10 +9,12 @@ test-suite; the names, attributes and results are python-chess's.
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import enum
 import importlib
 import re
+import typing
 from collections.abc import MutableMapping
 
 from . import Board
@@ -171,7 +173,10 @@ class Headers(MutableMapping):
         return HeadersBuilder(Headers=cls)
 
 
-class Mainline:
+_Mapped = typing.TypeVar("_Mapped")
+
+
+class Mainline(typing.Generic[_Mapped]):
     """The mainline after ``start``, each node mapped through ``f``:
     iterable (also reversed), true when not empty, and a visitor target."""
 
@@ -214,10 +219,11 @@ class Mainline:
         return f"<Mainline at {id(self):#x} ({text})>"
 
 
-class GameNode:
+class GameNode(abc.ABC):
     """A node of a game tree: the position after ``move`` (``None`` at the
     root), its ``parent``, its ``variations`` (children, the main one
-    first), its ``comment``, ``starting_comment`` and ``nags``."""
+    first), its ``comment``, ``starting_comment`` and ``nags``. Abstract,
+    as python-chess's: ``Game`` and ``ChildNode`` are the nodes."""
 
     def __init__(self, *, comment=""):
         self.parent = None
@@ -227,13 +233,13 @@ class GameNode:
         self.starting_comment = ""
         self.nags = set()
 
+    @abc.abstractmethod
     def board(self):
         """A new board at this node's position (replayed from the root)."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def ply(self):
         """The half-move count at this node, as ``Board.ply()``."""
-        raise NotImplementedError
 
     def turn(self):
         """The colour to move at this node."""
@@ -460,9 +466,9 @@ class GameNode:
         """Replaces the first ``[%emt ...]`` (or appends one)."""
         self._replace_first(EMT_REGEX, "" if seconds is None else _clock_text("emt", seconds), "\n")
 
+    @abc.abstractmethod
     def accept(self, visitor):
         """Visits this node and what follows, in PGN order."""
-        raise NotImplementedError
 
     def accept_subgame(self, visitor):
         """Visits the game as if it started at this node's position."""

@@ -7,16 +7,23 @@
 
 from __future__ import annotations
 
+import abc
 import logging
+import typing
 
 from ._pgn_tree import SKIP, Game, Headers
 
 LOGGER = logging.getLogger("chess.pgn")
 
+ResultT = typing.TypeVar("ResultT", covariant=True)
+GameT = typing.TypeVar("GameT", bound=Game)
+HeadersT = typing.TypeVar("HeadersT", bound=Headers)
 
-class BaseVisitor:
+
+class BaseVisitor(abc.ABC, typing.Generic[ResultT]):
     """What ``read_game`` and ``accept`` call, in PGN order. Every method
-    but ``result`` does nothing by default; ``handle_error`` raises."""
+    but ``result`` (abstract) does nothing by default; ``handle_error``
+    raises."""
 
     def begin_game(self):
         """A game starts; ``SKIP`` skips it."""
@@ -61,16 +68,16 @@ class BaseVisitor:
     def end_game(self):
         """The game ends."""
 
+    @abc.abstractmethod
     def result(self):
         """What the visit made."""
-        raise NotImplementedError
 
     def handle_error(self, error):
         """An error met while reading (an illegal move, a bad FEN tag)."""
         raise error
 
 
-class GameBuilder(BaseVisitor):
+class GameBuilder(BaseVisitor[GameT]):
     """Builds a ``Game`` (or a ``Game`` subclass given as ``Game``): the
     default visitor of ``read_game``. Errors go to ``game.errors`` and to
     the ``chess.pgn`` logger."""
@@ -137,7 +144,7 @@ def _joined(first, second):
     return first or second
 
 
-class HeadersBuilder(BaseVisitor):
+class HeadersBuilder(BaseVisitor[HeadersT]):
     """Reads a game's tags into ``Headers`` (or the class given as
     ``Headers``) and skips its moves."""
 

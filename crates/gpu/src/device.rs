@@ -270,7 +270,7 @@ impl Gpu {
             .sum()
     }
 
-    /// The device's name, such as `NVIDIA H100 80GB HBM3`.
+    /// The device's name, such as `NVIDIA H200`.
     pub fn name(&self) -> &str {
         &self.name
     }

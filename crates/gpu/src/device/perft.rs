@@ -154,10 +154,11 @@ fn paths(board: &Board, plies: u32, out: &mut Vec<Board>) {
 }
 
 /// Positions of the split ply per batch of [`Gpu::perft_with_progress`]:
-/// a fraction of a second on an H100 at the default plies, and still enough
-/// to fill it.
+/// a few seconds at most on an H200 at the default plies (perft(11)), and
+/// still enough to fill it.
 pub const PROGRESS_BATCH: usize = 4096;
 
-/// The plies [`Gpu::perft`] counts on the device by default; the plies
-/// above are split on the CPU.
-pub const SEARCH_PLIES: u32 = 5;
+/// The plies [`Gpu::perft`] counts on the device by default (the most it
+/// takes: with the tables, the deeper the device searches, the more
+/// transpositions it merges); the plies above are split on the CPU.
+pub const SEARCH_PLIES: u32 = 7;

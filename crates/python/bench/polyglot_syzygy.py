@@ -6,10 +6,13 @@ side in one process (interleaved rounds, medians):
 - Polyglot: ``find_all`` (the entries listed) and ``weighted_choice`` on
   python-chess's ``performance.bin``, for the positions met by following
   the book from the start (each position with entries), each package on
-  its own boards of the same positions.
-- Syzygy: ``probe_wdl`` and ``probe_dtz`` of random legal positions of the
-  3- and 4-piece tables (both sides to move), warm (one untimed pass
-  first); each result is checked equal first.
+  its own boards of the same positions (bitmoves' list repeated 100 times
+  a round, python-chess's 3 times, so that a round takes long enough to
+  time).
+- Syzygy: ``probe_wdl`` (10,000) and ``probe_dtz`` (2,000) of random legal
+  positions of the 3- and 4-piece tables (both sides to move), each
+  position probed once a round by each package, warm (the untimed pass
+  that checks every result equal first).
 
 The books and tables are those of python-chess's sdist, which
 ``crates/python/tests/test_python_chess_suite.py`` unpacks into
@@ -79,53 +82,55 @@ def polyglot():
     for a, b in zip(theirs_boards, ours_boards):
         assert [e.move.uci() for e in theirs_book.find_all(a)] == [e.move.uci() for e in ours_book.find_all(b)]
 
-    def find_all(book, boards):
+    def find_all(book, boards, reps):
         def run():
-            for board in boards:
-                for _ in book.find_all(board):
-                    pass
-            return len(boards)
+            for _ in range(reps):
+                for board in boards:
+                    for _ in book.find_all(board):
+                        pass
+            return reps * len(boards)
         return run
 
-    def weighted_choice(book, boards):
+    def weighted_choice(book, boards, reps):
         def run():
-            for board in boards:
-                book.weighted_choice(board)
-            return len(boards)
+            for _ in range(reps):
+                for board in boards:
+                    book.weighted_choice(board)
+            return reps * len(boards)
         return run
 
     for name, make in (("find_all", find_all), ("weighted_choice", weighted_choice)):
         print(f"\nPolyglot {name}, {len(fens)} positions of performance.bin")
         results = interleaved({
-            "python-chess": make(theirs_book, theirs_boards),
-            "bitmoves": make(ours_book, ours_boards),
+            "python-chess": make(theirs_book, theirs_boards, 3),
+            "bitmoves": make(ours_book, ours_boards, 100),
         }, ROUNDS, CLOCK)
         table(results, "lookups", "bitmoves")
 
 
 def syzygy():
     directory = DATA / "syzygy" / "regular"
-    fens = random_positions(directory, 1000, random.Random(2))
     theirs_tables = chess.syzygy.open_tablebase(str(directory))
     ours_tables = bitmoves.syzygy.open_tablebase(str(directory))
-    theirs_boards = [chess.Board(fen) for fen in fens]
-    ours_boards = [bitmoves.Board(fen) for fen in fens]
-    for a, b in zip(theirs_boards, ours_boards):
-        assert theirs_tables.probe_wdl(a) == ours_tables.probe_wdl(b)
-        assert theirs_tables.probe_dtz(a) == ours_tables.probe_dtz(b)
+    for name, count in (("probe_wdl", 10000), ("probe_dtz", 2000)):
+        fens = random_positions(directory, count, random.Random(2))
+        theirs_boards = [chess.Board(fen) for fen in fens]
+        ours_boards = [bitmoves.Board(fen) for fen in fens]
+        theirs_probe, ours_probe = getattr(theirs_tables, name), getattr(ours_tables, name)
+        for a, b in zip(theirs_boards, ours_boards):
+            assert theirs_probe(a) == ours_probe(b)
 
-    def probes(probe, boards):
-        def run():
-            for board in boards:
-                probe(board)
-            return len(boards)
-        return run
+        def probes(probe, boards):
+            def run():
+                for board in boards:
+                    probe(board)
+                return len(boards)
+            return run
 
-    for name in ("probe_wdl", "probe_dtz"):
         print(f"\nSyzygy {name}, {len(fens)} random positions of the 3- and 4-piece tables")
         results = interleaved({
-            "python-chess": probes(getattr(theirs_tables, name), theirs_boards),
-            "bitmoves": probes(getattr(ours_tables, name), ours_boards),
+            "python-chess": probes(theirs_probe, theirs_boards),
+            "bitmoves": probes(ours_probe, ours_boards),
         }, ROUNDS, CLOCK)
         table(results, "probes", "bitmoves")
 

@@ -37,9 +37,7 @@ fn endgame_epd_matches_python_chess() {
         let board: Board = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
         let wdl = tables.probe_wdl(&board).map(|w| i32::from(w.value()));
         let dtz = tables.probe_dtz(&board).map(|d| d.0);
-        let table = tables
-            .probe_wdl_table(&board)
-            .map(|w| i32::from(w.value()));
+        let table = tables.probe_wdl_table(&board).map(|w| i32::from(w.value()));
         let expected = (
             operation(ops, "wdl"),
             operation(ops, "dtz"),

@@ -195,3 +195,77 @@ def test_other_boards_go_through_their_methods(performance_bin):
     with bitmoves.polyglot.open_reader(performance_bin) as ours, chess.polyglot.open_reader(performance_bin) as theirs:
         board = chess.Board()
         assert [fields(e) for e in ours.find_all(board)] == [fields(e) for e in theirs.find_all(board)]
+
+
+def test_positions_off_the_core_equal_python_chess(tmp_path):
+    """Positions the core does not take (no king, castling rights without
+    their rook, an en passant square with no pawn behind it) are looked up
+    by the general engine, as python-chess looks them up."""
+    fens = ["8/8/8/8/8/8/8/K7 w - - 0 1", "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1",
+            "4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/RK5R w KQ - 0 1"]
+    entries = []
+    for fen in fens:
+        board = chess.Board(fen)
+        key = chess.polyglot.zobrist_hash(board)
+        for move in board.pseudo_legal_moves:
+            entries.append((key, raw_move(board, move), 2, 0))
+        entries.append((key, 4 << 6 | 7, 1, 0))  # e1h1, king takes rook
+        entries.append((key, 60 << 6 | 56, 1, 0))  # e8a8
+    entries.sort(key=lambda entry: entry[0])
+    path = tmp_path / "odd.bin"
+    path.write_bytes(b"".join(struct.pack(">QHHI", *entry) for entry in entries))
+    with bitmoves.polyglot.open_reader(path) as ours, chess.polyglot.open_reader(path) as theirs:
+        for fen in fens:
+            for chess960 in (False, True):
+                mine, other = bitmoves.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960)
+                assert bitmoves.polyglot.zobrist_hash(mine) == chess.polyglot.zobrist_hash(other), fen
+                assert [fields(e) for e in ours.find_all(mine)] == [fields(e) for e in theirs.find_all(other)], fen
+
+
+def test_a_variants_board_decides_legality_itself(performance_bin):
+    """A subclass of `Board` for another variant (as python-chess's
+    `chess.variant` classes are, after `install_as_chess()`) is asked
+    `is_legal` for each entry."""
+
+    class KnightsOnly(bitmoves.Board):
+        uci_variant = "knights-only"
+
+        def is_legal(self, move):
+            return self.piece_type_at(move.from_square) == chess.KNIGHT
+
+    class Anything(bitmoves.Board):
+        uci_variant = "anything"
+
+        def is_legal(self, move):
+            self.push(move)  # is_legal may use the board
+            self.pop()
+            return True
+
+    with bitmoves.polyglot.open_reader(performance_bin) as book:
+        standard = [fields(e) for e in book.find_all(bitmoves.Board())]
+        assert len(standard) == 3
+        assert list(book.find_all(KnightsOnly())) == []
+        assert [fields(e) for e in book.find_all(Anything())] == standard
+
+
+def test_random_bytes_never_crash(tmp_path):
+    """A book of random bytes: every look-up returns entries or raises
+    ValueError (promotion bits that name no piece), never anything else."""
+    rng = random.Random(48)
+    boards = [ours for seed in range(3) for ours, _ in positions(seed, False)]
+    for trial in range(20):
+        path = tmp_path / f"random{trial}.bin"
+        path.write_bytes(bytes(rng.randrange(256) for _ in range(16 * rng.randrange(1, 200))))
+        with bitmoves.polyglot.open_reader(path) as book:
+            for index in range(len(book)):
+                try:
+                    entry = book[index]
+                except ValueError:
+                    continue
+                assert entry.key == struct.unpack_from(">Q", path.read_bytes(), 16 * index)[0]
+                for board_or_key in [entry.key] + boards[:10]:
+                    try:
+                        list(book.find_all(board_or_key, minimum_weight=0))
+                    except ValueError:
+                        pass

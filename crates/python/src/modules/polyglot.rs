@@ -159,6 +159,19 @@ enum Query<'py> {
     NoKey,
     /// A bitmoves board, with its position as python-chess holds it.
     Board(PyRef<'py, PyBoard>, Setup),
+    /// A variant's board built on bitmoves' `Board`: its key and
+    /// python-chess's castling conversion from the position, its own
+    /// `is_legal` (no borrow of it held, so that `is_legal` may push).
+    Variant {
+        /// The board.
+        board: Bound<'py, PyAny>,
+        /// Its position.
+        setup: Setup,
+        /// Its Chess960 mode.
+        chess960: bool,
+        /// Its Polyglot key.
+        key: u64,
+    },
     /// Any other object: python-chess's board methods are called on it.
     Other(Bound<'py, PyAny>),
 }
@@ -237,10 +250,8 @@ impl Reader {
         let key = match &query {
             Query::Key(key) => *key,
             Query::NoKey => return Ok(Vec::new()),
-            Query::Board(board, _) => match board.core() {
-                Some(core) => core.key(),
-                None => board.general_zobrist(),
-            },
+            Query::Board(board, _) => zobrist(board),
+            Query::Variant { key, .. } => *key,
             Query::Other(board) => py
                 .import("bitmoves.polyglot")?
                 .getattr("zobrist_hash")?
@@ -279,6 +290,22 @@ impl Reader {
                     }
                     make_entry(py, &entry, mv)?
                 }
+                Query::Variant {
+                    board,
+                    setup,
+                    chess960,
+                    ..
+                } => {
+                    let mv = from_chess960(setup, *chess960, mv);
+                    let object = move_object(py, mv)?;
+                    if exclude && exclude_moves.contains(&object)? {
+                        continue;
+                    }
+                    if !board.call_method1("is_legal", (object,))?.is_truthy()? {
+                        continue;
+                    }
+                    make_entry(py, &entry, mv)?
+                }
                 Query::Other(board) => {
                     let chess960 = board.getattr("chess960")?;
                     let fields = mv.fields();
@@ -309,16 +336,28 @@ impl Reader {
     }
 }
 
-/// What `board` stands for in a look-up: a bitmoves board, else an int
-/// key if `int(board)` gives one (python-chess's order), else a board of
-/// another kind.
+/// What `board` stands for in a look-up: a bitmoves board of standard
+/// chess, else an int key if `int(board)` gives one (python-chess's
+/// order), else a board of another kind or a variant.
 fn query<'py>(board: &Bound<'py, PyAny>) -> PyResult<Query<'py>> {
+    let py = board.py();
     if let Ok(ours) = board.downcast::<PyBoard>() {
+        // A variant's board (python-chess's `chess.variant` classes built
+        // on bitmoves' `Board`) has rules of its own: its methods decide.
+        let standard = board.get_type().is(py.get_type::<PyBoard>())
+            || board.getattr("uci_variant")?.eq("chess")?;
         let ours = ours.borrow();
         let setup = ours.setup();
+        if !standard {
+            return Ok(Query::Variant {
+                board: board.clone(),
+                setup,
+                chess960: ours.chess960,
+                key: zobrist(&ours),
+            });
+        }
         return Ok(Query::Board(ours, setup));
     }
-    let py = board.py();
     match py.get_type::<pyo3::types::PyInt>().call1((board,)) {
         Ok(key) => Ok(key.extract::<u64>().map_or(Query::NoKey, Query::Key)),
         Err(error)
@@ -328,6 +367,14 @@ fn query<'py>(board: &Bound<'py, PyAny>) -> PyResult<Query<'py>> {
             Ok(Query::Other(board.clone()))
         }
         Err(error) => Err(error),
+    }
+}
+
+/// The Polyglot key of a bitmoves board.
+fn zobrist(board: &PyBoard) -> u64 {
+    match board.core() {
+        Some(core) => core.key(),
+        None => board.general_zobrist(),
     }
 }
 

@@ -145,8 +145,10 @@ def test_empty_and_missing_books(tmp_path):
     empty = tmp_path / "empty.bin"
     empty.write_bytes(b"")
     assert len(bitmoves.polyglot.open_reader(empty)) == 0
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError) as error:
         bitmoves.polyglot.open_reader(tmp_path / "missing.bin")
+    assert error.value.filename == tmp_path / "missing.bin" or error.value.filename == str(tmp_path / "missing.bin")
+    assert len(bitmoves.polyglot.open_reader(os.fsencode(empty))) == 0  # bytes paths, as open() takes
     with pytest.raises(IsADirectoryError):
         bitmoves.polyglot.open_reader(tmp_path)
     odd = tmp_path / "odd.bin"

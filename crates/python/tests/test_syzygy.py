@@ -142,6 +142,9 @@ def test_errors_are_python_chess_kinds(tables, tmp_path, regular):
     assert ours.get_wdl(five) is None
     with pytest.raises(FileNotFoundError):
         bitmoves.syzygy.open_tablebase(tmp_path / "missing")
+    with pytest.raises(NotADirectoryError):
+        bitmoves.syzygy.open_tablebase(f"{regular}/KQvK.rtbw")
+    assert bitmoves.syzygy.Tablebase().add_directory(os.fsencode(regular)) >= 60  # bytes paths too
     for bad in (None, "8/8/8/8/8/8/8/K1k5 w - - 0 1", chess.Board()):
         with pytest.raises(TypeError, match="bitmoves Board"):
             ours.probe_wdl(bad)

@@ -12,7 +12,7 @@
 //! | `modules/interop.rs` | `Board.from_python_chess` and `Board.to_python_chess` |
 //! | `modules/input.rs` | the PGN readers' input: paths and file objects, decompressed, interruptible |
 //! | `modules/pgn/mod.rs` | the `bitmoves.pgn` submodule: `read_games`, `read_positions`, `PgnError` |
-//! | `modules/polyglot.rs` | the `bitmoves.polyglot` submodule: python-chess's `MemoryMappedReader`, `Entry`, `POLYGLOT_RANDOM_ARRAY` |
+//! | `modules/polyglot/mod.rs` | the `bitmoves.polyglot` submodule: python-chess's `MemoryMappedReader`, `Entry`, `POLYGLOT_RANDOM_ARRAY` |
 //! | `modules/syzygy.rs` | the `bitmoves.syzygy` submodule: python-chess's `Tablebase` and `MissingTableError` over `bitmoves-syzygy` |
 
 pub mod encode;

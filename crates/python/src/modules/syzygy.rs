@@ -9,7 +9,6 @@
 //! `KeyError`) for a table not added, `OSError` naming the file for one
 //! that cannot be read or is damaged.
 
-use std::path::PathBuf;
 use std::sync::RwLock;
 
 use bitmoves::Board;
@@ -20,6 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::board::PyBoard;
+use crate::modules::input::{os_error, path_of};
 
 create_exception!(
     bitmoves.syzygy,
@@ -166,18 +166,25 @@ impl PyTablebase {
     /// Returns how many files were added. A missing directory is
     /// `FileNotFoundError`.
     #[pyo3(signature = (directory, *, load_wdl=true, load_dtz=true))]
-    fn add_directory(&self, directory: PathBuf, load_wdl: bool, load_dtz: bool) -> PyResult<usize> {
+    fn add_directory(
+        &self,
+        directory: &Bound<'_, PyAny>,
+        load_wdl: bool,
+        load_dtz: bool,
+    ) -> PyResult<usize> {
+        let path = path_of(directory)?;
         let mut added = 0;
-        for entry in std::fs::read_dir(&directory)? {
-            added += self.add_path(&entry?.path(), load_wdl, load_dtz)?;
+        for entry in std::fs::read_dir(&path).map_err(|e| os_error(directory, e))? {
+            let entry = entry.map_err(|e| os_error(directory, e))?;
+            added += self.add_path(&entry.path(), load_wdl, load_dtz)?;
         }
         Ok(added)
     }
 
     /// Adds one table file: 1 if its name is a table's, else 0.
     #[pyo3(signature = (path, *, load_wdl=true, load_dtz=true))]
-    fn add_file(&self, path: PathBuf, load_wdl: bool, load_dtz: bool) -> PyResult<usize> {
-        self.add_path(&path, load_wdl, load_dtz)
+    fn add_file(&self, path: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> PyResult<usize> {
+        self.add_path(&path_of(path)?, load_wdl, load_dtz)
     }
 
     /// The WDL value, for the side to move, of a position reached right

@@ -25,6 +25,8 @@ import chess
 import chess.pgn
 import pyarrow.parquet as pq
 
+from pgn_oracle import random_position
+
 NAMED = ["Event", "Site", "Date", "UTCDate", "UTCTime", "Round", "White", "Black", "Result",
          "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle",
          "ECO", "Opening", "TimeControl", "Termination", "Variant"]
@@ -136,12 +138,7 @@ def game(rng, index):
         board = chess.Board.from_chess960_pos(rng.randrange(960))
         tags += [("Variant", "Chess960"), ("SetUp", "1"), ("FEN", board.fen())]
     elif kind < 0.25:
-        for _ in range(rng.randrange(1, 30)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-        board = chess.Board(board.fen())
+        board = random_position(rng, 30)
         tags += [("SetUp", "1"), ("FEN", board.fen())]
     elif kind < 0.3:
         tags.append(("Variant", "Standard"))
@@ -171,24 +168,24 @@ def integer(value):
     return n if -2**31 <= n < 2**31 else None
 
 
-def date(value):
-    m = value and re.fullmatch(r"([0-9]{1,4})\.([0-9]{1,2})\.([0-9]{1,2})", value)
+def fields(pattern, value, make):
+    """`make` of the numbers of `value` when it matches `pattern` whole,
+    or None, also where `make` refuses them (a 30th of February)."""
+    m = value and re.fullmatch(pattern, value)
     if not m:
         return None
     try:
-        return datetime.date(*map(int, m.groups()))
+        return make(*map(int, m.groups()))
     except ValueError:
         return None
+
+
+def date(value):
+    return fields(r"([0-9]{1,4})\.([0-9]{1,2})\.([0-9]{1,2})", value, datetime.date)
 
 
 def time(value):
-    m = value and re.fullmatch(r"([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})", value)
-    if not m:
-        return None
-    try:
-        return datetime.time(*map(int, m.groups()))
-    except ValueError:
-        return None
+    return fields(r"([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})", value, datetime.time)
 
 
 def time_control(value):

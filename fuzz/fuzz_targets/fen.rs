@@ -10,26 +10,13 @@
 
 #![no_main]
 
-use bitmoves::{Board, CastlingSide, Color, FenOptions, File};
+use bitmoves::{Board, FenOptions};
 use libfuzzer_sys::fuzz_target;
 
-/// Whether some castling right has its king off the e-file or its rook
-/// off the corner of its side.
-fn rights_need_chess960(board: &Board) -> bool {
-    Color::ALL.into_iter().any(|color| {
-        [
-            (CastlingSide::KingSide, File::H),
-            (CastlingSide::QueenSide, File::A),
-        ]
-        .into_iter()
-        .any(|(side, corner)| {
-            board
-                .castling_rights()
-                .rook(color, side)
-                .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
-        })
-    })
-}
+/// When castling rights need Chess960: the core tests' rule.
+#[path = "../../crates/bitmoves/tests/common/chess960.rs"]
+mod chess960;
+use chess960::rights_need_chess960;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -135,6 +135,12 @@ mod temp;
 #[allow(unused_imports)] // each test binary uses only some helpers
 pub use temp::TempFile;
 
+/// The rule for when castling rights need Chess960: shared with the FEN
+/// fuzz target.
+mod chess960;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use chess960::rights_need_chess960;
+
 /// python-chess as the oracle: whether it runs, and runs of it.
 pub mod python;
 
@@ -163,26 +169,6 @@ pub fn board960(fen: &str) -> Board {
         ..FenOptions::default()
     };
     Board::from_fen_with(fen, options).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Whether `board`'s castling rights describe a Chess960 position: some
-/// right has its king off the e-file or its rook off the corner of its
-/// side. Written from the rule, apart from the library's own code.
-pub fn rights_need_chess960(board: &Board) -> bool {
-    use bitmoves::{CastlingSide, Color, File};
-    Color::ALL.into_iter().any(|color| {
-        [
-            (CastlingSide::KingSide, File::H),
-            (CastlingSide::QueenSide, File::A),
-        ]
-        .into_iter()
-        .any(|(side, corner)| {
-            board
-                .castling_rights()
-                .rook(color, side)
-                .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
-        })
-    })
 }
 
 /// The legal moves of `board` as a sorted set of UCI strings.

@@ -141,6 +141,11 @@ mod chess960;
 #[allow(unused_imports)] // each test binary uses only some helpers
 pub use chess960::rights_need_chess960;
 
+/// The FEN reader's law for any text: shared with the FEN fuzz target.
+mod fen_law;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use fen_law::check_fen_law;
+
 /// python-chess as the oracle: whether it runs, and runs of it.
 pub mod python;
 

@@ -25,7 +25,8 @@ import chess
 import chess.pgn
 import pyarrow.parquet as pq
 
-from pgn_oracle import random_position
+sys.dont_write_bytecode = True  # importing pgn_oracle leaves no __pycache__ beside it
+from pgn_oracle import random_position  # noqa: E402
 
 NAMED = ["Event", "Site", "Date", "UTCDate", "UTCTime", "Round", "White", "Black", "Result",
          "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle",

@@ -9,67 +9,11 @@ use bitmoves::{Board, FenOptions, Move, perft};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-/// One suite line: a position and its expected perft counts by depth.
-pub struct SuiteEntry {
-    pub file: &'static str,
-    pub line: usize,
-    pub fen: String,
-    pub board: Board,
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// The suite files, vendored from `../shared/perft/` (a test checks the copies).
-pub const SUITES: [(&str, &str); 3] = [
-    ("standard.epd", include_str!("../data/standard.epd")),
-    ("fischer.epd", include_str!("../data/fischer.epd")),
-    ("tricky.epd", include_str!("../data/tricky.epd")),
-];
-
-/// Parses every line of a suite. Suite positions load in lenient mode:
-/// `standard.epd` holds a position with an impossible double check (two
-/// bishops checking along one diagonal, line 51).
-pub fn read_suite(file: &'static str, text: &str) -> Vec<SuiteEntry> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap_or_default().trim().to_string();
-            let board = Board::from_fen_with(
-                &fen,
-                FenOptions {
-                    lenient: true,
-                    chess960: false,
-                },
-            )
-            .unwrap_or_else(|e| panic!("{file}:{}: {fen}: {e}", index + 1));
-            let counts = parts
-                .map(|part| {
-                    let (depth, nodes) = part.trim().split_once(' ').expect("`Dk n` field");
-                    (
-                        depth.trim_start_matches('D').parse().expect("depth"),
-                        nodes.trim().parse().expect("count"),
-                    )
-                })
-                .collect();
-            SuiteEntry {
-                file,
-                line: index + 1,
-                fen,
-                board,
-                counts,
-            }
-        })
-        .collect()
-}
-
-/// Every entry of every suite.
-pub fn all_entries() -> Vec<SuiteEntry> {
-    SUITES
-        .iter()
-        .flat_map(|(file, text)| read_suite(file, text))
-        .collect()
-}
+/// The EPD perft suites and their reader: shared with the perft crate's
+/// split tests.
+mod suites;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use suites::{SUITES, SuiteEntry, all_entries, read_suite, suite};
 
 /// Checks `perft` at every listed depth whose count passes `keep`; returns
 /// a failure report naming the FEN, depth, expected and actual counts, and

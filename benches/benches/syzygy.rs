@@ -214,29 +214,23 @@ fn main() {
             "timed by each thread's CPU time (--cpu); 2 threads: the sum of both threads' rates"
         );
     }
+    // One round of one probe, timed into its three rows: bitmoves-syzygy,
+    // shakmaty-syzygy, bitmoves-syzygy on two threads.
+    macro_rules! round {
+        ($rows:expr, $ours:ident, $theirs:ident) => {{
+            let rows: &mut [(&str, Vec<f64>)] = $rows;
+            rows[0].1.push(rate(n, cpu, || {
+                boards.iter().for_each(|b| _ = black_box(ours.$ours(b)))
+            }));
+            rows[1].1.push(rate(n, cpu, || {
+                chess.iter().for_each(|p| _ = black_box(theirs.$theirs(p)))
+            }));
+            rows[2].1.push(two(cpu, &|b| _ = black_box(ours.$ours(b))));
+        }};
+    }
     for _ in 0..rounds {
-        rows[0].1.push(rate(n, cpu, || {
-            boards.iter().for_each(|b| _ = black_box(ours.probe_wdl(b)))
-        }));
-        rows[1].1.push(rate(n, cpu, || {
-            chess
-                .iter()
-                .for_each(|p| _ = black_box(theirs.probe_wdl_after_zeroing(p)))
-        }));
-        rows[2]
-            .1
-            .push(two(cpu, &|b| _ = black_box(ours.probe_wdl(b))));
-        rows[3].1.push(rate(n, cpu, || {
-            boards.iter().for_each(|b| _ = black_box(ours.probe_dtz(b)))
-        }));
-        rows[4].1.push(rate(n, cpu, || {
-            chess
-                .iter()
-                .for_each(|p| _ = black_box(theirs.probe_dtz(p)))
-        }));
-        rows[5]
-            .1
-            .push(two(cpu, &|b| _ = black_box(ours.probe_dtz(b))));
+        round!(&mut rows[..3], probe_wdl, probe_wdl_after_zeroing);
+        round!(&mut rows[3..], probe_dtz, probe_dtz);
     }
     let medians: Vec<f64> = rows.iter().map(|(_, v)| median(v.clone())).collect();
     for ((name, _), m) in rows.iter().zip(&medians) {

@@ -144,15 +144,29 @@ def open_tablebase(directory, *, load_wdl=True, load_dtz=True, max_fds=128, Vari
     return tables
 
 
-class WdlTable:
-    """One WDL table file, as python-chess's internal class: its stored
-    value for a position (``probe_wdl_table``), nothing searched."""
+class _TableFile:
+    """One table file, mapped when first probed; the two kinds below name
+    which tables of the file's name to load."""
+
+    _kind = ""
+    _loads: dict = {}
 
     def __init__(self, path, *, variant=None):
         self.path = path
         self._tables = Tablebase()
-        if not self._tables.add_file(path, load_dtz=False):
-            raise ValueError(f"not a WDL table's file name: {path!r}")
+        if not self._tables.add_file(path, **self._loads):
+            raise ValueError(f"not a {self._kind} table's file name: {path!r}")
+
+    def close(self):
+        """Unmaps the table."""
+        self._tables.close()
+
+
+class WdlTable(_TableFile):
+    """One WDL table file, as python-chess's internal class: its stored
+    value for a position (``probe_wdl_table``), nothing searched."""
+
+    _kind, _loads = "WDL", {"load_dtz": False}
 
     def init_table_wdl(self):
         """Nothing to do: the table is mapped when first probed."""
@@ -161,20 +175,12 @@ class WdlTable:
         """The value the table stores for ``board``, -2 to 2."""
         return self._tables.probe_wdl_table(board)
 
-    def close(self):
-        """Unmaps the table."""
-        self._tables.close()
 
-
-class DtzTable:
+class DtzTable(_TableFile):
     """One DTZ table file, as python-chess's internal class: its stored
     number for a position (``probe_dtz_table``)."""
 
-    def __init__(self, path, *, variant=None):
-        self.path = path
-        self._tables = Tablebase()
-        if not self._tables.add_file(path, load_wdl=False):
-            raise ValueError(f"not a DTZ table's file name: {path!r}")
+    _kind, _loads = "DTZ", {"load_wdl": False}
 
     def init_table_dtz(self):
         """Nothing to do: the table is mapped when first probed."""
@@ -183,10 +189,6 @@ class DtzTable:
         """``(dtz, 1)`` as stored for ``board`` of WDL ``wdl``, or ``(0, -1)``
         when the table holds the other side to move."""
         return self._tables.probe_dtz_table(board, wdl)
-
-    def close(self):
-        """Unmaps the table."""
-        self._tables.close()
 
 
 __all__ = [

@@ -201,14 +201,7 @@ impl PyTablebase {
     /// As `probe_wdl`, but `default` instead of a `KeyError`.
     #[pyo3(signature = (board, default=None))]
     fn get_wdl(&self, board: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
-        let py = board.py();
-        match self.probe_wdl(board) {
-            Ok(wdl) => Ok(wdl.into_pyobject(py)?.into_any().unbind()),
-            Err(error) if error.is_instance_of::<PyKeyError>(py) => {
-                Ok(default.unwrap_or_else(|| py.None()))
-            }
-            Err(error) => Err(error),
-        }
+        or_default(board.py(), self.probe_wdl(board), default)
     }
 
     /// The WDL value stored in the position's own table, with no capture
@@ -232,14 +225,7 @@ impl PyTablebase {
     /// As `probe_dtz`, but `default` instead of a `KeyError`.
     #[pyo3(signature = (board, default=None))]
     fn get_dtz(&self, board: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
-        let py = board.py();
-        match self.probe_dtz(board) {
-            Ok(dtz) => Ok(dtz.into_pyobject(py)?.into_any().unbind()),
-            Err(error) if error.is_instance_of::<PyKeyError>(py) => {
-                Ok(default.unwrap_or_else(|| py.None()))
-            }
-            Err(error) => Err(error),
-        }
+        or_default(board.py(), self.probe_dtz(board), default)
     }
 
     /// The DTZ with en passant captures left out.
@@ -288,4 +274,20 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
     m.add("MissingTableError", py.get_type::<MissingTableError>())?;
     parent.add_submodule(&m)
+}
+
+/// A probe's value, or `default` (`None` if not given) where the probe
+/// raised `KeyError` (no table): python-chess's `get_wdl`/`get_dtz`.
+fn or_default<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    probed: PyResult<T>,
+    default: Option<PyObject>,
+) -> PyResult<PyObject> {
+    match probed {
+        Ok(value) => pyo3::IntoPyObjectExt::into_py_any(value, py),
+        Err(error) if error.is_instance_of::<PyKeyError>(py) => {
+            Ok(default.unwrap_or_else(|| py.None()))
+        }
+        Err(error) => Err(error),
+    }
 }

@@ -90,12 +90,13 @@ impl Reader {
         make_entry(py, &entry, mv)
     }
 
-    /// The entries of a look-up, as python-chess's `find_all` yields them.
+    /// The entries of a look-up, as python-chess's `find_all` yields them
+    /// (`exclude_moves` none or empty: none left out).
     pub(super) fn look_up<'py>(
         &self,
         board: &Bound<'py, PyAny>,
         minimum_weight: i64,
-        exclude_moves: &Bound<'py, PyAny>,
+        exclude_moves: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let py = board.py();
         let query = query(board)?;
@@ -110,7 +111,10 @@ impl Reader {
                 .call1((board,))?
                 .extract()?,
         };
-        let exclude = exclude_moves.is_truthy()?;
+        let exclude = match exclude_moves {
+            Some(moves) if moves.is_truthy()? => Some(moves),
+            _ => None,
+        };
         let bytes = self.bytes()?;
         let mut found = Vec::new();
         for index in Self::lower_bound(bytes, key)..bytes.len() / ENTRY_BYTES {
@@ -134,7 +138,9 @@ impl Reader {
             let made = match &query {
                 Query::Board(board, setup) => {
                     let mv = from_chess960(setup, board.chess960, mv);
-                    if exclude && exclude_moves.contains(move_object(py, mv)?)? {
+                    if let Some(moves) = exclude
+                        && moves.contains(move_object(py, mv)?)?
+                    {
                         continue;
                     }
                     if !board.is_legal_move(mv) {
@@ -150,7 +156,9 @@ impl Reader {
                 } => {
                     let mv = from_chess960(setup, *chess960, mv);
                     let object = move_object(py, mv)?;
-                    if exclude && exclude_moves.contains(&object)? {
+                    if let Some(moves) = exclude
+                        && moves.contains(&object)?
+                    {
                         continue;
                     }
                     if !board.call_method1("is_legal", (object,))?.is_truthy()? {
@@ -165,7 +173,9 @@ impl Reader {
                         "_from_chess960",
                         (chess960, fields.0, fields.1, fields.2, fields.3),
                     )?;
-                    if exclude && exclude_moves.contains(&mv)? {
+                    if let Some(moves) = exclude
+                        && moves.contains(&mv)?
+                    {
                         continue;
                     }
                     if !board.call_method1("is_legal", (&mv,))?.is_truthy()? {
@@ -176,7 +186,9 @@ impl Reader {
                 }
                 _ => {
                     let object = make_entry(py, &entry, mv)?;
-                    if exclude && exclude_moves.contains(move_object(py, mv)?)? {
+                    if let Some(moves) = exclude
+                        && moves.contains(move_object(py, mv)?)?
+                    {
                         continue;
                     }
                     object

@@ -169,8 +169,7 @@ impl Reader {
     fn __contains__(&self, entry: &Bound<'_, PyAny>) -> PyResult<bool> {
         let key = entry.getattr("key")?;
         let minimum = entry.getattr("weight")?.extract()?;
-        let none = PyTuple::empty(entry.py());
-        for current in self.look_up(&key, minimum, none.as_any())? {
+        for current in self.look_up(&key, minimum, None)? {
             if current.eq(entry)? {
                 return Ok(true);
             }
@@ -190,12 +189,7 @@ impl Reader {
         exclude_moves: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = board.py();
-        let none = PyTuple::empty(py);
-        let found = self.look_up(
-            board,
-            minimum_weight,
-            exclude_moves.unwrap_or(none.as_any()),
-        )?;
+        let found = self.look_up(board, minimum_weight, exclude_moves)?;
         Ok(PyList::new(py, found)?.as_any().try_iter()?.into_any())
     }
 
@@ -221,12 +215,7 @@ impl Reader {
         minimum_weight: i64,
         exclude_moves: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let none = PyTuple::empty(board.py());
-        let found = self.look_up(
-            board,
-            minimum_weight,
-            exclude_moves.unwrap_or(none.as_any()),
-        )?;
+        let found = self.look_up(board, minimum_weight, exclude_moves)?;
         let mut best: Option<(u64, Bound<'py, PyAny>)> = None;
         for entry in found {
             let w = weight(&entry)?;
@@ -249,12 +238,7 @@ impl Reader {
         random: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = board.py();
-        let none = PyTuple::empty(py);
-        let found = self.look_up(
-            board,
-            minimum_weight,
-            exclude_moves.unwrap_or(none.as_any()),
-        )?;
+        let found = self.look_up(board, minimum_weight, exclude_moves)?;
         let mut chosen = None;
         for (i, entry) in found.into_iter().enumerate() {
             // python-chess's reservoir: the same draws, in the same order.
@@ -275,8 +259,7 @@ impl Reader {
         random: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = board.py();
-        let none = PyTuple::empty(py);
-        let found = self.look_up(board, 1, exclude_moves.unwrap_or(none.as_any()))?;
+        let found = self.look_up(board, 1, exclude_moves)?;
         let weights = found.iter().map(weight).collect::<PyResult<Vec<_>>>()?;
         let total: u64 = weights.iter().sum();
         if total == 0 {

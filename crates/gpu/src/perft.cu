@@ -428,21 +428,16 @@ BM_FN bool same_position(const Pos& x, const Pos& y) {
            && x.orth == y.orth && x.kings == y.kings && rule_meta(x.meta) == rule_meta(y.meta);
 }
 
-// Two bijective 64-bit mixers (MurmurHash3's finaliser and SplitMix64's).
-BM_FN u64 mix_a(u64 x) {
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    return x ^ (x >> 33);
+// A bijective 64-bit mixer: xor-shift, multiply, xor-shift, multiply,
+// xor-shift. With MurmurHash3's constants it is that hash's finaliser
+// (mix_a), with SplitMix64's that generator's (mix_b).
+BM_FN u64 mix(u64 x, int s1, u64 m1, int s2, u64 m2, int s3) {
+    x = (x ^ (x >> s1)) * m1;
+    x = (x ^ (x >> s2)) * m2;
+    return x ^ (x >> s3);
 }
-BM_FN u64 mix_b(u64 x) {
-    x ^= x >> 30;
-    x *= 0xbf58476d1ce4e5b9ull;
-    x ^= x >> 27;
-    x *= 0x94d049bb133111ebull;
-    return x ^ (x >> 31);
-}
+BM_FN u64 mix_a(u64 x) { return mix(x, 33, 0xff51afd7ed558ccdull, 33, 0xc4ceb9fe1a85ec53ull, 33); }
+BM_FN u64 mix_b(u64 x) { return mix(x, 30, 0xbf58476d1ce4e5b9ull, 27, 0x94d049bb133111ebull, 31); }
 
 // A position's 128-bit key: two hashes of its eight words, chained through
 // two different mixers from two seeds. Equal positions (same_position) have

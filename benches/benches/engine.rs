@@ -6,7 +6,8 @@
 //! `cargo bench -p bitmoves-benches --bench engine`
 
 use bitmoves::{Board, Move};
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
 /// Middlegame positions with many moves, and the moves asked about: each
@@ -59,6 +60,19 @@ fn legality(c: &mut Criterion) {
     group.finish();
 }
 
+/// Benches `name`: the sum over `boards` of `length`, the length of one
+/// move list.
+fn bench_list(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    name: &str,
+    boards: &[Board],
+    length: impl Fn(&Board) -> usize,
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| boards.iter().map(|b| length(black_box(b))).sum::<usize>())
+    });
+}
+
 fn checks_and_captures(c: &mut Criterion) {
     let (boards, _) = inputs();
     let pairs: Vec<(Board, Move)> = boards
@@ -93,21 +107,9 @@ fn checks_and_captures(c: &mut Criterion) {
     });
     group.finish();
     let mut group = c.benchmark_group("engine/lists");
-    group.bench_function("captures", |b| {
-        b.iter(|| {
-            boards
-                .iter()
-                .map(|b| black_box(b).captures().len())
-                .sum::<usize>()
-        })
-    });
-    group.bench_function("legal_moves", |b| {
-        b.iter(|| {
-            boards
-                .iter()
-                .map(|b| black_box(b).legal_moves().len())
-                .sum::<usize>()
-        })
+    bench_list(&mut group, "captures", &boards, |b| b.captures().len());
+    bench_list(&mut group, "legal_moves", &boards, |b| {
+        b.legal_moves().len()
     });
     group.finish();
 }

@@ -20,53 +20,20 @@ use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// The Syzygy tests' table names, random placements and their FEN.
+#[path = "../../crates/syzygy/tests/common/placements.rs"]
+#[allow(dead_code)] // `random_position` serves the tests
+mod placements;
+
 /// The positions: random legal placements of each table's pieces, both
 /// sides to move, as FEN.
 fn positions(names: &[String], count: usize, rng: &mut XorShift) -> Vec<String> {
     let mut fens = Vec::with_capacity(count);
     while fens.len() < count {
         let name = &names[(rng.next_u64() % names.len() as u64) as usize];
-        let (white, black) = name.split_once('v').expect("a table name");
-        let pieces: Vec<char> = white
-            .chars()
-            .chain(black.chars().map(|c| c.to_ascii_lowercase()))
-            .collect();
-        let mut board = [None; 64];
-        for &piece in &pieces {
-            let free: Vec<usize> = (0..64)
-                .filter(|&sq| board[sq].is_none())
-                .filter(|&sq| !piece.eq_ignore_ascii_case(&'p') || (8..56).contains(&sq))
-                .collect();
-            board[free[(rng.next_u64() % free.len() as u64) as usize]] = Some(piece);
-        }
-        let mut text = String::new();
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match board[rank * 8 + file] {
-                    Some(c) => {
-                        if empty > 0 {
-                            text.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        text.push(c);
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                text.push('/');
-            }
-        }
-        let side = if rng.next_u64().is_multiple_of(2) {
-            "w"
-        } else {
-            "b"
-        };
-        let fen = format!("{text} {side} - - 0 1");
+        let mut next = || rng.next_u64();
+        let board = placements::place(&placements::letters(name), &mut next);
+        let fen = placements::fen(&board, next().is_multiple_of(2), None);
         // Both libraries must take the position: shakmaty also refuses
         // checks no legal move could have given (IMPOSSIBLE_CHECK).
         let shakmaty_takes = Fen::from_ascii(fen.as_bytes())
@@ -158,28 +125,17 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(20_000);
     let rounds: usize = value("--rounds").and_then(|n| n.parse().ok()).unwrap_or(5);
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    if !dir.is_dir() {
         eprintln!(
             "no tables in {}: run `cargo test -p bitmoves-syzygy` (which downloads them) or pass --tables DIR",
             dir.display()
         );
         return;
-    };
-    let mut names: Vec<String> = entries
-        .filter_map(|e| {
-            e.ok()?
-                .file_name()
-                .to_str()?
-                .strip_suffix(".rtbw")
-                .map(str::to_owned)
-        })
-        .filter(|name| {
-            std::path::Path::new(&dir)
-                .join(format!("{name}.rtbz"))
-                .is_file()
-        })
+    }
+    let names: Vec<String> = placements::table_names(&dir)
+        .into_iter()
+        .filter(|name| dir.join(format!("{name}.rtbz")).is_file())
         .collect();
-    names.sort();
 
     let fens = positions(&names, count, &mut XorShift::new(0x5e1e_c7ed));
     let boards: Vec<Board> = fens.iter().map(|f| f.parse().expect("legal")).collect();
@@ -258,29 +214,23 @@ fn main() {
             "timed by each thread's CPU time (--cpu); 2 threads: the sum of both threads' rates"
         );
     }
+    // One round of one probe, timed into its three rows: bitmoves-syzygy,
+    // shakmaty-syzygy, bitmoves-syzygy on two threads.
+    macro_rules! round {
+        ($rows:expr, $ours:ident, $theirs:ident) => {{
+            let rows: &mut [(&str, Vec<f64>)] = $rows;
+            rows[0].1.push(rate(n, cpu, || {
+                boards.iter().for_each(|b| _ = black_box(ours.$ours(b)))
+            }));
+            rows[1].1.push(rate(n, cpu, || {
+                chess.iter().for_each(|p| _ = black_box(theirs.$theirs(p)))
+            }));
+            rows[2].1.push(two(cpu, &|b| _ = black_box(ours.$ours(b))));
+        }};
+    }
     for _ in 0..rounds {
-        rows[0].1.push(rate(n, cpu, || {
-            boards.iter().for_each(|b| _ = black_box(ours.probe_wdl(b)))
-        }));
-        rows[1].1.push(rate(n, cpu, || {
-            chess
-                .iter()
-                .for_each(|p| _ = black_box(theirs.probe_wdl_after_zeroing(p)))
-        }));
-        rows[2]
-            .1
-            .push(two(cpu, &|b| _ = black_box(ours.probe_wdl(b))));
-        rows[3].1.push(rate(n, cpu, || {
-            boards.iter().for_each(|b| _ = black_box(ours.probe_dtz(b)))
-        }));
-        rows[4].1.push(rate(n, cpu, || {
-            chess
-                .iter()
-                .for_each(|p| _ = black_box(theirs.probe_dtz(p)))
-        }));
-        rows[5]
-            .1
-            .push(two(cpu, &|b| _ = black_box(ours.probe_dtz(b))));
+        round!(&mut rows[..3], probe_wdl, probe_wdl_after_zeroing);
+        round!(&mut rows[3..], probe_dtz, probe_dtz);
     }
     let medians: Vec<f64> = rows.iter().map(|(_, v)| median(v.clone())).collect();
     for ((name, _), m) in rows.iter().zip(&medians) {

@@ -100,13 +100,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(book.entries(board.key()).expect("sorted"), scanned);
         let mut expected: Vec<BookMove> = scanned
             .iter()
-            .filter_map(|entry| {
-                Some(BookMove {
-                    mv: entry.legal_move(board)?,
-                    weight: entry.weight,
-                    learn: entry.learn,
-                })
-            })
+            .filter_map(|entry| entry.book_move(board))
             .collect();
         expected.sort_by_key(|book_move| std::cmp::Reverse(book_move.weight)); // stable
         assert_eq!(book.moves(board).expect("sorted"), expected, "{board}");

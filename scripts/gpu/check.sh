@@ -5,9 +5,10 @@
 #
 #   scripts/gpu/check.sh BIN [LOG_DIR]
 #
-# 1. the ignored GPU tests: standard.epd to depth 6, tricky.epd and
-#    fischer.epd to depth 5 in batches, kiwipete 6, startpos 8;
-# 2. `bitmoves perft startpos 8 --gpu`;
+# 1. the ignored GPU tests: every depth of standard.epd, tricky.epd and
+#    fischer.epd (the last two in batches), kiwipete 6 and 7, startpos 8
+#    and 9, every path counted, tiny transposition tables;
+# 2. `bitmoves perft startpos 8 --gpu` and `bitmoves perft startpos 10 --gpu`;
 # 3. perft 9 through split / work --gpu (two shards) / merge.
 # Timings: scripts/gpu/bench.sh.
 set -uo pipefail
@@ -29,6 +30,8 @@ nproc
 run tests 400 "$bin/gpu-tests" --ignored --test-threads 1
 run perft8 120 "$bin/bitmoves" perft startpos 8 --gpu
 grep -q '84998978956' "$log/perft8.out" || { echo "perft 8 wrong"; status=1; }
+run perft10 120 "$bin/bitmoves" perft startpos 10 --gpu
+grep -q '69352859712417' "$log/perft10.out" || { echo "perft 10 wrong"; status=1; }
 units=$(mktemp -d)
 run split 60 "$bin/bitmoves" split startpos 9 --at 4 -o "$units/units"
 run work0 300 "$bin/bitmoves" work "$units/units" --gpu --shard 0/2 -o "$units/results"

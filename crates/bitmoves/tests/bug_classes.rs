@@ -258,7 +258,7 @@ fn move_list_capacity_is_the_documented_bound() {
 #[test]
 fn maximal_material_never_overflows_the_move_list() {
     let pieces = "QQQQQQQQQRRBBNNK";
-    let mut random = common::Random(0x9e37_79b9_7f4a_7c15);
+    let mut random = common::Random::new(0x9e37_79b9_7f4a_7c15);
     let mut accepted = 0;
     for _ in 0..2_000 {
         let mut cells = ['.'; 64];

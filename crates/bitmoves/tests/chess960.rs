@@ -214,7 +214,7 @@ fn double_fischer_random_takes_each_side_from_its_number() {
 #[test]
 fn fischer_epd_follows_the_numbering() {
     let starts = all_starts();
-    let entries = common::read_suite("fischer.epd", common::SUITES[1].1);
+    let entries = common::suite("fischer.epd");
     assert_eq!(entries.len(), 960);
     let mut best = 0;
     for entry in &entries {

@@ -48,7 +48,7 @@ fn ask(cases: &[(&str, String)]) -> Vec<(String, bool, String)> {
 /// Every Chess960 start, and each after a few random moves (three
 /// playouts of up to 12 plies per start).
 fn chess960_positions() -> Vec<Board> {
-    let mut random = common::Random(0x7866_656e);
+    let mut random = common::Random::new(0x7866_656e);
     let mut boards = Vec::new();
     for n in 0..Board::CHESS960_POSITIONS {
         let start = Board::chess960_start(n).expect("in range");
@@ -118,7 +118,7 @@ fn shredder_letters_read_as_python_chess_reads_them() {
     if !common::python_chess_or_skip("FEN oracle") {
         return;
     }
-    let mut random = common::Random(0x7368_7265);
+    let mut random = common::Random::new(0x7368_7265);
     let mut boards = chess960_positions();
     for _ in 0..1000 {
         let plies = random.below(30);

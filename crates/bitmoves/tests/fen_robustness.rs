@@ -6,7 +6,7 @@
 mod common;
 
 use bitmoves::{Board, FenOptions, Move};
-use common::placement;
+use common::{check_fen_law, placement};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -14,39 +14,6 @@ const LENIENT: FenOptions = FenOptions {
     lenient: true,
     chess960: false,
 };
-
-/// The castling field's law for a board read with `options`: its FEN,
-/// read back with its mode, is the same board; read without the mode, the
-/// same position, in Chess960 mode exactly where the rights need it; in
-/// Shredder letters, the same board as in X-FEN.
-fn check_castling_law(board: &Board, options: FenOptions) -> Result<(), TestCaseError> {
-    let written = board.to_string();
-    let with_mode = FenOptions {
-        chess960: board.is_chess960(),
-        ..options
-    };
-    prop_assert_eq!(Board::from_fen_with(&written, with_mode), Ok(*board));
-    let without = FenOptions {
-        chess960: false,
-        ..options
-    };
-    let plain = Board::from_fen_with(&written, without);
-    prop_assert_eq!(plain.map(|b| b.to_string()), Ok(written.clone()));
-    prop_assert_eq!(
-        plain.map(|b| b.is_chess960()),
-        Ok(common::rights_need_chess960(board)),
-        "{}",
-        written
-    );
-    let shredder = board.shredder_fen().to_string();
-    prop_assert_eq!(
-        Board::from_fen_with(&shredder, without),
-        plain,
-        "{}",
-        shredder
-    );
-    Ok(())
-}
 
 /// Every suite FEN (with its clocks), as mutation seeds.
 fn seeds() -> &'static [String] {
@@ -66,58 +33,6 @@ fn seeds() -> &'static [String] {
             ])
             .collect()
     })
-}
-
-/// Parses `fen` strictly, leniently, in forced Chess960 mode and cleaned;
-/// whatever parses must read back from its own `Display` as the same board
-/// (the mode passed along), and generate and play its moves. The FEN law
-/// of the castling field, as `fuzz/fuzz_targets/fen.rs` checks it too: the
-/// FEN read back without the mode is the same position, in Chess960 mode
-/// exactly where its rights need it (a standard position is never read as
-/// Chess960), and the same FEN in Shredder letters reads as the same board.
-/// Cleaning changes nothing that the strict reading accepts.
-fn check_fen(fen: &str) -> Result<(), TestCaseError> {
-    let chess960 = FenOptions {
-        chess960: true,
-        ..LENIENT
-    };
-    for options in [FenOptions::default(), LENIENT, chess960] {
-        let strict = Board::from_fen_with(fen, options);
-        let cleaned = Board::from_fen_cleaned(fen, options);
-        if let Ok(board) = strict {
-            prop_assert_eq!(cleaned, Ok(board), "{:?} cleaned", fen);
-        }
-        if let Ok(board) = cleaned {
-            check_castling_law(&board, options)?;
-        }
-        let Ok(board) = strict else {
-            continue;
-        };
-        let written = board.to_string();
-        let with_mode = FenOptions {
-            chess960: board.is_chess960(),
-            ..options
-        };
-        prop_assert_eq!(
-            Board::from_fen_with(&written, with_mode),
-            Ok(board),
-            "{:?} was written as {}",
-            fen,
-            written
-        );
-        if options == FenOptions::default() {
-            prop_assert_eq!(Board::from_fen(&written), Ok(board));
-            prop_assert_eq!(written.parse::<Board>(), Ok(board));
-        }
-        let moves = board.legal_moves();
-        prop_assert_eq!(moves.len(), board.move_count());
-        for &mv in moves.iter() {
-            let mut next = board;
-            prop_assert!(next.play(mv).is_ok(), "{}: {}", written, mv);
-        }
-        let _ = board.status();
-    }
-    Ok(())
 }
 
 /// Text that is UCI-ish or arbitrary: `from_uci` and `parse_move` never
@@ -305,7 +220,7 @@ proptest! {
     /// round-trips.
     #[test]
     fn arbitrary_text_never_panics_the_fen_parser(text in "\\PC*") {
-        check_fen(&text)?;
+        check_fen_law(&text);
     }
 
     /// Text over the FEN alphabet, out-of-range digits included.
@@ -313,7 +228,7 @@ proptest! {
     fn fen_alphabet_text_never_panics_the_fen_parser(
         text in "[pnbrqkPNBRQK0-9/ wb\\-a-hA-H]{0,100}"
     ) {
-        check_fen(&text)?;
+        check_fen_law(&text);
     }
 
     /// Suite FENs with random character edits and field replacements (huge
@@ -324,20 +239,20 @@ proptest! {
         edits in prop::collection::vec(edit(), 1..6),
     ) {
         let fen = mutate(&seeds()[seed], &edits);
-        check_fen(&fen)?;
+        check_fen_law(&fen);
     }
 
     /// FENs assembled field by field from plausible parts.
     #[test]
     fn structured_fens_never_panic_and_round_trip(fen in structured_fen()) {
-        check_fen(&fen)?;
+        check_fen_law(&fen);
     }
 
     /// Random placements with two kings, random rights and en passant
     /// squares: many are valid, and every valid one round-trips.
     #[test]
     fn random_placements_round_trip(fen in valid_looking_fen()) {
-        check_fen(&fen)?;
+        check_fen_law(&fen);
     }
 
     /// Any printable text as a UCI move.

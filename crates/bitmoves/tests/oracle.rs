@@ -18,7 +18,7 @@ fn positions(count: usize) -> Vec<Board> {
         .filter(|e| Board::from_fen(&e.fen).is_ok())
         .map(|e| e.board)
         .collect();
-    let mut random = common::Random(0x6269_746d_6f76_6573);
+    let mut random = common::Random::new(0x6269_746d_6f76_6573);
     (0..count)
         .map(|_| {
             let start = starts[random.below(starts.len())];

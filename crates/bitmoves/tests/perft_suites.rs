@@ -4,17 +4,13 @@
 
 mod common;
 
-use common::{SUITES, all_entries, check_all, check_entry, read_suite};
+use common::{SUITES, all_entries, check_all, check_entry, suite};
 
 /// The largest count checked by the default test run.
 const QUICK_LIMIT: u64 = 2_000_000;
 
 fn run_suite(file: &str, keep: impl Fn(u32, u64) -> bool + Sync) {
-    let (name, text) = SUITES
-        .iter()
-        .find(|(name, _)| *name == file)
-        .expect("suite");
-    let entries = read_suite(name, text);
+    let entries = suite(file);
     check_all(&entries, 1, |entry| check_entry(entry, &keep));
 }
 
@@ -35,11 +31,7 @@ fn tricky_suite_matches_every_count_up_to_two_million_nodes() {
 
 /// Every listed depth of one suite, positions shared out over all cores.
 fn run_suite_full_depth(file: &str) {
-    let (name, text) = SUITES
-        .iter()
-        .find(|(name, _)| *name == file)
-        .expect("suite");
-    let entries = read_suite(name, text);
+    let entries = suite(file);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     check_all(&entries, threads, |entry| check_entry(entry, |_, _| true));
 }

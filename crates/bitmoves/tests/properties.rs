@@ -112,25 +112,19 @@ proptest! {
         (path, _) in playout(),
         from in 0..64usize,
         to in 0..64usize,
-        promotion in 0..7usize,
+        promotion in 0..=Piece::NUM,
         own_piece in any::<bool>(),
     ) {
-        let promotions = [
-            None,
-            Some(Piece::Knight),
-            Some(Piece::Bishop),
-            Some(Piece::Rook),
-            Some(Piece::Queen),
-            Some(Piece::King),
-            Some(Piece::Pawn),
-        ];
+        // No promotion, and every piece as one, kings and pawns included.
+        let promotions: Vec<Option<Piece>> =
+            std::iter::once(None).chain(Piece::ALL.map(Some)).collect();
         for board in &path {
             let legal = board.legal_moves();
             let ours: Vec<Square> = board.colors(board.side_to_move()).iter().collect();
             let from = if own_piece { ours[from % ours.len()] } else { Square::from_index(from) };
             let mut candidates = vec![Move { from, to: Square::from_index(to), promotion: promotions[promotion] }];
             for mv in legal.iter() {
-                for promotion in promotions {
+                for &promotion in &promotions {
                     candidates.push(Move { promotion, ..*mv });
                 }
             }

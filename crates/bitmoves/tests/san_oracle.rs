@@ -40,7 +40,7 @@ fn san_line(board: &Board) -> String {
 fn positions() -> Vec<Board> {
     let entries = common::all_entries();
     let mut boards: Vec<Board> = entries.iter().map(|e| e.board).collect();
-    let mut rng = common::Random(0x9e37_79b9_7f4a_7c15);
+    let mut rng = common::Random::new(0x9e37_79b9_7f4a_7c15);
     for game in 0..GAMES {
         let mut board = if game % 4 == 0 {
             Board::chess960_start(rng.below(960) as u16).expect("in range")

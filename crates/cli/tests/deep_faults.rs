@@ -177,7 +177,7 @@ fn inject_faults(seed: u64, rounds: u64) -> usize {
         })
         .collect();
     let file = results.join("shard-0-of-1.results");
-    let mut rng = Random(seed);
+    let mut rng = Random::new(seed);
     let mut log = Vec::new();
     for round in 0..rounds {
         let threads = (1 + rng.below(2)).to_string();

@@ -199,16 +199,23 @@ fn limited(pgn: &str, dir: &Path, ignore: bool) -> std::process::Output {
         .expect("sh runs")
 }
 
-#[test]
-fn a_failed_write_leaves_no_dataset() {
-    let pgn = games_file("full.pgn", &many());
-    let dir = temp("full.parquet");
+/// Writes `games` as `NAME.parquet` under the file size limit, ignoring
+/// `SIGXFSZ`: the write fails with one error line, and the dataset's
+/// folder is left empty.
+fn assert_failed_write_leaves_nothing(name: &str, games: &str) {
+    let pgn = games_file(&format!("{name}.pgn"), games);
+    let dir = temp(&format!("{name}.parquet"));
     let out = limited(&pgn, &dir, true);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.starts_with("error: cannot write "), "{stderr}");
     assert_eq!(names(&dir), Vec::<String>::new(), "temporary parts removed");
+}
+
+#[test]
+fn a_failed_write_leaves_no_dataset() {
+    assert_failed_write_leaves_nothing("full", &many());
 }
 
 #[test]
@@ -224,12 +231,5 @@ fn a_killed_run_leaves_nothing_that_reads_as_complete() {
 fn a_write_failing_mid_run_leaves_no_dataset() {
     // 150,000 games: the first row group (100,000 rows) is written while
     // the input is still being read, past the file size limit.
-    let pgn = games_file("full-mid-run.pgn", &"1. e4 *\n\n".repeat(150_000));
-    let dir = temp("full-mid-run.parquet");
-    let out = limited(&pgn, &dir, true);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("error: cannot write "), "{stderr}");
-    assert_eq!(names(&dir), Vec::<String>::new(), "temporary parts removed");
+    assert_failed_write_leaves_nothing("full-mid-run", &"1. e4 *\n\n".repeat(150_000));
 }

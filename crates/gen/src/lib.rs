@@ -50,6 +50,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn splitmix64_matches_the_reference_stream() {
+        // SplitMix64 seeded with 0 starts 0xe220a8397b1dcdaf, 0x6e789e6aa1b965f4.
+        let mut rng = rng::SplitMix64::new(0);
+        assert_eq!(rng.next(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(rng.next(), 0x6e78_9e6a_a1b9_65f4);
+    }
+
+    #[test]
     fn generate_is_deterministic() {
         assert_eq!(generate(), generate());
     }

@@ -4,34 +4,30 @@
 use crate::geometry::NUM_SQUARES;
 use crate::sliders::Slider;
 
-/// Parallel bit extract: gathers the bits of `x` selected by `mask` into the low bits.
-pub fn pext(x: u64, mut mask: u64) -> u64 {
-    let mut result = 0;
-    let mut out = 1;
-    while mask != 0 {
+/// The set bits of `mask` as one-bit masks, lowest first: the `i`-th is
+/// where bit `i` of a PEXT index lives.
+fn bits(mut mask: u64) -> impl Iterator<Item = u64> {
+    std::iter::from_fn(move || {
         let low = mask & mask.wrapping_neg();
-        if x & low != 0 {
-            result |= out;
-        }
-        out <<= 1;
-        mask &= mask - 1;
-    }
-    result
+        mask &= mask.wrapping_sub(1);
+        (low != 0).then_some(low)
+    })
+}
+
+/// Parallel bit extract: gathers the bits of `x` selected by `mask` into the low bits.
+pub fn pext(x: u64, mask: u64) -> u64 {
+    bits(mask)
+        .enumerate()
+        .map(|(i, bit)| u64::from(x & bit != 0) << i)
+        .sum()
 }
 
 /// Parallel bit deposit: scatters the low bits of `x` to the positions set in `mask`.
-pub fn pdep(x: u64, mut mask: u64) -> u64 {
-    let mut result = 0;
-    let mut from = 1;
-    while mask != 0 {
-        let low = mask & mask.wrapping_neg();
-        if x & from != 0 {
-            result |= low;
-        }
-        from <<= 1;
-        mask &= mask - 1;
-    }
-    result
+pub fn pdep(x: u64, mask: u64) -> u64 {
+    bits(mask)
+        .enumerate()
+        .map(|(i, bit)| bit * (x >> i & 1))
+        .sum()
 }
 
 /// The PEXT slider table shared by rooks and bishops.

@@ -1,6 +1,6 @@
-//! [`Gpu`]: one CUDA device with the perft kernels compiled for it and the
-//! buffers of the search; the search is in [`search`], perft on top of it
-//! in [`perft`].
+//! [`Gpu`]: one CUDA device with the perft kernels compiled for it, the
+//! buffers of the search and its transposition tables; the search is in
+//! [`search`], perft on top of it in [`perft`].
 
 mod perft;
 mod search;
@@ -9,11 +9,12 @@ pub use perft::{PROGRESS_BATCH, PerftOptions, PerftReport, SEARCH_PLIES};
 pub use search::MAX_DEPTH;
 
 use crate::{GpuError, tables};
+use bitmoves::Board;
 use cudarc::{
     driver::{CudaContext, CudaFunction, CudaSlice, CudaStream, DriverError},
     nvrtc::{self, CompileOptions, Ptx},
 };
-use std::{sync::Arc, vec, vec::Vec};
+use std::{collections::HashMap, sync::Arc, vec, vec::Vec};
 
 /// The kernels' source, compiled by NVRTC when a [`Gpu`] is opened.
 pub const KERNEL_SOURCE: &str = include_str!("perft.cu");
@@ -22,26 +23,52 @@ pub const KERNEL_SOURCE: &str = include_str!("perft.cu");
 const MAX_LEVEL: u64 = 1 << 26;
 /// Counts per block of the prefix sum (`SCAN_ITEMS` in `perft.cu`).
 const SCAN_ITEMS: u64 = 1024;
+/// Words per transposition-table entry (`struct Entry` in `perft.cu`).
+const ENTRY_WORDS: u64 = 4;
+/// Bytes of buffers per position of level capacity, with every level
+/// allocated: per level 64 (a position) + 4 + 8 + 8 + 4 (its move count,
+/// offset, value and child map); shared, 64 + 8 + 4 + 8 (the children of
+/// a run, the deduplication set, the unique flags and their places); and
+/// 16 moves of 14 bytes (the move, its parent, the child's count).
+const BYTES_PER_POSITION: u64 = 88 * (MAX_DEPTH as u64 - 1) + 84 + 16 * 14;
+/// The most entries the host's table of whole counts keeps.
+const HOST_TABLE_ENTRIES: usize = 1 << 22;
 
 /// The kernels of `perft.cu`.
 struct Kernels {
-    count_moves: CudaFunction,
+    probe_count: CudaFunction,
     gen_moves: CudaFunction,
     make_moves: CudaFunction,
+    dedup: CudaFunction,
+    compact: CudaFunction,
     make_count: CudaFunction,
+    sum_children: CudaFunction,
     count_leaves: CudaFunction,
     scan_blocks: CudaFunction,
     scan_sums: CudaFunction,
     scan_add: CudaFunction,
 }
 
-/// One ply of the search: positions, and their move counts and offsets.
+/// One ply of the search: positions, their move counts, offsets and
+/// values, and the next level's index of each child of the run in hand.
 struct Level {
     /// [`position::WORDS`](crate::position::WORDS) words per position.
     positions: CudaSlice<u64>,
     counts: CudaSlice<u32>,
     /// One more than the positions: the last is the total.
     offsets: CudaSlice<u64>,
+    /// Each position's count at the level's depth.
+    values: CudaSlice<u64>,
+    /// Per child of the run in hand: its unique position's index in the
+    /// next level.
+    map: CudaSlice<u32>,
+}
+
+/// The transposition tables: one per depth, in one allocation.
+struct Transpositions {
+    entries: CudaSlice<u64>,
+    /// Per depth: the first entry and the number of entries (0: none).
+    by_depth: [(u64, u64); MAX_DEPTH as usize + 1],
 }
 
 /// A CUDA device ready to count perft: the kernels compiled for it, the
@@ -64,10 +91,27 @@ pub struct Gpu {
     level_capacity: u64,
     moves: CudaSlice<u16>,
     parents: CudaSlice<u32>,
+    /// Per move at two plies left: the child's number of moves.
+    move_counts: CudaSlice<u64>,
+    /// The children of a run, before deduplication.
+    children: CudaSlice<u64>,
+    /// The deduplication set: a power of two of slots, at least two per
+    /// child.
+    slots: CudaSlice<u32>,
+    /// Per child: whether it is the first of its equals.
+    unique: CudaSlice<u32>,
+    /// Prefix sums of `unique`: each unique child's index in the next level.
+    places: CudaSlice<u64>,
     /// The prefix sum's block sums.
     sums: CudaSlice<u64>,
-    /// A count per root of the batch in hand.
-    totals: CudaSlice<u64>,
+    /// Leaves counted on the device (a single counter).
+    leaves: CudaSlice<u64>,
+    transpositions: Transpositions,
+    /// Whole counts of boards sent to the device, by board and depth: a
+    /// board counted before is not sent again.
+    host_table: HashMap<(Board, u32), u64>,
+    /// Leaves counted on the device since the device was opened.
+    counted: u128,
 }
 
 impl core::fmt::Debug for Gpu {
@@ -76,6 +120,7 @@ impl core::fmt::Debug for Gpu {
             .field("name", &self.name)
             .field("level_capacity", &self.level_capacity)
             .field("move_capacity", &self.moves.len())
+            .field("table_entries", &self.table_entries())
             .finish_non_exhaustive()
     }
 }
@@ -83,8 +128,10 @@ impl core::fmt::Debug for Gpu {
 impl Gpu {
     /// Opens CUDA device `ordinal` (0 is the first): loads the driver and
     /// NVRTC, compiles the kernels for the device and copies the tables to
-    /// it. Buffers take about a quarter of the device's free memory, up
-    /// to 8 GiB.
+    /// it. Buffers take about a quarter of the device's free memory, up to
+    /// 16 GiB, and the transposition tables half of what is left, up to
+    /// 64 GiB: a smaller card gets smaller tables (and a table that is full
+    /// only makes the search slower).
     ///
     /// # Errors
     ///
@@ -93,6 +140,18 @@ impl Gpu {
     /// is no such device or it fails, [`GpuError::Compile`] where NVRTC
     /// rejects the kernels.
     pub fn open(ordinal: usize) -> Result<Self, GpuError> {
+        Self::open_with_tables(ordinal, None)
+    }
+
+    /// [`Gpu::open`], with the transposition tables given `table_bytes`
+    /// of device memory (`None`: half of what the buffers leave, up to
+    /// 64 GiB). Small tables make the search slower, never wrong: the
+    /// tests use them to make every slot fought over.
+    ///
+    /// # Errors
+    ///
+    /// As [`Gpu::open`].
+    pub fn open_with_tables(ordinal: usize, table_bytes: Option<u64>) -> Result<Self, GpuError> {
         // SAFETY: only tries to load the library, calling nothing in it.
         if !unsafe { cudarc::driver::sys::is_culib_present() } {
             return Err(GpuError::NoDriver);
@@ -121,10 +180,13 @@ impl Gpu {
                 .map_err(GpuError::driver("find a kernel"))
         };
         let kernels = Kernels {
-            count_moves: load("count_moves")?,
+            probe_count: load("probe_count")?,
             gen_moves: load("gen_moves")?,
             make_moves: load("make_moves")?,
+            dedup: load("dedup")?,
+            compact: load("compact")?,
             make_count: load("make_count")?,
+            sum_children: load("sum_children")?,
             count_leaves: load("count_leaves")?,
             scan_blocks: load("scan_blocks")?,
             scan_sums: load("scan_sums")?,
@@ -137,25 +199,46 @@ impl Gpu {
         let (free, _) = context
             .mem_get_info()
             .map_err(GpuError::driver("read the free memory"))?;
-        // A level costs 76 bytes a position (64 + a count + an offset),
-        // and the moves 6 bytes each, 16 per position of the last level:
-        // with up to six levels, about 550 bytes per position of capacity.
-        let budget = (free as u64 / 4).min(8 << 30);
-        let level_capacity = (budget / 550).clamp(1 << 16, MAX_LEVEL);
+        let free = free as u64;
+        let level_capacity =
+            ((free / 4).min(16 << 30) / BYTES_PER_POSITION).clamp(1 << 16, MAX_LEVEL);
         let move_capacity = level_capacity * 16;
         let alloc = GpuError::driver("allocate device memory");
+        let cap = level_capacity as usize;
         let moves = stream
             .alloc_zeros::<u16>(move_capacity as usize)
             .map_err(alloc)?;
         let parents = stream
             .alloc_zeros::<u32>(move_capacity as usize)
-            .map_err(GpuError::driver("allocate device memory"))?;
+            .map_err(alloc)?;
+        let move_counts = stream
+            .alloc_zeros::<u64>(move_capacity as usize)
+            .map_err(alloc)?;
+        let children = stream
+            .alloc_zeros::<u64>(cap * crate::position::WORDS)
+            .map_err(alloc)?;
+        let slots = stream
+            .alloc_zeros::<u32>((2 * cap).next_power_of_two())
+            .map_err(alloc)?;
+        let unique = stream.alloc_zeros::<u32>(cap).map_err(alloc)?;
+        let places = stream.alloc_zeros::<u64>(cap + 1).map_err(alloc)?;
         let sums = stream
             .alloc_zeros::<u64>((level_capacity.div_ceil(SCAN_ITEMS) + 1) as usize)
-            .map_err(GpuError::driver("allocate device memory"))?;
-        let totals = stream
-            .alloc_zeros::<u64>(1)
-            .map_err(GpuError::driver("allocate device memory"))?;
+            .map_err(alloc)?;
+        let leaves = stream.alloc_zeros::<u64>(1).map_err(alloc)?;
+        // Tables from what is left after the levels the deepest search
+        // allocates; where the driver refuses, half as much.
+        let left = free.saturating_sub(level_capacity * BYTES_PER_POSITION);
+        let mut table_bytes = table_bytes.unwrap_or((left / 2).min(64 << 30));
+        let transpositions = loop {
+            let by_depth = table_layout(table_bytes);
+            let entries: u64 = by_depth.iter().map(|&(_, entries)| entries).sum();
+            match stream.alloc_zeros::<u64>((entries.max(1) * ENTRY_WORDS) as usize) {
+                Ok(entries) => break Transpositions { entries, by_depth },
+                Err(_) if table_bytes > 1 << 20 => table_bytes /= 2,
+                Err(error) => return Err(alloc(error)),
+            }
+        };
         Ok(Self {
             stream,
             kernels,
@@ -165,12 +248,29 @@ impl Gpu {
             level_capacity,
             moves,
             parents,
+            move_counts,
+            children,
+            slots,
+            unique,
+            places,
             sums,
-            totals,
+            leaves,
+            transpositions,
+            host_table: HashMap::new(),
+            counted: 0,
         })
     }
 
-    /// The device's name, such as `NVIDIA H100 80GB HBM3`.
+    /// The entries of the transposition tables, all depths together.
+    pub fn table_entries(&self) -> u64 {
+        self.transpositions
+            .by_depth
+            .iter()
+            .map(|&(_, entries)| entries)
+            .sum()
+    }
+
+    /// The device's name, such as `NVIDIA H200`.
     pub fn name(&self) -> &str {
         &self.name
     }
@@ -222,6 +322,49 @@ impl GpuError {
         move |error| GpuError::Driver {
             what,
             error: error.to_string(),
+        }
+    }
+}
+
+/// The tables' layout in `bytes`: per depth, its first entry and its
+/// entries (at least one). Depth 2 (the deepest level of the search,
+/// which has the most positions) gets half, depth 3 a quarter, and so on;
+/// depths 0 and 1 have none (they are counted, never looked up).
+fn table_layout(bytes: u64) -> [(u64, u64); MAX_DEPTH as usize + 1] {
+    let mut layout = [(0, 0); MAX_DEPTH as usize + 1];
+    let mut first = 0;
+    for (depth, slot) in layout.iter_mut().enumerate().skip(2) {
+        let share = bytes >> (depth - 1).min(MAX_DEPTH as usize - 2);
+        let entries = (share / (ENTRY_WORDS * 8)).max(1);
+        *slot = (first, entries);
+        first += entries;
+    }
+    layout
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_fit_their_bytes_and_deeper_ones_are_smaller() {
+        for bytes in [0, 1000, 1 << 20, 3 << 30, 64 << 30] {
+            let layout = table_layout(bytes);
+            assert_eq!(layout[0], (0, 0));
+            assert_eq!(layout[1], (0, 0));
+            let mut first = 0;
+            for (depth, &(start, entries)) in layout.iter().enumerate().skip(2) {
+                assert!(entries >= 1, "{bytes} bytes, depth {depth}");
+                assert_eq!(start, first);
+                first += entries;
+                if depth > 2 && bytes >= 1 << 20 {
+                    assert!(entries <= layout[depth - 1].1);
+                }
+            }
+            assert!(
+                first * ENTRY_WORDS * 8 <= bytes.max(32 * 6),
+                "{bytes} bytes: {first} entries"
+            );
         }
     }
 }

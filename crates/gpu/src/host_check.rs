@@ -1,11 +1,14 @@
-//! The kernels' chess, checked on the CPU: `perft.cu` compiles as plain
+//! The kernels' code, checked on the CPU: `perft.cu` compiles as plain
 //! C++ too, and `tests/host_perft.cpp` counts perft with its move
-//! generator and `make` by recursion. This runs it on every position of
-//! the shared perft suites (vendored in `crates/bitmoves/tests/data`) and
-//! compares with their counts, so that the device's move generation is
-//! checked on every machine, GPU or not. What only the device runs (the
-//! prefix sums, the per-root totals, the search's batching) is checked by
-//! the ignored tests of `tests/gpu.rs` on a GPU.
+//! generator and `make` by recursion, and again by the device's
+//! breadth-first search run step by step with the kernels' per-thread
+//! functions (transposition tables, deduplication of each level's children,
+//! counts written back up), with tiny buffers and tables. This runs both on
+//! every position of the shared perft suites (vendored in
+//! `crates/bitmoves/tests/data`) and compares with their counts, so that the
+//! device's chess and its tables are checked on every machine, GPU or not.
+//! What only the device runs (the prefix sums, threads racing for a slot,
+//! the batching) is checked by the ignored tests of `tests/gpu.rs` on a GPU.
 
 use crate::{position, tables};
 use bitmoves::Board;
@@ -36,10 +39,13 @@ const SUITES: [(&str, &str); 3] = [
 const LIMIT: u64 = 3_000_000;
 
 /// Builds `tests/host_perft.cpp` with the system's C++ compiler (`CXX`,
-/// else `c++`).
-fn build_host_perft() -> PathBuf {
+/// else `c++`), as a program named for the test that runs it.
+fn build_host_perft(test: &str) -> PathBuf {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let out = std::env::temp_dir().join(format!("bitmoves-gpu-host-perft-{}", std::process::id()));
+    let out = std::env::temp_dir().join(format!(
+        "bitmoves-gpu-host-perft-{}-{test}",
+        std::process::id()
+    ));
     let compiler = std::env::var("CXX").unwrap_or_else(|_| "c++".into());
     let status = Command::new(&compiler)
         .args(["-O2", "-std=c++14", "-Wall", "-Werror", "-o"])
@@ -54,8 +60,9 @@ fn build_host_perft() -> PathBuf {
     out
 }
 
-/// Counts each (board, depth) with the kernels' code on the CPU.
-fn host_perft(program: &Path, jobs: &[(Board, u32)]) -> Vec<u64> {
+/// Counts each (board, depth) with the kernels' code on the CPU: by
+/// recursion, and by the device's search.
+fn host_perft(program: &Path, jobs: &[(Board, u32)]) -> Vec<(u64, u64)> {
     let table = tables::words();
     let mut input = Vec::new();
     input.extend((table.len() as u64).to_le_bytes());
@@ -63,7 +70,7 @@ fn host_perft(program: &Path, jobs: &[(Board, u32)]) -> Vec<u64> {
         .iter()
         .for_each(|word| input.extend(word.to_le_bytes()));
     for (board, depth) in jobs {
-        position::encode(board, 0)
+        position::encode(board)
             .iter()
             .for_each(|word| input.extend(word.to_le_bytes()));
         input.extend(u64::from(*depth).to_le_bytes());
@@ -81,13 +88,19 @@ fn host_perft(program: &Path, jobs: &[(Board, u32)]) -> Vec<u64> {
     String::from_utf8(output.stdout)
         .expect("utf-8")
         .lines()
-        .map(|line| line.parse().expect("a count"))
+        .map(|line| {
+            let (recursion, search) = line.split_once(' ').expect("two counts");
+            (
+                recursion.parse().expect("a count"),
+                search.parse().expect("a count"),
+            )
+        })
         .collect()
 }
 
 #[test]
 fn kernel_logic_on_the_cpu_matches_every_suite() {
-    let program = build_host_perft();
+    let program = build_host_perft("suites");
     let mut jobs = Vec::new();
     let mut expected = Vec::new();
     for (name, text) in SUITES {
@@ -119,7 +132,7 @@ fn kernel_logic_on_the_cpu_matches_every_suite() {
     let wrong: Vec<_> = expected
         .iter()
         .zip(&counts)
-        .filter(|((_, _, _, nodes), count)| nodes != *count)
+        .filter(|((_, _, _, nodes), (recursion, search))| nodes != recursion || nodes != search)
         .collect();
     assert!(
         wrong.is_empty(),
@@ -130,4 +143,16 @@ fn kernel_logic_on_the_cpu_matches_every_suite() {
     );
     eprintln!("{} counts checked", counts.len());
     assert!(counts.len() > 2_000, "only {} counts checked", counts.len());
+}
+
+#[test]
+fn a_torn_table_entry_reads_as_a_miss() {
+    let program = build_host_perft("torn");
+    let output = Command::new(&program)
+        .arg("--torn")
+        .output()
+        .expect("run host_perft");
+    let _ = std::fs::remove_file(&program);
+    assert!(output.status.success(), "a torn entry was read as a hit");
+    assert_eq!(output.stdout, b"ok\n");
 }

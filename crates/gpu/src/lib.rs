@@ -6,10 +6,12 @@
 //! it. [`Gpu::perft`] then counts a perft: the first plies are split on the
 //! CPU into unique positions with their multiplicities
 //! ([`bitmoves_perft::split`]), and the last [`SEARCH_PLIES`] plies are
-//! searched on the device breadth first, one ply at a time: each
-//! position's legal moves are counted, prefix sums give each its place,
-//! the moves are listed and played into the next ply's positions, and the
-//! last ply is counted without being played. [`Gpu::count`] counts many
+//! searched on the device breadth first, one ply at a time: each position
+//! is looked up in the transposition table of its depth or its legal moves
+//! are counted, prefix sums give each its place, the moves are listed and
+//! played, the children deduplicated into the next ply's positions, the
+//! last ply counted without being played, and each position's count summed
+//! from its children's and stored in its table. [`Gpu::count`] counts many
 //! positions at once, which is how `bitmoves-gpu work` counts the units of
 //! a deep perft (`docs/gpu.md`).
 //!

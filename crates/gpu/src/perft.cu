@@ -1,26 +1,36 @@
 // Bulk perft on an NVIDIA GPU: the kernels of bitmoves-gpu.
 //
 // Compiled at run time by NVRTC (crates/gpu/src/device.rs). The same file
-// also compiles as plain C++ (without __CUDACC__): the move generator and
-// `make` then run on the CPU, which is how the tests check them on
-// machines without a GPU (crates/gpu/src/host_check.rs and tests/host_perft.cpp).
+// also compiles as plain C++ (without __CUDACC__): the move generator,
+// `make`, the keys, the transposition tables, the in-level deduplication
+// and every kernel's per-thread step then run on the CPU, which is how the
+// tests check them on machines without a GPU (crates/gpu/src/host_check.rs
+// and tests/host_perft.cpp).
 //
 // Every position is stored from the side to move's point of view: the side
 // to move is always "white", its pawns move up the board, and its back rank
 // is rank 1. After a move the board is mirrored top to bottom (a byte swap
 // of every bitboard), so the children of a position are in their own side
 // to move's frame too. Perft counts do not depend on colour, so no kernel
-// ever branches on it.
+// ever branches on it, and a position and its colour-mirrored twin share
+// one count.
 //
-// The host drives a breadth-first search, one ply at a time:
-//   count_moves  the number of legal moves of each position;
-//   scan_*       prefix sums of those counts: where each position's moves go;
+// The host drives a breadth-first search, one ply at a time. For a level of
+// positions, each with the same number of plies left:
+//   probe_count  each position's count from the transposition table of its
+//                depth, or else its number of legal moves;
+//   scan_*       prefix sums of those numbers: where each position's moves go;
 //   gen_moves    the moves themselves (a 16-bit move and the parent's index);
 //   make_moves   the child positions, one thread per move;
-//   make_count   the last two plies: one thread per move makes it and counts
+//   dedup        each child's first equal sibling in the run (a hash set
+//                of child indices, positions compared whole), then
+//   compact      the unique children into the next level, and each child's
+//                index there; the next level is searched the same way;
+//   make_count   at two plies left, one thread per move makes it and counts
 //                the child's legal moves without making them;
-//   count_leaves the last ply alone (for a search of depth one).
-// Counts are added to a 64-bit total per root ("unit"), once per block.
+//   sum_children each position's count from its children's, stored in the
+//                table of its depth.
+// count_leaves counts a level of one ply left (a search of depth one).
 
 #ifdef __CUDACC__
 #define BM_FN __device__ __forceinline__
@@ -75,7 +85,7 @@ Pos {
     u64 orth;    // rooks and queens
     u64 kings;
     u32 meta;    // META_* below
-    u32 root;    // the unit this position descends from
+    u32 spare;   // unused, zero: keeps a position at eight words
 };
 
 // meta: bits 0-3 castling rights (ours king side, ours queen side, theirs
@@ -377,7 +387,11 @@ BM_FN Pos make(const Pos& p, u16 mv) {
         if (from == (int)((files >> 3) & 7)) rights &= ~2u;
         if (to == 56 + (int)((files >> 6) & 7)) rights &= ~4u;
         if (to == 56 + (int)((files >> 9) & 7)) rights &= ~8u;
-        if (kind == MV_DOUBLE) ep = (from + 8) ^ 56;
+        // An en-passant square only where a pawn could take on it: one
+        // that no pawn can take changes no count, and left out it lets the
+        // position meet its transpositions in the tables.
+        if (kind == MV_DOUBLE && (((to_b << 1) & ~FILE_A) | ((to_b >> 1) & ~FILE_H)) & pawns & them)
+            ep = (from + 8) ^ 56;
     }
     Pos c;
     c.us = mirror(them);
@@ -390,8 +404,202 @@ BM_FN Pos make(const Pos& p, u16 mv) {
     const u32 swapped_rights = ((rights & 3u) << 2) | ((rights >> 2) & 3u);
     const u32 swapped_files = ((files & 0x3f) << 6) | ((files >> 6) & 0x3f);
     c.meta = swapped_rights | (swapped_files << META_FILES_SHIFT) | ((u32)ep << META_EP_SHIFT);
-    c.root = p.root;
+    c.spare = 0;
     return c;
+}
+
+// ---------------------------------------------------------------------------
+// Keys, the transposition tables and the in-level deduplication.
+// ---------------------------------------------------------------------------
+
+// The meta word as far as counts depend on it: a castling rook's file only
+// where its right is held.
+BM_FN u32 rule_meta(u32 meta) {
+    u32 kept = meta & (META_RIGHTS | (63u << META_EP_SHIFT));
+    for (int slot = 0; slot < 4; slot++)
+        if (meta & (1u << slot)) kept |= meta & (7u << (META_FILES_SHIFT + 3 * slot));
+    return kept;
+}
+
+// Whether two positions have the same counts at every depth: equal pieces,
+// rights, rook files and en-passant square.
+BM_FN bool same_position(const Pos& x, const Pos& y) {
+    return x.us == y.us && x.occ == y.occ && x.pawns == y.pawns && x.knights == y.knights && x.diag == y.diag
+           && x.orth == y.orth && x.kings == y.kings && rule_meta(x.meta) == rule_meta(y.meta);
+}
+
+// A bijective 64-bit mixer: xor-shift, multiply, xor-shift, multiply,
+// xor-shift. With MurmurHash3's constants it is that hash's finaliser
+// (mix_a), with SplitMix64's that generator's (mix_b).
+BM_FN u64 mix(u64 x, int s1, u64 m1, int s2, u64 m2, int s3) {
+    x = (x ^ (x >> s1)) * m1;
+    x = (x ^ (x >> s2)) * m2;
+    return x ^ (x >> s3);
+}
+BM_FN u64 mix_a(u64 x) { return mix(x, 33, 0xff51afd7ed558ccdull, 33, 0xc4ceb9fe1a85ec53ull, 33); }
+BM_FN u64 mix_b(u64 x) { return mix(x, 30, 0xbf58476d1ce4e5b9ull, 27, 0x94d049bb133111ebull, 31); }
+
+// A position's 128-bit key: two hashes of its eight words, chained through
+// two different mixers from two seeds. Equal positions (same_position) have
+// equal keys; two different ones share a key with odds of about 2^-128 per
+// pair, so that even perft(13)'s some 10^12 distinct positions per table
+// are far from a collision.
+struct Key {
+    u64 a, b;
+};
+
+BM_FN Key key_of(const Pos& p) {
+    const u64 words[8] = {p.us, p.occ, p.pawns, p.knights, p.diag, p.orth, p.kings, (u64)rule_meta(p.meta)};
+    u64 a = 0x9e3779b97f4a7c15ull, b = 0x2545f4914f6cdd1dull;
+    for (int i = 0; i < 8; i++) {
+        a = mix_a(a ^ words[i]);
+        b = mix_b(b + (words[i] ^ 0xd6e8feb86659fd93ull));
+    }
+    return {a, b};
+}
+
+// One hash, enough to place a position in the deduplication set (whose
+// members are compared whole).
+BM_FN u64 hash_of(const Pos& p) {
+    const u64 words[8] = {p.us, p.occ, p.pawns, p.knights, p.diag, p.orth, p.kings, (u64)rule_meta(p.meta)};
+    u64 a = 0x9e3779b97f4a7c15ull;
+    for (int i = 0; i < 8; i++) a = mix_a(a ^ words[i]);
+    return a;
+}
+
+// A transposition table: one per depth, of any number of entries, each
+// the count of one position at that depth, replaced whenever another
+// position of the same slot is stored. `check` is the xor of the other
+// three words: an entry torn by two threads storing at once (its halves
+// from different positions) fails it, and reads as a miss.
+struct Entry {
+    u64 a, b, value, check;
+};
+
+#ifdef __CUDACC__
+BM_FN void read_entry(const Entry* e, Entry& out) {
+    const ulonglong2 low = __ldcg((const ulonglong2*)e), high = __ldcg((const ulonglong2*)e + 1);
+    out.a = low.x;
+    out.b = low.y;
+    out.value = high.x;
+    out.check = high.y;
+}
+BM_FN void write_entry(Entry* e, const Entry& in) {
+    __stcg((ulonglong2*)e, make_ulonglong2(in.a, in.b));
+    __stcg((ulonglong2*)e + 1, make_ulonglong2(in.value, in.check));
+}
+BM_FN u32 compare_and_swap(u32* at, u32 expected, u32 desired) { return atomicCAS(at, expected, desired); }
+#else
+BM_FN void read_entry(const Entry* e, Entry& out) { out = *e; }
+BM_FN void write_entry(Entry* e, const Entry& in) { *e = in; }
+BM_FN u32 compare_and_swap(u32* at, u32 expected, u32 desired) {
+    const u32 seen = *at;
+    if (seen == expected) *at = desired;
+    return seen;
+}
+#endif
+
+// The slot of a key in a table of `entries`: the high word of
+// `key.a * entries`, so that a table of any size is used evenly.
+#ifdef __CUDACC__
+BM_FN u64 slot_of(Key key, u64 entries) { return __umul64hi(key.a, entries); }
+#else
+BM_FN u64 slot_of(Key key, u64 entries) { return (u64)(((unsigned __int128)key.a * entries) >> 64); }
+#endif
+
+// The count stored for `key`, if its slot holds it whole.
+BM_FN bool table_probe(const Entry* table, u64 entries, Key key, u64* value) {
+    Entry e;
+    read_entry(table + slot_of(key, entries), e);
+    if (e.a != key.a || e.b != key.b || (e.a ^ e.b ^ e.value) != e.check) return false;
+    *value = e.value;
+    return true;
+}
+
+BM_FN void table_store(Entry* table, u64 entries, Key key, u64 value) {
+    const Entry e = {key.a, key.b, value, key.a ^ key.b ^ value};
+    write_entry(table + slot_of(key, entries), e);
+}
+
+// Child `j`'s representative: the index of the child equal to it that
+// claimed a slot of the set first (`j` itself if that was `j`). A slot
+// holds a claimant's index plus one (zero: free). The set has a power of
+// two of slots, more than the children, and is open addressed: equal
+// children follow the same slots, and a slot once claimed never changes,
+// so all of them meet the same claimant.
+BM_FN u32 dedup_child(const Pos* BM_RESTRICT children, u32* BM_RESTRICT slots, u64 mask, u32 j) {
+    const Pos& p = children[j];
+    for (u64 i = hash_of(p) & mask;; i = (i + 1) & mask) {
+        const u32 seen = compare_and_swap(slots + i, 0, j + 1);
+        if (seen == 0) return j;
+        if (same_position(children[seen - 1], p)) return seen - 1;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Each kernel's work for one thread, as a function: the kernels below call
+// them on the GPU, tests/host_perft.cpp in loops on the CPU.
+// ---------------------------------------------------------------------------
+
+// Position `i` of a level with `depth` plies left: its count from the
+// table (then no moves are listed for it), or its number of moves. Without
+// a table (`table` null), always the moves.
+BM_FN void probe_count_item(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 i,
+                            const Entry* BM_RESTRICT table, u64 entries, u32* BM_RESTRICT counts,
+                            u64* BM_RESTRICT values) {
+    const Pos& p = positions[i];
+    u64 value = 0;
+    if (table && table_probe(table, entries, key_of(p), &value)) {
+        counts[i] = 0;
+        values[i] = value;
+        return;
+    }
+    counts[i] = count_moves_of(t, p);
+    values[i] = 0;
+}
+
+// Position `i` of a run whose moves start at `base`: its moves listed,
+// unless the table answered it (no room was made for them).
+BM_FN void gen_moves_item(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 i,
+                          const u64* BM_RESTRICT offsets, u64 base, u16* BM_RESTRICT moves,
+                          u32* BM_RESTRICT parents) {
+    if (offsets[i + 1] == offsets[i]) return;
+    Writer writer = {moves, parents, (u32)i, offsets[i] - base};
+    generate(t, positions[i], writer);
+}
+
+// Child `j` of a run: its representative in `map`, and whether it is one.
+BM_FN void dedup_item(const Pos* BM_RESTRICT children, u64 j, u32* BM_RESTRICT slots, u64 mask,
+                      u32* BM_RESTRICT map, u32* BM_RESTRICT unique) {
+    const u32 first = dedup_child(children, slots, mask, (u32)j);
+    map[j] = first;
+    unique[j] = first == (u32)j;
+}
+
+// Child `j`: copied to the next level if it is unique, at its place among
+// the unique ones (`places`, the prefix sums of `unique`); its
+// representative in `map` replaced by that representative's place.
+BM_FN void compact_item(const Pos* BM_RESTRICT children, u64 j, u32* BM_RESTRICT map,
+                        const u64* BM_RESTRICT places, Pos* BM_RESTRICT next) {
+    const u32 first = map[j];
+    if (first == (u32)j) next[places[j]] = children[j];
+    map[j] = (u32)places[first];
+}
+
+// Position `i` of a run whose moves start at `base`: the sum of its
+// children's counts (child `k` of the run has `from[map[k]]`, or
+// `from[k]` without a map), stored in `values` and, with a table, in it.
+// Positions without moves in the run (answered by the table, or mated)
+// keep the value probe_count_item gave them.
+BM_FN void sum_children_item(const Pos* BM_RESTRICT positions, u64 i, const u64* BM_RESTRICT offsets, u64 base,
+                             const u64* BM_RESTRICT from, const u32* BM_RESTRICT map, Entry* BM_RESTRICT table,
+                             u64 entries, u64* BM_RESTRICT values) {
+    const u64 first = offsets[i] - base, end = offsets[i + 1] - base;
+    if (first == end) return;
+    u64 sum = 0;
+    for (u64 k = first; k < end; k++) sum += from[map ? map[k] : k];
+    values[i] = sum;
+    if (table) table_store(table, entries, key_of(positions[i]), sum);
 }
 
 // ---------------------------------------------------------------------------
@@ -402,45 +610,27 @@ BM_FN Pos make(const Pos& p, u16 mv) {
 
 #define BLOCK 256
 
-// Adds each thread's `n` to `totals[root]`: one atomic for the block when
-// all its threads share a root (nearly always: positions stay in root
-// order), one per thread otherwise. Every thread of the block must call it.
-__device__ __forceinline__ void add_to_roots(u64* BM_RESTRICT totals, u32 root, u32 n) {
-    __shared__ u32 first_root;
-    __shared__ u32 warp_sums[BLOCK / 32];
-    if (threadIdx.x == 0) first_root = root;
-    __syncthreads();
-    if (__syncthreads_and(root == first_root)) {
-        u32 sum = n;
-        for (int offset = 16; offset; offset >>= 1) sum += __shfl_down_sync(0xffffffffu, sum, offset);
-        if ((threadIdx.x & 31) == 0) warp_sums[threadIdx.x >> 5] = sum;
-        __syncthreads();
-        if (threadIdx.x == 0) {
-            u64 total = 0;
-            for (int w = 0; w < BLOCK / 32; w++) total += warp_sums[w];
-            if (total) atomicAdd(totals + root, total);
-        }
-    } else if (n) {
-        atomicAdd(totals + root, (u64)n);
-    }
+// Adds each thread's `n` to `*leaves`, one atomic per warp.
+__device__ __forceinline__ void add_leaves(u64* BM_RESTRICT leaves, u32 n) {
+    for (int offset = 16; offset; offset >>= 1) n += __shfl_down_sync(0xffffffffu, n, offset);
+    if ((threadIdx.x & 31) == 0 && n) atomicAdd(leaves, (u64)n);
 }
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
-count_moves(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, u32* BM_RESTRICT counts) {
+probe_count(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, const Entry* BM_RESTRICT table,
+            u64 entries, u32 use_table, u32* BM_RESTRICT counts, u64* BM_RESTRICT values) {
     u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
-    if (i < n) counts[i] = count_moves_of(t, positions[i]);
+    if (i < n) probe_count_item(t, positions, i, use_table ? table : nullptr, entries, counts, values);
 }
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
 gen_moves(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, const u64* BM_RESTRICT offsets,
           u64 base, u16* BM_RESTRICT moves, u32* BM_RESTRICT parents) {
     u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
-    if (i >= n) return;
-    Writer writer = {moves, parents, (u32)i, offsets[i] - base};
-    generate(t, positions[i], writer);
+    if (i < n) gen_moves_item(t, positions, i, offsets, base, moves, parents);
 }
 
-// Parents are indices into `positions` counted from `first`.
+// Parents are indices into `positions`.
 extern "C" __global__ void __launch_bounds__(BLOCK)
 make_moves(const Pos* BM_RESTRICT positions, const u16* BM_RESTRICT moves, const u32* BM_RESTRICT parents,
            u64 n, Pos* BM_RESTRICT children) {
@@ -449,22 +639,54 @@ make_moves(const Pos* BM_RESTRICT positions, const u16* BM_RESTRICT moves, const
 }
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
-make_count(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, const u16* BM_RESTRICT moves,
-           const u32* BM_RESTRICT parents, u64 n, u64* BM_RESTRICT totals) {
-    u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
-    u64 j = i < n ? i : (u64)blockIdx.x * BLOCK;  // idle threads take the block's first root
-    const Pos& parent = positions[parents[j]];
-    u32 count = 0;
-    if (i < n) count = count_moves_of(t, make(parent, moves[i]));
-    add_to_roots(totals, parent.root, count);
+dedup(const Pos* BM_RESTRICT children, u64 n, u32* BM_RESTRICT slots, u64 mask, u32* BM_RESTRICT map,
+      u32* BM_RESTRICT unique) {
+    u64 j = (u64)blockIdx.x * BLOCK + threadIdx.x;
+    if (j < n) dedup_item(children, j, slots, mask, map, unique);
 }
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
-count_leaves(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, u64* BM_RESTRICT totals) {
+compact(const Pos* BM_RESTRICT children, u64 n, u32* BM_RESTRICT map, const u64* BM_RESTRICT places,
+        Pos* BM_RESTRICT next) {
+    u64 j = (u64)blockIdx.x * BLOCK + threadIdx.x;
+    if (j < n) compact_item(children, j, map, places, next);
+}
+
+// One thread per move: makes it and writes the child's number of moves
+// to `counts[i]`; the total goes to `*leaves`.
+extern "C" __global__ void __launch_bounds__(BLOCK)
+make_count(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, const u16* BM_RESTRICT moves,
+           const u32* BM_RESTRICT parents, u64 n, u64* BM_RESTRICT counts, u64* BM_RESTRICT leaves) {
     u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
-    u64 j = i < n ? i : (u64)blockIdx.x * BLOCK;
-    u32 count = i < n ? count_moves_of(t, positions[i]) : 0;
-    add_to_roots(totals, positions[j].root, count);
+    u32 count = 0;
+    if (i < n) {
+        count = count_moves_of(t, make(positions[parents[i]], moves[i]));
+        counts[i] = count;
+    }
+    add_leaves(leaves, count);
+}
+
+extern "C" __global__ void __launch_bounds__(BLOCK)
+sum_children(const Pos* BM_RESTRICT positions, u64 n, const u64* BM_RESTRICT offsets, u64 base,
+             const u64* BM_RESTRICT from, const u32* BM_RESTRICT map, u32 use_map, Entry* BM_RESTRICT table,
+             u64 entries, u32 use_table, u64* BM_RESTRICT values) {
+    u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
+    if (i < n)
+        sum_children_item(positions, i, offsets, base, from, use_map ? map : nullptr, use_table ? table : nullptr,
+                          entries, values);
+}
+
+// A level of one ply left: each position's number of moves is its count.
+extern "C" __global__ void __launch_bounds__(BLOCK)
+count_leaves(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, u64* BM_RESTRICT values,
+             u64* BM_RESTRICT leaves) {
+    u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
+    u32 count = 0;
+    if (i < n) {
+        count = count_moves_of(t, positions[i]);
+        values[i] = count;
+    }
+    add_leaves(leaves, count);
 }
 
 // Exclusive prefix sums of u32 counts into u64 offsets, in three steps:

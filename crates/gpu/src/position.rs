@@ -6,10 +6,9 @@ use bitmoves::{Board, CastlingSide, Color, Piece};
 /// The words of one position (`struct Pos` in `perft.cu`).
 pub(crate) const WORDS: usize = 8;
 
-/// `board` as the kernels store it, tagged with the index of its `root`:
-/// mirrored top to bottom when Black is to move, so that the side to move
-/// always moves up the board.
-pub(crate) fn encode(board: &Board, root: u32) -> [u64; WORDS] {
+/// `board` as the kernels store it: mirrored top to bottom when Black is
+/// to move, so that the side to move always moves up the board.
+pub(crate) fn encode(board: &Board) -> [u64; WORDS] {
     let side = board.side_to_move();
     let frame = |bits: u64| {
         if side == Color::White {
@@ -51,7 +50,7 @@ pub(crate) fn encode(board: &Board, root: u32) -> [u64; WORDS] {
         frame(pieces(Piece::Bishop) | queens),
         frame(pieces(Piece::Rook) | queens),
         frame(pieces(Piece::King)),
-        meta | u64::from(root) << 32,
+        meta,
     ]
 }
 
@@ -62,7 +61,7 @@ mod tests {
     #[test]
     fn black_to_move_is_mirrored_and_its_rights_come_first() {
         let board: Board = "r3k2r/8/8/8/3pP3/8/8/4K2R b Kkq e3 0 1".parse().unwrap();
-        let words = encode(&board, 7);
+        let words = encode(&board);
         // Black's king e8 is on e1 in its own frame.
         assert_eq!(words[6] & words[0], 1 << 4);
         // Ours (black): king side h, queen side a; theirs: king side h only.
@@ -72,6 +71,6 @@ mod tests {
         assert_eq!((words[7] >> 10) & 7, 7);
         // e3 seen from black is e6.
         assert_eq!((words[7] >> 16) & 63, 44);
-        assert_eq!(words[7] >> 32, 7);
+        assert_eq!(words[7] >> 32, 0);
     }
 }

@@ -4,7 +4,7 @@
 //! `cargo test --release -p bitmoves-gpu -- --ignored`.
 
 use bitmoves::Board;
-use bitmoves_gpu::{Gpu, GpuError, compile};
+use bitmoves_gpu::{Gpu, GpuError, PerftOptions, compile};
 
 /// NVRTC compiles the kernels for Pascal, Ampere and Hopper, where it is
 /// installed (CI installs it from PyPI); without it the error says so.
@@ -56,13 +56,13 @@ fn suite(text: &str) -> Vec<(Board, Vec<(u32, u64)>)> {
         .collect()
 }
 
-/// Every position of `standard.epd` at every depth up to 6.
+/// Every position of `standard.epd` at every depth.
 #[test]
 #[ignore = "needs an NVIDIA GPU: run by hand on one"]
 fn standard_suite_on_the_gpu() {
     let mut gpu = Gpu::open(0).expect("a GPU");
     for (board, depths) in suite(include_str!("../../bitmoves/tests/data/standard.epd")) {
-        for (depth, nodes) in depths.into_iter().filter(|&(depth, _)| depth <= 6) {
+        for (depth, nodes) in depths {
             assert_eq!(
                 gpu.perft(&board, depth).unwrap(),
                 u128::from(nodes),
@@ -72,8 +72,8 @@ fn standard_suite_on_the_gpu() {
     }
 }
 
-/// Every position of `tricky.epd` and `fischer.epd` at every listed depth
-/// up to 5, counted many at a time (`Gpu::count`).
+/// Every position of `tricky.epd` and `fischer.epd` at every listed depth,
+/// counted many at a time (`Gpu::count`).
 #[test]
 #[ignore = "needs an NVIDIA GPU: run by hand on one"]
 fn tricky_and_fischer_suites_on_the_gpu_in_batches() {
@@ -83,7 +83,7 @@ fn tricky_and_fischer_suites_on_the_gpu_in_batches() {
         include_str!("../../bitmoves/tests/data/fischer.epd"),
     ] {
         let entries = suite(text);
-        for depth in 1..=5 {
+        for depth in 1..=7 {
             let (boards, expected): (Vec<Board>, Vec<u64>) = entries
                 .iter()
                 .filter_map(|(board, depths)| {
@@ -102,16 +102,55 @@ fn tricky_and_fischer_suites_on_the_gpu_in_batches() {
     }
 }
 
-/// Kiwipete perft(6) and the start position's perft(8).
+fn kiwipete() -> Board {
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+        .parse()
+        .unwrap()
+}
+
+/// Kiwipete perft(6) and (7), the start position's perft(8) and (9), with
+/// the tables, and kiwipete perft(7) again with every path counted.
 #[test]
 #[ignore = "needs an NVIDIA GPU: run by hand on one"]
-fn kiwipete_6_and_startpos_8_on_the_gpu() {
+fn kiwipete_7_and_startpos_9_on_the_gpu() {
     let mut gpu = Gpu::open(0).expect("a GPU");
-    let kiwipete: Board = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-        .parse()
-        .unwrap();
-    assert_eq!(gpu.perft(&kiwipete, 6).unwrap(), 8_031_647_685);
+    assert_eq!(gpu.perft(&kiwipete(), 6).unwrap(), 8_031_647_685);
+    assert_eq!(gpu.perft(&kiwipete(), 7).unwrap(), 374_190_009_323);
     assert_eq!(gpu.perft(&Board::default(), 8).unwrap(), 84_998_978_956);
+    assert_eq!(gpu.perft(&Board::default(), 9).unwrap(), 2_439_530_234_167);
+    let paths = PerftOptions {
+        merge_transpositions: false,
+        ..PerftOptions::default()
+    };
+    let report = gpu.perft_with(&kiwipete(), 7, paths).unwrap();
+    assert_eq!(report.nodes, 374_190_009_323);
+    assert_eq!(report.counted, report.nodes);
+}
+
+/// Tables of 64 KiB, where every slot is fought over and most entries are
+/// overwritten before they are read again, still give exact counts, with
+/// every ply on the device and with the split; so does a second count of
+/// the same boards (from the host's table).
+#[test]
+#[ignore = "needs an NVIDIA GPU: run by hand on one"]
+fn tiny_tables_are_slower_never_wrong() {
+    let mut gpu = Gpu::open_with_tables(0, Some(64 << 10)).expect("a GPU");
+    assert!(gpu.table_entries() <= 2048);
+    let deep = PerftOptions {
+        plies: 7,
+        ..PerftOptions::default()
+    };
+    let report = gpu.perft_with(&Board::default(), 7, deep).unwrap();
+    assert_eq!(report.nodes, 3_195_901_860);
+    assert!(report.counted < report.nodes);
+    assert_eq!(gpu.perft(&kiwipete(), 6).unwrap(), 8_031_647_685);
+    let boards = [Board::default(), kiwipete()];
+    for _ in 0..2 {
+        assert_eq!(
+            gpu.count(&boards, 6, |_, _| {}).unwrap(),
+            [119_060_324, 8_031_647_685]
+        );
+    }
 }
 
 /// Depth 0, a mated and a stalemated side, and an empty batch.
@@ -140,7 +179,7 @@ fn edge_cases_on_the_gpu() {
     }
     assert_eq!(gpu.count(&[], 3, |_, _| {}).unwrap(), Vec::<u64>::new());
     // Every path counted gives the same totals.
-    let options = bitmoves_gpu::PerftOptions {
+    let options = PerftOptions {
         plies: 3,
         merge_transpositions: false,
     };

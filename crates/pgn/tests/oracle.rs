@@ -34,6 +34,19 @@ fn run_python(args: &[&str]) {
     python_chess::run(&[&[script], args].concat(), String::new());
 }
 
+/// python-chess's reading of the PGN `file`, one line per game, as
+/// `pgn_oracle.py expect` writes it beside the target directory's files.
+fn python_chess_reading(file: &Path) -> String {
+    let name = file.file_name().expect("a name").to_string_lossy();
+    let tsv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}.tsv"));
+    run_python(&[
+        "expect",
+        file.to_str().expect("utf-8"),
+        tsv.to_str().expect("utf-8"),
+    ]);
+    std::fs::read_to_string(&tsv).expect("expected")
+}
+
 /// Collects a game's mainline in UCI and its final FEN.
 #[derive(Default)]
 struct Replay {
@@ -186,16 +199,9 @@ fn lenient_inputs_read_as_python_chess_reads_them() {
     if !python_chess_or_skip("PGN oracle on lenient inputs") {
         return;
     }
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let file = dir.join("lenient.pgn");
-    let expected = dir.join("lenient.tsv");
+    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lenient.pgn");
     std::fs::write(&file, LENIENT).expect("write");
-    run_python(&[
-        "expect",
-        file.to_str().expect("utf-8"),
-        expected.to_str().expect("utf-8"),
-    ]);
-    let expected = std::fs::read_to_string(&expected).expect("expected");
+    let expected = python_chess_reading(&file);
     assert!(expected.lines().all(|l| l.starts_with("ok")), "{expected}");
     for threads in [1, 3] {
         compare("lenient", &ours(LENIENT.as_bytes(), threads), &expected);
@@ -210,21 +216,10 @@ fn python_chess_test_files_read_as_python_chess_reads_them() {
     let Some(files) = python_chess::test_pgns() else {
         return;
     };
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let mut failures = 0;
     for file in files {
-        let name = file
-            .file_name()
-            .expect("a name")
-            .to_string_lossy()
-            .into_owned();
-        let expected = dir.join(format!("{name}.tsv"));
-        run_python(&[
-            "expect",
-            file.to_str().expect("utf-8"),
-            expected.to_str().expect("utf-8"),
-        ]);
-        let expected = std::fs::read_to_string(&expected).expect("expected");
+        let name = file.file_name().expect("a name").to_string_lossy();
+        let expected = python_chess_reading(&file);
         let text = std::fs::read(&file).expect("pgn");
         let result = std::panic::catch_unwind(|| compare(&name, &ours(&text, 1), &expected));
         failures += usize::from(result.is_err());

@@ -95,6 +95,15 @@ fn strings(batch: &RecordBatch, column: &str) -> Vec<Option<String>> {
     array.iter().map(|v| v.map(str::to_owned)).collect()
 }
 
+/// A primitive column's values, `None` where null.
+fn primitives<T: arrow_array::ArrowPrimitiveType>(
+    batch: &RecordBatch,
+    column: &str,
+) -> Vec<Option<T::Native>> {
+    let array = batch.column_by_name(column).expect(column);
+    array.as_primitive::<T>().iter().collect()
+}
+
 fn list<T: arrow_array::ArrowPrimitiveType>(
     batch: &RecordBatch,
     column: &str,
@@ -126,39 +135,23 @@ fn game_rows_hold_typed_tags_moves_clocks_evals_and_errors() {
     let batches = read(&dir);
     assert_eq!(batches.len(), 1);
     let b = &batches[0];
-    let games: Vec<_> = b
-        .column_by_name("game")
-        .unwrap()
-        .as_primitive::<UInt64Type>()
-        .values()
-        .to_vec();
-    assert_eq!(games, [1, 2, 3]);
+    assert_eq!(
+        primitives::<UInt64Type>(b, "game"),
+        [Some(1), Some(2), Some(3)]
+    );
     assert_eq!(strings(b, "file"), vec![Some("in.pgn".to_owned()); 3]);
     assert_eq!(strings(b, "Event")[2].as_deref(), Some("Broken"));
     assert_eq!(strings(b, "White")[1], None);
-    let date = b
-        .column_by_name("Date")
-        .unwrap()
-        .as_primitive::<Date32Type>();
-    assert_eq!(date.value(0), 19782);
-    assert!(date.is_null(1));
-    let elo = |c| {
-        b.column_by_name(c)
-            .unwrap()
-            .as_primitive::<Int32Type>()
-            .iter()
-            .collect::<Vec<_>>()
-    };
+    let date = primitives::<Date32Type>(b, "Date");
+    assert_eq!(date[..2], [Some(19782), None]);
+    let elo = |c| primitives::<Int32Type>(b, c);
     assert_eq!(elo("WhiteElo"), [Some(1500), None, None]);
     assert_eq!(elo("BlackElo"), [None, None, None], "? is null");
     assert_eq!(elo("WhiteRatingDiff")[0], Some(-7));
     assert_eq!(elo("base_seconds")[0], Some(180));
     assert_eq!(elo("increment_seconds")[0], Some(2));
-    let time = b
-        .column_by_name("UTCTime")
-        .unwrap()
-        .as_primitive::<arrow_array::types::Time32MillisecondType>();
-    assert_eq!(time.value(0), (23 * 3600 + 59 * 60 + 1) * 1000);
+    let time = primitives::<arrow_array::types::Time32MillisecondType>(b, "UTCTime");
+    assert_eq!(time[0], Some((23 * 3600 + 59 * 60 + 1) * 1000));
     let tags = b.column_by_name("tags").unwrap().as_map();
     let first = tags.value(0);
     assert_eq!(first.column(0).as_string::<i32>().value(0), "Annotator");
@@ -193,13 +186,10 @@ fn game_rows_hold_typed_tags_moves_clocks_evals_and_errors() {
         list::<Int32Type>(b, "eval_mate", 0),
         [None, Some(-3), None, None]
     );
-    let plies: Vec<_> = b
-        .column_by_name("plies")
-        .unwrap()
-        .as_primitive::<UInt32Type>()
-        .values()
-        .to_vec();
-    assert_eq!(plies, [4, 3, 2]);
+    assert_eq!(
+        primitives::<UInt32Type>(b, "plies"),
+        [Some(4), Some(3), Some(2)]
+    );
     let errors = strings(b, "error");
     assert_eq!(errors[..2], [None, None]);
     assert!(
@@ -227,13 +217,8 @@ fn position_rows_follow_each_mainline() {
         "the failed game has no positions"
     );
     let b = &read(&dir)[0];
-    let ply: Vec<_> = b
-        .column_by_name("ply")
-        .unwrap()
-        .as_primitive::<UInt32Type>()
-        .values()
-        .to_vec();
-    assert_eq!(ply, [0, 1, 2, 3, 4, 0, 1, 2, 3]);
+    let ply = primitives::<UInt32Type>(b, "ply");
+    assert_eq!(ply, [0, 1, 2, 3, 4, 0, 1, 2, 3].map(Some));
     let uci = strings(b, "uci");
     assert_eq!(uci[0].as_deref(), Some("e2e4"));
     assert_eq!(uci[4], None);
@@ -241,20 +226,9 @@ fn position_rows_follow_each_mainline() {
         strings(b, "fen")[0].as_deref(),
         Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     );
-    let clock: Vec<_> = b
-        .column_by_name("clock")
-        .unwrap()
-        .as_primitive::<Float64Type>()
-        .iter()
-        .collect();
+    let clock = primitives::<Float64Type>(b, "clock");
     assert_eq!(clock[..3], [None, Some(180.0), Some(179.5)]);
-    let mate: Vec<_> = b
-        .column_by_name("eval_mate")
-        .unwrap()
-        .as_primitive::<Int32Type>()
-        .iter()
-        .collect();
-    assert_eq!(mate[2], Some(-3));
+    assert_eq!(primitives::<Int32Type>(b, "eval_mate")[2], Some(-3));
     assert_eq!(strings(b, "result")[0].as_deref(), Some("0-1"));
     assert_eq!(strings(b, "result")[5].as_deref(), Some("*"));
 }

@@ -25,6 +25,9 @@ import chess
 import chess.pgn
 import pyarrow.parquet as pq
 
+sys.dont_write_bytecode = True  # importing pgn_oracle leaves no __pycache__ beside it
+from pgn_oracle import random_position  # noqa: E402
+
 NAMED = ["Event", "Site", "Date", "UTCDate", "UTCTime", "Round", "White", "Black", "Result",
          "WhiteElo", "BlackElo", "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle",
          "ECO", "Opening", "TimeControl", "Termination", "Variant"]
@@ -136,12 +139,7 @@ def game(rng, index):
         board = chess.Board.from_chess960_pos(rng.randrange(960))
         tags += [("Variant", "Chess960"), ("SetUp", "1"), ("FEN", board.fen())]
     elif kind < 0.25:
-        for _ in range(rng.randrange(1, 30)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-        board = chess.Board(board.fen())
+        board = random_position(rng, 30)
         tags += [("SetUp", "1"), ("FEN", board.fen())]
     elif kind < 0.3:
         tags.append(("Variant", "Standard"))
@@ -171,24 +169,24 @@ def integer(value):
     return n if -2**31 <= n < 2**31 else None
 
 
-def date(value):
-    m = value and re.fullmatch(r"([0-9]{1,4})\.([0-9]{1,2})\.([0-9]{1,2})", value)
+def fields(pattern, value, make):
+    """`make` of the numbers of `value` when it matches `pattern` whole,
+    or None, also where `make` refuses them (a 30th of February)."""
+    m = value and re.fullmatch(pattern, value)
     if not m:
         return None
     try:
-        return datetime.date(*map(int, m.groups()))
+        return make(*map(int, m.groups()))
     except ValueError:
         return None
+
+
+def date(value):
+    return fields(r"([0-9]{1,4})\.([0-9]{1,2})\.([0-9]{1,2})", value, datetime.date)
 
 
 def time(value):
-    m = value and re.fullmatch(r"([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})", value)
-    if not m:
-        return None
-    try:
-        return datetime.time(*map(int, m.groups()))
-    except ValueError:
-        return None
+    return fields(r"([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2})", value, datetime.time)
 
 
 def time_control(value):
@@ -293,36 +291,40 @@ def positions_of(expected):
     return want
 
 
-def compare_positions(reader, got, want):
+def compare(reader, got, want, differences, counted):
+    """Where `got`, the dataset as `reader` reads it, differs from `want`:
+    the row counts (as `counted` words them), then each row's
+    `differences`."""
     wrong = []
     if len(got) != len(want):
-        wrong.append("%s: %d positions, python-chess %d" % (reader, len(got), len(want)))
+        wrong.append("%s: %s" % (reader, counted % (len(got), len(want))))
     for ours, theirs in zip(got, want):
-        if ours != theirs:
-            wrong.append("%s: position differs:\n  ours:         %s\n  python-chess: %s" % (reader, ours, theirs))
+        wrong += differences(reader, ours, theirs)
     return wrong
 
 
-def compare_games(reader, got, expected):
+def position_differences(reader, ours, theirs):
+    if ours == theirs:
+        return []
+    return ["%s: position differs:\n  ours:         %s\n  python-chess: %s" % (reader, ours, theirs)]
+
+
+def game_differences(reader, ours, theirs):
+    if "variant" in theirs:
+        if ours["error"] is None or "not supported" not in ours["error"]:
+            return ["%s: game %d: python-chess reads a variant, ours %s" % (reader, ours["game"], ours["error"])]
+        return []
+    if (ours["error"] is not None) != theirs["error"]:
+        return ["%s: game %s of %s: error ours %r, python-chess %r" % (reader, theirs["game"], theirs["file"], ours["error"], theirs["error"])]
     wrong = []
-    if len(got) != len(expected):
-        wrong.append("%s: %d rows, python-chess read %d games" % (reader, len(got), len(expected)))
-    for ours, theirs in zip(got, expected):
-        if "variant" in theirs:
-            if ours["error"] is None or "not supported" not in ours["error"]:
-                wrong.append("%s: game %d: python-chess reads a variant, ours %s" % (reader, ours["game"], ours["error"]))
+    for column, value in theirs.items():
+        if column in ("error", "fens", "result"):
             continue
-        if (ours["error"] is not None) != theirs["error"]:
-            wrong.append("%s: game %s of %s: error ours %r, python-chess %r" % (reader, theirs["game"], theirs["file"], ours["error"], theirs["error"]))
-            continue
-        for column, value in theirs.items():
-            if column in ("error", "fens", "result"):
-                continue
-            mine = ours[column]
-            if isinstance(mine, dict):  # DuckDB reads a map as a dict
-                mine = list(mine.items())
-            if mine != value:
-                wrong.append("%s: game %s of %s, column %s:\n  ours:         %r\n  python-chess: %r" % (reader, theirs["game"], theirs["file"], column, mine, value))
+        mine = ours[column]
+        if isinstance(mine, dict):  # DuckDB reads a map as a dict
+            mine = list(mine.items())
+        if mine != value:
+            wrong.append("%s: game %s of %s, column %s:\n  ours:         %r\n  python-chess: %r" % (reader, theirs["game"], theirs["file"], column, mine, value))
     return wrong
 
 
@@ -335,15 +337,17 @@ def check(directory, positions, paths, duckdb=False):
     expected = []
     for path in paths:
         expected += expected_rows(path, path if several else None)
-    compare = compare_positions if positions else compare_games
-    want = positions_of(expected) if positions else expected
-    wrong = compare("pyarrow", got, want)
+    if positions:
+        want, differences, counted = positions_of(expected), position_differences, "%d positions, python-chess %d"
+    else:
+        want, differences, counted = expected, game_differences, "%d rows, python-chess read %d games"
+    wrong = compare("pyarrow", got, want, differences, counted)
     if duckdb:
         import duckdb as db
 
         relation = db.sql("SELECT * FROM read_parquet('%s/*.parquet')" % directory)
         rows = [dict(zip(relation.columns, row)) for row in relation.fetchall()]
-        wrong += compare("DuckDB", rows, want)
+        wrong += compare("DuckDB", rows, want, differences, counted)
         if not positions:
             wrong += check_duckdb(directory, expected)
     if wrong:

@@ -112,6 +112,18 @@ def wrap(rng, tokens):
     return "\n".join(lines)
 
 
+def random_position(rng, most):
+    """A position after 1 to `most` - 1 random legal moves from the start,
+    stopping at mate, as a new board with no move stack."""
+    board = chess.Board()
+    for _ in range(rng.randrange(1, most)):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    return chess.Board(board.fen())
+
+
 def game(rng, index):
     tags = []
     kind = rng.random()
@@ -123,13 +135,7 @@ def game(rng, index):
         fen = board.shredder_fen() if rng.random() < 0.5 else board.fen()
         tags += [("SetUp", "1"), ("FEN", fen)]
     else:
-        board = chess.Board()
-        for _ in range(rng.randrange(1, 40)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-        board = chess.Board(board.fen())
+        board = random_position(rng, 40)
         tags += [("SetUp", "1"), ("FEN", board.fen())]
     tokens = movetext(rng, board, rng.randrange(0, 120), 0)
     result = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
@@ -177,4 +183,5 @@ def main():
         expect(sys.argv[2], sys.argv[3])
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -66,6 +66,8 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(modules::encode::encode_bitboards, m)?)?;
     m.add_function(wrap_pyfunction!(modules::encode::encode_state, m)?)?;
     modules::pgn::register(m)?;
+    modules::polyglot::register(m)?;
+    modules::syzygy::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

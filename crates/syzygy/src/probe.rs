@@ -86,7 +86,7 @@ pub(crate) fn dtz_before_zeroing(wdl: i8) -> i32 {
 impl Tablebase {
     /// The WDL value of the board from its table; KvK is a draw.
     #[inline]
-    fn probe_wdl_table(&self, board: &Board) -> Result<i8> {
+    fn wdl_table_value(&self, board: &Board) -> Result<i8> {
         if board.occupied() == board.pieces(Piece::King) {
             return Ok(0);
         }
@@ -128,7 +128,7 @@ impl Tablebase {
         if let Some(v) = outcome? {
             return Ok((v, Found::Capture));
         }
-        let v = self.probe_wdl_table(board)?;
+        let v = self.wdl_table_value(board)?;
         if alpha >= v {
             Ok((
                 alpha,
@@ -172,6 +172,31 @@ impl Tablebase {
     pub fn probe_wdl(&self, board: &Board) -> Result<Wdl> {
         Self::check_castling(board)?;
         self.wdl_value(board).map(Wdl::from_value)
+    }
+
+    /// The WDL value stored in the position's own table, with no capture
+    /// and no en passant searched (python-chess's `probe_wdl_table`): the
+    /// value the format assumes the best capture is compared with. KvK is
+    /// a draw. Castling rights are not looked at.
+    pub fn probe_wdl_table(&self, board: &Board) -> Result<Wdl> {
+        self.wdl_table_value(board).map(Wdl::from_value)
+    }
+
+    /// The DTZ with en passant captures left out (python-chess's
+    /// `probe_dtz_no_ep`).
+    pub fn probe_dtz_no_ep(&self, board: &Board) -> Result<Dtz> {
+        Self::check_castling(board)?;
+        self.dtz_no_en_passant(board, 0).map(Dtz)
+    }
+
+    /// The number stored in the position's DTZ table for a position whose
+    /// WDL value is `wdl` (python-chess's `probe_dtz_table`, in plies where
+    /// the table stores moves), or `None` when the table holds the other
+    /// side to move.
+    pub fn probe_dtz_table(&self, board: &Board, wdl: Wdl) -> Result<Option<i32>> {
+        let material = Material::of(board);
+        self.table(&material, Kind::Dtz)?
+            .dtz(board, &material, wdl.value())
     }
 
     pub(crate) fn wdl_value(&self, board: &Board) -> Result<i8> {

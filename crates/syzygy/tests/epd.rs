@@ -1,5 +1,6 @@
-//! python-chess's `endgame.epd`: every position's WDL and DTZ, as
-//! python-chess computed them, from the shipped tables.
+//! python-chess's `endgame.epd`: every position's WDL, DTZ and table WDL
+//! (`probe_wdl_table`), as python-chess computed them, from the shipped
+//! tables.
 
 mod common;
 
@@ -36,11 +37,20 @@ fn endgame_epd_matches_python_chess() {
         let board: Board = fen.parse().unwrap_or_else(|e| panic!("{fen}: {e}"));
         let wdl = tables.probe_wdl(&board).map(|w| i32::from(w.value()));
         let dtz = tables.probe_dtz(&board).map(|d| d.0);
-        let expected = (operation(ops, "wdl"), operation(ops, "dtz"));
-        let ours = (wdl.as_ref().ok().copied(), dtz.as_ref().ok().copied());
+        let table = tables.probe_wdl_table(&board).map(|w| i32::from(w.value()));
+        let expected = (
+            operation(ops, "wdl"),
+            operation(ops, "dtz"),
+            operation(ops, "wdl_table"),
+        );
+        let ours = (
+            wdl.as_ref().ok().copied(),
+            dtz.as_ref().ok().copied(),
+            table.as_ref().ok().copied(),
+        );
         if ours != expected {
             wrong.push(format!(
-                "{fen}: ours {wdl:?} {dtz:?}, python-chess {expected:?}"
+                "{fen}: ours {wdl:?} {dtz:?} {table:?}, python-chess {expected:?}"
             ));
         }
         count += 1;

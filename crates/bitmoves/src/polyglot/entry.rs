@@ -172,6 +172,28 @@ impl BookEntry {
         }
         board.is_legal(mv).then_some(mv)
     }
+
+    /// The entry as a [`BookMove`] of `board`: its [`legal_move`](Self::legal_move)
+    /// with its weight and learning data, or `None` where the move is not
+    /// legal there.
+    ///
+    /// ```
+    /// use bitmoves::Board;
+    /// use bitmoves::polyglot::BookEntry;
+    /// let board = Board::startpos();
+    /// let entry = BookEntry::new(board.key(), "e2e4".parse()?, 10, 3);
+    /// let book_move = entry.book_move(&board).unwrap();
+    /// assert_eq!((book_move.mv.to_string(), book_move.weight, book_move.learn), ("e2e4".into(), 10, 3));
+    /// assert_eq!(BookEntry::new(board.key(), "e2e5".parse()?, 10, 3).book_move(&board), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn book_move(&self, board: &Board) -> Option<BookMove> {
+        Some(BookMove {
+            mv: self.legal_move(board)?,
+            weight: self.weight,
+            learn: self.learn,
+        })
+    }
 }
 
 /// `mv` packed into Polyglot's 16 move bits (see [`BookEntry`]).

@@ -208,13 +208,7 @@ impl<R: Read + Seek> Book<R> {
         let mut moves: Vec<BookMove> = self
             .entries(board.key())?
             .iter()
-            .filter_map(|entry| {
-                Some(BookMove {
-                    mv: entry.legal_move(board)?,
-                    weight: entry.weight,
-                    learn: entry.learn,
-                })
-            })
+            .filter_map(|entry| entry.book_move(board))
             .collect();
         moves.sort_by_key(|book_move| Reverse(book_move.weight)); // stable
         Ok(moves)

@@ -9,67 +9,11 @@ use bitmoves::{Board, FenOptions, Move, perft};
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-/// One suite line: a position and its expected perft counts by depth.
-pub struct SuiteEntry {
-    pub file: &'static str,
-    pub line: usize,
-    pub fen: String,
-    pub board: Board,
-    pub counts: Vec<(u32, u64)>,
-}
-
-/// The suite files, vendored from `../shared/perft/` (a test checks the copies).
-pub const SUITES: [(&str, &str); 3] = [
-    ("standard.epd", include_str!("../data/standard.epd")),
-    ("fischer.epd", include_str!("../data/fischer.epd")),
-    ("tricky.epd", include_str!("../data/tricky.epd")),
-];
-
-/// Parses every line of a suite. Suite positions load in lenient mode:
-/// `standard.epd` holds a position with an impossible double check (two
-/// bishops checking along one diagonal, line 51).
-pub fn read_suite(file: &'static str, text: &str) -> Vec<SuiteEntry> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| !line.trim().is_empty())
-        .map(|(index, line)| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap_or_default().trim().to_string();
-            let board = Board::from_fen_with(
-                &fen,
-                FenOptions {
-                    lenient: true,
-                    chess960: false,
-                },
-            )
-            .unwrap_or_else(|e| panic!("{file}:{}: {fen}: {e}", index + 1));
-            let counts = parts
-                .map(|part| {
-                    let (depth, nodes) = part.trim().split_once(' ').expect("`Dk n` field");
-                    (
-                        depth.trim_start_matches('D').parse().expect("depth"),
-                        nodes.trim().parse().expect("count"),
-                    )
-                })
-                .collect();
-            SuiteEntry {
-                file,
-                line: index + 1,
-                fen,
-                board,
-                counts,
-            }
-        })
-        .collect()
-}
-
-/// Every entry of every suite.
-pub fn all_entries() -> Vec<SuiteEntry> {
-    SUITES
-        .iter()
-        .flat_map(|(file, text)| read_suite(file, text))
-        .collect()
-}
+/// The EPD perft suites and their reader: shared with the perft crate's
+/// split tests.
+mod suites;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use suites::{SUITES, SuiteEntry, all_entries, read_suite, suite};
 
 /// Checks `perft` at every listed depth whose count passes `keep`; returns
 /// a failure report naming the FEN, depth, expected and actual counts, and
@@ -135,6 +79,17 @@ mod temp;
 #[allow(unused_imports)] // each test binary uses only some helpers
 pub use temp::TempFile;
 
+/// The rule for when castling rights need Chess960: shared with the FEN
+/// fuzz target.
+mod chess960;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use chess960::rights_need_chess960;
+
+/// The FEN reader's law for any text: shared with the FEN fuzz target.
+mod fen_law;
+#[allow(unused_imports)] // each test binary uses only some helpers
+pub use fen_law::check_fen_law;
+
 /// python-chess as the oracle: whether it runs, and runs of it.
 pub mod python;
 
@@ -163,26 +118,6 @@ pub fn board960(fen: &str) -> Board {
         ..FenOptions::default()
     };
     Board::from_fen_with(fen, options).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// Whether `board`'s castling rights describe a Chess960 position: some
-/// right has its king off the e-file or its rook off the corner of its
-/// side. Written from the rule, apart from the library's own code.
-pub fn rights_need_chess960(board: &Board) -> bool {
-    use bitmoves::{CastlingSide, Color, File};
-    Color::ALL.into_iter().any(|color| {
-        [
-            (CastlingSide::KingSide, File::H),
-            (CastlingSide::QueenSide, File::A),
-        ]
-        .into_iter()
-        .any(|(side, corner)| {
-            board
-                .castling_rights()
-                .rook(color, side)
-                .is_some_and(|rook| rook != corner || board.king(color).file() != File::E)
-        })
-    })
 }
 
 /// The legal moves of `board` as a sorted set of UCI strings.

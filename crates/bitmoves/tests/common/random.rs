@@ -1,18 +1,24 @@
 //! The tests' seeded random sources: SplitMix64, and the xorshift of the
 //! PGN and Syzygy tests (their tests and the CLI's include this file too).
 
+/// SplitMix64 as the table generator has it (the tests draw the same
+/// stream from a seed as `crates/gen` does).
+#[path = "../../../gen/src/rng.rs"]
+mod rng;
+
 /// SplitMix64: a small, seeded random source, so every run of a test
 /// checks the same positions.
-pub struct Random(pub u64);
+pub struct Random(rng::SplitMix64);
 
 impl Random {
+    /// A source started from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self(rng::SplitMix64::new(seed))
+    }
+
     /// The next 64 random bits.
     pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next()
     }
 
     /// A number in `0..n` (`n` > 0).

@@ -35,7 +35,7 @@ impl<R: Seek> Seek for Counting<R> {
 #[test]
 fn a_million_entry_book_on_disk_is_searched_with_a_few_reads() {
     const ENTRIES: usize = 1 << 20;
-    let mut random = Random(0x706f_6c79_676c_6f74);
+    let mut random = Random::new(0x706f_6c79_676c_6f74);
     let start = Board::default();
     let kiwipete = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     let mut entries: Vec<(u64, u16, u16)> = (0..ENTRIES - 6)

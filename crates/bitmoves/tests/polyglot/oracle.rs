@@ -15,7 +15,7 @@ fn python_chess_reads_the_same_moves_from_its_book() {
     }
     // Suite positions (Chess960 ones in Chess960 mode), and positions a
     // few random plies on from them.
-    let mut random = Random(0x626f_6f6b);
+    let mut random = Random::new(0x626f_6f6b);
     let mut boards: Vec<Board> = Vec::new();
     for entry in common::all_entries() {
         let mut board = entry.board;

@@ -77,9 +77,15 @@ impl Gpu {
             let ones = vec![1; boards.len()];
             (boards, ones)
         };
+        let leaves_before = self.leaves_counted();
         let mut counts = Vec::with_capacity(boards.len());
         for batch in boards.chunks(PROGRESS_BATCH) {
-            counts.extend(self.count(batch, remaining, |_, _| {})?);
+            counts.extend(self.count_with(
+                batch,
+                remaining,
+                options.merge_transpositions,
+                |_, _| {},
+            )?);
             progress(counts.len(), boards.len());
         }
         Ok(PerftReport {
@@ -88,7 +94,7 @@ impl Gpu {
                 .zip(&multiplicities)
                 .map(|(&count, &multiplicity)| u128::from(count) * u128::from(multiplicity))
                 .sum(),
-            counted: counts.iter().map(|&count| u128::from(count)).sum(),
+            counted: self.leaves_counted() - leaves_before,
             positions: boards.len(),
             split_ply,
         })
@@ -101,10 +107,12 @@ pub struct PerftOptions {
     /// The plies counted on the device (1 to [`MAX_DEPTH`]); the plies
     /// above are split on the CPU. Default [`SEARCH_PLIES`].
     pub plies: u32,
-    /// Merge transpositions at the split ply (`true`, the default): each
+    /// Merge transpositions (`true`, the default): at the split ply each
     /// unique position is counted once and weighted by the number of paths
-    /// that reach it, as `bitmoves split` does. With `false` every path is
-    /// counted, which shows the device's raw speed.
+    /// that reach it, as `bitmoves split` does; on the device each level's
+    /// children are deduplicated and looked up in the transposition table
+    /// of their depth. With `false` every path is counted, which shows the
+    /// device's raw speed.
     pub merge_transpositions: bool,
 }
 
@@ -122,8 +130,9 @@ impl Default for PerftOptions {
 pub struct PerftReport {
     /// The perft: leaf nodes.
     pub nodes: u128,
-    /// The leaves the device counted, before the weighting by
-    /// multiplicities (equal to `nodes` without merged transpositions).
+    /// The leaves the device counted: fewer than `nodes` where
+    /// transpositions were merged (at the split by multiplicities, on the
+    /// device by its tables and deduplication); equal to it without.
     pub counted: u128,
     /// The positions at the split ply sent to the device.
     pub positions: usize,
@@ -145,10 +154,11 @@ fn paths(board: &Board, plies: u32, out: &mut Vec<Board>) {
 }
 
 /// Positions of the split ply per batch of [`Gpu::perft_with_progress`]:
-/// a fraction of a second on an H100 at the default plies, and still enough
-/// to fill it.
+/// a few seconds at most on an H200 at the default plies (perft(11)), and
+/// still enough to fill it.
 pub const PROGRESS_BATCH: usize = 4096;
 
-/// The plies [`Gpu::perft`] counts on the device by default; the plies
-/// above are split on the CPU.
-pub const SEARCH_PLIES: u32 = 5;
+/// The plies [`Gpu::perft`] counts on the device by default (the most it
+/// takes: with the tables, the deeper the device searches, the more
+/// transpositions it merges); the plies above are split on the CPU.
+pub const SEARCH_PLIES: u32 = 7;

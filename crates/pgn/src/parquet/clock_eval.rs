@@ -161,20 +161,20 @@ mod tests {
 
     #[test]
     fn clocks_read_as_python_chess_reads_them() {
-        assert_eq!(clock("[%clk 0:03:00]"), Some(180.0));
-        assert_eq!(clock("x [%clk 10:00:00.25] y"), Some(36000.25));
-        assert_eq!(clock("[%clk 0:00:05.]"), Some(5.0));
-        assert_eq!(clock("[%clk\t0:0:1]"), Some(1.0));
-        assert_eq!(clock("[%clk  0:00:01]"), None, "one whitespace only");
-        assert_eq!(clock("[%clk 0:00:01 ]"), None);
-        assert_eq!(clock("[%clk 0:00:.5]"), None);
-        assert_eq!(
-            clock("[%clk x] [%clk 0:00:02]"),
-            Some(2.0),
-            "the first valid"
-        );
-        assert_eq!(clock("[%emt 0:00:02]"), None);
-        assert_eq!(clock(""), None);
+        for (comment, seconds) in [
+            ("[%clk 0:03:00]", Some(180.0)),
+            ("x [%clk 10:00:00.25] y", Some(36000.25)),
+            ("[%clk 0:00:05.]", Some(5.0)),
+            ("[%clk\t0:0:1]", Some(1.0)),
+            ("[%clk  0:00:01]", None), // one whitespace only
+            ("[%clk 0:00:01 ]", None),
+            ("[%clk 0:00:.5]", None),
+            ("[%clk x] [%clk 0:00:02]", Some(2.0)), // the first valid
+            ("[%emt 0:00:02]", None),
+            ("", None),
+        ] {
+            assert_eq!(clock(comment), seconds, "{comment:?}");
+        }
     }
 
     #[test]

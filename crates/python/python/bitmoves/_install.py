@@ -17,7 +17,11 @@ import types
 
 # bitmoves' modules that stand in for python-chess's, by submodule name;
 # python-chess's own are used for the others.
-_OWN_SUBMODULES: dict = {"pgn": "bitmoves.pgn"}
+_OWN_SUBMODULES: dict = {
+    "pgn": "bitmoves.pgn",
+    "polyglot": "bitmoves.polyglot",
+    "syzygy": "bitmoves.syzygy",
+}
 
 
 class _ChessSubmodules(importlib.abc.MetaPathFinder):
@@ -72,12 +76,12 @@ def install_as_chess():
     runs on bitmoves unchanged. ``chess.Board``, ``chess.Move``,
     ``chess.SquareSet`` and every other name of the package are bitmoves'
     own; python-chess's other modules (``chess.svg``, ``chess.engine``,
-    ``chess.variant``, ``chess.gaviota``, and ``chess.polyglot``,
-    ``chess.syzygy`` until bitmoves has its own) are
-    loaded from an installed python-chess and work on bitmoves' boards.
-    Returns the ``chess`` module. ``RuntimeError`` when python-chess
-    itself was imported before: its boards would then be mixed with
-    bitmoves'.
+    ``chess.variant``, ``chess.gaviota``) are loaded from an installed
+    python-chess and work on bitmoves' boards; ``chess.pgn``,
+    ``chess.polyglot`` and ``chess.syzygy`` are ``bitmoves.pgn``,
+    ``bitmoves.polyglot`` and ``bitmoves.syzygy``. Returns the ``chess``
+    module. ``RuntimeError`` when python-chess itself was imported before:
+    its boards would then be mixed with bitmoves'.
 
     >>> import bitmoves
     >>> chess = bitmoves.install_as_chess()

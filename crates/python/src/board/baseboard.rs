@@ -339,4 +339,17 @@ impl PyBaseBoard {
             .collect();
         rows.join("\n")
     }
+
+    /// The pieces drawn as SVG for Jupyter, by python-chess's `chess.svg`
+    /// at its size for a `BaseBoard` (imported when first asked for;
+    /// python-chess must be installed). `Board` has its own, which adds
+    /// the last move and a check.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<PyObject> {
+        let py = slf.py();
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("board", slf)?;
+        kwargs.set_item("size", 400)?;
+        let svg = py.import("chess.svg")?;
+        Ok(svg.call_method("board", (), Some(&kwargs))?.unbind())
+    }
 }

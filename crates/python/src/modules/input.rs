@@ -127,7 +127,7 @@ fn open_file(path: &std::path::Path) -> io::Result<File> {
 /// `OSError(errno, strerror, filename)` for an error opening `filename`
 /// (which Python makes the subclass the errno names), else `OSError` with
 /// the error's text.
-fn os_error(filename: &Bound<'_, PyAny>, error: io::Error) -> PyErr {
+pub fn os_error(filename: &Bound<'_, PyAny>, error: io::Error) -> PyErr {
     let py = filename.py();
     let Some(errno) = error.raw_os_error() else {
         return io_error(error);

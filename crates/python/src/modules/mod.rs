@@ -2,7 +2,7 @@
 //! has it beside `chess.Board` (the `pgn` submodule, pickling, the bridge
 //! to python-chess itself) and what python-chess lacks (NumPy encoding,
 //! perft). Imports `crate::board` and `crate::values`; nothing imports it
-//! but the crate root. python-chess's `polyglot` and `syzygy` belong here.
+//! but the crate root.
 //!
 //! | file | what it holds |
 //! |---|---|
@@ -12,6 +12,8 @@
 //! | `modules/interop.rs` | `Board.from_python_chess` and `Board.to_python_chess` |
 //! | `modules/input.rs` | the PGN readers' input: paths and file objects, decompressed, interruptible |
 //! | `modules/pgn/mod.rs` | the `bitmoves.pgn` submodule: `read_games`, `read_positions`, `PgnError` |
+//! | `modules/polyglot/mod.rs` | the `bitmoves.polyglot` submodule: python-chess's `MemoryMappedReader`, `Entry`, `POLYGLOT_RANDOM_ARRAY` |
+//! | `modules/syzygy.rs` | the `bitmoves.syzygy` submodule: python-chess's `Tablebase` and `MissingTableError` over `bitmoves-syzygy` |
 
 pub mod encode;
 mod input;
@@ -19,3 +21,5 @@ mod interop;
 mod perft;
 pub mod pgn;
 mod pickle;
+pub mod polyglot;
+pub mod syzygy;

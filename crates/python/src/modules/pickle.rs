@@ -58,16 +58,6 @@ impl PyMove {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, MoveFields) {
         (slf.get_type(), slf.get().fields())
     }
-
-    /// The move itself: moves are immutable.
-    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
-        slf.clone()
-    }
-
-    /// The move itself: moves are immutable.
-    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf.clone()
-    }
 }
 
 #[pymethods]
@@ -76,16 +66,6 @@ impl PyPiece {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (u8, bool)) {
         let piece = slf.get();
         (slf.get_type(), (piece.piece_type, piece.color))
-    }
-
-    /// The piece itself: pieces are immutable.
-    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
-        slf.clone()
-    }
-
-    /// The piece itself: pieces are immutable.
-    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf.clone()
     }
 }
 
@@ -102,16 +82,6 @@ impl Termination {
             (slf.as_any().get_type(), format!("{:?}", slf.get())),
         ))
     }
-
-    /// The member itself.
-    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
-        slf.clone()
-    }
-
-    /// The member itself.
-    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf.clone()
-    }
 }
 
 #[pymethods]
@@ -123,14 +93,25 @@ impl Outcome {
         let outcome = slf.get();
         (slf.get_type(), (outcome.termination, outcome.winner))
     }
-
-    /// The outcome itself: outcomes are immutable.
-    fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
-        slf.clone()
-    }
-
-    /// The outcome itself: outcomes are immutable.
-    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
-        slf.clone()
-    }
 }
+
+/// `copy.copy` and `copy.deepcopy` of values that never change: the value
+/// itself.
+macro_rules! immutable_copies {
+    ($($type:ty),*) => {$(
+        #[pymethods]
+        impl $type {
+            /// The value itself: it never changes.
+            fn __copy__<'py>(slf: &Bound<'py, Self>) -> Bound<'py, Self> {
+                slf.clone()
+            }
+
+            /// The value itself: it never changes.
+            fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+                slf.clone()
+            }
+        }
+    )*};
+}
+
+immutable_copies!(PyMove, PyPiece, Termination, Outcome);

@@ -11,30 +11,10 @@ use std::{string::String, vec::Vec};
 pub(super) const KIWIPETE: &str =
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-/// The positions and counts of an EPD suite: `FEN ;D1 n ;D2 n …`, as
-/// `(depth, count)` pairs.
-fn suite(text: &str) -> Vec<(Board, Vec<(u32, u64)>)> {
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let mut fields = line.split(';');
-            let fen = fields.next().unwrap_or_default().trim();
-            let options = FenOptions {
-                lenient: true,
-                chess960: false,
-            };
-            let board =
-                Board::from_fen_with(fen, options).unwrap_or_else(|error| panic!("{fen}: {error}"));
-            let counts = fields
-                .filter_map(|field| {
-                    let (depth, count) = field.trim().split_once(' ')?;
-                    Some((depth.strip_prefix('D')?.parse().ok()?, count.parse().ok()?))
-                })
-                .collect();
-            (board, counts)
-        })
-        .collect()
-}
+/// The core's EPD perft suites and their reader.
+#[path = "../../../../bitmoves/tests/common/suites.rs"]
+#[allow(dead_code)] // the core's tests use the rest
+mod suites;
 
 /// The root split at `ply`, every unit counted and merged.
 pub(super) fn split_count(root: &Board, depth: u32, ply: u32) -> u128 {
@@ -123,9 +103,11 @@ fn split_and_merge_equals_perft_for_the_start_position_and_kiwipete() {
 
 #[test]
 fn split_and_merge_equals_the_suites() {
-    let standard = suite(include_str!("../../../../bitmoves/tests/data/standard.epd"));
-    let tricky = suite(include_str!("../../../../bitmoves/tests/data/tricky.epd"));
-    for (board, counts) in standard.iter().chain(&tricky) {
+    for entry in suites::suite("standard.epd")
+        .iter()
+        .chain(&suites::suite("tricky.epd"))
+    {
+        let (board, counts) = (&entry.board, &entry.counts);
         // The deepest count up to depth 3, else the shallowest.
         let shallow = counts.iter().rfind(|&&(depth, _)| depth <= 3);
         let Some(&(depth, expected)) = shallow.or(counts.first()) else {
@@ -143,8 +125,8 @@ fn split_and_merge_equals_the_suites() {
 
 #[test]
 fn split_and_merge_equals_perft_for_chess960_positions() {
-    let fischer = suite(include_str!("../../../../bitmoves/tests/data/fischer.epd"));
-    for (board, counts) in fischer.iter().step_by(48) {
+    for entry in suites::suite("fischer.epd").iter().step_by(48) {
+        let (board, counts) = (&entry.board, &entry.counts);
         assert!(board.is_chess960(), "{board}");
         for ply in [1, 2, 3] {
             assert_eq!(
@@ -180,12 +162,12 @@ fn games_that_end_before_the_split_ply_count_nothing() {
 
 #[test]
 fn every_unit_fen_reads_back_as_its_own_key() {
-    let fischer = suite(include_str!("../../../../bitmoves/tests/data/fischer.epd"));
+    let fischer = suites::suite("fischer.epd");
     let roots = [
         (Board::default(), 4),
         (KIWIPETE.parse().expect("kiwipete"), 3),
-        (fischer[0].0, 3),
-        (fischer[500].0, 3),
+        (fischer[0].board, 3),
+        (fischer[500].board, 3),
         // Chess960 mode on a standard-looking position.
         (Board::chess960_start(518).expect("a start"), 3),
     ];

@@ -1,0 +1,293 @@
+//! `bitmoves.syzygy`: python-chess's `chess.syzygy.Tablebase` over
+//! `bitmoves-syzygy`, as the submodule `bitmoves._bitmoves.syzygy`
+//! ([`register`]). Probes run in Rust with the GIL released; the table
+//! names (`tablenames`, `normalize_tablename`, ...) are pure Python in
+//! python/bitmoves/syzygy.py.
+//!
+//! Errors are python-chess's: `KeyError` for a position the tables cannot
+//! hold (castling rights, too many pieces), `MissingTableError` (a
+//! `KeyError`) for a table not added, `OSError` naming the file for one
+//! that cannot be read or is damaged.
+
+use std::sync::RwLock;
+
+use bitmoves::Board;
+use bitmoves_syzygy::{SyzygyError, Tablebase, Wdl};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyKeyError, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+use crate::board::PyBoard;
+use crate::modules::input::{os_error, path_of};
+
+create_exception!(
+    bitmoves.syzygy,
+    MissingTableError,
+    PyKeyError,
+    "A table the probe needs (the position's, or one a capture or \
+     promotion leads to) was not added."
+);
+
+/// The error of a failed probe, as python-chess raises it.
+fn probe_error(error: SyzygyError, board: &Board) -> PyErr {
+    match error {
+        SyzygyError::MissingTable(name) => {
+            MissingTableError::new_err(format!("did not find table {name}"))
+        }
+        SyzygyError::Castling => PyKeyError::new_err(format!(
+            "syzygy tables do not contain positions with castling rights: {board}"
+        )),
+        SyzygyError::TooManyPieces { pieces } => PyKeyError::new_err(format!(
+            "syzygy tables support up to 7 pieces, not {pieces}: {board}"
+        )),
+        other => PyOSError::new_err(other.to_string()),
+    }
+}
+
+/// `Tablebase(*, max_fds=128, VariantBoard=chess.Board)`: python-chess's
+/// collection of Syzygy tables (`.rtbw` and `.rtbz`, 3 to 7 pieces,
+/// standard chess), each memory-mapped when a probe first needs it.
+/// `max_fds` is accepted and has nothing to limit: a mapped table keeps no
+/// file open. Probes release the GIL, so threads may probe at once.
+#[pyclass(module = "bitmoves.syzygy", name = "Tablebase", frozen, subclass)]
+pub struct PyTablebase {
+    tables: RwLock<Tablebase>,
+}
+
+impl PyTablebase {
+    /// Runs `probe` on the core board of `board` with the GIL released.
+    fn probe<T: Send>(
+        &self,
+        board: &Bound<'_, PyAny>,
+        probe: impl FnOnce(&Tablebase, &Board) -> Result<T, SyzygyError> + Send,
+    ) -> PyResult<T> {
+        let core = core_board(board)?;
+        let result = board.py().allow_threads(|| {
+            let tables = self.tables.read().map_err(|_| POISONED)?;
+            Ok(probe(&tables, &core))
+        });
+        match result {
+            Ok(result) => result.map_err(|error| probe_error(error, &core)),
+            Err(message) => Err(PyRuntimeError::new_err::<&'static str>(message)),
+        }
+    }
+
+    /// Adds one file if its name is a table's of a kind asked for: 1 if
+    /// added, else 0.
+    fn add_path(&self, path: &std::path::Path, load_wdl: bool, load_dtz: bool) -> PyResult<usize> {
+        let wanted = match path.extension().and_then(|e| e.to_str()) {
+            Some("rtbw") => load_wdl,
+            Some("rtbz") => load_dtz,
+            _ => false,
+        };
+        if !wanted || !path.is_file() {
+            return Ok(0);
+        }
+        let mut tables = self
+            .tables
+            .write()
+            .map_err(|_| PyRuntimeError::new_err(POISONED))?;
+        Ok(usize::from(tables.add_file(path)))
+    }
+}
+
+/// The error of a lock that a panicking thread left.
+const POISONED: &str = "a thread panicked while adding tables";
+
+/// The core board of a bitmoves board: `TypeError` for anything else, and
+/// `KeyError` (the tables cannot hold it) for a variant's board or a
+/// position off the core.
+fn core_board(board: &Bound<'_, PyAny>) -> PyResult<Board> {
+    let ours = board.downcast::<PyBoard>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "expected a bitmoves Board, got {}",
+            board
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
+    // A variant's board (a subclass, such as python-chess's antichess
+    // board) is not standard chess: python-chess's KeyError.
+    if !board.get_type().is(board.py().get_type::<PyBoard>()) {
+        let variant: String = board.getattr("uci_variant")?.extract()?;
+        if variant != "chess" {
+            return Err(PyKeyError::new_err(format!(
+                "tablebase has been opened for chess, probed with: {variant}"
+            )));
+        }
+    }
+    let ours = ours.borrow();
+    match ours.core() {
+        Some(core) => Ok(*core),
+        None => Err(PyKeyError::new_err(format!(
+            "not a legal position of standard chess, which the tables hold: {}",
+            ours.setup().board_fen()
+        ))),
+    }
+}
+
+/// A WDL value from Python: -2 to 2.
+fn wdl_arg(wdl: i8) -> PyResult<Wdl> {
+    if (-2..=2).contains(&wdl) {
+        Ok(Wdl::from_value(wdl))
+    } else {
+        Err(PyValueError::new_err(format!(
+            "wdl must be -2 to 2, not {wdl}"
+        )))
+    }
+}
+
+#[pymethods]
+impl PyTablebase {
+    /// An empty collection of tables. `VariantBoard` must be standard
+    /// chess's board (variants' tables are not supported).
+    #[new]
+    #[pyo3(signature = (*, max_fds=Some(128), VariantBoard=None))]
+    #[allow(non_snake_case)]
+    fn new(max_fds: Option<i64>, VariantBoard: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let _ = max_fds;
+        if let Some(variant) = VariantBoard {
+            let name: String = variant.getattr("uci_variant")?.extract()?;
+            if name != "chess" {
+                return Err(PyValueError::new_err(format!(
+                    "bitmoves probes standard chess's tables only, not {name}'s"
+                )));
+            }
+        }
+        Ok(Self {
+            tables: RwLock::new(Tablebase::new()),
+        })
+    }
+
+    /// Adds the tables of `directory` (named like `KQvKR.rtbw` and
+    /// `KQvKR.rtbz`, the stronger side first); nothing is read yet.
+    /// Returns how many files were added. A missing directory is
+    /// `FileNotFoundError`.
+    #[pyo3(signature = (directory, *, load_wdl=true, load_dtz=true))]
+    fn add_directory(
+        &self,
+        directory: &Bound<'_, PyAny>,
+        load_wdl: bool,
+        load_dtz: bool,
+    ) -> PyResult<usize> {
+        let path = path_of(directory)?;
+        let mut added = 0;
+        for entry in std::fs::read_dir(&path).map_err(|e| os_error(directory, e))? {
+            let entry = entry.map_err(|e| os_error(directory, e))?;
+            added += self.add_path(&entry.path(), load_wdl, load_dtz)?;
+        }
+        Ok(added)
+    }
+
+    /// Adds one table file: 1 if its name is a table's, else 0.
+    #[pyo3(signature = (path, *, load_wdl=true, load_dtz=true))]
+    fn add_file(&self, path: &Bound<'_, PyAny>, load_wdl: bool, load_dtz: bool) -> PyResult<usize> {
+        self.add_path(&path_of(path)?, load_wdl, load_dtz)
+    }
+
+    /// The WDL value, for the side to move, of a position reached right
+    /// after a capture or pawn move: 2 win, 1 win that the 50-move rule
+    /// makes a draw, 0 draw, -1 loss saved by the 50-move rule, -2 loss.
+    /// `KeyError` (`MissingTableError` for a missing table) when the
+    /// tables cannot answer.
+    fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i8> {
+        self.probe(board, |tables, board| {
+            tables.probe_wdl(board).map(Wdl::value)
+        })
+    }
+
+    /// As `probe_wdl`, but `default` instead of a `KeyError`.
+    #[pyo3(signature = (board, default=None))]
+    fn get_wdl(&self, board: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
+        or_default(board.py(), self.probe_wdl(board), default)
+    }
+
+    /// The WDL value stored in the position's own table, with no capture
+    /// or en passant searched.
+    fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i8> {
+        self.probe(board, |tables, board| {
+            tables.probe_wdl_table(board).map(Wdl::value)
+        })
+    }
+
+    /// The distance to zeroing (a capture or pawn move) in plies: positive
+    /// when the side to move wins, 0 for a draw, negative when it loses;
+    /// beyond ±100 when the 50-move rule decides. Needs the WDL and DTZ
+    /// tables. Errors as `probe_wdl`.
+    fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        self.probe(board, |tables, board| {
+            tables.probe_dtz(board).map(|dtz| dtz.0)
+        })
+    }
+
+    /// As `probe_dtz`, but `default` instead of a `KeyError`.
+    #[pyo3(signature = (board, default=None))]
+    fn get_dtz(&self, board: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
+        or_default(board.py(), self.probe_dtz(board), default)
+    }
+
+    /// The DTZ with en passant captures left out.
+    fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
+        self.probe(board, |tables, board| {
+            tables.probe_dtz_no_ep(board).map(|dtz| dtz.0)
+        })
+    }
+
+    /// The number the position's DTZ table stores for it, given its WDL
+    /// value: `(dtz, 1)`, or `(0, -1)` when the table holds the other side
+    /// to move.
+    fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i8) -> PyResult<(i32, i8)> {
+        let wdl = wdl_arg(wdl)?;
+        self.probe(board, |tables, board| tables.probe_dtz_table(board, wdl))
+            .map(|found| found.map_or((0, -1), |dtz| (dtz, 1)))
+    }
+
+    /// Drops every table (unmapping them); later probes raise
+    /// `MissingTableError`.
+    fn close(&self) -> PyResult<()> {
+        let mut tables = self
+            .tables
+            .write()
+            .map_err(|_| PyRuntimeError::new_err(POISONED))?;
+        *tables = Tablebase::new();
+        Ok(())
+    }
+
+    /// The tablebase itself.
+    fn __enter__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    /// Closes the tablebase.
+    #[pyo3(signature = (*_args))]
+    fn __exit__(&self, _args: &Bound<'_, PyTuple>) -> PyResult<()> {
+        self.close()
+    }
+}
+
+/// Adds the `bitmoves._bitmoves.syzygy` submodule.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = parent.py();
+    let m = PyModule::new(py, "syzygy")?;
+    m.add_class::<PyTablebase>()?;
+    m.add("MissingTableError", py.get_type::<MissingTableError>())?;
+    parent.add_submodule(&m)
+}
+
+/// A probe's value, or `default` (`None` if not given) where the probe
+/// raised `KeyError` (no table): python-chess's `get_wdl`/`get_dtz`.
+fn or_default<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    probed: PyResult<T>,
+    default: Option<PyObject>,
+) -> PyResult<PyObject> {
+    match probed {
+        Ok(value) => pyo3::IntoPyObjectExt::into_py_any(value, py),
+        Err(error) if error.is_instance_of::<PyKeyError>(py) => {
+            Ok(default.unwrap_or_else(|| py.None()))
+        }
+        Err(error) => Err(error),
+    }
+}

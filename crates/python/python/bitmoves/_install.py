@@ -18,6 +18,7 @@ import types
 # bitmoves' modules that stand in for python-chess's, by submodule name;
 # python-chess's own are used for the others.
 _OWN_SUBMODULES: dict = {
+    "pgn": "bitmoves.pgn",
     "polyglot": "bitmoves.polyglot",
     "syzygy": "bitmoves.syzygy",
 }
@@ -75,9 +76,9 @@ def install_as_chess():
     runs on bitmoves unchanged. ``chess.Board``, ``chess.Move``,
     ``chess.SquareSet`` and every other name of the package are bitmoves'
     own; python-chess's other modules (``chess.svg``, ``chess.engine``,
-    ``chess.variant``, ``chess.gaviota``, and ``chess.pgn`` until bitmoves
-    has its own) are loaded from an installed python-chess and work on
-    bitmoves' boards; ``chess.polyglot`` and ``chess.syzygy`` are
+    ``chess.variant``, ``chess.gaviota``) are loaded from an installed
+    python-chess and work on bitmoves' boards; ``chess.pgn``,
+    ``chess.polyglot`` and ``chess.syzygy`` are ``bitmoves.pgn``,
     ``bitmoves.polyglot`` and ``bitmoves.syzygy``. Returns the ``chess``
     module. ``RuntimeError`` when python-chess itself was imported before:
     its boards would then be mixed with bitmoves'.

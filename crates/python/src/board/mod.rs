@@ -45,6 +45,7 @@ mod variant;
 
 pub use baseboard::PyBaseBoard;
 pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
+pub(crate) use play::canonical_san;
 pub use push::install;
 pub use pyboard::{PyBoard, STARTING_FEN};
 pub use status::{Outcome, Termination};

@@ -122,16 +122,12 @@ impl PyBoard {
     }
 
     /// python-chess's `parse_san`.
-    fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
+    pub(crate) fn parse_san_text(&self, san: &str) -> PyResult<PyMove> {
         // The fast path: on a legal position, text that is the move's own
         // SAN (check marks aside), as `san()` writes it and PGN files hold
         // it, reads the same in the core as in python-chess; any other
         // spelling, and every error, takes python-chess's rules below.
-        if let Some(board) = self.core()
-            && let Ok(mv) = board.parse_san(san)
-            && let Ok(written) = board.san(mv)
-            && written.to_string().trim_end_matches(['+', '#']) == san.trim_end_matches(['+', '#'])
-        {
+        if let Some(mv) = self.core().and_then(|board| canonical_san(board, san)) {
             return Ok(PyMove::from_core(mv));
         }
         let fen = self.fen_now();
@@ -141,6 +137,16 @@ impl PyBoard {
             SanError::Ambiguous(text) => AmbiguousMoveError::new_err(text),
         })
     }
+}
+
+/// The move `san` names on a legal position when it is that move's own
+/// SAN (check marks aside): the text the core reads as python-chess does
+/// (`parse_san`'s fast path); `None` for any other text.
+pub(crate) fn canonical_san(board: &Board, san: &str) -> Option<Move> {
+    let mv = board.parse_san(san).ok()?;
+    let written = board.san(mv).ok()?;
+    (written.to_string().trim_end_matches(['+', '#']) == san.trim_end_matches(['+', '#']))
+        .then_some(mv)
 }
 
 /// The square a pawn skipped when `mv` is its double step, as python-chess
@@ -164,7 +170,7 @@ impl PyBoard {
 
     /// Takes back the last move and returns it; `IndexError` when the stack
     /// is empty.
-    fn pop(&mut self, py: Python<'_>) -> PyResult<PyMove> {
+    pub(crate) fn pop(&mut self, py: Python<'_>) -> PyResult<PyMove> {
         let (state, mv) = self
             .pop_entry()
             .ok_or_else(|| PyIndexError::new_err("pop from empty list"))?;

@@ -7,6 +7,7 @@ use bitmoves::{Color, Piece, Square};
 
 use super::movegen::{has_legal_en_passant, has_pseudo_legal_en_passant};
 use super::rules::castling_rights;
+use super::san::py_repr;
 use super::{Rules, back_rank, bit, msb, scan_reversed};
 use crate::board::setup::Setup;
 
@@ -23,12 +24,16 @@ pub fn parse_board_fen(text: &str, setup: &mut Setup) -> Result<(), String> {
     let fen = text.trim();
     if fen.contains(' ') {
         return Err(format!(
-            "expected position part of fen, got multiple parts: {text:?}"
+            "expected position part of fen, got multiple parts: {}",
+            py_repr(text)
         ));
     }
     let rows: Vec<&str> = fen.split('/').collect();
     if rows.len() != 8 {
-        return Err(format!("expected 8 rows in position part of fen: {text:?}"));
+        return Err(format!(
+            "expected 8 rows in position part of fen: {}",
+            py_repr(text)
+        ));
     }
     for row in &rows {
         let (mut sum, mut digit, mut piece) = (0, false, false);
@@ -36,7 +41,8 @@ pub fn parse_board_fen(text: &str, setup: &mut Setup) -> Result<(), String> {
             if ('1'..='8').contains(&c) {
                 if digit {
                     return Err(format!(
-                        "two subsequent digits in position part of fen: {text:?}"
+                        "two subsequent digits in position part of fen: {}",
+                        py_repr(text)
                     ));
                 }
                 sum += c as u32 - '0' as u32;
@@ -44,7 +50,8 @@ pub fn parse_board_fen(text: &str, setup: &mut Setup) -> Result<(), String> {
             } else if c == '~' {
                 if !piece {
                     return Err(format!(
-                        "'~' not after piece in position part of fen: {text:?}"
+                        "'~' not after piece in position part of fen: {}",
+                        py_repr(text)
                     ));
                 }
                 (digit, piece) = (false, false);
@@ -53,13 +60,15 @@ pub fn parse_board_fen(text: &str, setup: &mut Setup) -> Result<(), String> {
                 (digit, piece) = (false, true);
             } else {
                 return Err(format!(
-                    "invalid character in position part of fen: {text:?}"
+                    "invalid character in position part of fen: {}",
+                    py_repr(text)
                 ));
             }
         }
         if sum != 8 {
             return Err(format!(
-                "expected 8 columns per row in position part of fen: {text:?}"
+                "expected 8 columns per row in position part of fen: {}",
+                py_repr(text)
             ));
         }
     }
@@ -110,7 +119,7 @@ pub fn castling_from_fen(text: &str, s: &Setup) -> Result<u64, String> {
         return Ok(0);
     }
     if !castling_syntax(text) {
-        return Err(format!("invalid castling fen: {text:?}"));
+        return Err(format!("invalid castling fen: {}", py_repr(text)));
     }
     let mut rights = 0;
     for flag in text.chars() {
@@ -154,11 +163,11 @@ pub fn castling_from_fen(text: &str, s: &Setup) -> Result<u64, String> {
 fn clock(text: &str, what: &str, fen: &str) -> Result<u32, String> {
     let value: i64 = text
         .parse()
-        .map_err(|_| format!("invalid {what} in fen: {fen:?}"))?;
+        .map_err(|_| format!("invalid {what} in fen: {}", py_repr(fen)))?;
     if value < 0 {
-        return Err(format!("{what} cannot be negative: {fen:?}"));
+        return Err(format!("{what} cannot be negative: {}", py_repr(fen)));
     }
-    u32::try_from(value).map_err(|_| format!("{what} too large in fen: {fen:?}"))
+    u32::try_from(value).map_err(|_| format!("{what} too large in fen: {}", py_repr(fen)))
 }
 
 /// python-chess's `set_fen`: one to six fields (the missing ones `w - -
@@ -169,18 +178,24 @@ pub fn parse_fen(fen: &str) -> Result<FenParts, String> {
         return Err("empty fen".to_string());
     };
     if parts.len() > 6 {
-        return Err(format!("fen string has more parts than expected: {fen:?}"));
+        return Err(format!(
+            "fen string has more parts than expected: {}",
+            py_repr(fen)
+        ));
     }
     let turn = match parts.get(1) {
         None | Some(&"w") => Color::White,
         Some(&"b") => Color::Black,
         Some(_) => {
-            return Err(format!("expected 'w' or 'b' for turn part of fen: {fen:?}"));
+            return Err(format!(
+                "expected 'w' or 'b' for turn part of fen: {}",
+                py_repr(fen)
+            ));
         }
     };
     let castling = parts.get(2).copied().unwrap_or("-");
     if !castling_syntax(castling) {
-        return Err(format!("invalid castling part in fen: {fen:?}"));
+        return Err(format!("invalid castling part in fen: {}", py_repr(fen)));
     }
     let ep_square = match parts.get(3) {
         None | Some(&"-") => None,
@@ -188,7 +203,7 @@ pub fn parse_fen(fen: &str) -> Result<FenParts, String> {
             text.parse::<Square>()
                 .ok()
                 .filter(|_| text.len() == 2)
-                .ok_or_else(|| format!("invalid en passant part in fen: {fen:?}"))?,
+                .ok_or_else(|| format!("invalid en passant part in fen: {}", py_repr(fen)))?,
         ),
     };
     let halfmove_clock = match parts.get(4) {

@@ -181,7 +181,7 @@ pub fn find_move(s: &Setup, r: Rules, from: u8, to: u8, promotion: Option<u8>) -
 
 /// python-chess's `parse_san(text)`; `fen` names the position in errors.
 pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, SanError> {
-    let illegal = || SanError::Illegal(format!("illegal san: {text:?} in {fen}"));
+    let illegal = || SanError::Illegal(format!("illegal san: {} in {fen}", py_repr(text)));
     let castle = |kingside: bool| {
         let mut moves = Vec::new();
         castling_moves(s, r, u64::MAX, u64::MAX, &mut moves);
@@ -207,10 +207,11 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
         }
         if text.contains(',') {
             return Err(SanError::Invalid(format!(
-                "unsupported multi-leg move: {text:?}"
+                "unsupported multi-leg move: {}",
+                py_repr(text)
             )));
         }
-        return Err(SanError::Invalid(format!("invalid san: {text:?}")));
+        return Err(SanError::Invalid(format!("invalid san: {}", py_repr(text))));
     };
     let white = s.white();
     let to_mask = bit(parts.to) & !s.co(white);
@@ -227,21 +228,24 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
         let from = rank * 8 + file;
         let m = find_move(s, r, from, parts.to, parts.promotion).ok_or_else(|| {
             SanError::Illegal(format!(
-                "no matching legal move for {} in {fen}",
+                "no matching legal move for {} ({} -> {}) in {fen}",
                 PyMove {
                     from_square: from,
                     to_square: parts.to,
                     promotion: parts.promotion,
                     drop: None,
                 }
-                .uci_text()
+                .uci_text(),
+                square_name(from),
+                square_name(parts.to)
             ))
         })?;
         return if m.promotion == parts.promotion {
             Ok(m)
         } else {
             Err(SanError::Illegal(format!(
-                "missing promotion piece type: {text:?} in {fen}"
+                "missing promotion piece type: {} in {fen}",
+                py_repr(text)
             )))
         };
     } else {
@@ -259,10 +263,48 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
         }
         if matched.is_some() {
             return Err(SanError::Ambiguous(format!(
-                "ambiguous san: {text:?} in {fen}"
+                "ambiguous san: {} in {fen}",
+                py_repr(text)
             )));
         }
         matched = Some(m);
     }
     matched.ok_or_else(illegal)
+}
+
+/// Text as Python's `repr()` writes a `str`, as python-chess's SAN errors
+/// quote it: single quotes unless the text holds one and no double quote.
+pub fn py_repr(text: &str) -> String {
+    let quote = if text.contains('\'') && !text.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push(quote);
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// A square's name, `a1` to `h8`.
+fn square_name(square: u8) -> String {
+    let file = char::from(b'a' + square % 8);
+    let rank = char::from(b'1' + square / 8);
+    format!("{file}{rank}")
 }

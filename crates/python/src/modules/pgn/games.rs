@@ -16,10 +16,10 @@ use crate::board::PyBoard;
 use crate::modules::input::{Input, Interruptible, io_error, lock, open};
 use crate::values::PyMove;
 
-/// One game of a PGN file, as `read_games` yields it: python-chess's
+/// One game of a PGN file, as `read_games` yields it (`bitmoves.pgn.GameRecord`): python-chess's
 /// `chess.pgn.Game` for what scripts read from it. The Python objects
 /// (headers, boards, moves) are made when first asked for.
-#[pyclass(module = "bitmoves.pgn", name = "Game", frozen)]
+#[pyclass(module = "bitmoves.pgn", name = "GameRecord", frozen)]
 pub struct PyGame {
     game: Game,
     /// The game's number in the file, from 1.

@@ -5,7 +5,7 @@
 
 use pyo3::ffi;
 
-use super::squareset_raw::{base_method, mask_at, new_set, quick_mask, set_mask_at, square_bit};
+use crate::capi::squareset::{base_method, mask_at, new_set, quick_mask, set_mask_at, square_bit};
 
 /// `a.add(square)`.
 unsafe extern "C" fn add(a: *mut ffi::PyObject, square: *mut ffi::PyObject) -> *mut ffi::PyObject {

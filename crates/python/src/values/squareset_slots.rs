@@ -21,9 +21,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 use pyo3::{PyTypeInfo, sync::GILOnceCell};
 
+use super::squareset::PySquareSet;
 use super::squareset_methods::methods;
-use super::squareset_raw::{
-    ALLOC, BASE, FAST, OFFSET, PySquareSet, base_slot, is_set, list_mask, mask_at, new_set,
+use crate::capi::squareset::{
+    ALLOC, BASE, BASICSIZE, FAST, OFFSET, base_slot, is_set, keep, list_mask, mask_at, new_set,
     quick_mask, set_mask_at,
 };
 
@@ -52,6 +53,21 @@ pub fn new_object(py: Python<'_>, mask: u64) -> PyResult<Py<PySquareSet>> {
     let object = unsafe { Bound::from_owned_ptr_or_err(py, object)? };
     // SAFETY: an instance of the fast type, a subclass of the base.
     Ok(unsafe { object.downcast_into_unchecked::<PySquareSet>() }.unbind())
+}
+
+/// A new reference to a new `SquareSet` of `mask`, of the type Python
+/// sees: [`new_object`] for the C-API methods, which allocates the fast
+/// type's object directly.
+pub fn set_object(py: Python<'_>, mask: u64) -> PyResult<*mut ffi::PyObject> {
+    if FAST.load(Relaxed).is_null() {
+        return Ok(new_object(py, mask)?.into_ptr());
+    }
+    // SAFETY: the GIL is held (`py`) and the fast type is made.
+    let object = unsafe { new_set(mask) };
+    if object.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    Ok(object)
 }
 
 /// Makes the fast type; the PyO3 class where that fails its check.
@@ -109,8 +125,13 @@ fn make(py: Python<'_>) -> PyResult<Py<PyType>> {
     if alloc.is_null() {
         return Ok(base.unbind());
     }
+    let basicsize: usize = fast.getattr("__basicsize__")?.extract()?;
+    if basicsize < offset + std::mem::size_of::<u64>() {
+        return Ok(base.unbind());
+    }
     BASE.store(base.as_ptr().cast(), Relaxed);
     ALLOC.store(alloc, Relaxed);
+    BASICSIZE.store(basicsize, Relaxed);
     OFFSET.store(offset, Relaxed);
     FAST.store(fast_ptr, Relaxed);
     // The check: a set made here reads back through PyO3's borrow.
@@ -322,17 +343,21 @@ unsafe extern "C" fn new(
 }
 
 /// Frees a set (of the fast type or a Python subclass of it, whose
-/// `subtype_dealloc` calls this): nothing to drop, the memory back to the
-/// type's `tp_free`, and the reference an object of a heap type holds to
-/// its type.
+/// `subtype_dealloc` calls this): nothing to drop; one of the fast type
+/// kept for reuse while the free list has room
+/// (`crate::capi::squareset::keep`), any other's memory back to its type's
+/// `tp_free`; then the reference an object of a heap type holds to its
+/// type.
 unsafe extern "C" fn dealloc(object: *mut ffi::PyObject) {
     // SAFETY: CPython calls the slot with the GIL on an object whose
     // count reached zero; its type is a heap type (the fast type or a
     // subclass), which every instance holds a reference to.
     unsafe {
         let ty = ffi::Py_TYPE(object);
-        let free: ffi::freefunc = std::mem::transmute(ffi::PyType_GetSlot(ty, ffi::Py_tp_free));
-        free(object.cast());
+        if ty != FAST.load(Relaxed) || !keep(object) {
+            let free: ffi::freefunc = std::mem::transmute(ffi::PyType_GetSlot(ty, ffi::Py_tp_free));
+            free(object.cast());
+        }
         ffi::Py_DecRef(ty.cast());
     }
 }

@@ -10,7 +10,8 @@
 //! | `values/convert.rs` | `Int`, the checked square, piece and colour conversions, python-chess's list-index squares and 64-bit bitboards |
 //! | `values/moves.rs` | `Move`, its UCI text and python-chess's hash, the shared `Move` objects |
 //! | `values/piece.rs` | `Piece` |
-//! | `values/squareset.rs` | the class `PySquareSet` (the mask) and `SquareSet`'s methods: constructor, set methods, text, `ray`/`between`/`from_square` |
+//! | `values/squareset_class.rs` | the class `PySquareSet`: the mask |
+//! | `values/squareset.rs` | `SquareSet`'s methods: constructor, set methods, text, `ray`/`between`/`from_square` |
 //! | `values/squareset_ops.rs` | `SquareSet`'s operators and `==` |
 //! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators |
 //! | `values/squareset_methods.rs` | that type's own C-API methods: `add`, `discard`, the set tests and operations |
@@ -27,6 +28,7 @@ mod moves;
 mod piece;
 mod square_iter;
 mod squareset;
+mod squareset_class;
 mod squareset_methods;
 mod squareset_ops;
 mod squareset_slots;
@@ -36,10 +38,11 @@ pub use convert::{Bits, Int, color, piece_number, piece_type, square};
 pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 pub use moves::{MoveFields, PyMove, shared_moves};
 pub use piece::{PyPiece, piece_object};
-pub use squareset_slots::set_object;
+pub use squareset::mask_of;
 // For the board's methods that return a `SquareSet` (`PySquareSet::object`).
 #[allow(unused_imports)]
-pub use squareset::{PySquareSet, mask_of};
+pub use squareset_class::PySquareSet;
+pub use squareset_slots::set_object;
 
 use pyo3::prelude::*;
 

@@ -12,17 +12,8 @@ use pyo3::types::{IntoPyDict, PyDict, PyInt, PyIterator, PyList, PyTuple, PyType
 
 use super::convert::{Int, ListSquare, list_square, low_bits};
 use super::square_iter::{CarryRippler, squares};
+use super::squareset_class::PySquareSet;
 use super::squareset_slots::{new_object, square_set_type};
-
-/// A set of squares, python-chess's `chess.SquareSet`: a 64-bit mask, bit
-/// `n` for square `n` (a1 = 0 … h8 = 63). Mutable, so not hashable, and
-/// open to subclasses (whose `__init__` may take other arguments).
-#[pyclass(module = "bitmoves", name = "SquareSet", subclass)]
-#[derive(Clone, Copy)]
-pub struct PySquareSet {
-    /// The squares, one bit each.
-    pub mask: u64,
-}
 
 impl PySquareSet {
     /// A new Python `SquareSet` of `mask`.

@@ -21,7 +21,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 use pyo3::{PyTypeInfo, sync::GILOnceCell};
 
-use super::squareset::PySquareSet;
+use super::squareset_class::PySquareSet;
 use super::squareset_methods::methods;
 use crate::capi::squareset::{
     ALLOC, BASE, BASICSIZE, FAST, OFFSET, base_slot, is_set, keep, list_mask, mask_at, new_set,

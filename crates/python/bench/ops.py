@@ -1,6 +1,7 @@
 """Every common board operation, bitmoves against python-chess, side by
-side: each operation is timed on both packages in turn (interleaved), on
-the positions of 20 seeded random games, median of ROUNDS rounds.
+side: each operation is timed on both packages in turn (interleaved, each
+round starting with the next one), on the positions of 20 seeded random
+games, median of ROUNDS rounds.
 
     python crates/python/bench/ops.py [ROUNDS] [--cpu] [--base=DIR]
 
@@ -128,8 +129,13 @@ def main():
             continue
         times = {key: [] for key in runs}
         calls = 1
-        for _ in range(rounds):
-            for key, run in runs.items():
+        order = list(runs.items())
+        for round_number in range(rounds):
+            # Each round starts one further along, so that no package is
+            # always the one timed right after python-chess's long runs
+            # (which leave the caches cold for whatever runs next).
+            shift = round_number % len(order)
+            for key, run in order[shift:] + order[:shift]:
                 start = clock()
                 calls = run()
                 times[key].append(clock() - start)

@@ -15,9 +15,13 @@
 //! |---|---|
 //! | `capi/method.rs` | methods defined with the C API: the vectorcall convention, arguments by position or name ([`Method`], [`add_method`]) |
 //! | `capi/squareset.rs` | the raw access behind the fast `SquareSet` type: the mask in place, quick reads of sets, ints and lists, the free list of sets, the PyO3 class's slots to fall back to |
+//! | `capi/squareset_type.rs` | the fast `SquareSet` type's slots, and the making of the type |
+//! | `capi/squareset_methods.rs` | that type's own methods: `add`, `discard`, the set tests and operations |
 
 pub mod method;
 pub mod squareset;
+mod squareset_methods;
+pub mod squareset_type;
 
 use std::ffi::{CStr, c_int};
 use std::mem::align_of;

@@ -13,8 +13,7 @@
 //! | `values/squareset_class.rs` | the class `PySquareSet`: the mask |
 //! | `values/squareset.rs` | `SquareSet`'s methods: constructor, set methods, text, `ray`/`between`/`from_square` |
 //! | `values/squareset_ops.rs` | `SquareSet`'s operators and `==` |
-//! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators |
-//! | `values/squareset_methods.rs` | that type's own C-API methods: `add`, `discard`, the set tests and operations |
+//! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators (`crate::capi::squareset_type`), and new sets |
 //! | `values/square_iter.rs` | the iterators over a bitboard's squares and subsets |
 //! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints, the rest to `values/bitboards.rs` |
 //! | `values/bitboards.rs` | `lsb`, `msb`, `popcount`, `scan_*`, `flip_*`, `shift_*`, the square distances, `ray`, `between` |
@@ -29,7 +28,6 @@ mod piece;
 mod square_iter;
 mod squareset;
 mod squareset_class;
-mod squareset_methods;
 mod squareset_ops;
 mod squareset_slots;
 mod tables;

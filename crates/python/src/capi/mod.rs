@@ -13,11 +13,13 @@
 //!
 //! | file | what it holds |
 //! |---|---|
+//! | `capi/function.rs` | module functions of one bitboard defined with the C API, the PyO3 function behind each for the rest ([`function::add_bitboard_function`]) |
 //! | `capi/method.rs` | methods defined with the C API: the vectorcall convention, arguments by position or name ([`Method`], [`add_method`]) |
 //! | `capi/squareset.rs` | the raw access behind the fast `SquareSet` type: the mask in place, quick reads of sets, ints and lists, the free list of sets, the PyO3 class's slots to fall back to |
 //! | `capi/squareset_type.rs` | the fast `SquareSet` type's slots, and the making of the type |
 //! | `capi/squareset_methods.rs` | that type's own methods: `add`, `discard`, the set tests and operations |
 
+pub mod function;
 pub mod method;
 pub mod squareset;
 mod squareset_methods;

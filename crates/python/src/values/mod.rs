@@ -15,7 +15,7 @@
 //! | `values/squareset_ops.rs` | `SquareSet`'s operators and `==` |
 //! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators (`crate::capi::squareset_type`), and new sets |
 //! | `values/square_iter.rs` | the iterators over a bitboard's squares and subsets |
-//! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints, the rest to `values/bitboards.rs` |
+//! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints (`crate::capi::function`), the rest to `values/bitboards.rs` |
 //! | `values/bitboards.rs` | `lsb`, `msb`, `popcount`, `scan_*`, `flip_*`, `shift_*`, the square distances, `ray`, `between` |
 //! | `values/tables.rs` | `BB_KNIGHT_ATTACKS` … `BB_RAYS` and the slider tables, from the core's tables |
 

@@ -1,16 +1,21 @@
 """Every common board operation, bitmoves against python-chess, side by
-side: each operation is timed on both packages in turn (interleaved), on
-the positions of 20 seeded random games, median of ROUNDS rounds.
+side: each operation is timed on both packages in turn (interleaved, each
+round starting with the next one), on the positions of 20 seeded random
+games, median of ROUNDS rounds.
 
-    python crates/python/bench/ops.py [ROUNDS] [--cpu]
+    python crates/python/bench/ops.py [ROUNDS] [--cpu] [--base=DIR]
 
 Prints one line per operation: the time per call of each package, less
 the harness's own time per call (the same loop calling an empty function,
 timed alongside), and how many times faster bitmoves is. An operation bitmoves lacks is reported as
 missing, not skipped silently. `--cpu` times by this process's CPU time
-(steadier while other programs load the machine).
+(steadier while other programs load the machine). `--base=DIR` also times
+another build of bitmoves, the package directory DIR (one holding
+`__init__.py` and `_bitmoves*.so`, imported as `bitmoves_base`), in the
+same rounds: the before and after of a change, side by side.
 """
 
+import importlib.util
 import random
 import statistics
 import sys
@@ -88,20 +93,35 @@ def timer(module, fens, prepare, operation):
     return scope["run"]
 
 
+def load_base(directory):
+    """Another build of bitmoves, the package in `directory`, as the module
+    `bitmoves_base`."""
+    spec = importlib.util.spec_from_file_location(
+        "bitmoves_base", f"{directory}/__init__.py", submodule_search_locations=[directory]
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bitmoves_base"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def main():
     import chess.polyglot  # noqa: F401  (python-chess's zobrist_hash)
 
+    base = next((arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--base=")), None)
+    modules = [chess, bitmoves] + ([load_base(base)] if base else [])
     args = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
     rounds = int(args[0]) if args else 7
     clock = time.process_time if "--cpu" in sys.argv else time.perf_counter
     fens = positions(chess)
     print(f"{len(fens)} positions of {GAMES} random games, median of {rounds} interleaved rounds")
-    print(f"{'operation':<22} {'python-chess':>14} {'bitmoves':>12} {'speed-up':>10}")
+    extra = f" {'base':>12} {'speed-up':>10}" if base else ""
+    print(f"{'operation':<22} {'python-chess':>14} {'bitmoves':>12} {'speed-up':>10}{extra}")
     harness = timer(chess, fens, None, "pass")
     for name, (prepare, operation) in OPERATIONS.items():
         runs = {"harness": harness}
         try:
-            for module in (chess, bitmoves):
+            for module in modules:
                 runs[module.__name__] = timer(module, fens, prepare, operation)
                 runs[module.__name__]()
         except (AttributeError, TypeError) as error:
@@ -109,14 +129,24 @@ def main():
             continue
         times = {key: [] for key in runs}
         calls = 1
-        for _ in range(rounds):
-            for key, run in runs.items():
+        order = list(runs.items())
+        for round_number in range(rounds):
+            # Each round starts one further along, so that no package is
+            # always the one timed right after python-chess's long runs
+            # (which leave the caches cold for whatever runs next).
+            shift = round_number % len(order)
+            for key, run in order[shift:] + order[:shift]:
                 start = clock()
                 calls = run()
                 times[key].append(clock() - start)
         loop = statistics.median(times["harness"]) / len(fens)
-        theirs, ours = (statistics.median(times[key]) / calls - loop for key in ("chess", "bitmoves"))
-        print(f"{name:<22} {theirs * 1e9:>11,.0f} ns {ours * 1e9:>9,.0f} ns {theirs / ours:>9.1f}x")
+        per_call = {key: statistics.median(times[key]) / calls - loop for key in times}
+        theirs, ours = per_call["chess"], per_call["bitmoves"]
+        extra = ""
+        if base:
+            before = per_call["bitmoves_base"]
+            extra = f" {before * 1e9:>9,.0f} ns {theirs / before:>9.1f}x"
+        print(f"{name:<22} {theirs * 1e9:>11,.0f} ns {ours * 1e9:>9,.0f} ns {theirs / ours:>9.1f}x{extra}")
 
 
 if __name__ == "__main__":

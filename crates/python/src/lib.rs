@@ -17,7 +17,7 @@
 //! | `board/mod.rs` | `Board`, its moves and the game's end (`Outcome`, `Termination`) |
 //! | `legal_moves/mod.rs` | `board.legal_moves`: the generator and iterator types and the move generation behind them |
 //! | `values/mod.rs` | `Move`, `Piece`, `SquareSet`, python-chess's exceptions, its square and bitboard functions and tables, the checked conversions of Python ints |
-//! | `capi.rs` | at the bottom: the CPython C-API glue, `unsafe fn`s with stated preconditions |
+//! | `capi/mod.rs` | at the bottom: the CPython C-API glue, `unsafe fn`s with stated preconditions |
 
 mod board;
 mod capi;

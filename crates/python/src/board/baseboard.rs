@@ -10,7 +10,7 @@ use pyo3::types::{PyDict, PyType};
 
 use super::general::{self, bit};
 use super::setup::Setup;
-use crate::values::{Int, PyPiece, PySquareSet, piece_number, piece_type, square};
+use crate::values::{Bits, Int, PyPiece, PySquareSet, mask_of, piece_number, piece_type, square};
 
 /// The placement of the standard start position.
 pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -197,19 +197,39 @@ impl PyBaseBoard {
         PySquareSet::object(py, self.attacks_mask(square)?)
     }
 
-    /// `color`'s pieces attacking `square`, as a mask.
-    fn attackers_mask(&self, color: bool, square: Int) -> PyResult<u64> {
-        Ok(self.setup.attackers_mask(color, Self::square(square)?))
+    /// `color`'s pieces attacking `square`, as a mask; with `occupied`,
+    /// the sliders see through the squares not in it.
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn attackers_mask(&self, color: bool, square: Int, occupied: Option<Bits>) -> PyResult<u64> {
+        let occupied = occupied.map_or_else(|| self.setup.occupied(), |Bits(bits)| bits);
+        Ok(self
+            .setup
+            .attackers_under(color, Self::square(square)?, occupied))
     }
 
-    /// `attackers_mask` as a `SquareSet`.
-    fn attackers(&self, py: Python<'_>, color: bool, square: Int) -> PyResult<Py<PySquareSet>> {
-        PySquareSet::object(py, self.attackers_mask(color, square)?)
+    /// `attackers_mask` as a `SquareSet` (`occupied` any set of squares).
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn attackers(
+        &self,
+        py: Python<'_>,
+        color: bool,
+        square: Int,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PySquareSet>> {
+        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
+        PySquareSet::object(py, self.attackers_mask(color, square, occupied)?)
     }
 
-    /// Whether `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
-        Ok(self.attackers_mask(color, square)? != 0)
+    /// Whether `color` attacks `square` (`occupied` any set of squares).
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn is_attacked_by(
+        &self,
+        color: bool,
+        square: Int,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
+        Ok(self.attackers_mask(color, square, occupied)? != 0)
     }
 
     /// The line the piece of `color` on `square` is pinned along, or

@@ -13,7 +13,7 @@ use super::general::{self, rules::status};
 use super::moves::mask;
 use super::pyboard::PyBoard;
 use super::setup::Setup;
-use crate::values::{Int, PyPiece, PySquareSet, piece_type, square};
+use crate::values::{Bits, Int, PyPiece, PySquareSet, mask_of, piece_type, square};
 
 impl PyBoard {
     /// Applies `change` to the position as python-chess holds it.
@@ -263,7 +263,7 @@ impl PyBoard {
     }
 
     /// The squares of `color`'s pieces of `piece_type`, as a mask.
-    fn pieces_mask(&self, piece_type: Int, color: bool) -> PyResult<u64> {
+    pub(super) fn pieces_mask(&self, piece_type: Int, color: bool) -> PyResult<u64> {
         let piece = self::piece_type(piece_type.0)?;
         let s = self.setup();
         Ok(s.pieces[piece.index()] & s.co(color))
@@ -275,7 +275,7 @@ impl PyBoard {
     }
 
     /// The squares the piece on `square` attacks, as a mask.
-    fn attacks_mask(&self, square: Int) -> PyResult<u64> {
+    pub(super) fn attacks_mask(&self, square: Int) -> PyResult<u64> {
         let sq = self::square(square.0)?.index() as u8;
         Ok(self.setup().attacks_mask(sq))
     }
@@ -285,20 +285,47 @@ impl PyBoard {
         PySquareSet::object(py, self.attacks_mask(square)?)
     }
 
-    /// The squares of `color`'s pieces attacking `square`, as a mask.
-    fn attackers_mask(&self, color: bool, square: Int) -> PyResult<u64> {
+    /// The squares of `color`'s pieces attacking `square`, as a mask; with
+    /// `occupied`, the sliders see through the squares not in it (the
+    /// pieces off it still attack), as python-chess's.
+    #[pyo3(signature = (color, square, occupied=None))]
+    pub(super) fn attackers_mask(
+        &self,
+        color: bool,
+        square: Int,
+        occupied: Option<Bits>,
+    ) -> PyResult<u64> {
         let sq = self::square(square.0)?.index() as u8;
-        Ok(self.setup().attackers_mask(color, sq))
+        let setup = self.setup();
+        let occupied = occupied.map_or_else(|| setup.occupied(), |Bits(bits)| bits);
+        Ok(setup.attackers_under(color, sq, occupied))
     }
 
-    /// The squares of `color`'s pieces attacking `square`, as a `SquareSet`.
-    fn attackers(&self, py: Python<'_>, color: bool, square: Int) -> PyResult<Py<PySquareSet>> {
-        PySquareSet::object(py, self.attackers_mask(color, square)?)
+    /// The squares of `color`'s pieces attacking `square`, as a
+    /// `SquareSet`; `occupied` (any set of squares) as in `attackers_mask`.
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn attackers(
+        &self,
+        py: Python<'_>,
+        color: bool,
+        square: Int,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PySquareSet>> {
+        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
+        PySquareSet::object(py, self.attackers_mask(color, square, occupied)?)
     }
 
-    /// Whether a piece of `color` attacks `square`.
-    fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
-        Ok(self.attackers_mask(color, square)? != 0)
+    /// Whether a piece of `color` attacks `square`; `occupied` (any set of
+    /// squares) as in `attackers_mask`.
+    #[pyo3(signature = (color, square, occupied=None))]
+    fn is_attacked_by(
+        &self,
+        color: bool,
+        square: Int,
+        occupied: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<bool> {
+        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
+        Ok(self.attackers_mask(color, square, occupied)? != 0)
     }
 
     /// The line a piece of `color` on `square` is pinned along (every

@@ -10,6 +10,7 @@
 //! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
 //! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/fast.rs` | `piece_at`, `piece_type_at`, `color_at`, `pieces`, `attacks`, `attackers`, `is_attacked_by`, `copy`, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`setup::Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
 //! | `board/fen.rs` | FEN out: the core's board as python-chess writes it, or the general engine's |
@@ -28,6 +29,7 @@ mod baseboard;
 mod edit;
 mod epd;
 mod extras;
+mod fast;
 mod fen;
 pub mod general;
 mod moves;
@@ -46,6 +48,16 @@ mod variant;
 pub use baseboard::PyBaseBoard;
 pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
 pub(crate) use play::canonical_san;
-pub use push::install;
 pub use pyboard::{PyBoard, STARTING_FEN};
 pub use status::{Outcome, Termination};
+
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+/// Installs the `Board` entries defined with the C API: `push` and
+/// `legal_moves` (`push.rs`), the square questions and `copy`
+/// (`fast.rs`).
+pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()> {
+    push::install(board, mv)?;
+    fast::install(board)
+}

@@ -26,7 +26,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::pyboard::{PyBoard, STARTING_FEN};
-use crate::capi::{self, OneArgMethod};
+use crate::capi::{self, Args, Method};
 use crate::legal_moves::GeneratorRef;
 use crate::values::PyMove;
 
@@ -134,10 +134,12 @@ fn generator_offset(board: &Bound<'_, PyType>) -> PyResult<usize> {
 /// `Board.push`, python-chess's: plays a move and puts it on the stack.
 struct Push;
 
-impl OneArgMethod for Push {
+impl Method for Push {
     const NAME: &'static CStr = c"push";
     const QUALNAME: &'static str = "Board.push";
-    const ARG: &'static str = "move";
+    const ARGS: &'static [&'static str] = &["move"];
+    const POSITIONAL: usize = 1;
+    const REQUIRED: usize = 1;
     const DOC: &'static CStr = c"push($self, /, move)
 --
 
@@ -152,8 +154,9 @@ corrupt the board.";
     unsafe fn call(
         py: Python<'_>,
         slf: *mut ffi::PyObject,
-        arg: Borrowed<'_, '_, PyAny>,
+        args: &Args<'_, '_>,
     ) -> PyResult<*mut ffi::PyObject> {
+        let arg = capi::required::<Self>(args, 0)?;
         // SAFETY: `slf` is a live `Board` (the contract: the method
         // descriptor checked it).
         let slf = unsafe { Borrowed::from_ptr(py, slf) };

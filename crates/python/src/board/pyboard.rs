@@ -105,6 +105,64 @@ impl PyBoard {
         Ok(copy)
     }
 
+    /// `copy(stack=stack)` of `slf`, whose type is `Board` itself when
+    /// `exact` (then the copy is made here; a subclass's by its class,
+    /// as python-chess's `type(self)`).
+    pub fn copy_as(
+        slf: &Bound<'_, Self>,
+        stack: Option<&Bound<'_, PyAny>>,
+        exact: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let this = slf.borrow();
+        let keep = Self::kept_moves(stack, this.stack.len())?;
+        if exact {
+            let mut copy = this.duplicate(py)?;
+            if keep < copy.stack.len() {
+                copy.keep_last(keep);
+                copy.sync(py);
+            }
+            return Ok(copy.object(py)?.into_any());
+        }
+        let kwargs = [("chess960", this.chess960)].into_py_dict(py)?;
+        let copy = slf.get_type().call((None::<String>,), Some(&kwargs))?;
+        {
+            let mut target = copy.downcast::<PyBoard>()?.borrow_mut();
+            target.chess960 = this.chess960;
+            target.stack = this.stack.clone();
+            target.general_stack = this.general_stack.clone();
+            target.keep_last(keep);
+            target.set_state(py, this.state);
+        }
+        Ok(copy.unbind())
+    }
+
+    /// How many of the last `len` moves `copy(stack=stack)` keeps, as
+    /// python-chess's `move_stack[-stack:]` when `stack` is true: all of
+    /// them when it is missing or `True`, none when it is false (`False`,
+    /// `None`, `0`), the last `n` for an int `n > 0`, all but the first
+    /// `-n` for `n < 0`; `TypeError` for another true value.
+    pub fn kept_moves(stack: Option<&Bound<'_, PyAny>>, len: usize) -> PyResult<usize> {
+        let Some(stack) = stack else {
+            return Ok(len);
+        };
+        if stack.is_instance_of::<pyo3::types::PyBool>() {
+            return Ok(if stack.is_truthy()? { len } else { 0 });
+        }
+        if !stack.is_truthy()? {
+            return Ok(0);
+        }
+        let Int(n) = stack
+            .extract()
+            .map_err(|_| PyTypeError::new_err("stack must be a bool or an int"))?;
+        let count = usize::try_from(n.unsigned_abs()).unwrap_or(usize::MAX);
+        Ok(if n < 0 {
+            len.saturating_sub(count)
+        } else {
+            count.min(len)
+        })
+    }
+
     /// The board's `legal_moves` object.
     pub fn generator(&self) -> &GeneratorRef {
         &self.generator
@@ -342,42 +400,12 @@ impl PyBoard {
     /// keeps that many of the last moves. A subclass's copy is of its
     /// class (made with `cls(None, chess960=...)`).
     #[pyo3(signature = (*, stack=None))]
-    fn copy(slf: &Bound<'_, Self>, stack: Option<&Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
-        let py = slf.py();
-        let this = slf.borrow();
-        let keep = match stack {
-            None => this.stack.len(),
-            Some(value) if value.is_instance_of::<pyo3::types::PyBool>() => {
-                if value.extract::<bool>()? {
-                    this.stack.len()
-                } else {
-                    0
-                }
-            }
-            Some(value) => {
-                let Int(n) = value
-                    .extract()
-                    .map_err(|_| PyTypeError::new_err("stack must be a bool or an int"))?;
-                usize::try_from(n.max(0)).unwrap_or(0).min(this.stack.len())
-            }
-        };
-        if slf.get_type().is(py.get_type::<PyBoard>()) {
-            let mut copy = this.duplicate(py)?;
-            copy.keep_last(keep);
-            copy.sync(py);
-            return Ok(copy.object(py)?.into_any());
-        }
-        let kwargs = [("chess960", this.chess960)].into_py_dict(py)?;
-        let copy = slf.get_type().call((None::<String>,), Some(&kwargs))?;
-        {
-            let mut target = copy.downcast::<PyBoard>()?.borrow_mut();
-            target.chess960 = this.chess960;
-            target.stack = this.stack.clone();
-            target.general_stack = this.general_stack.clone();
-            target.keep_last(keep);
-            target.set_state(py, this.state);
-        }
-        Ok(copy.unbind())
+    pub(super) fn copy(
+        slf: &Bound<'_, Self>,
+        stack: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let exact = slf.get_type().is(slf.py().get_type::<PyBoard>());
+        Self::copy_as(slf, stack, exact)
     }
 
     fn __copy__(&self, py: Python<'_>) -> PyResult<Py<Self>> {
@@ -389,7 +417,7 @@ impl PyBoard {
     }
 
     /// The piece on `square`, or `None`.
-    fn piece_at(&self, square: Int) -> PyResult<Option<PyPiece>> {
+    pub(super) fn piece_at(&self, square: Int) -> PyResult<Option<PyPiece>> {
         let square = self::square(square.0)?;
         if let Some(board) = self.core() {
             return Ok(board.piece_on(square).map(|piece| PyPiece {

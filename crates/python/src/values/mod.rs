@@ -10,13 +10,12 @@
 //! | `values/convert.rs` | `Int`, the checked square, piece and colour conversions, python-chess's list-index squares and 64-bit bitboards |
 //! | `values/moves.rs` | `Move`, its UCI text and python-chess's hash, the shared `Move` objects |
 //! | `values/piece.rs` | `Piece` |
+//! | `values/squareset_class.rs` | the class `PySquareSet`: the mask |
 //! | `values/squareset.rs` | `SquareSet`'s methods: constructor, set methods, text, `ray`/`between`/`from_square` |
 //! | `values/squareset_ops.rs` | `SquareSet`'s operators and `==` |
-//! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators |
-//! | `values/squareset_methods.rs` | that type's own C-API methods: `add`, `discard`, the set tests and operations |
-//! | `values/squareset_raw.rs` | the class `PySquareSet` (the mask) and the raw access under the fast type: the mask in place, quick reads of sets, ints and lists, the PyO3 class's slots to fall back to |
+//! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators (`crate::capi::squareset_type`), and new sets |
 //! | `values/square_iter.rs` | the iterators over a bitboard's squares and subsets |
-//! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints, the rest to `values/bitboards.rs` |
+//! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints (`crate::capi::function`), the rest to `values/bitboards.rs` |
 //! | `values/bitboards.rs` | `lsb`, `msb`, `popcount`, `scan_*`, `flip_*`, `shift_*`, the square distances, `ray`, `between` |
 //! | `values/tables.rs` | `BB_KNIGHT_ATTACKS` … `BB_RAYS` and the slider tables, from the core's tables |
 
@@ -28,19 +27,20 @@ mod moves;
 mod piece;
 mod square_iter;
 mod squareset;
-mod squareset_methods;
+mod squareset_class;
 mod squareset_ops;
-mod squareset_raw;
 mod squareset_slots;
 mod tables;
 
-pub use convert::{Int, color, piece_number, piece_type, square};
+pub use convert::{Bits, Int, color, piece_number, piece_type, square};
 pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 pub use moves::{MoveFields, PyMove, shared_moves};
-pub use piece::PyPiece;
+pub use piece::{PyPiece, piece_object};
+pub use squareset::mask_of;
 // For the board's methods that return a `SquareSet` (`PySquareSet::object`).
 #[allow(unused_imports)]
-pub use squareset_raw::PySquareSet;
+pub use squareset_class::PySquareSet;
+pub use squareset_slots::set_object;
 
 use pyo3::prelude::*;
 

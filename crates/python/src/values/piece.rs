@@ -3,7 +3,9 @@
 
 use bitmoves::Piece as CorePiece;
 use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
 use pyo3::types::{IntoPyDict, PyType};
 
 use super::convert::{Int, piece_number, piece_type};
@@ -107,4 +109,28 @@ impl PyPiece {
             svg.getattr("piece")?.call((slf,), Some(&kwargs))?.unbind(),
         ))
     }
+}
+
+/// The twelve `Piece` objects, white pawn to king then black pawn to
+/// king, shared by the board's C-API methods (`Piece` is frozen, so one
+/// object serves every caller).
+static SHARED: GILOnceCell<[Py<PyPiece>; 12]> = GILOnceCell::new();
+
+/// A new reference to the `Piece` object of `piece`, or to `None`.
+pub fn piece_object(py: Python<'_>, piece: Option<PyPiece>) -> PyResult<*mut ffi::PyObject> {
+    let Some(piece) = piece else {
+        return Ok(py.None().into_ptr());
+    };
+    let shared = SHARED.get_or_try_init(py, || {
+        let mut made = Vec::with_capacity(12);
+        for color in [true, false] {
+            for piece_type in 1..=6 {
+                made.push(Py::new(py, PyPiece { piece_type, color })?);
+            }
+        }
+        made.try_into()
+            .map_err(|_| pyo3::exceptions::PySystemError::new_err("twelve pieces"))
+    })?;
+    let index = if piece.color { 0 } else { 6 } + usize::from(piece.piece_type) - 1;
+    Ok(shared[index].clone_ref(py).into_ptr())
 }

@@ -12,7 +12,7 @@ use pyo3::types::{IntoPyDict, PyDict, PyInt, PyIterator, PyList, PyTuple, PyType
 
 use super::convert::{Int, ListSquare, list_square, low_bits};
 use super::square_iter::{CarryRippler, squares};
-use super::squareset_raw::PySquareSet;
+use super::squareset_class::PySquareSet;
 use super::squareset_slots::{new_object, square_set_type};
 
 impl PySquareSet {

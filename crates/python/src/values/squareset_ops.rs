@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
 use super::squareset::{mask_of, negative_shift};
-use super::squareset_raw::PySquareSet;
+use super::squareset_class::PySquareSet;
 
 /// A shift count for `<<` and `>>`: `None` when `shift` is not an int
 /// (the operator is then not defined for it), the count capped at 64

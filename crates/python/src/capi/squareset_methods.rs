@@ -1,11 +1,11 @@
-//! The methods the fast `SquareSet` type (`values/squareset_slots.rs`)
+//! The methods the fast `SquareSet` type (`capi/squareset_type.rs`)
 //! defines itself, as C-API `METH_O` functions: `add`, `discard`, the set
 //! tests and the set operations, each on a set or an int of 64 bits, the
 //! rest handed to the PyO3 class's method of the same name.
 
 use pyo3::ffi;
 
-use super::squareset_raw::{base_method, mask_at, new_set, quick_mask, set_mask_at, square_bit};
+use super::squareset::{base_method, mask_at, new_set, quick_mask, set_mask_at, square_bit};
 
 /// `a.add(square)`.
 unsafe extern "C" fn add(a: *mut ffi::PyObject, square: *mut ffi::PyObject) -> *mut ffi::PyObject {

@@ -1,29 +1,18 @@
-//! The `SquareSet` class's layout (the PyO3 class `PySquareSet`, its
-//! methods in `values/squareset.rs`) and the raw access behind the fast
-//! `SquareSet` type
-//! (`values/squareset_slots.rs`): where the type, its PyO3 base, its
-//! allocator and the mask's offset are kept, reading and writing the mask
-//! in place, reading sets, ints and lists of squares without Python code,
-//! and the base's slots and methods that everything else falls back to.
-//! Every function is an `unsafe fn` whose contract says what its caller
-//! holds.
+//! The raw access behind the fast `SquareSet` type
+//! (`crate::values`'s `squareset_slots.rs`, over the PyO3 class
+//! `PySquareSet`): where the type, its PyO3 base, its allocator and the
+//! mask's offset are kept, reading and writing the mask in place, reading
+//! sets, ints and lists of squares without Python code, and the base's
+//! slots and methods that everything else falls back to. Every function
+//! that reads an object is an `unsafe fn` whose contract says what its
+//! caller holds.
 
+use std::cell::UnsafeCell;
 use std::ffi::{c_int, c_void};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering::Relaxed};
 
 use pyo3::ffi;
-use pyo3::prelude::*;
-
-/// A set of squares, python-chess's `chess.SquareSet`: a 64-bit mask, bit
-/// `n` for square `n` (a1 = 0 … h8 = 63). Mutable, so not hashable, and
-/// open to subclasses (whose `__init__` may take other arguments).
-#[pyclass(module = "bitmoves", name = "SquareSet", subclass)]
-#[derive(Clone, Copy)]
-pub struct PySquareSet {
-    /// The squares, one bit each.
-    pub mask: u64,
-}
 
 /// The fast type, once made (null before).
 pub static FAST: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut());
@@ -103,12 +92,87 @@ pub unsafe fn quick_mask(object: *mut ffi::PyObject) -> Option<u64> {
     }
 }
 
-/// A new set of the fast type holding `mask`; null with an exception set
-/// when it cannot be allocated.
+/// The size of an instance of the fast type, in bytes (its
+/// `__basicsize__`), set with the type.
+pub static BASICSIZE: AtomicUsize = AtomicUsize::new(0);
+
+/// How many freed sets of the fast type [`FREE`] keeps for reuse.
+const FREE_MAX: usize = 64;
+
+/// Freed sets of the fast type, kept for [`new_set`] to reuse: taking one
+/// costs a few stores where `tp_alloc` and `tp_free` cost a hundred
+/// instructions or more (callgrind, `bench/squareset.py`), which is most
+/// of an operator's cost. Each is an object whose count reached zero,
+/// with its memory from the type's `tp_alloc` and no reference to its
+/// type.
+struct FreeList {
+    count: usize,
+    objects: [*mut ffi::PyObject; FREE_MAX],
+}
+
+/// [`FreeList`] behind the GIL.
+struct GilCell(UnsafeCell<FreeList>);
+
+// SAFETY: the free list is only read and written by `new_set` and `keep`,
+// whose callers hold the GIL: one thread at a time, and never reentered
+// (neither runs Python code while holding the reference).
+unsafe impl Sync for GilCell {}
+
+/// The free list of sets of the fast type.
+static FREE: GilCell = GilCell(UnsafeCell::new(FreeList {
+    count: 0,
+    objects: [ptr::null_mut(); FREE_MAX],
+}));
+
+/// Keeps `object`, a set of the fast type being freed, for reuse while
+/// the free list has room (then its type's reference is still to drop);
+/// `false` when it is full (then `object` is to be freed as usual).
+///
+/// # Safety
+/// The GIL is held; `object` is of the fast type exactly, its count
+/// reached zero (CPython is running its `tp_dealloc`), and it is not used
+/// after being kept.
+pub unsafe fn keep(object: *mut ffi::PyObject) -> bool {
+    // SAFETY: the GIL is held, so no other reference to the list is live
+    // (`GilCell`).
+    let free = unsafe { &mut *FREE.0.get() };
+    if free.count == FREE_MAX {
+        return false;
+    }
+    free.objects[free.count] = object;
+    free.count += 1;
+    true
+}
+
+/// A new set of the fast type holding `mask` (a freed one reused, else a
+/// new one); null with an exception set when it cannot be allocated.
 ///
 /// # Safety
 /// The GIL is held and the fast type is made.
 pub unsafe fn new_set(mask: u64) -> *mut ffi::PyObject {
+    // SAFETY: the GIL is held, so no other reference to the list is live
+    // (`GilCell`).
+    let free = unsafe { &mut *FREE.0.get() };
+    if free.count > 0 {
+        free.count -= 1;
+        let object = free.objects[free.count];
+        // SAFETY: a kept object has the fast type's memory
+        // (`BASICSIZE` bytes from its `tp_alloc`); its fields after the
+        // header are zeroed, PyO3's unborrowed state as `tp_alloc` gives
+        // it, then `PyObject_Init` makes it a new reference of the fast
+        // type (setting its type, taking a reference to the type and
+        // setting its count to one), and the mask is written.
+        unsafe {
+            let header = std::mem::size_of::<ffi::PyObject>();
+            object
+                .cast::<u8>()
+                .add(header)
+                .write_bytes(0, BASICSIZE.load(Relaxed) - header);
+            ffi::PyObject_Init(object, FAST.load(Relaxed));
+            set_mask_at(object, mask);
+        }
+        return object;
+    }
     // SAFETY: ALLOC is the fast type's tp_alloc; the memory it returns is
     // zeroed, which is PyO3's unborrowed state, and the mask is written
     // at its offset.

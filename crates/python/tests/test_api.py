@@ -252,6 +252,7 @@ def test_stubs_name_what_the_module_has():
     tree = ast.parse(stub.read_text())
     from bitmoves import _bitmoves
 
+    declared = {}  # class name -> what its stub declares, bases' included
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             cls = getattr(_bitmoves, node.name)
@@ -259,6 +260,9 @@ def test_stubs_name_what_the_module_has():
             names |= {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
             for name in names:
                 assert hasattr(cls, name), f"{node.name}.{name}"
+            for base in node.bases:
+                names |= declared.get(getattr(base, "id", None), set())
+            declared[node.name] = names
             if node.name == "Board":
                 public = {n for n in dir(cls) if not n.startswith("_")}
                 assert public <= names, public - names

@@ -207,31 +207,6 @@ impl PyBaseBoard {
             .attackers_under(color, Self::square(square)?, occupied))
     }
 
-    /// `attackers_mask` as a `SquareSet` (`occupied` any set of squares).
-    #[pyo3(signature = (color, square, occupied=None))]
-    fn attackers(
-        &self,
-        py: Python<'_>,
-        color: bool,
-        square: Int,
-        occupied: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PySquareSet>> {
-        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
-        PySquareSet::object(py, self.attackers_mask(color, square, occupied)?)
-    }
-
-    /// Whether `color` attacks `square` (`occupied` any set of squares).
-    #[pyo3(signature = (color, square, occupied=None))]
-    fn is_attacked_by(
-        &self,
-        color: bool,
-        square: Int,
-        occupied: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<bool> {
-        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
-        Ok(self.attackers_mask(color, square, occupied)? != 0)
-    }
-
     /// The line the piece of `color` on `square` is pinned along, or
     /// every square.
     fn pin_mask(&self, color: bool, square: Int) -> PyResult<u64> {
@@ -373,3 +348,5 @@ impl PyBaseBoard {
         Ok(svg.call_method("board", (), Some(&kwargs))?.unbind())
     }
 }
+
+attack_questions!(PyBaseBoard);

@@ -301,33 +301,6 @@ impl PyBoard {
         Ok(setup.attackers_under(color, sq, occupied))
     }
 
-    /// The squares of `color`'s pieces attacking `square`, as a
-    /// `SquareSet`; `occupied` (any set of squares) as in `attackers_mask`.
-    #[pyo3(signature = (color, square, occupied=None))]
-    fn attackers(
-        &self,
-        py: Python<'_>,
-        color: bool,
-        square: Int,
-        occupied: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Py<PySquareSet>> {
-        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
-        PySquareSet::object(py, self.attackers_mask(color, square, occupied)?)
-    }
-
-    /// Whether a piece of `color` attacks `square`; `occupied` (any set of
-    /// squares) as in `attackers_mask`.
-    #[pyo3(signature = (color, square, occupied=None))]
-    fn is_attacked_by(
-        &self,
-        color: bool,
-        square: Int,
-        occupied: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<bool> {
-        let occupied = occupied.map(mask_of).transpose()?.map(Bits);
-        Ok(self.attackers_mask(color, square, occupied)? != 0)
-    }
-
     /// The line a piece of `color` on `square` is pinned along (every
     /// square when it is not pinned), as a mask.
     fn pin_mask(&self, color: bool, square: Int) -> PyResult<u64> {
@@ -436,3 +409,5 @@ fn chess960_start(number: Int) -> PyResult<Setup> {
     setup.castling_rights = setup.kind(4);
     Ok(setup)
 }
+
+attack_questions!(PyBoard);

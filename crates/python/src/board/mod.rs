@@ -25,6 +25,43 @@
 //! | `board/epd.rs` | EPD with its operations: `epd(**operations)`, `set_epd`, `Board.from_epd` |
 //! | `board/variant.rs` | standard chess's variant class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes) and `is_variant_*` |
 
+/// `attackers` and `is_attacked_by` of a board class, from its own
+/// `attackers_mask` (`Board` and `BaseBoard` hold their pieces apart).
+macro_rules! attack_questions {
+    ($type:ty) => {
+        #[pymethods]
+        impl $type {
+            /// The squares of `color`'s pieces attacking `square`, as a
+            /// `SquareSet`; `occupied` (any set of squares) as in
+            /// `attackers_mask`.
+            #[pyo3(signature = (color, square, occupied=None))]
+            fn attackers(
+                &self,
+                py: Python<'_>,
+                color: bool,
+                square: Int,
+                occupied: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<Py<PySquareSet>> {
+                let occupied = occupied.map(mask_of).transpose()?.map(Bits);
+                PySquareSet::object(py, self.attackers_mask(color, square, occupied)?)
+            }
+
+            /// Whether a piece of `color` attacks `square`; `occupied` (any
+            /// set of squares) as in `attackers_mask`.
+            #[pyo3(signature = (color, square, occupied=None))]
+            fn is_attacked_by(
+                &self,
+                color: bool,
+                square: Int,
+                occupied: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<bool> {
+                let occupied = occupied.map(mask_of).transpose()?.map(Bits);
+                Ok(self.attackers_mask(color, square, occupied)? != 0)
+            }
+        }
+    };
+}
+
 mod baseboard;
 mod edit;
 mod epd;

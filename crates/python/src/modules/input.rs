@@ -292,3 +292,21 @@ pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
+
+/// A [`Read`] that ends when `stop` is set: a producer thread reading for
+/// an iterator (`read_positions`, `read_arrow`) stops when it is dropped.
+pub struct Stoppable<R> {
+    /// What is read.
+    pub inner: R,
+    /// Set by the consumer to end the reading.
+    pub stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl<R: Read> Read for Stoppable<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Ok(0);
+        }
+        self.inner.read(buf)
+    }
+}

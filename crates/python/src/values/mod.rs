@@ -53,3 +53,23 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bitboard_fast::register(m)?;
     tables::register(m)
 }
+
+/// `chess.svg.<function>(*args, **kwargs)` where python-chess is
+/// installed, for Jupyter's `_repr_svg_`; `None` where it is not.
+pub fn svg_picture<'py>(
+    py: Python<'py>,
+    function: &str,
+    args: impl pyo3::call::PyCallArgs<'py>,
+    kwargs: &Bound<'py, pyo3::types::PyDict>,
+) -> PyResult<Option<PyObject>> {
+    let svg = match py.import("chess.svg") {
+        Ok(svg) => svg,
+        Err(error) if error.is_instance_of::<pyo3::exceptions::PyImportError>(py) => {
+            return Ok(None);
+        }
+        Err(error) => return Err(error),
+    };
+    Ok(Some(
+        svg.getattr(function)?.call(args, Some(kwargs))?.unbind(),
+    ))
+}

@@ -2,7 +2,7 @@
 //! its letter and figurine, python-chess's hash and its SVG picture.
 
 use bitmoves::Piece as CorePiece;
-use pyo3::exceptions::{PyImportError, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
@@ -99,15 +99,8 @@ impl PyPiece {
     /// is installed, for Jupyter; `None` where it is not.
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<Option<PyObject>> {
         let py = slf.py();
-        let svg = match py.import("chess.svg") {
-            Ok(svg) => svg,
-            Err(error) if error.is_instance_of::<PyImportError>(py) => return Ok(None),
-            Err(error) => return Err(error),
-        };
         let kwargs = [("size", 45)].into_py_dict(py)?;
-        Ok(Some(
-            svg.getattr("piece")?.call((slf,), Some(&kwargs))?.unbind(),
-        ))
+        super::svg_picture(py, "piece", (slf,), &kwargs)
     }
 }
 

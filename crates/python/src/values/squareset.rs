@@ -5,7 +5,7 @@
 //! `values/squareset_ops.rs`, its iterators in `values/square_iter.rs`.
 
 use bitmoves::{Square, attacks};
-use pyo3::exceptions::{PyAttributeError, PyImportError, PyKeyError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyKeyError, PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyInt, PyIterator, PyList, PyTuple, PyType};
@@ -357,16 +357,9 @@ impl PySquareSet {
     /// python-chess is installed, for Jupyter; `None` where it is not.
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<Option<PyObject>> {
         let py = slf.py();
-        let svg = match py.import("chess.svg") {
-            Ok(svg) => svg,
-            Err(error) if error.is_instance_of::<PyImportError>(py) => return Ok(None),
-            Err(error) => return Err(error),
-        };
         let kwargs = [("squares", slf.as_any().clone())].into_py_dict(py)?;
         kwargs.set_item("size", 390)?;
-        Ok(Some(
-            svg.getattr("board")?.call((), Some(&kwargs))?.unbind(),
-        ))
+        super::svg_picture(py, "board", (), &kwargs)
     }
 
     /// `pickle` and `copy` support: `SquareSet(mask)`; a subclass's

@@ -5,7 +5,7 @@
 //! running `read_parallel`; and the Parquet dataset itself, written with
 //! the GIL released.
 
-use std::io::{self, Read};
+use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +20,7 @@ use pyo3::exceptions::{PyFileExistsError, PyImportError, PyOSError, PyValueError
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::modules::input::{Input, Interruptible, io_error, open, path_of};
+use crate::modules::input::{Input, Interruptible, Stoppable, io_error, open, path_of};
 use crate::values::Int;
 
 /// The most rows in a record batch of `read_arrow`.
@@ -29,22 +29,6 @@ const BATCH_ROWS: usize = 65_536;
 /// About the most bytes of row data in one record batch (as in the
 /// dataset's row groups).
 const BATCH_BYTES: usize = 8 << 20;
-
-/// A [`Read`] that ends when `stop` is set: the producer stops reading
-/// once the stream is released.
-struct Stoppable<R> {
-    inner: R,
-    stop: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Stoppable<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Ok(0);
-        }
-        self.inner.read(buf)
-    }
-}
 
 /// The batches, as an Arrow `RecordBatchReader` over the producer's
 /// channel; dropping it stops the producer.

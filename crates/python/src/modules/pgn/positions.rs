@@ -2,7 +2,7 @@
 //! mainline of a PGN file, read on several threads by `bitmoves-pgn`'s
 //! `read_parallel` on a producer thread, a few batches queued at most.
 
-use std::io::{self, BufReader, Read};
+use std::io::BufReader;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
@@ -16,24 +16,8 @@ use pyo3::types::{PyDict, PyList};
 
 use super::errors::game_error;
 use crate::modules::encode;
-use crate::modules::input::{Input, SIGNAL_INTERVAL, io_error, is_path, lock, open};
+use crate::modules::input::{Input, SIGNAL_INTERVAL, Stoppable, io_error, is_path, lock, open};
 use crate::values::{Int, piece_number};
-
-/// A [`Read`] that ends when `stop` is set: the producer of
-/// `read_positions` stops reading when its iterator is dropped.
-struct Stoppable<R> {
-    inner: R,
-    stop: Arc<AtomicBool>,
-}
-
-impl<R: Read> Read for Stoppable<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Ok(0);
-        }
-        self.inner.read(buf)
-    }
-}
 
 /// The positions of one game: each position before a move, with the move.
 struct Positions {

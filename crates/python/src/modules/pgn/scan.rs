@@ -21,6 +21,22 @@ pub fn is_space(line: &str) -> bool {
     !line.is_empty() && line.chars().all(is_space_char)
 }
 
+/// Whether a movetext line that starts inside a brace comment or not
+/// (`in_comment`) ends inside one, as python-chess follows the braces to
+/// find where a game's movetext ends: a `;` outside a comment ends the
+/// line.
+pub fn in_comment_after(line: &str, mut in_comment: bool) -> bool {
+    for b in line.bytes() {
+        match b {
+            b'{' => in_comment = true,
+            b'}' => in_comment = false,
+            b';' if !in_comment => break,
+            _ => {}
+        }
+    }
+    in_comment
+}
+
 /// The lines of a chunk, each with its `\n`, read one at a time; `None`
 /// where the chunk ends before a whole line (more text is needed), `""`
 /// at the end of the input.
@@ -189,14 +205,7 @@ fn scan(
                 continue;
             }
         }
-        for b in line.bytes() {
-            match b {
-                b'{' => in_comment = true,
-                b'}' => in_comment = false,
-                b';' if !in_comment => break,
-                _ => {}
-            }
-        }
+        in_comment = in_comment_after(line, in_comment);
         line = next!();
     }
     Ok(Some(true))

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PySet, PyType};
 
 use super::line::{CoreLine, Line};
-use super::scan::is_space;
+use super::scan::{in_comment_after, is_space};
 use super::tokens::{Token, Tokens};
 use crate::board::PyBoard;
 use crate::values::PyMove;
@@ -211,14 +211,7 @@ fn movetext_lines(readline: &Bound<'_, PyAny>, first: String) -> PyResult<Vec<St
                 continue;
             }
         }
-        for b in line.bytes() {
-            match b {
-                b'{' => in_comment = true,
-                b'}' => in_comment = false,
-                b';' if !in_comment => break,
-                _ => {}
-            }
-        }
+        in_comment = in_comment_after(&line, in_comment);
         lines.push(line);
         line = next()?;
     }

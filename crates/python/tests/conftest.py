@@ -78,8 +78,15 @@ def interrupted(setup, call, delay=0.5, timeout=60, meanwhile=None):
         "print('finished', flush=True)",
         "sys.exit(3)",
     ])
+    # A shell that starts a job in the background without job control
+    # (`cmd &` in a script, nohup) makes it ignore SIGINT, and Python keeps
+    # an ignored SIGINT ignored: the child gets the default back, as a
+    # process started from a terminal has it.
+    def default_sigint():
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     with subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
-                          stderr=subprocess.PIPE, text=True) as process:
+                          stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint) as process:
         try:
             assert process.stdout.readline().strip() == "started", process.stderr.read()
             if meanwhile is not None:

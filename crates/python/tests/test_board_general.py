@@ -151,3 +151,25 @@ def test_edited_positions_agree_after_every_push_and_pop(seed):
     for _ in range(pushed):
         assert ours.pop().uci() == theirs.pop().uci()
         agree(ours, theirs)
+
+
+@pytest.mark.parametrize("fen", [
+    # A damaged field with too many fields: python-chess names the field.
+    'rnbqkbnr/pppp1ppp/8/4p3/8/7P/PPPPPPP1/RNBQKBNR w KQkq - 0 Ke5 "1',
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1 extra",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq z9 0 1 extra",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1 extra",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 -3",
+    "",
+])
+def test_fen_errors_say_what_python_chess_says(fen):
+    """A FEN python-chess refuses is refused with its ValueError and its
+    message, fields checked in its order (regression: a FEN with too many
+    fields and a damaged one was reported by its count)."""
+    with pytest.raises(ValueError) as theirs:
+        chess.Board(fen)
+    with pytest.raises(ValueError) as ours:
+        bitmoves.Board(fen)
+    assert str(ours.value) == str(theirs.value)

@@ -177,12 +177,6 @@ pub fn parse_fen(fen: &str) -> Result<FenParts, String> {
     let Some(board) = parts.first() else {
         return Err("empty fen".to_string());
     };
-    if parts.len() > 6 {
-        return Err(format!(
-            "fen string has more parts than expected: {}",
-            py_repr(fen)
-        ));
-    }
     let turn = match parts.get(1) {
         None | Some(&"w") => Color::White,
         Some(&"b") => Color::Black,
@@ -214,6 +208,14 @@ pub fn parse_fen(fen: &str) -> Result<FenParts, String> {
         None => 1,
         Some(text) => clock(text, "fullmove number", fen)?.max(1),
     };
+    // Checked after the fields, as python-chess does: a damaged field is
+    // named before the count.
+    if parts.len() > 6 {
+        return Err(format!(
+            "fen string has more parts than expected: {}",
+            py_repr(fen)
+        ));
+    }
     let mut setup = Setup::EMPTY;
     parse_board_fen(board, &mut setup)?;
     setup.turn = turn;

@@ -9,7 +9,9 @@
 #   scripts/parquet/bench.sh BITMOVES CORPUS [PGN_TO_AIX] [ROUNDS] [SLICE]
 #
 # BITMOVES: the release binary; PGN_TO_AIX: its binary (installed outside
-# the repository: cargo install pgn-to-aix --root DIR), or - to leave it
+# the repository: cargo install pgn-to-aix --locked --root DIR; its
+# DuckDB downloads its Parquet writer when it exports, so offline see
+# docs/parquet.md), or - to leave it
 # out; ROUNDS default 5; SLICE default 2000000 bytes. PYTHON (default
 # python3) must import chess and pyarrow, or the script is left out.
 set -euo pipefail
@@ -52,7 +54,7 @@ for _ in $(seq "$rounds"); do
   if [ "$aix" != - ]; then
     run pgn-to-aix taskset -c 0 "$aix" -i "$corpus" -o "$work/aix" -c low \
       --headers Event,Site,White,Black,Result,WhiteElo,BlackElo,TimeControl,Termination \
-      --parquet-compression zstd --parquet-compression-level 1
+      --parquet-compression zstd --parquet-compression-level 1 --continue-on-invalid-move
   fi
   if [ "$have_python" = 1 ]; then
     run python "$python" "$here/crates/python/bench/parquet_peer.py" "$work/slice.pgn" "$work/out"

@@ -256,22 +256,6 @@ class Board(BaseBoard):
     """A chess board with its move stack, as chess.Board (standard and Chess960):
     any position python-chess holds, legal or not."""
 
-    starting_fen: str
-    uci_variant: str
-    xboard_variant: str
-    aliases: List[str]
-    tbw_suffix: str
-    tbz_suffix: str
-    tbw_magic: bytes
-    tbz_magic: bytes
-    pawnless_tbw_suffix: Optional[str]
-    pawnless_tbz_suffix: Optional[str]
-    pawnless_tbw_magic: Optional[bytes]
-    pawnless_tbz_magic: Optional[bytes]
-    connected_kings: bool
-    one_king: bool
-    captures_compulsory: bool
-
     aliases: List[str]
     uci_variant: Optional[str]
     xboard_variant: Optional[str]

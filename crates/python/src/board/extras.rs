@@ -7,14 +7,15 @@
 //! [`PyBoard::set_setup`].
 
 use bitmoves::{Color, Piece, Square};
-use pyo3::exceptions::PyOverflowError;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::PyDict;
 
 use super::pyboard::PyBoard;
 use super::setup::Setup;
-use crate::values::{IllegalMoveError, Int, PyMove, PyPiece, piece_number, piece_type, square};
+use crate::values::{
+    IllegalMoveError, Int, MaskedBits, PyMove, PyPiece, piece_number, piece_type, square,
+};
 
 /// Rank 1, as a bitboard.
 pub const RANK_1: u64 = 0xFF;
@@ -106,24 +107,6 @@ pub fn same_kind<'py>(board: &Bound<'py, PyBoard>, setup: &Setup) -> PyResult<Bo
         fresh.set_setup(py, setup)?;
     }
     Ok(made)
-}
-
-/// An int bitboard argument: any Python int (or object with
-/// `__index__`), taken modulo 2**64 as python-chess's `&` with `BB_ALL`
-/// would take it; not an int is a `TypeError`.
-#[derive(Clone, Copy, Debug)]
-pub struct Bits(pub u64);
-
-impl<'py> FromPyObject<'py> for Bits {
-    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
-        match value.extract::<u64>() {
-            Ok(bits) => Ok(Self(bits)),
-            Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
-                Ok(Self(value.bitand(u64::MAX)?.extract()?))
-            }
-            Err(error) => Err(error),
-        }
-    }
 }
 
 /// The highest square of a non-empty bitboard, as python-chess's `msb`.
@@ -263,8 +246,8 @@ impl PyBoard {
 impl PyBoard {
     /// The pieces by square, `{square: Piece}`, highest square first, of
     /// the squares in `mask` (an int bitboard, all by default).
-    #[pyo3(signature = (*, mask=Bits(u64::MAX)), text_signature = "($self, *, mask=BB_ALL)")]
-    fn piece_map<'py>(&self, py: Python<'py>, mask: Bits) -> PyResult<Bound<'py, PyDict>> {
+    #[pyo3(signature = (*, mask=MaskedBits(u64::MAX)), text_signature = "($self, *, mask=BB_ALL)")]
+    fn piece_map<'py>(&self, py: Python<'py>, mask: MaskedBits) -> PyResult<Bound<'py, PyDict>> {
         let setup = self.setup();
         let map = PyDict::new(py);
         let mut left = setup.occupied() & mask.0;

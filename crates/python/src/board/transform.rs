@@ -6,9 +6,10 @@
 use bitmoves::{Color, Square};
 use pyo3::prelude::*;
 
-use super::extras::{Bits, same_kind};
+use super::extras::same_kind;
 use super::pyboard::PyBoard;
 use super::setup::Setup;
+use crate::values::MaskedBits;
 
 /// The setup turned upside down (rank 1 ↔ rank 8), as python-chess's
 /// `flip_vertical` does to every bitboard.
@@ -42,7 +43,7 @@ fn mirrored(setup: &Setup) -> Setup {
 /// squares consistently (pieces on one square, or a colour without its
 /// pieces).
 fn transformed(f: &Bound<'_, PyAny>, setup: &Setup) -> PyResult<Setup> {
-    let apply = |bits: u64| -> PyResult<u64> { Ok(f.call1((bits,))?.extract::<Bits>()?.0) };
+    let apply = |bits: u64| -> PyResult<u64> { Ok(f.call1((bits,))?.extract::<MaskedBits>()?.0) };
     let mut out = *setup;
     for bits in &mut out.pieces {
         *bits = apply(*bits)?;

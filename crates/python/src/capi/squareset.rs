@@ -207,19 +207,10 @@ pub unsafe fn base_slot<F: Copy>(slot: c_int) -> F {
 /// As [`is_set`].
 pub unsafe fn square_bit(square: *mut ffi::PyObject) -> Option<u64> {
     // SAFETY: the contract.
-    unsafe {
-        if ffi::PyLong_CheckExact(square) == 0 {
-            return None;
-        }
-        let index = ffi::PyLong_AsLong(square);
-        if index == -1 && !ffi::PyErr_Occurred().is_null() {
-            ffi::PyErr_Clear();
-            return None;
-        }
-        (-64..64)
-            .contains(&index)
-            .then(|| 1 << index.rem_euclid(64))
-    }
+    let index = unsafe { super::small_int(square) }?;
+    (-64..64)
+        .contains(&index)
+        .then(|| 1 << index.rem_euclid(64))
 }
 
 /// The mask of a list or tuple of small ints (-64 to 63); `None` for

@@ -175,17 +175,8 @@ binary_slots! {
 /// As [`is_set`].
 unsafe fn small_shift(object: *mut ffi::PyObject) -> Option<u32> {
     // SAFETY: the contract.
-    unsafe {
-        if ffi::PyLong_CheckExact(object) == 0 {
-            return None;
-        }
-        let count = ffi::PyLong_AsLong(object);
-        if count == -1 && !ffi::PyErr_Occurred().is_null() {
-            ffi::PyErr_Clear();
-            return None;
-        }
-        u32::try_from(count).ok().filter(|&count| count < 64)
-    }
+    let count = unsafe { super::small_int(object) }?;
+    u32::try_from(count).ok().filter(|&count| count < 64)
 }
 
 /// `a << b`.

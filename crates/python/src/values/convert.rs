@@ -60,13 +60,33 @@ pub struct Bits(pub u64);
 
 impl<'py> FromPyObject<'py> for Bits {
     fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
-        match value.extract::<u64>() {
-            Ok(bits) => Ok(Self(bits)),
-            Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => Err(
-                PyValueError::new_err(format!("not a bitboard (0 to 2**64 - 1): {value}")),
-            ),
-            Err(error) => Err(error),
-        }
+        extract_bits(value, || {
+            Err(PyValueError::new_err(format!(
+                "not a bitboard (0 to 2**64 - 1): {value}"
+            )))
+        })
+        .map(Self)
+    }
+}
+
+/// An int bitboard taken modulo 2**64, as python-chess's `&` with `BB_ALL`
+/// would take it (what a `transform` function returns): any Python int,
+/// or object with `__index__`; not an int is a `TypeError`.
+#[derive(Clone, Copy, Debug)]
+pub struct MaskedBits(pub u64);
+
+impl<'py> FromPyObject<'py> for MaskedBits {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        extract_bits(value, || value.bitand(u64::MAX)?.extract()).map(Self)
+    }
+}
+
+/// `value` as a `u64`, or `beyond()` for ints outside its range.
+fn extract_bits(value: &Bound<'_, PyAny>, beyond: impl FnOnce() -> PyResult<u64>) -> PyResult<u64> {
+    match value.extract::<u64>() {
+        Ok(bits) => Ok(bits),
+        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => beyond(),
+        Err(error) => Err(error),
     }
 }
 

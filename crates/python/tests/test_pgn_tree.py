@@ -15,7 +15,7 @@ import pytest
 import bitmoves
 import bitmoves.pgn
 
-GAMES = 300
+GAMES = 2000
 PER_FILE = 20
 
 
@@ -108,10 +108,31 @@ def tree(node):
     )
 
 
+ILLEGAL = "a move illegal in its position"
+
+
+def holds_illegal_move(node, board):
+    """Whether a move after `node` (at `board`) is illegal where it stands:
+    after an error inside a variation python-chess keeps playing on the
+    variation's board, so its tree can hold such moves, and its exporter
+    writes them where bitmoves' refuses (docs/python-pgn.md, "Differs")."""
+    for child in node.variations:
+        if not board.is_legal(child.move):
+            return True
+        board.push(child.move)
+        found = holds_illegal_move(child, board)
+        board.pop()
+        if found:
+            return True
+    return False
+
+
 def summary(game, export=True):
     """What must agree between python-chess and bitmoves for one game
     (without the exported text where python-chess's tree may hold moves
-    its own board pushes unchecked but bitmoves' refuses)."""
+    its own board pushes unchecked but bitmoves' refuses: then both must
+    say so, python-chess's tree by `holds_illegal_move`, bitmoves' export
+    by `IllegalMoveError`)."""
     if game is None:
         return None
     found = {
@@ -121,14 +142,23 @@ def summary(game, export=True):
     }
     if not export:
         return found
+    try:
+        if isinstance(game, chess.pgn.Game) and holds_illegal_move(game, game.board()):
+            return {**found, "str": ILLEGAL}
+        return {**found, **exported(game)}
+    except bitmoves.IllegalMoveError:
+        return {**found, "str": ILLEGAL}
+    except ValueError as error:  # a FEN tag python-chess reads but cannot set up
+        return {**found, "str": ("raised", type(error).__name__, str(error))}
+
+
+def exported(game):
+    """The game's text from `str` and from two exporters."""
+    exporter = chess.pgn.StringExporter if isinstance(game, chess.pgn.Game) else bitmoves.pgn.StringExporter
     return {
-        **found,
         "str": str(game),
-        "export": game.accept(chess.pgn.StringExporter() if isinstance(game, chess.pgn.Game)
-                              else bitmoves.pgn.StringExporter()),
-        "no_variations": game.accept(chess.pgn.StringExporter(variations=False, comments=False)
-                                     if isinstance(game, chess.pgn.Game)
-                                     else bitmoves.pgn.StringExporter(variations=False, comments=False)),
+        "export": game.accept(exporter()),
+        "no_variations": game.accept(exporter(variations=False, comments=False)),
     }
 
 

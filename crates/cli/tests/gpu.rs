@@ -70,6 +70,16 @@ fn run(program: &Path, args: &[&str]) -> Run {
         .into()
 }
 
+/// Runs `bitmoves` with `args` and `program` as `$BITMOVES_GPU`, checks
+/// that it failed with exit status 1, nothing on stdout and one error
+/// line, and returns that line.
+fn gpu_error(program: &Path, args: &[&str]) -> String {
+    let output = run(program, args);
+    assert_eq!(output.code, Some(1), "{args:?}: {}", output.stderr);
+    assert_eq!(output.stdout, "", "{args:?}");
+    one_error(&output)
+}
+
 /// The arguments of `work UNITS --gpu --shard 1/4 -o RESULTS`.
 fn gpu_work<'a>(units: &'a Path, results: &'a Path) -> [&'a str; 7] {
     [
@@ -214,10 +224,7 @@ fn a_result_that_is_missing_or_for_another_count_is_an_error() {
         ("forged", "printf 'x\\nerror: forged\\n'".into()),
     ] {
         let program = script(&dir, name, "/bin/sh", &body);
-        let output = run(&program, &["perft", "startpos", "3", "--gpu"]);
-        assert_eq!(output.code, Some(1), "{name}: {}", output.stderr);
-        assert_eq!(output.stdout, "", "{name}");
-        let error = one_error(&output);
+        let error = gpu_error(&program, &["perft", "startpos", "3", "--gpu"]);
         assert!(
             error.contains("gave no result for perft 3 of"),
             "{name}: {error}"
@@ -242,9 +249,7 @@ fn a_program_killed_by_a_signal_is_an_error_naming_it() {
             &["perft", "startpos", "2", "--gpu"][..],
             &["work", units, "--gpu", "--shard", "0/1", "-o", "res"][..],
         ] {
-            let output = run(&program, args);
-            assert_eq!(output.code, Some(1), "{}", output.stderr);
-            let error = one_error(&output);
+            let error = gpu_error(&program, args);
             assert!(error.contains(&format!("was killed by {name}")), "{error}");
         }
     }
@@ -258,9 +263,7 @@ fn a_program_killed_by_a_signal_is_an_error_naming_it() {
 fn a_program_whose_interpreter_is_missing_is_reported_as_not_found() {
     let dir = scratch("gpu-interpreter");
     let program = script(&dir, "bitmoves-gpu", "/nonexistent/interpreter", "exit 0");
-    let output = run(&program, &["perft", "startpos", "2", "--gpu"]);
-    assert_eq!(output.code, Some(1), "{}", output.stderr);
-    let error = one_error(&output);
+    let error = gpu_error(&program, &["perft", "startpos", "2", "--gpu"]);
     assert!(
         error.starts_with("error: cannot run ") && error.contains("interpreter"),
         "{error}"
@@ -307,16 +310,14 @@ fn an_empty_bitmoves_gpu_still_searches_beside_and_on_path() {
 #[test]
 fn depths_beyond_the_gpu_programs_are_one_error_line() {
     for depth in ["17", "20"] {
-        let output = run(
+        let error = gpu_error(
             Path::new("/nonexistent/bitmoves-gpu"),
             &["perft", "startpos", depth, "--gpu"],
         );
-        let stderr = output.stderr;
-        assert_eq!(output.code, Some(1));
         assert_eq!(
-            stderr,
+            error,
             format!(
-                "error: depth {depth} is too deep for --gpu: bitmoves-gpu counts at most depth 16\n"
+                "error: depth {depth} is too deep for --gpu: bitmoves-gpu counts at most depth 16"
             )
         );
     }
@@ -324,12 +325,10 @@ fn depths_beyond_the_gpu_programs_are_one_error_line() {
 
 #[test]
 fn a_missing_program_is_one_error_line() {
-    let output = run(
+    let error = gpu_error(
         Path::new("/nonexistent/bitmoves-gpu"),
         &["perft", "startpos", "2", "--gpu"],
     );
-    assert_eq!(output.code, Some(1));
-    let error = one_error(&output);
     assert!(
         error.starts_with("error: --gpu needs the bitmoves-gpu program"),
         "{error}"
@@ -366,13 +365,10 @@ fn options_the_gpu_does_not_take_are_refused() {
             "--no-bulk",
         ),
     ] {
-        let output = run(program, args);
-        assert_eq!(output.code, Some(1));
-        let stderr = output.stderr;
         assert_eq!(
-            stderr,
+            gpu_error(program, args),
             format!(
-                "error: {option} cannot be combined with --gpu: the GPU counts in bulk, with no table, on its own threads\n"
+                "error: {option} cannot be combined with --gpu: the GPU counts in bulk, with no table, on its own threads"
             )
         );
     }

@@ -37,6 +37,25 @@ def playout(seed, chess960=False, plies=300):
         theirs.push(mv)
 
 
+def random_pgn(game, board, rng, plies, annotate=None):
+    """The PGN text of python-chess's `game` played on from `board` (its
+    start) by up to `plies` random legal moves, drawn by `rng` as
+    `playout` draws them; `annotate(node, ply)` is called on each new node
+    before its move is pushed, and the Result tag is the final board's."""
+    node = game
+    for ply in range(plies):
+        moves = sorted_moves(board)
+        if not moves:
+            break
+        mv = moves[rng.randrange(len(moves))]
+        node = node.add_variation(mv)
+        if annotate is not None:
+            annotate(node, ply)
+        board.push(mv)
+    game.headers["Result"] = board.result()
+    return str(game)
+
+
 @pytest.fixture(params=[False, True], ids=["standard", "chess960"])
 def chess960(request):
     return request.param

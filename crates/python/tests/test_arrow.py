@@ -14,7 +14,7 @@ import chess.pgn
 import pytest
 
 import bitmoves.pgn
-from conftest import run_python
+from conftest import random_pgn, run_python
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -27,23 +27,16 @@ def corpus(games=40):
     out = []
     for seed in range(games):
         rng = random.Random(seed)
-        board = chess.Board()
         game = chess.pgn.Game()
         game.headers["Event"] = f"Game {seed}"
         game.headers["WhiteElo"] = str(1500 + seed)
         game.headers["Annotator"] = "tests"
-        node = game
-        for ply in range(rng.randrange(1, 120)):
-            moves = sorted(board.legal_moves, key=lambda mv: mv.uci())
-            if not moves:
-                break
-            move = moves[rng.randrange(len(moves))]
-            node = node.add_variation(move)
+
+        def clock(node, ply, rng=rng):
             if ply % 3 == 0:
                 node.comment = f"[%clk 0:0{ply % 10}:{rng.randrange(60):02d}]"
-            board.push(move)
-        game.headers["Result"] = board.result()
-        text = str(game)
+
+        text = random_pgn(game, chess.Board(), rng, rng.randrange(1, 120), clock)
         if seed + 1 == DAMAGED:
             text = text.replace("\n\n1. ", "\n\n1. Ke5 ", 1)
         out.append(text)

@@ -16,6 +16,7 @@ import pytest
 
 import bitmoves
 import bitmoves.pgn
+from conftest import random_pgn
 
 DAMAGED = 7  # the number (from 1) of the game with an illegal move
 
@@ -34,18 +35,12 @@ def random_game(seed):
     game.headers["Event"] = f"Game {seed}"
     game.headers["White"] = f"W{seed}"
     game.headers["Annotator"] = "bitmoves tests"
-    node = game
-    for _ in range(rng.randrange(1, 160)):
-        moves = sorted(board.legal_moves, key=lambda mv: mv.uci())
-        if not moves:
-            break
-        mv = moves[rng.randrange(len(moves))]
-        node = node.add_variation(mv)
+
+    def comment(node, _ply):
         if rng.random() < 0.05:
             node.comment = "a comment"
-        board.push(mv)
-    game.headers["Result"] = board.result(claim_draw=False)
-    return str(game)
+
+    return random_pgn(game, board, rng, rng.randrange(1, 160), comment)
 
 
 @pytest.fixture(scope="module")

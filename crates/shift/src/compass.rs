@@ -43,102 +43,64 @@ pub const fn south(set: Bitboard) -> Bitboard {
     shift(set, -8)
 }
 
-/// One step towards the h-file (`<< 1`), masked with [`NOT_A_FILE`].
-///
-/// ```
-/// use bitmoves::Square;
-/// use bitmoves_shift::compass::east;
-/// assert_eq!(east(Square::E4.bitboard()), Square::F4.bitboard());
-/// assert!(east(Square::H4.bitboard()).is_empty());
-/// ```
-#[inline(always)]
-pub const fn east(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, 1).0 & NOT_A_FILE.0)
+/// The masked shifts: each `name = by & MASK` is `pub const fn name(set)`,
+/// `set` moved `by` places by [`shift`] and masked with `MASK`, which
+/// clears the files the shift would wrap onto.
+macro_rules! masked_shifts {
+    ($($(#[$doc:meta])* $name:ident = $by:literal & $mask:ident;)*) => {
+        $(
+            $(#[$doc])*
+            #[inline(always)]
+            pub const fn $name(set: Bitboard) -> Bitboard {
+                Bitboard(shift(set, $by).0 & $mask.0)
+            }
+        )*
+    };
 }
 
-/// One step towards the a-file (`>> 1`), masked with [`NOT_H_FILE`].
-#[inline(always)]
-pub const fn west(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, -1).0 & NOT_H_FILE.0)
-}
-
-/// One step towards h8 (`<< 9`), masked with [`NOT_A_FILE`].
-#[inline(always)]
-pub const fn north_east(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, 9).0 & NOT_A_FILE.0)
-}
-
-/// One step towards a8 (`<< 7`), masked with [`NOT_H_FILE`].
-#[inline(always)]
-pub const fn north_west(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, 7).0 & NOT_H_FILE.0)
-}
-
-/// One step towards h1 (`>> 7`), masked with [`NOT_A_FILE`].
-#[inline(always)]
-pub const fn south_east(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, -7).0 & NOT_A_FILE.0)
-}
-
-/// One step towards a1 (`>> 9`), masked with [`NOT_H_FILE`].
-#[inline(always)]
-pub const fn south_west(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, -9).0 & NOT_H_FILE.0)
-}
-
-/// Knight jump two north, one east (`<< 17`), masked with [`NOT_A_FILE`].
-#[inline(always)]
-pub const fn no_no_ea(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, 17).0 & NOT_A_FILE.0)
-}
-
-/// Knight jump one north, two east (`<< 10`), masked with [`NOT_AB_FILE`].
-///
-/// ```
-/// use bitmoves::Square;
-/// use bitmoves_shift::compass::no_ea_ea;
-/// assert_eq!(no_ea_ea(Square::E4.bitboard()), Square::G5.bitboard());
-/// assert!(no_ea_ea(Square::G4.bitboard()).is_empty()); // not a5
-/// ```
-#[inline(always)]
-pub const fn no_ea_ea(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, 10).0 & NOT_AB_FILE.0)
-}
-
-/// Knight jump one south, two east (`>> 6`), masked with [`NOT_AB_FILE`].
-#[inline(always)]
-pub const fn so_ea_ea(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, -6).0 & NOT_AB_FILE.0)
-}
-
-/// Knight jump two south, one east (`>> 15`), masked with [`NOT_A_FILE`].
-#[inline(always)]
-pub const fn so_so_ea(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, -15).0 & NOT_A_FILE.0)
-}
-
-/// Knight jump two north, one west (`<< 15`), masked with [`NOT_H_FILE`].
-#[inline(always)]
-pub const fn no_no_we(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, 15).0 & NOT_H_FILE.0)
-}
-
-/// Knight jump one north, two west (`<< 6`), masked with [`NOT_GH_FILE`].
-#[inline(always)]
-pub const fn no_we_we(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, 6).0 & NOT_GH_FILE.0)
-}
-
-/// Knight jump one south, two west (`>> 10`), masked with [`NOT_GH_FILE`].
-#[inline(always)]
-pub const fn so_we_we(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, -10).0 & NOT_GH_FILE.0)
-}
-
-/// Knight jump two south, one west (`>> 17`), masked with [`NOT_H_FILE`].
-#[inline(always)]
-pub const fn so_so_we(set: Bitboard) -> Bitboard {
-    Bitboard(shift(set, -17).0 & NOT_H_FILE.0)
+masked_shifts! {
+    /// One step towards the h-file (`<< 1`), masked with [`NOT_A_FILE`].
+    ///
+    /// ```
+    /// use bitmoves::Square;
+    /// use bitmoves_shift::compass::east;
+    /// assert_eq!(east(Square::E4.bitboard()), Square::F4.bitboard());
+    /// assert!(east(Square::H4.bitboard()).is_empty());
+    /// ```
+    east = 1 & NOT_A_FILE;
+    /// One step towards the a-file (`>> 1`), masked with [`NOT_H_FILE`].
+    west = -1 & NOT_H_FILE;
+    /// One step towards h8 (`<< 9`), masked with [`NOT_A_FILE`].
+    north_east = 9 & NOT_A_FILE;
+    /// One step towards a8 (`<< 7`), masked with [`NOT_H_FILE`].
+    north_west = 7 & NOT_H_FILE;
+    /// One step towards h1 (`>> 7`), masked with [`NOT_A_FILE`].
+    south_east = -7 & NOT_A_FILE;
+    /// One step towards a1 (`>> 9`), masked with [`NOT_H_FILE`].
+    south_west = -9 & NOT_H_FILE;
+    /// Knight jump two north, one east (`<< 17`), masked with [`NOT_A_FILE`].
+    no_no_ea = 17 & NOT_A_FILE;
+    /// Knight jump one north, two east (`<< 10`), masked with [`NOT_AB_FILE`].
+    ///
+    /// ```
+    /// use bitmoves::Square;
+    /// use bitmoves_shift::compass::no_ea_ea;
+    /// assert_eq!(no_ea_ea(Square::E4.bitboard()), Square::G5.bitboard());
+    /// assert!(no_ea_ea(Square::G4.bitboard()).is_empty()); // not a5
+    /// ```
+    no_ea_ea = 10 & NOT_AB_FILE;
+    /// Knight jump one south, two east (`>> 6`), masked with [`NOT_AB_FILE`].
+    so_ea_ea = -6 & NOT_AB_FILE;
+    /// Knight jump two south, one east (`>> 15`), masked with [`NOT_A_FILE`].
+    so_so_ea = -15 & NOT_A_FILE;
+    /// Knight jump two north, one west (`<< 15`), masked with [`NOT_H_FILE`].
+    no_no_we = 15 & NOT_H_FILE;
+    /// Knight jump one north, two west (`<< 6`), masked with [`NOT_GH_FILE`].
+    no_we_we = 6 & NOT_GH_FILE;
+    /// Knight jump one south, two west (`>> 10`), masked with [`NOT_GH_FILE`].
+    so_we_we = -10 & NOT_GH_FILE;
+    /// Knight jump two south, one west (`>> 17`), masked with [`NOT_H_FILE`].
+    so_so_we = -17 & NOT_H_FILE;
 }
 
 /// The eight knight jumps of `set`, one set per direction, clockwise from

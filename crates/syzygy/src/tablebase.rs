@@ -7,9 +7,8 @@ use crate::material::Material;
 use crate::table::{Header, Kind};
 use bitmoves::Board;
 use memmap2::Mmap;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fs::File;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::io;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
@@ -136,24 +135,6 @@ struct Entry {
     dtz: Option<Arc<Slot>>,
 }
 
-/// Hashes material keys (already well spread) with one multiplication.
-#[derive(Default)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (n ^ (n >> 29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
 /// A set of Syzygy tables, probed through `&self` from any number of
 /// threads.
 ///
@@ -172,7 +153,9 @@ impl Hasher for KeyHasher {
 /// ```
 #[derive(Default)]
 pub struct Tablebase {
-    entries: HashMap<u64, Entry, BuildHasherDefault<KeyHasher>>,
+    /// The tables by material key (already well spread, so one
+    /// multiplication hashes it).
+    entries: FxHashMap<u64, Entry>,
     max_pieces: usize,
 }
 

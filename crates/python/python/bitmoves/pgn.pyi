@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ._bitmoves import Board, Move
+from ._pgn_tree import TimeControlType as TimeControlType
 
 class PgnError(ValueError):
     """A game that could not be read (bad FEN tag, unexpected text,
@@ -146,14 +147,6 @@ class SkipType(enum.Enum):
     SKIP = None
 
 SKIP: SkipType
-
-class TimeControlType(enum.Enum):
-    UNKNOWN = 0
-    UNLIMITED = 1
-    STANDARD = 2
-    RAPID = 3
-    BLITZ = 4
-    BULLET = 5
 
 class TimeControlPart:
     moves: int

@@ -1,10 +1,9 @@
-"""Type stubs for bitmoves.polyglot (crates/python/src/modules/polyglot.rs
+"""Type stubs for bitmoves.polyglot (crates/python/src/modules/polyglot/
 and polyglot.py)."""
 
 import os
 import random as _random
-from types import TracebackType
-from typing import Any, Callable, Container, Iterator, List, NamedTuple, Optional, Type, Union
+from typing import Any, Callable, Container, Iterator, List, NamedTuple, Optional, Union
 
 from ._bitmoves import BaseBoard, Board, Move
 
@@ -41,12 +40,7 @@ class MemoryMappedReader:
 
     def __init__(self, filename: Union[str, bytes, os.PathLike]) -> None: ...
     def __enter__(self) -> "MemoryMappedReader": ...
-    def __exit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc_value: Optional[BaseException],
-        traceback: Optional[TracebackType],
-    ) -> None: ...
+    def __exit__(self, *args: object) -> None: ...
     def __len__(self) -> int: ...
     def __getitem__(self, index: int) -> Entry: ...
     def __iter__(self) -> Iterator[Entry]: ...

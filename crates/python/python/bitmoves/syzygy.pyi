@@ -2,7 +2,6 @@
 syzygy.py)."""
 
 import os
-from types import TracebackType
 from typing import Any, Iterable, Iterator, Optional, Tuple, Type, Union
 
 from ._bitmoves import BaseBoard, Board
@@ -30,12 +29,7 @@ class Tablebase:
     def probe_dtz_table(self, board: Board, wdl: int) -> Tuple[int, int]: ...
     def close(self) -> None: ...
     def __enter__(self) -> "Tablebase": ...
-    def __exit__(
-        self,
-        exc_type: Optional[Type[BaseException]],
-        exc_value: Optional[BaseException],
-        traceback: Optional[TracebackType],
-    ) -> None: ...
+    def __exit__(self, *args: object) -> None: ...
 
 class WdlTable:
     """One WDL table file (python-chess's internal class)."""

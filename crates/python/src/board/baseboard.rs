@@ -45,6 +45,11 @@ impl std::ops::DerefMut for Pieces {
 }
 
 impl PyBaseBoard {
+    /// The pieces (what `piece_masks!` reads).
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
     /// The base of a `Board` (never read: `Board` answers from its own
     /// position).
     pub fn for_board() -> Self {
@@ -223,60 +228,6 @@ impl PyBaseBoard {
         Ok(self.pin_mask(color, square)? != u64::MAX)
     }
 
-    /// Every occupied square, as a mask.
-    #[getter]
-    fn occupied(&self) -> u64 {
-        self.setup.occupied()
-    }
-
-    /// Each colour's pieces: `occupied_co[WHITE]`.
-    #[getter]
-    fn occupied_co(&self) -> [u64; 2] {
-        [self.setup.co(false), self.setup.co(true)]
-    }
-
-    /// The pawns, as a mask.
-    #[getter]
-    fn pawns(&self) -> u64 {
-        self.setup.kind(1)
-    }
-
-    /// The knights, as a mask.
-    #[getter]
-    fn knights(&self) -> u64 {
-        self.setup.kind(2)
-    }
-
-    /// The bishops, as a mask.
-    #[getter]
-    fn bishops(&self) -> u64 {
-        self.setup.kind(3)
-    }
-
-    /// The rooks, as a mask.
-    #[getter]
-    fn rooks(&self) -> u64 {
-        self.setup.kind(4)
-    }
-
-    /// The queens, as a mask.
-    #[getter]
-    fn queens(&self) -> u64 {
-        self.setup.kind(5)
-    }
-
-    /// The kings, as a mask.
-    #[getter]
-    fn kings(&self) -> u64 {
-        self.setup.kind(6)
-    }
-
-    /// The pieces marked promoted, as a mask.
-    #[getter]
-    fn promoted(&self) -> u64 {
-        self.setup.promoted
-    }
-
     /// A copy.
     fn copy(&self) -> Self {
         self.clone()
@@ -350,3 +301,4 @@ impl PyBaseBoard {
 }
 
 attack_questions!(PyBaseBoard);
+piece_masks!(PyBaseBoard);

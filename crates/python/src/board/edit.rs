@@ -1,6 +1,6 @@
 //! `Board`'s python-chess fields, readable and assignable (`turn`,
-//! `castling_rights`, `ep_square`, the clocks, `chess960`, the piece
-//! bitboards), the edits (`set_piece_at`, `remove_piece_at`,
+//! `castling_rights`, `ep_square`, the clocks, `chess960`; the piece
+//! bitboards through `piece_masks!`), the edits (`set_piece_at`, `remove_piece_at`,
 //! `set_piece_map`, `set_board_fen`, `clear`), and the questions about
 //! squares (`pieces`, `attacks`, `attackers`, `pin`, `checkers`,
 //! `status`). An edit makes a [`Setup`], which goes back to the core's
@@ -29,6 +29,13 @@ impl PyBoard {
         self.clear_moves();
         self.edit(py, change)
     }
+}
+
+/// A clock's new value, or the `ValueError` naming the clock (`what`)
+/// when it does not fit in 32 bits.
+fn clock(value: Int, what: &str) -> PyResult<u32> {
+    u32::try_from(value.0)
+        .map_err(|_| PyValueError::new_err(format!("{what} out of range: {}", value.0)))
 }
 
 #[pymethods]
@@ -78,9 +85,7 @@ impl PyBoard {
 
     #[setter]
     fn set_halfmove_clock(&mut self, py: Python<'_>, value: Int) -> PyResult<()> {
-        let value = u32::try_from(value.0).map_err(|_| {
-            PyValueError::new_err(format!("halfmove clock out of range: {}", value.0))
-        })?;
+        let value = clock(value, "halfmove clock")?;
         self.edit(py, |s| s.halfmove_clock = value)
     }
 
@@ -92,9 +97,7 @@ impl PyBoard {
 
     #[setter]
     fn set_fullmove_number(&mut self, py: Python<'_>, value: Int) -> PyResult<()> {
-        let value = u32::try_from(value.0).map_err(|_| {
-            PyValueError::new_err(format!("fullmove number out of range: {}", value.0))
-        })?;
+        let value = clock(value, "fullmove number")?;
         self.edit(py, |s| s.fullmove_number = value)
     }
 
@@ -109,61 +112,6 @@ impl PyBoard {
         self.chess960 = chess960;
         let setup = self.setup();
         self.set_setup(py, &setup)
-    }
-
-    /// Every occupied square, as an int bitboard.
-    #[getter]
-    fn occupied(&self) -> u64 {
-        self.setup().occupied()
-    }
-
-    /// The pieces of one colour, as int bitboards: `occupied_co[WHITE]`.
-    #[getter]
-    fn occupied_co(&self) -> [u64; 2] {
-        let s = self.setup();
-        [s.co(false), s.co(true)]
-    }
-
-    /// The pawns of both colours, as an int bitboard.
-    #[getter]
-    fn pawns(&self) -> u64 {
-        self.setup().kind(1)
-    }
-
-    /// The knights, as an int bitboard.
-    #[getter]
-    fn knights(&self) -> u64 {
-        self.setup().kind(2)
-    }
-
-    /// The bishops, as an int bitboard.
-    #[getter]
-    fn bishops(&self) -> u64 {
-        self.setup().kind(3)
-    }
-
-    /// The rooks, as an int bitboard.
-    #[getter]
-    fn rooks(&self) -> u64 {
-        self.setup().kind(4)
-    }
-
-    /// The queens, as an int bitboard.
-    #[getter]
-    fn queens(&self) -> u64 {
-        self.setup().kind(5)
-    }
-
-    /// The kings, as an int bitboard.
-    #[getter]
-    fn kings(&self) -> u64 {
-        self.setup().kind(6)
-    }
-
-    /// The pieces marked promoted, as an int bitboard.
-    #[getter]
-    fn promoted(&self) -> u64 {
-        self.setup().promoted
     }
 
     /// Puts `piece` on `square` (`None` empties it); `promoted` marks it.
@@ -411,3 +359,4 @@ fn chess960_start(number: Int) -> PyResult<Setup> {
 }
 
 attack_questions!(PyBoard);
+piece_masks!(PyBoard);

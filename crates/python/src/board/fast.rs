@@ -20,7 +20,7 @@ use pyo3::types::PyType;
 
 use super::pyboard::PyBoard;
 use crate::capi::{self, Args, Method, required};
-use crate::values::{Bits, Int, mask_of, piece_object, set_object};
+use crate::values::{Bits, Int, PyPiece, mask_of, piece_object, set_object};
 
 /// The `Board` type, stored by [`install`]: `copy` compares a board's
 /// type with it (a subclass's copy is made by its class).
@@ -84,6 +84,42 @@ fn occupied(arg: Option<Borrowed<'_, '_, PyAny>>) -> PyResult<Option<Bits>> {
     }
 }
 
+/// `board.piece_at(square)` for the argument of `M` (`piece_at`,
+/// `piece_type_at` or `color_at`).
+///
+/// # Safety
+/// As [`read`].
+unsafe fn piece_at<M: Method>(
+    py: Python<'_>,
+    slf: *mut ffi::PyObject,
+    args: &Args<'_, '_>,
+) -> PyResult<Option<PyPiece>> {
+    let square = int(required::<M>(args, 0)?)?;
+    // SAFETY: the contract.
+    unsafe { read(py, slf, |board| board.piece_at(square)) }
+}
+
+/// `board.attackers_mask(color, square, occupied)` for the arguments of
+/// `M` (`attackers` or `is_attacked_by`).
+///
+/// # Safety
+/// As [`read`].
+unsafe fn attackers_mask<M: Method>(
+    py: Python<'_>,
+    slf: *mut ffi::PyObject,
+    args: &Args<'_, '_>,
+) -> PyResult<u64> {
+    let color = color(required::<M>(args, 0)?)?;
+    let square = int(required::<M>(args, 1)?)?;
+    let occupied = occupied(args[2])?;
+    // SAFETY: the contract.
+    unsafe {
+        read(py, slf, |board| {
+            board.attackers_mask(color, square, occupied)
+        })
+    }
+}
+
 /// A new reference to `True` or `False`.
 fn boolean(py: Python<'_>, value: bool) -> *mut ffi::PyObject {
     pyo3::types::PyBool::new(py, value).to_owned().into_ptr()
@@ -131,19 +167,16 @@ board_method! {
     PieceAt, "piece_at", ["square"], 1, 1,
     "piece_at($self, /, square)\n--\n\nThe piece on `square`, or `None`.",
     |py, slf, args| {
-        let square = int(required::<PieceAt>(args, 0)?)?;
         // SAFETY: `slf` is a live board (`Method::call`'s contract).
-        let piece = unsafe { read(py, slf, |board| board.piece_at(square)) }?;
-        piece_object(py, piece)
+        piece_object(py, unsafe { piece_at::<PieceAt>(py, slf, args) }?)
     }
 
     /// `board.piece_type_at(square)`.
     PieceTypeAt, "piece_type_at", ["square"], 1, 1,
     "piece_type_at($self, /, square)\n--\n\nThe piece type on `square` (1 to 6), or `None`.",
     |py, slf, args| {
-        let square = int(required::<PieceTypeAt>(args, 0)?)?;
         // SAFETY: as in `PieceAt`.
-        let piece = unsafe { read(py, slf, |board| board.piece_at(square)) }?;
+        let piece = unsafe { piece_at::<PieceTypeAt>(py, slf, args) }?;
         Ok(match piece {
             Some(piece) => piece.piece_type.into_pyobject(py)?.into_ptr(),
             None => py.None().into_ptr(),
@@ -154,9 +187,8 @@ board_method! {
     ColorAt, "color_at", ["square"], 1, 1,
     "color_at($self, /, square)\n--\n\nThe colour of the piece on `square`, or `None`.",
     |py, slf, args| {
-        let square = int(required::<ColorAt>(args, 0)?)?;
         // SAFETY: as in `PieceAt`.
-        let piece = unsafe { read(py, slf, |board| board.piece_at(square)) }?;
+        let piece = unsafe { piece_at::<ColorAt>(py, slf, args) }?;
         Ok(match piece {
             Some(piece) => boolean(py, piece.color),
             None => py.None().into_ptr(),
@@ -188,23 +220,16 @@ board_method! {
     Attackers, "attackers", ["color", "square", "occupied"], 2, 3,
     "attackers($self, /, color, square, occupied=None)\n--\n\nThe squares of `color`'s pieces attacking `square`, as a `SquareSet`;\nwith `occupied` (any set of squares), the sliders see through the\nsquares not in it.",
     |py, slf, args| {
-        let color = color(required::<Attackers>(args, 0)?)?;
-        let square = int(required::<Attackers>(args, 1)?)?;
-        let occupied = occupied(args[2])?;
         // SAFETY: as in `PieceAt`.
-        let mask = unsafe { read(py, slf, |board| board.attackers_mask(color, square, occupied)) }?;
-        set_object(py, mask)
+        set_object(py, unsafe { attackers_mask::<Attackers>(py, slf, args) }?)
     }
 
     /// `board.is_attacked_by(color, square)`.
     IsAttackedBy, "is_attacked_by", ["color", "square", "occupied"], 2, 3,
     "is_attacked_by($self, /, color, square, occupied=None)\n--\n\nWhether a piece of `color` attacks `square`; with `occupied` (any set\nof squares), the sliders see through the squares not in it.",
     |py, slf, args| {
-        let color = color(required::<IsAttackedBy>(args, 0)?)?;
-        let square = int(required::<IsAttackedBy>(args, 1)?)?;
-        let occupied = occupied(args[2])?;
         // SAFETY: as in `PieceAt`.
-        let mask = unsafe { read(py, slf, |board| board.attackers_mask(color, square, occupied)) }?;
+        let mask = unsafe { attackers_mask::<IsAttackedBy>(py, slf, args) }?;
         Ok(boolean(py, mask != 0))
     }
 

@@ -62,6 +62,60 @@ macro_rules! attack_questions {
     };
 }
 
+/// The piece bitboards of a board class (python-chess's `occupied`,
+/// `occupied_co`, `pawns` … `kings`, `promoted`), read from its own
+/// `setup()` (`Board` and `BaseBoard` hold their pieces apart).
+macro_rules! piece_masks {
+    ($type:ty) => {
+        piece_masks!($type;
+            /// The pawns of both colours, as an int bitboard.
+            pawns = 1,
+            /// The knights, as an int bitboard.
+            knights = 2,
+            /// The bishops, as an int bitboard.
+            bishops = 3,
+            /// The rooks, as an int bitboard.
+            rooks = 4,
+            /// The queens, as an int bitboard.
+            queens = 5,
+            /// The kings, as an int bitboard.
+            kings = 6,
+        );
+    };
+    ($type:ty; $($(#[$doc:meta])* $name:ident = $kind:literal,)*) => {
+        #[pymethods]
+        impl $type {
+            /// Every occupied square, as an int bitboard.
+            #[getter]
+            fn occupied(&self) -> u64 {
+                self.setup().occupied()
+            }
+
+            /// The pieces of one colour, as int bitboards:
+            /// `occupied_co[WHITE]`.
+            #[getter]
+            fn occupied_co(&self) -> [u64; 2] {
+                let s = self.setup();
+                [s.co(false), s.co(true)]
+            }
+
+            $(
+                $(#[$doc])*
+                #[getter]
+                fn $name(&self) -> u64 {
+                    self.setup().kind($kind)
+                }
+            )*
+
+            /// The pieces marked promoted, as an int bitboard.
+            #[getter]
+            fn promoted(&self) -> u64 {
+                self.setup().promoted
+            }
+        }
+    };
+}
+
 mod baseboard;
 mod edit;
 mod epd;

@@ -49,77 +49,53 @@ impl PyBoard {
     }
 }
 
-/// A `generate_*` method: python-chess's signature (`from_mask=BB_ALL`,
-/// `to_mask=BB_ALL`), the moves written by the closure, handed out as an
-/// iterator. One `#[pymethods]` block per method (PyO3's
-/// multiple-pymethods).
+/// The `generate_*` methods: python-chess's signature (`from_mask=BB_ALL`,
+/// `to_mask=BB_ALL`), the moves written by each method's closure, handed
+/// out as an iterator.
 macro_rules! generate {
-    ($(#[$doc:meta])* $name:ident, |$s:ident, $r:tt, $from:ident, $to:ident, $out:ident| $body:expr) => {
+    ($($(#[$doc:meta])* $name:ident |$s:ident, $r:tt, $from:ident, $to:ident, $out:ident| $body:expr;)*) => {
         #[pymethods]
         impl PyBoard {
-            $(#[$doc])*
-            #[pyo3(signature = (from_mask=None, to_mask=None))]
-            fn $name<'py>(
-                &self,
-                py: Python<'py>,
-                from_mask: Mask<'_, 'py>,
-                to_mask: Mask<'_, 'py>,
-            ) -> PyResult<Bound<'py, PyAny>> {
-                self.generated(py, from_mask, to_mask, |$s, $r, $from, $to, $out| $body)
-            }
+            $(
+                $(#[$doc])*
+                #[pyo3(signature = (from_mask=None, to_mask=None))]
+                fn $name<'py>(
+                    &self,
+                    py: Python<'py>,
+                    from_mask: Mask<'_, 'py>,
+                    to_mask: Mask<'_, 'py>,
+                ) -> PyResult<Bound<'py, PyAny>> {
+                    self.generated(py, from_mask, to_mask, |$s, $r, $from, $to, $out| $body)
+                }
+            )*
         }
     };
 }
 
-generate!(
+generate! {
     /// The pseudo-legal moves, from squares in `from_mask` to squares in
     /// `to_mask`, as an iterator.
-    generate_pseudo_legal_moves,
-    |s, r, from, to, out| movegen::pseudo_legal(s, r, from, to, out)
-);
-
-generate!(
+    generate_pseudo_legal_moves |s, r, from, to, out| movegen::pseudo_legal(s, r, from, to, out);
     /// The legal moves, from squares in `from_mask` to squares in
     /// `to_mask`, as an iterator.
-    generate_legal_moves,
-    |s, r, from, to, out| movegen::legal(s, r, from, to, out)
-);
-
-generate!(
+    generate_legal_moves |s, r, from, to, out| movegen::legal(s, r, from, to, out);
     /// The legal captures (en passant included).
-    generate_legal_captures,
-    |s, r, from, to, out| {
+    generate_legal_captures |s, r, from, to, out| {
         movegen::legal(s, r, from, to & s.co(!s.white()), out);
         movegen::legal_ep(s, r, from, to, out);
-    }
-);
-
-generate!(
+    };
     /// The pseudo-legal captures (en passant included).
-    generate_pseudo_legal_captures,
-    |s, r, from, to, out| {
+    generate_pseudo_legal_captures |s, r, from, to, out| {
         movegen::pseudo_legal(s, r, from, to & s.co(!s.white()), out);
         movegen::pseudo_legal_ep(s, from, to, out);
-    }
-);
-
-generate!(
+    };
     /// The castling moves, as an iterator.
-    generate_castling_moves,
-    |s, r, from, to, out| movegen::castling_moves(s, r, from, to, out)
-);
-
-generate!(
+    generate_castling_moves |s, r, from, to, out| movegen::castling_moves(s, r, from, to, out);
     /// The legal en passant captures, as an iterator.
-    generate_legal_ep,
-    |s, r, from, to, out| movegen::legal_ep(s, r, from, to, out)
-);
-
-generate!(
+    generate_legal_ep |s, r, from, to, out| movegen::legal_ep(s, r, from, to, out);
     /// The pseudo-legal en passant captures, as an iterator.
-    generate_pseudo_legal_ep,
-    |s, _, from, to, out| movegen::pseudo_legal_ep(s, from, to, out)
-);
+    generate_pseudo_legal_ep |s, _, from, to, out| movegen::pseudo_legal_ep(s, from, to, out);
+}
 
 #[pymethods]
 impl PyBoard {

@@ -265,36 +265,6 @@ impl PyBoard {
         general::movegen::is_into_check(&self.setup(), self.rules(), move_)
     }
 
-    /// Whether `move` captures a piece, en passant included.
-    #[pyo3(signature = (move_))]
-    fn is_capture(&self, move_: PyMove) -> bool {
-        general::kinds::is_capture(&self.setup(), move_)
-    }
-
-    /// Whether `move` is an en passant capture.
-    #[pyo3(signature = (move_))]
-    fn is_en_passant(&self, move_: PyMove) -> bool {
-        general::kinds::is_en_passant(&self.setup(), move_)
-    }
-
-    /// Whether `move` is a castling move (either spelling).
-    #[pyo3(signature = (move_))]
-    fn is_castling(&self, move_: PyMove) -> bool {
-        general::kinds::is_castling(&self.setup(), move_)
-    }
-
-    /// Whether `move` castles king side (h-side in Chess960).
-    #[pyo3(signature = (move_))]
-    fn is_kingside_castling(&self, move_: PyMove) -> bool {
-        general::kinds::is_kingside_castling(&self.setup(), move_)
-    }
-
-    /// Whether `move` castles queen side (a-side in Chess960).
-    #[pyo3(signature = (move_))]
-    fn is_queenside_castling(&self, move_: PyMove) -> bool {
-        general::kinds::is_queenside_castling(&self.setup(), move_)
-    }
-
     /// Whether the pseudo-legal `move` checks the opponent's king.
     #[pyo3(signature = (move_))]
     fn gives_check(&self, move_: PyMove) -> bool {
@@ -307,12 +277,6 @@ impl PyBoard {
         }
         general::make::push(&mut after, self.rules(), move_);
         after.checkers_mask() != 0
-    }
-
-    /// Whether `move` resets the halfmove clock: a pawn move or a capture.
-    #[pyo3(signature = (move_))]
-    fn is_zeroing(&self, move_: PyMove) -> bool {
-        general::kinds::is_zeroing(&self.setup(), move_)
     }
 
     /// Whether `move` cannot be undone by later moves: zeroing, losing
@@ -334,4 +298,37 @@ impl PyBoard {
     fn has_pseudo_legal_en_passant(&self) -> bool {
         general::movegen::has_pseudo_legal_en_passant(&self.setup())
     }
+}
+
+/// python-chess's questions about the kind of one move, each answered by
+/// the general engine's function of the same name (`general::kinds`) on
+/// the position as python-chess holds it.
+macro_rules! move_kinds {
+    ($($(#[$doc:meta])* $name:ident,)*) => {
+        #[pymethods]
+        impl PyBoard {
+            $(
+                $(#[$doc])*
+                #[pyo3(signature = (move_))]
+                fn $name(&self, move_: PyMove) -> bool {
+                    general::kinds::$name(&self.setup(), move_)
+                }
+            )*
+        }
+    };
+}
+
+move_kinds! {
+    /// Whether `move` captures a piece, en passant included.
+    is_capture,
+    /// Whether `move` is an en passant capture.
+    is_en_passant,
+    /// Whether `move` is a castling move (either spelling).
+    is_castling,
+    /// Whether `move` castles king side (h-side in Chess960).
+    is_kingside_castling,
+    /// Whether `move` castles queen side (a-side in Chess960).
+    is_queenside_castling,
+    /// Whether `move` resets the halfmove clock: a pawn move or a capture.
+    is_zeroing,
 }

@@ -451,7 +451,7 @@ impl PyBoard {
     }
 
     /// Whether the side to move is in check.
-    fn is_check(&self) -> bool {
+    pub fn is_check(&self) -> bool {
         match self.core() {
             Some(board) => board.is_check(),
             None => self.setup().checkers_mask() != 0,

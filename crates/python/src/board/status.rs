@@ -109,13 +109,6 @@ impl PyBoard {
         }
     }
 
-    fn in_check(&self) -> bool {
-        match self.core() {
-            Some(board) => board.is_check(),
-            None => self.setup().checkers_mask() != 0,
-        }
-    }
-
     fn halfmoves(&self) -> u32 {
         match self.core() {
             Some(board) => u32::from(board.halfmove_clock()),
@@ -276,7 +269,7 @@ impl PyBoard {
                 winner: None,
             })
         };
-        if self.in_check() && !self.has_moves() {
+        if self.is_check() && !self.has_moves() {
             return Some(Outcome {
                 termination: Termination::CHECKMATE,
                 winner: Some(!self.setup().white()),
@@ -310,12 +303,12 @@ impl PyBoard {
 impl PyBoard {
     /// Whether the side to move is checkmated.
     fn is_checkmate(&self) -> bool {
-        self.in_check() && !self.has_moves()
+        self.is_check() && !self.has_moves()
     }
 
     /// Whether the side to move has no legal move and is not in check.
     fn is_stalemate(&self) -> bool {
-        !self.in_check() && !self.has_moves()
+        !self.is_check() && !self.has_moves()
     }
 
     /// Whether neither side has the material to mate.

@@ -6,7 +6,6 @@
 //! sets its own.
 
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
 
 use super::pyboard::{PyBoard, STARTING_FEN};
 
@@ -23,90 +22,6 @@ impl PyBoard {
             "Illegal",
             "From Position",
         ]
-    }
-
-    /// The variant's UCI name, `chess`.
-    #[classattr]
-    fn uci_variant() -> &'static str {
-        "chess"
-    }
-
-    /// The variant's XBoard name, `normal`.
-    #[classattr]
-    fn xboard_variant() -> &'static str {
-        "normal"
-    }
-
-    /// The FEN a game of the variant starts from.
-    #[classattr]
-    fn starting_fen() -> &'static str {
-        STARTING_FEN
-    }
-
-    /// The file suffix of Syzygy WDL tables.
-    #[classattr]
-    fn tbw_suffix() -> &'static str {
-        ".rtbw"
-    }
-
-    /// The file suffix of Syzygy DTZ tables.
-    #[classattr]
-    fn tbz_suffix() -> &'static str {
-        ".rtbz"
-    }
-
-    /// The first bytes of a Syzygy WDL table.
-    #[classattr]
-    fn tbw_magic(py: Python<'_>) -> Py<PyBytes> {
-        PyBytes::new(py, b"\x71\xe8\x23\x5d").unbind()
-    }
-
-    /// The first bytes of a Syzygy DTZ table.
-    #[classattr]
-    fn tbz_magic(py: Python<'_>) -> Py<PyBytes> {
-        PyBytes::new(py, b"\xd7\x66\x0c\xa5").unbind()
-    }
-
-    /// `None`: standard chess has no separate pawnless WDL tables.
-    #[classattr]
-    fn pawnless_tbw_suffix() -> Option<&'static str> {
-        None
-    }
-
-    /// `None`: standard chess has no separate pawnless DTZ tables.
-    #[classattr]
-    fn pawnless_tbz_suffix() -> Option<&'static str> {
-        None
-    }
-
-    /// `None`: standard chess has no separate pawnless WDL tables.
-    #[classattr]
-    fn pawnless_tbw_magic() -> Option<&'static str> {
-        None
-    }
-
-    /// `None`: standard chess has no separate pawnless DTZ tables.
-    #[classattr]
-    fn pawnless_tbz_magic() -> Option<&'static str> {
-        None
-    }
-
-    /// `False`: kings may not stand side by side.
-    #[classattr]
-    fn connected_kings() -> bool {
-        false
-    }
-
-    /// `True`: each side has one king.
-    #[classattr]
-    fn one_king() -> bool {
-        true
-    }
-
-    /// `False`: captures are not compulsory.
-    #[classattr]
-    fn captures_compulsory() -> bool {
-        false
     }
 
     /// Whether the game ended by a rule of the variant: never in standard
@@ -132,4 +47,52 @@ impl PyBoard {
     fn is_variant_draw(&self) -> bool {
         false
     }
+}
+
+/// Standard chess's class attributes: each `name: Type = value` is the
+/// `#[classattr]` `name` of `Board`.
+macro_rules! class_attributes {
+    ($($(#[$doc:meta])* $name:ident: $ty:ty = $value:expr;)*) => {
+        #[pymethods]
+        impl PyBoard {
+            $(
+                $(#[$doc])*
+                #[classattr]
+                fn $name() -> $ty {
+                    $value
+                }
+            )*
+        }
+    };
+}
+
+class_attributes! {
+    /// The variant's UCI name, `chess`.
+    uci_variant: &'static str = "chess";
+    /// The variant's XBoard name, `normal`.
+    xboard_variant: &'static str = "normal";
+    /// The FEN a game of the variant starts from.
+    starting_fen: &'static str = STARTING_FEN;
+    /// The file suffix of Syzygy WDL tables.
+    tbw_suffix: &'static str = ".rtbw";
+    /// The file suffix of Syzygy DTZ tables.
+    tbz_suffix: &'static str = ".rtbz";
+    /// The first bytes of a Syzygy WDL table.
+    tbw_magic: &'static [u8] = b"\x71\xe8\x23\x5d";
+    /// The first bytes of a Syzygy DTZ table.
+    tbz_magic: &'static [u8] = b"\xd7\x66\x0c\xa5";
+    /// `None`: standard chess has no separate pawnless WDL tables.
+    pawnless_tbw_suffix: Option<&'static str> = None;
+    /// `None`: standard chess has no separate pawnless DTZ tables.
+    pawnless_tbz_suffix: Option<&'static str> = None;
+    /// `None`: standard chess has no separate pawnless WDL tables.
+    pawnless_tbw_magic: Option<&'static str> = None;
+    /// `None`: standard chess has no separate pawnless DTZ tables.
+    pawnless_tbz_magic: Option<&'static str> = None;
+    /// `False`: kings may not stand side by side.
+    connected_kings: bool = false;
+    /// `True`: each side has one king.
+    one_king: bool = true;
+    /// `False`: captures are not compulsory.
+    captures_compulsory: bool = false;
 }

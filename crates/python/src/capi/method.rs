@@ -13,9 +13,9 @@ use pyo3::Borrowed;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::PyType;
 
-use super::call;
+use super::{call, call_arguments};
 
 /// The most arguments a [`Method`] takes.
 pub const MAX_ARGS: usize = 3;
@@ -168,11 +168,7 @@ unsafe extern "C" fn method_tuple<M: Method>(
         call(ptr::null_mut(), |py| {
             // SAFETY: `args` is a tuple and `kwargs` null or a dict, both
             // live for the call.
-            let (args, kwargs) = (
-                Bound::from_borrowed_ptr(py, args).downcast_into_unchecked::<PyTuple>(),
-                Bound::from_borrowed_ptr_or_opt(py, kwargs)
-                    .map(|d| d.downcast_into_unchecked::<PyDict>()),
-            );
+            let (args, kwargs) = call_arguments(py, args, kwargs);
             let positional: Vec<*mut ffi::PyObject> =
                 args.iter_borrowed().map(|a| a.as_ptr()).collect();
             let keywords: Vec<(Bound<'_, PyAny>, *mut ffi::PyObject)> = kwargs

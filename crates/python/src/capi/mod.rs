@@ -33,7 +33,7 @@ use pyo3::exceptions::PySystemError;
 use pyo3::ffi;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 pub use method::{Args, Method, add_method, required};
 
@@ -214,5 +214,26 @@ pub unsafe fn small_int(object: *mut ffi::PyObject) -> Option<i64> {
             return None;
         }
         Some(value)
+    }
+}
+
+/// The arguments of a call that CPython passes as a tuple and a dict (a
+/// `tp_new` slot, a method on Python 3.9), as PyO3 values.
+///
+/// # Safety
+/// The GIL is held; `args` is a live tuple and `kwargs` null or a live
+/// dict, both live for `'py`.
+pub unsafe fn call_arguments<'py>(
+    py: Python<'py>,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> (Bound<'py, PyTuple>, Option<Bound<'py, PyDict>>) {
+    // SAFETY: the contract.
+    unsafe {
+        (
+            Bound::from_borrowed_ptr(py, args).downcast_into_unchecked::<PyTuple>(),
+            Bound::from_borrowed_ptr_or_opt(py, kwargs)
+                .map(|d| d.downcast_into_unchecked::<PyDict>()),
+        )
     }
 }

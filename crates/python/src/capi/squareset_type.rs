@@ -99,12 +99,13 @@ pub fn unmake_fast() {
     FAST.store(ptr::null_mut(), Relaxed);
 }
 
-/// A binary operator: `op` of two masks when both operands are sets or
-/// ints of 64 bits, else the base's slot.
+/// A binary operator's slot: `op` of two masks when both operands are
+/// sets or ints of 64 bits, else the base's slot. With `IN_PLACE`, the
+/// operator's in-place form: the set `a`'s mask changed by `op` of `b`'s.
 ///
 /// # Safety
 /// A binary slot's contract: the GIL is held, both objects live.
-unsafe fn binary(
+unsafe fn binary<const IN_PLACE: bool>(
     a: *mut ffi::PyObject,
     b: *mut ffi::PyObject,
     slot: c_int,
@@ -112,34 +113,18 @@ unsafe fn binary(
 ) -> *mut ffi::PyObject {
     // SAFETY: the contract.
     unsafe {
-        // One of the two is a set: CPython calls a type's slot only when
-        // one operand is of that type.
-        if let (Some(x), Some(y)) = (quick_mask(a), quick_mask(b)) {
+        if IN_PLACE {
+            if is_set(a)
+                && let Some(y) = quick_mask(b)
+            {
+                set_mask_at(a, op(mask_at(a), y));
+                ffi::Py_IncRef(a);
+                return a;
+            }
+        } else if let (Some(x), Some(y)) = (quick_mask(a), quick_mask(b)) {
+            // One of the two is a set: CPython calls a type's slot only
+            // when one operand is of that type.
             return new_set(op(x, y));
-        }
-        base_slot::<ffi::binaryfunc>(slot)(a, b)
-    }
-}
-
-/// An in-place operator: the set's mask changed by `op` of `b`'s mask,
-/// else the base's slot.
-///
-/// # Safety
-/// As [`binary`].
-unsafe fn inplace(
-    a: *mut ffi::PyObject,
-    b: *mut ffi::PyObject,
-    slot: c_int,
-    op: fn(u64, u64) -> u64,
-) -> *mut ffi::PyObject {
-    // SAFETY: the contract.
-    unsafe {
-        if is_set(a)
-            && let Some(y) = quick_mask(b)
-        {
-            set_mask_at(a, op(mask_at(a), y));
-            ffi::Py_IncRef(a);
-            return a;
         }
         base_slot::<ffi::binaryfunc>(slot)(a, b)
     }
@@ -150,13 +135,13 @@ macro_rules! binary_slots {
         /// The operator's slot (see [`binary`]).
         unsafe extern "C" fn $name(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
             // SAFETY: CPython calls the slot with the GIL and live objects.
-            unsafe { binary(a, b, ffi::$slot, $op) }
+            unsafe { binary::<false>(a, b, ffi::$slot, $op) }
         }
 
-        /// The in-place operator's slot (see [`inplace`]).
+        /// The in-place operator's slot (see [`binary`]).
         unsafe extern "C" fn $inplace(a: *mut ffi::PyObject, b: *mut ffi::PyObject) -> *mut ffi::PyObject {
             // SAFETY: as above.
-            unsafe { inplace(a, b, ffi::$inplace_slot, $op) }
+            unsafe { binary::<true>(a, b, ffi::$inplace_slot, $op) }
         }
     )*};
 }

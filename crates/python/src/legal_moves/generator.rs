@@ -33,7 +33,7 @@ use pyo3::types::{PyString, PyType};
 
 use super::generate::{SLACK, collect, legal_move, write};
 use super::iter;
-use crate::capi::{self, call, instance, new_type};
+use crate::capi::{self, call, call_arguments, instance, new_type};
 use crate::values::{PyMove, shared_moves};
 
 /// The generator object. Its fields are read and written with the GIL
@@ -343,10 +343,7 @@ unsafe extern "C" fn construct(
                     "LegalMoveGenerator cannot be made directly: use board.legal_moves",
                 )
             })?;
-            let args = Bound::from_borrowed_ptr(py, args)
-                .downcast_into_unchecked::<pyo3::types::PyTuple>();
-            let kwargs = Bound::from_borrowed_ptr_or_opt(py, kwargs)
-                .map(|d| d.downcast_into_unchecked::<pyo3::types::PyDict>());
+            let (args, kwargs) = call_arguments(py, args, kwargs);
             Ok(constructor.bind(py).call(args, kwargs.as_ref())?.into_ptr())
         })
     }

@@ -6,6 +6,9 @@
 use std::fs::File;
 use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -291,6 +294,36 @@ pub fn lock<T>(mutex: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// What a producer thread reads: the input, ending when the consumer sets
+/// the stop flag.
+pub type ProducerReader = bitmoves_pgn::Reader<io::BufReader<Stoppable<Input>>>;
+
+/// Starts the thread `name` that reads `input` for an iterator
+/// (`read_positions`, `read_arrow`): `produce` gets the reader, the
+/// sending end of a channel that holds two items, and the stop flag,
+/// which ends the reading when set (by the consumer when it is dropped,
+/// or by `produce` when the receiver is gone). Returns the receiving end
+/// and the flag.
+pub fn spawn_producer<T: Send + 'static>(
+    name: &str,
+    input: Input,
+    produce: impl FnOnce(&mut ProducerReader, SyncSender<T>, Arc<AtomicBool>) + Send + 'static,
+) -> io::Result<(Receiver<T>, Arc<AtomicBool>)> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (out, received) = sync_channel(2);
+    let producer_stop = Arc::clone(&stop);
+    std::thread::Builder::new()
+        .name(name.to_owned())
+        .spawn(move || {
+            let input = io::BufReader::new(Stoppable {
+                inner: input,
+                stop: Arc::clone(&producer_stop),
+            });
+            produce(&mut bitmoves_pgn::Reader::new(input), out, producer_stop);
+        })?;
+    Ok((received, stop))
 }
 
 /// A [`Read`] that ends when `stop` is set: a producer thread reading for

@@ -5,11 +5,10 @@
 //! running `read_parallel`; and the Parquet dataset itself, written with
 //! the GIL released.
 
-use std::io;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender};
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchReader};
@@ -20,7 +19,9 @@ use pyo3::exceptions::{PyFileExistsError, PyImportError, PyOSError, PyValueError
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::modules::input::{Input, Interruptible, Stoppable, io_error, open, path_of};
+use crate::modules::input::{
+    Input, Interruptible, ProducerReader, io_error, open, path_of, spawn_producer,
+};
 use crate::values::Int;
 
 /// The most rows in a record batch of `read_arrow`.
@@ -62,21 +63,16 @@ impl RecordBatchReader for Stream {
     }
 }
 
-/// Reads `input` on `threads` threads into record batches, sent in input
+/// Reads `reader` on `threads` threads into record batches, sent in input
 /// order; the last message is the input error, if one stopped the
 /// reading. Ends early when the receiver is gone.
 fn produce(
-    input: Input,
+    reader: &mut ProducerReader,
     mut batches: RecordBatches,
     threads: usize,
     out: SyncSender<Result<RecordBatch, ArrowError>>,
     stop: Arc<AtomicBool>,
 ) {
-    let input = io::BufReader::new(Stoppable {
-        inner: input,
-        stop: Arc::clone(&stop),
-    });
-    let mut reader = Reader::new(input);
     let send = |batch: RecordBatch| {
         let sent = out.send(Ok(batch)).is_ok();
         if !sent {
@@ -84,7 +80,7 @@ fn produce(
         }
         sent
     };
-    let outcome = batches.read_pgn(&mut reader, threads, None, |_| {}, send);
+    let outcome = batches.read_pgn(reader, threads, None, |_| {}, send);
     if stop.load(Ordering::Relaxed) {
         return;
     }
@@ -144,12 +140,10 @@ pub fn read_arrow<'py>(
     let input: Input = Box::new(Interruptible::new(open(path_or_file)?));
     let batches = RecordBatches::new(positions, BATCH_ROWS, BATCH_BYTES);
     let schema = batches.schema();
-    let stop = Arc::new(AtomicBool::new(false));
-    let (out, received) = sync_channel(2);
-    let producer_stop = Arc::clone(&stop);
-    std::thread::Builder::new()
-        .name("bitmoves-read-arrow".to_owned())
-        .spawn(move || produce(input, batches, threads, out, producer_stop))
+    let (received, stop) =
+        spawn_producer("bitmoves-read-arrow", input, move |reader, out, stop| {
+            produce(reader, batches, threads, out, stop);
+        })
         .map_err(|e| PyOSError::new_err(format!("cannot start the reading thread: {e}")))?;
     let stream = Stream {
         schema,

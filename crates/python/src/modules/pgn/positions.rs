@@ -2,13 +2,12 @@
 //! mainline of a PGN file, read on several threads by `bitmoves-pgn`'s
 //! `read_parallel` on a producer thread, a few batches queued at most.
 
-use std::io::BufReader;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 
 use bitmoves::{Board, Move};
-use bitmoves_pgn::{ErrorKind, PendingGame, PgnError as CoreError, Reader, Visitor};
+use bitmoves_pgn::{ErrorKind, PendingGame, PgnError as CoreError, Visitor};
 use numpy::PyArray1;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -16,7 +15,9 @@ use pyo3::types::{PyDict, PyList};
 
 use super::errors::game_error;
 use crate::modules::encode;
-use crate::modules::input::{Input, SIGNAL_INTERVAL, Stoppable, io_error, is_path, lock, open};
+use crate::modules::input::{
+    ProducerReader, SIGNAL_INTERVAL, io_error, is_path, lock, open, spawn_producer,
+};
 use crate::values::{Int, piece_number};
 
 /// The positions of one game: each position before a move, with the move.
@@ -88,24 +89,19 @@ fn positions(game: PendingGame) -> Positions {
     }
 }
 
-/// Reads `input` on `threads` threads into batches of `size` positions,
+/// Reads `reader` on `threads` threads into batches of `size` positions,
 /// sent in file order; ends when the receiver is gone. The last message is
 /// the input error, if one stopped the reading.
 fn produce(
-    input: Input,
+    reader: &mut ProducerReader,
     threads: usize,
     size: usize,
     out: std::sync::mpsc::SyncSender<Result<Batch, CoreError>>,
     stop: Arc<AtomicBool>,
 ) {
-    let input = BufReader::new(Stoppable {
-        inner: input,
-        stop: Arc::clone(&stop),
-    });
-    let mut reader = Reader::new(input);
     let mut batch = Batch::default();
     let mut number = 0;
-    let outcome = bitmoves_pgn::read_parallel(&mut reader, threads, positions, |game| {
+    let outcome = bitmoves_pgn::read_parallel(reader, threads, positions, |game| {
         number += 1;
         if stop.load(Ordering::Relaxed) {
             return;
@@ -286,13 +282,14 @@ pub fn read_positions(
         )));
     }
     let input = open(path)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let (out, batches) = sync_channel(2);
-    let producer_stop = Arc::clone(&stop);
-    std::thread::Builder::new()
-        .name("bitmoves-read-positions".to_string())
-        .spawn(move || produce(input, threads, batch, out, producer_stop))
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the reading thread: {e}")))?;
+    let (batches, stop) = spawn_producer(
+        "bitmoves-read-positions",
+        input,
+        move |reader, out, stop| {
+            produce(reader, threads, batch, out, stop);
+        },
+    )
+    .map_err(|e| PyRuntimeError::new_err(format!("cannot start the reading thread: {e}")))?;
     Ok(PositionReader {
         batches: std::sync::Mutex::new(Some(batches)),
         stop,

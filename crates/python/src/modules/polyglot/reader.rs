@@ -125,22 +125,12 @@ impl Reader {
 
     /// The entries in book order.
     fn __iter__(slf: Bound<'_, Self>) -> PyResult<EntryIter> {
-        slf.borrow().bytes()?;
-        Ok(EntryIter {
-            reader: slf.unbind(),
-            next: 0,
-            reversed: false,
-        })
+        EntryIter::new(slf, false)
     }
 
     /// The entries from the last to the first.
     fn __reversed__(slf: Bound<'_, Self>) -> PyResult<EntryIter> {
-        slf.borrow().bytes()?;
-        Ok(EntryIter {
-            reader: slf.unbind(),
-            next: 0,
-            reversed: true,
-        })
+        EntryIter::new(slf, true)
     }
 
     /// The reader itself.
@@ -286,6 +276,19 @@ pub struct EntryIter {
     reader: Py<Reader>,
     next: usize,
     reversed: bool,
+}
+
+impl EntryIter {
+    /// The entries of an open `reader`, from the last to the first when
+    /// `reversed`; `ValueError` when it is closed.
+    fn new(reader: Bound<'_, Reader>, reversed: bool) -> PyResult<Self> {
+        reader.borrow().bytes()?;
+        Ok(Self {
+            reader: reader.unbind(),
+            next: 0,
+            reversed,
+        })
+    }
 }
 
 #[pymethods]

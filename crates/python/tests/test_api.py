@@ -7,6 +7,7 @@ import chess
 import pytest
 
 import bitmoves
+import bitmoves.pgn
 
 
 def test_constants_match_python_chess():

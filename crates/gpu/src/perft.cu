@@ -26,10 +26,12 @@
 //                of child indices, positions compared whole), then
 //   compact      the unique children into the next level, and each child's
 //                index there; the next level is searched the same way;
-//   make_count   at two plies left, one thread per move makes it and counts
-//                the child's legal moves without making them;
 //   sum_children each position's count from its children's, stored in the
 //                table of its depth.
+// count_two counts a level of two plies left in one kernel: each warp
+// lists its 32 positions' moves into a pool in shared memory, then its
+// threads take the pool's moves in turn, make each and count the child's
+// legal moves without making them, and add the counts up per position.
 // count_leaves counts a level of one ply left (a search of depth one).
 
 #ifdef __CUDACC__
@@ -209,6 +211,40 @@ struct Writer {
     BM_METHOD void one(int from, int to, int kind) { put(from, to, kind); }
 };
 
+// Lists moves into a warp's pool (count_two): the moves of the warp's
+// positions, one after another, numbered from 0; only those numbered in
+// [lo, lo + POOL) are written, at their number less `lo`, each as its
+// 16-bit move and its position's lane (`owner`) above it.
+#ifndef POOL
+#define POOL 1280
+#endif
+struct PoolWriter {
+    u32* BM_RESTRICT pool;
+    u32 owner;
+    u32 at;  // the next move's number
+    u32 lo;
+    BM_METHOD void put(int from, int to, int kind) {
+        if (at - lo < POOL) pool[at - lo] = (u32)(from | (to << 6) | (kind << 12)) | (owner << 16);
+        at += 1;
+    }
+    BM_METHOD void targets(int from, u64 to, int kind) {
+        for (; to; to &= to - 1) put(from, lsb(to), kind);
+    }
+    BM_METHOD void pawns(u64 to, int delta, int kind) {
+        for (; to; to &= to - 1) {
+            int s = lsb(to);
+            put(s - delta, s, kind);
+        }
+    }
+    BM_METHOD void promotions(u64 to, int delta) {
+        for (; to; to &= to - 1) {
+            int s = lsb(to);
+            for (int kind = MV_PROMO_N; kind <= MV_PROMO_Q; kind++) put(s - delta, s, kind);
+        }
+    }
+    BM_METHOD void one(int from, int to, int kind) { put(from, to, kind); }
+};
+
 // The moves of one pawn (a pinned one) to `to`, promotions included.
 template <class Sink>
 BM_FN void pawn_moves(Sink& sink, int from, u64 to, int kind) {
@@ -224,11 +260,25 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
     const u64 us = p.us, occ = p.occ, them = occ ^ us;
     const int king = lsb(p.kings & us);
     const u64 their_diag = p.diag & them, their_orth = p.orth & them;
+    u64 checkers = (load(t, T_PAWN + king) & p.pawns & them) | (load(t, T_KNIGHT + king) & p.knights & them);
+#ifdef BM_PIN_LOOKUPS
     const bool diag_lines = may_see(t, king, their_diag, T_BISHOP_RAYS);
     const bool orth_lines = may_see(t, king, their_orth, T_ROOK_RAYS);
-    u64 checkers = (load(t, T_PAWN + king) & p.pawns & them) | (load(t, T_KNIGHT + king) & p.knights & them);
     if (diag_lines) checkers |= bishop_attacks(t, king, occ) & their_diag;
     if (orth_lines) checkers |= rook_attacks(t, king, occ) & their_orth;
+#else
+    // Checkers and pinned pieces from the enemy sliders on the king's lines
+    // (snipers): one with nothing between it and the king gives check, one
+    // with a single piece between pins that piece if it is ours.
+    u64 pinned = 0;
+    for (u64 snipers = (load(t, T_BISHOP_RAYS + king) & their_diag) | (load(t, T_ROOK_RAYS + king) & their_orth);
+         snipers; snipers &= snipers - 1) {
+        const int s = lsb(snipers);
+        const u64 b = between(t, king, s) & occ;
+        if (!b) checkers |= bit(s);
+        else if (!(b & (b - 1))) pinned |= b & us;
+    }
+#endif
 
     // The king, on squares the opponent does not attack once it has left.
     const u64 without_king = occ ^ bit(king);
@@ -244,6 +294,7 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
     // between it and the king.
     const u64 target = checkers ? (checkers | between(t, king, lsb(checkers))) : ~us;
 
+#ifdef BM_PIN_LOOKUPS
     // Pinned pieces: ours, alone between the king and an enemy slider.
     u64 pinned = 0;
     u64 snipers = 0;
@@ -253,6 +304,7 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
         u64 b = between(t, king, lsb(snipers)) & occ;
         if (b && !(b & (b - 1))) pinned |= b & us;
     }
+#endif
 
     for (u64 b = p.knights & us & ~pinned; b; b &= b - 1) {
         int s = lsb(b);
@@ -541,21 +593,25 @@ BM_FN u32 dedup_child(const Pos* BM_RESTRICT children, u32* BM_RESTRICT slots, u
 // them on the GPU, tests/host_perft.cpp in loops on the CPU.
 // ---------------------------------------------------------------------------
 
+// A position's count from `table` into `*value` (then it returns 0: no
+// moves to list), or else its number of moves (and `*value` is 0).
+// Without a table (`table` null), always the moves.
+BM_FN u32 probe_or_count(const u64* BM_RESTRICT t, const Pos& p, const Entry* BM_RESTRICT table, u64 entries,
+                         u64* value) {
+    *value = 0;
+    if (table && table_probe(table, entries, key_of(p), value)) return 0;
+    return count_moves_of(t, p);
+}
+
 // Position `i` of a level with `depth` plies left: its count from the
 // table (then no moves are listed for it), or its number of moves. Without
 // a table (`table` null), always the moves.
 BM_FN void probe_count_item(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 i,
                             const Entry* BM_RESTRICT table, u64 entries, u32* BM_RESTRICT counts,
                             u64* BM_RESTRICT values) {
-    const Pos& p = positions[i];
     u64 value = 0;
-    if (table && table_probe(table, entries, key_of(p), &value)) {
-        counts[i] = 0;
-        values[i] = value;
-        return;
-    }
-    counts[i] = count_moves_of(t, p);
-    values[i] = 0;
+    counts[i] = probe_or_count(t, positions[i], table, entries, &value);
+    values[i] = value;
 }
 
 // Position `i` of a run whose moves start at `base`: its moves listed,
@@ -600,6 +656,33 @@ BM_FN void sum_children_item(const Pos* BM_RESTRICT positions, u64 i, const u64*
     for (u64 k = first; k < end; k++) sum += from[map ? map[k] : k];
     values[i] = sum;
     if (table) table_store(table, entries, key_of(positions[i]), sum);
+}
+
+// count_two's steps for one position of a level of two plies left, whose
+// `moves` (from probe_or_count) are numbered from `start` among its
+// warp's: lists those numbered in the pool's window from `lo` (POOL
+// moves), with its lane `owner`.
+BM_FN void pool_moves_item(const u64* BM_RESTRICT t, const Pos& p, u32 owner, u32 start, u32 moves, u32 lo,
+                           u32* BM_RESTRICT pool) {
+    if (moves == 0 || start + moves <= lo || start >= lo + POOL) return;
+    PoolWriter writer = {pool, owner, start, lo};
+    generate(t, p, writer);
+}
+
+// A move of the pool: the number of legal moves of the child it makes from
+// its position (`warp[owner]`, the warp's positions from lane 0 on).
+BM_FN u32 pool_count_item(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT warp, u32 entry) {
+    return count_moves_of(t, make(warp[entry >> 16], (u16)entry));
+}
+
+// The last step: a position with moves gets the sum of its children's
+// counts as its value, stored in the table (where there is one); one
+// without keeps the value probe_or_count gave it.
+BM_FN void two_ply_value_item(const Pos& p, u32 moves, u64 sum, Entry* BM_RESTRICT table, u64 entries,
+                              u64* BM_RESTRICT value) {
+    if (moves == 0) return;
+    *value = sum;
+    if (table) table_store(table, entries, key_of(p), sum);
 }
 
 // ---------------------------------------------------------------------------
@@ -652,18 +735,61 @@ compact(const Pos* BM_RESTRICT children, u64 n, u32* BM_RESTRICT map, const u64*
     if (j < n) compact_item(children, j, map, places, next);
 }
 
-// One thread per move: makes it and writes the child's number of moves
-// to `counts[i]`; the total goes to `*leaves`.
+// A level of two plies left, each warp's 32 positions together: each
+// thread looks its position up (or counts its moves), the warp numbers the
+// moves one after another (a prefix sum over its lanes), and then, a
+// window of POOL moves at a time, its threads list the window's moves into
+// the pool and take them in turn, 32 at once: each makes its move and
+// counts the child's moves. Neighbouring moves mostly share a position, so
+// the counts are summed per position by a segmented sum over the lanes,
+// and the last lane of each segment adds it to its position's sum. Every
+// thread of the warp runs every step (the shuffles need all of them);
+// those past `n` have no moves.
 extern "C" __global__ void __launch_bounds__(BLOCK)
-make_count(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, const u16* BM_RESTRICT moves,
-           const u32* BM_RESTRICT parents, u64 n, u64* BM_RESTRICT counts, u64* BM_RESTRICT leaves) {
-    u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
-    u32 count = 0;
-    if (i < n) {
-        count = count_moves_of(t, make(positions[parents[i]], moves[i]));
-        counts[i] = count;
+count_two(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, Entry* BM_RESTRICT table,
+          u64 entries, u32 use_table, u64* BM_RESTRICT values, u64* BM_RESTRICT leaves) {
+    __shared__ u32 pools[BLOCK / 32][POOL];
+    __shared__ u64 sums[BLOCK / 32][32];
+    const u32 lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const u64 i = (u64)blockIdx.x * BLOCK + threadIdx.x;
+    const Pos* BM_RESTRICT own = positions + (i - lane);
+    u32* BM_RESTRICT pool = pools[warp];
+    Entry* BM_RESTRICT used = use_table ? table : nullptr;
+    u64 value = 0;
+    const u32 moves = i < n ? probe_or_count(t, positions[i], used, entries, &value) : 0;
+    u32 start = moves;
+    for (int offset = 1; offset < 32; offset <<= 1) {
+        const u32 other = __shfl_up_sync(0xffffffffu, start, offset);
+        if (lane >= (u32)offset) start += other;
     }
-    add_leaves(leaves, count);
+    const u32 total = __shfl_sync(0xffffffffu, start, 31);
+    start -= moves;
+    sums[warp][lane] = 0;
+    u32 counted = 0;
+    for (u32 lo = 0; lo < total; lo += POOL) {
+        __syncwarp();
+        if (i < n) pool_moves_item(t, positions[i], lane, start, moves, lo, pool);
+        __syncwarp();
+        const u32 window = total - lo < POOL ? total - lo : POOL;
+        for (u32 first = 0; first < window; first += 32) {
+            const u32 e = first + lane;
+            const u32 entry = e < window ? pool[e] : 0;
+            const u32 owner = e < window ? entry >> 16 : 32 + lane;
+            u32 sum = e < window ? pool_count_item(t, own, entry) : 0;
+            counted += sum;
+            for (int offset = 1; offset < 32; offset <<= 1) {
+                const u32 other = __shfl_up_sync(0xffffffffu, sum, offset);
+                const u32 other_owner = __shfl_up_sync(0xffffffffu, owner, offset);
+                if (lane >= (u32)offset && other_owner == owner) sum += other;
+            }
+            const u32 next_owner = __shfl_down_sync(0xffffffffu, owner, 1);
+            if (e < window && (lane == 31 || next_owner != owner)) sums[warp][owner] += sum;
+            __syncwarp();
+        }
+    }
+    __syncwarp();
+    if (i < n) two_ply_value_item(positions[i], moves, sums[warp][lane], used, entries, values + i);
+    add_leaves(leaves, counted);
 }
 
 extern "C" __global__ void __launch_bounds__(BLOCK)

@@ -116,6 +116,8 @@ Pos {
 #define RANK_8 0xff00000000000000ull
 
 BM_FN u64 bit(int square) { return 1ull << square; }
+BM_FN int min_of(int a, int b) { return a < b ? a : b; }
+BM_FN int max_of(int a, int b) { return a > b ? a : b; }
 
 #ifdef __CUDACC__
 BM_FN int lsb(u64 b) { return __ffsll((long long)b) - 1; }
@@ -370,14 +372,19 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
     // a- and h-files): the squares both pieces cross must be empty but for
     // the two, and no square the king crosses or reaches attacked with the
     // rook gone.
-    if (!checkers && (p.meta & 3)) {
+    // A right is held only with the king on the back rank (rank 1).
+    if (!checkers && (p.meta & 3) && king < 8) {
         for (int side = 0; side < 2; side++) {
             if (!(p.meta & (1u << side))) continue;
             const int rook = (p.meta >> (META_FILES_SHIFT + 3 * side)) & 7;
             const int king_to = side == 0 ? 6 : 2, rook_to = side == 0 ? 5 : 3;
+            // The king's way and the rook's overlap, so together they are
+            // the squares from the leftmost of the four to the rightmost.
+            const int lo = min_of(min_of(king, rook), min_of(king_to, rook_to));
+            const int hi = max_of(max_of(king, rook), max_of(king_to, rook_to));
+            const u32 crossed = ((2u << hi) - (1u << lo)) & ~(1u << king) & ~(1u << rook);
+            if ((u32)occ & crossed) continue;
             const u64 path = between(t, king, king_to) | bit(king_to);
-            const u64 crossed = (path | between(t, rook, rook_to) | bit(rook_to)) & ~bit(king) & ~bit(rook);
-            if (occ & crossed) continue;
             const u64 rookless = occ ^ bit(rook);
             bool safe = true;
             for (u64 b = path; b && safe; b &= b - 1) safe = !attacked(t, p, them, lsb(b), rookless);

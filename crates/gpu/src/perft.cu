@@ -29,7 +29,7 @@
 //   sum_children each position's count from its children's, stored in the
 //                table of its depth.
 // count_two counts a level of two plies left in one kernel: each warp
-// lists its 32 positions' moves into a pool in shared memory, then its
+// pools its 32 positions' moves in shared memory, then its
 // threads take the pool's moves in turn, make each and count the child's
 // legal moves without making them, and add the counts up per position.
 // count_leaves counts a level of one ply left (a search of depth one).
@@ -195,6 +195,29 @@ struct Writer {
         parents[n] = parent;
         n += 1;
     }
+    BM_METHOD void targets(int from, u64 to, int kind) {
+        for (; to; to &= to - 1) put(from, lsb(to), kind);
+    }
+    BM_METHOD void pawns(u64 to, int delta, int kind) {
+        for (; to; to &= to - 1) {
+            int s = lsb(to);
+            put(s - delta, s, kind);
+        }
+    }
+    BM_METHOD void promotions(u64 to, int delta) {
+        for (; to; to &= to - 1) {
+            int s = lsb(to);
+            for (int kind = MV_PROMO_N; kind <= MV_PROMO_Q; kind++) put(s - delta, s, kind);
+        }
+    }
+    BM_METHOD void one(int from, int to, int kind) { put(from, to, kind); }
+};
+
+// Lists moves as 16-bit moves alone (count_two's list of one position).
+struct Lister {
+    u16* BM_RESTRICT moves;
+    u32 n;
+    BM_METHOD void put(int from, int to, int kind) { moves[n++] = (u16)(from | (to << 6) | (kind << 12)); }
     BM_METHOD void targets(int from, u64 to, int kind) {
         for (; to; to &= to - 1) put(from, lsb(to), kind);
     }
@@ -665,15 +688,41 @@ BM_FN void sum_children_item(const Pos* BM_RESTRICT positions, u64 i, const u64*
     if (table) table_store(table, entries, key_of(positions[i]), sum);
 }
 
-// count_two's steps for one position of a level of two plies left, whose
-// `moves` (from probe_or_count) are numbered from `start` among its
-// warp's: lists those numbered in the pool's window from `lo` (POOL
-// moves), with its lane `owner`.
-BM_FN void pool_moves_item(const u64* BM_RESTRICT t, const Pos& p, u32 owner, u32 start, u32 moves, u32 lo,
-                           u32* BM_RESTRICT pool) {
+// count_two's steps for one position of a level of two plies left. First
+// its count from the table into `*probed` (then it returns 0: no moves),
+// or else its moves: listed into `list` (room for 256), or with
+// BM_COUNT_FIRST only counted (to be listed into the pool by generating
+// them again).
+BM_FN u32 two_ply_start_item(const u64* BM_RESTRICT t, const Pos& p, const Entry* BM_RESTRICT table, u64 entries,
+                             u64* probed, u16* BM_RESTRICT list) {
+#ifdef BM_COUNT_FIRST
+    (void)list;
+    return probe_or_count(t, p, table, entries, probed);
+#else
+    *probed = 0;
+    if (table && table_probe(table, entries, key_of(p), probed)) return 0;
+    Lister lister = {list, 0};
+    generate(t, p, lister);
+    return lister.n;
+#endif
+}
+
+// Its `moves`, numbered from `start` among its warp's: those numbered in
+// the pool's window from `lo` (POOL moves) go into the pool, with its lane
+// `owner`.
+BM_FN void pool_moves_item(const u64* BM_RESTRICT t, const Pos& p, const u16* BM_RESTRICT list, u32 owner,
+                           u32 start, u32 moves, u32 lo, u32* BM_RESTRICT pool) {
     if (moves == 0 || start + moves <= lo || start >= lo + POOL) return;
+#ifdef BM_COUNT_FIRST
+    (void)list;
     PoolWriter writer = {pool, owner, start, lo};
     generate(t, p, writer);
+#else
+    (void)t;
+    (void)p;
+    const u32 first = start < lo ? lo - start : 0, end = start + moves < lo + POOL ? moves : lo + POOL - start;
+    for (u32 k = first; k < end; k++) pool[start + k - lo] = (u32)list[k] | (owner << 16);
+#endif
 }
 
 // A move of the pool: the number of legal moves of the child it makes from
@@ -682,14 +731,13 @@ BM_FN u32 pool_count_item(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT warp,
     return count_moves_of(t, make(warp[entry >> 16], (u16)entry));
 }
 
-// The last step: a position with moves gets the sum of its children's
-// counts as its value, stored in the table (where there is one); one
-// without keeps the value probe_or_count gave it.
-BM_FN void two_ply_value_item(const Pos& p, u32 moves, u64 sum, Entry* BM_RESTRICT table, u64 entries,
+// The last step, its value: with moves, the sum of its children's counts,
+// then stored in the table (where there is one); without, the count the
+// first step found in the table, or 0 (mate or stalemate).
+BM_FN void two_ply_value_item(const Pos& p, u32 moves, u64 probed, u64 sum, Entry* BM_RESTRICT table, u64 entries,
                               u64* BM_RESTRICT value) {
-    if (moves == 0) return;
-    *value = sum;
-    if (table) table_store(table, entries, key_of(p), sum);
+    *value = moves ? sum : probed;
+    if (moves && table) table_store(table, entries, key_of(p), sum);
 }
 
 // ---------------------------------------------------------------------------
@@ -762,8 +810,9 @@ count_two(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, Ent
     const Pos* BM_RESTRICT own = positions + (i - lane);
     u32* BM_RESTRICT pool = pools[warp];
     Entry* BM_RESTRICT used = use_table ? table : nullptr;
-    u64 value = 0;
-    const u32 moves = i < n ? probe_or_count(t, positions[i], used, entries, &value) : 0;
+    u64 probed = 0;
+    u16 list[256];
+    const u32 moves = i < n ? two_ply_start_item(t, positions[i], used, entries, &probed, list) : 0;
     u32 start = moves;
     for (int offset = 1; offset < 32; offset <<= 1) {
         const u32 other = __shfl_up_sync(0xffffffffu, start, offset);
@@ -775,27 +824,28 @@ count_two(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, Ent
     u32 counted = 0;
     for (u32 lo = 0; lo < total; lo += POOL) {
         __syncwarp();
-        if (i < n) pool_moves_item(t, positions[i], lane, start, moves, lo, pool);
+        if (i < n) pool_moves_item(t, positions[i], list, lane, start, moves, lo, pool);
         __syncwarp();
         const u32 window = total - lo < POOL ? total - lo : POOL;
         for (u32 first = 0; first < window; first += 32) {
             const u32 e = first + lane;
             const u32 entry = e < window ? pool[e] : 0;
             const u32 owner = e < window ? entry >> 16 : 32 + lane;
-            u32 sum = e < window ? pool_count_item(t, own, entry) : 0;
-            counted += sum;
+            const u32 count = e < window ? pool_count_item(t, own, entry) : 0;
+            counted += count;
+            // The owner above 16 bits and the sum below (at most 32 * 218).
+            u32 sum = (owner << 16) | count;
             for (int offset = 1; offset < 32; offset <<= 1) {
                 const u32 other = __shfl_up_sync(0xffffffffu, sum, offset);
-                const u32 other_owner = __shfl_up_sync(0xffffffffu, owner, offset);
-                if (lane >= (u32)offset && other_owner == owner) sum += other;
+                if (lane >= (u32)offset && (other >> 16) == owner) sum += other & 0xffffu;
             }
             const u32 next_owner = __shfl_down_sync(0xffffffffu, owner, 1);
-            if (e < window && (lane == 31 || next_owner != owner)) sums[warp][owner] += sum;
+            if (e < window && (lane == 31 || next_owner != owner)) sums[warp][owner] += sum & 0xffffu;
             __syncwarp();
         }
     }
     __syncwarp();
-    if (i < n) two_ply_value_item(positions[i], moves, sums[warp][lane], used, entries, values + i);
+    if (i < n) two_ply_value_item(positions[i], moves, probed, sums[warp][lane], used, entries, values + i);
     add_leaves(leaves, counted);
 }
 

@@ -3,7 +3,7 @@
 // `count_moves_of` (the last ply), and perft by the device's breadth-first
 // search, run step by step with the same per-thread functions the kernels
 // call (probe_count_item, dedup_item, compact_item, sum_children_item, and
-// count_two's probe_or_count, pool_moves_item, pool_count_item and
+// count_two's two_ply_start_item, pool_moves_item, pool_count_item and
 // two_ply_value_item), with tiny buffers, pools and tables so that every
 // run is split, every table slot is fought over, and deduplication runs in
 // a scrambled order. Built
@@ -94,16 +94,19 @@ struct Search {
             const u32 lanes = (u32)(n - w < 32 ? n - w : 32);
             const Pos* own = level.positions.data() + w;
             u32 moves[32], start[32], total = 0;
-            u64 sums[32] = {0};
+            u64 sums[32] = {0}, probed[32];
+            u16 lists[32][256];
             for (u32 lane = 0; lane < lanes; lane++) {
-                moves[lane] = probe_or_count(t, own[lane], table, table_entries, &level.values[w + lane]);
+                // What the buffer held before, as on the device.
+                level.values[w + lane] = 0x5555555555555555ull;
+                moves[lane] = two_ply_start_item(t, own[lane], table, table_entries, &probed[lane], lists[lane]);
                 start[lane] = total;
                 total += moves[lane];
             }
             for (u32 lo = 0; lo < total; lo += POOL) {
                 pool.assign(POOL, ~0u);
                 for (u32 lane = 0; lane < lanes; lane++)
-                    pool_moves_item(t, own[lane], lane, start[lane], moves[lane], lo, pool.data());
+                    pool_moves_item(t, own[lane], lists[lane], lane, start[lane], moves[lane], lo, pool.data());
                 const u32 window = total - lo < POOL ? total - lo : POOL;
                 for (u32 e = 0; e < POOL; e++) {
                     // Every move of the window written, and nothing past it.
@@ -115,7 +118,8 @@ struct Search {
                 for (u32 e = 0; e < window; e++) sums[pool[e] >> 16] += pool_count_item(t, own, pool[e]);
             }
             for (u32 lane = 0; lane < lanes; lane++)
-                two_ply_value_item(own[lane], moves[lane], sums[lane], table, table_entries, &level.values[w + lane]);
+                two_ply_value_item(own[lane], moves[lane], probed[lane], sums[lane], table, table_entries,
+                                   &level.values[w + lane]);
         }
     }
 

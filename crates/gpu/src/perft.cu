@@ -38,8 +38,8 @@
 #define BM_FN __device__ __forceinline__
 #define BM_METHOD __device__ __forceinline__
 #define BM_RESTRICT __restrict__
-// Keeps a loop over a set's squares rolled: the listing sinks' loops,
-// unrolled, made count_two three times as long.
+// Keeps a loop over a set's squares rolled: Lister's loops, unrolled, made
+// count_two three times as long.
 #define BM_NO_UNROLL _Pragma("unroll 1")
 #else
 #include <cstdint>
@@ -222,40 +222,6 @@ struct Lister {
     u16* BM_RESTRICT moves;
     u32 n;
     BM_METHOD void put(int from, int to, int kind) { moves[n++] = (u16)(from | (to << 6) | (kind << 12)); }
-    BM_METHOD void targets(int from, u64 to, int kind) {
-        BM_NO_UNROLL for (; to; to &= to - 1) put(from, lsb(to), kind);
-    }
-    BM_METHOD void pawns(u64 to, int delta, int kind) {
-        BM_NO_UNROLL for (; to; to &= to - 1) {
-            int s = lsb(to);
-            put(s - delta, s, kind);
-        }
-    }
-    BM_METHOD void promotions(u64 to, int delta) {
-        for (; to; to &= to - 1) {
-            int s = lsb(to);
-            for (int kind = MV_PROMO_N; kind <= MV_PROMO_Q; kind++) put(s - delta, s, kind);
-        }
-    }
-    BM_METHOD void one(int from, int to, int kind) { put(from, to, kind); }
-};
-
-// Lists moves into a warp's pool (count_two): the moves of the warp's
-// positions, one after another, numbered from 0; only those numbered in
-// [lo, lo + POOL) are written, at their number less `lo`, each as its
-// 16-bit move and its position's lane (`owner`) above it.
-#ifndef POOL
-#define POOL 1280
-#endif
-struct PoolWriter {
-    u32* BM_RESTRICT pool;
-    u32 owner;
-    u32 at;  // the next move's number
-    u32 lo;
-    BM_METHOD void put(int from, int to, int kind) {
-        if (at - lo < POOL) pool[at - lo] = (u32)(from | (to << 6) | (kind << 12)) | (owner << 16);
-        at += 1;
-    }
     BM_METHOD void targets(int from, u64 to, int kind) {
         BM_NO_UNROLL for (; to; to &= to - 1) put(from, lsb(to), kind);
     }
@@ -673,41 +639,32 @@ BM_FN void sum_children_item(const Pos* BM_RESTRICT positions, u64 i, const u64*
     if (table) table_store(table, entries, key_of(positions[i]), sum);
 }
 
+// The moves count_two's warps take at a time (a window of their pool in
+// shared memory: 5 KiB a warp).
+#ifndef POOL
+#define POOL 1280
+#endif
+
 // count_two's steps for one position of a level of two plies left. First
 // its count from the table into `*probed` (then it returns 0: no moves),
-// or else its moves: listed into `list` (room for 256), or with
-// BM_COUNT_FIRST only counted (to be listed into the pool by generating
-// them again).
+// or else its moves, listed into `list` (room for 256).
 BM_FN u32 two_ply_start_item(const u64* BM_RESTRICT t, const Pos& p, const Entry* BM_RESTRICT table, u64 entries,
                              u64* probed, u16* BM_RESTRICT list) {
-#ifdef BM_COUNT_FIRST
-    (void)list;
-    return probe_or_count(t, p, table, entries, probed);
-#else
     *probed = 0;
     if (table && table_probe(table, entries, key_of(p), probed)) return 0;
     Lister lister = {list, 0};
     generate(t, p, lister);
     return lister.n;
-#endif
 }
 
 // Its `moves`, numbered from `start` among its warp's: those numbered in
-// the pool's window from `lo` (POOL moves) go into the pool, with its lane
-// `owner`.
-BM_FN void pool_moves_item(const u64* BM_RESTRICT t, const Pos& p, const u16* BM_RESTRICT list, u32 owner,
-                           u32 start, u32 moves, u32 lo, u32* BM_RESTRICT pool) {
+// the pool's window from `lo` (POOL moves) go into the pool, each with its
+// lane `owner` above the move.
+BM_FN void pool_moves_item(const u16* BM_RESTRICT list, u32 owner, u32 start, u32 moves, u32 lo,
+                           u32* BM_RESTRICT pool) {
     if (moves == 0 || start + moves <= lo || start >= lo + POOL) return;
-#ifdef BM_COUNT_FIRST
-    (void)list;
-    PoolWriter writer = {pool, owner, start, lo};
-    generate(t, p, writer);
-#else
-    (void)t;
-    (void)p;
     const u32 first = start < lo ? lo - start : 0, end = start + moves < lo + POOL ? moves : lo + POOL - start;
     for (u32 k = first; k < end; k++) pool[start + k - lo] = (u32)list[k] | (owner << 16);
-#endif
 }
 
 // A move of the pool: the number of legal moves of the child it makes from
@@ -809,7 +766,7 @@ count_two(const u64* BM_RESTRICT t, const Pos* BM_RESTRICT positions, u64 n, Ent
     u32 counted = 0;
     for (u32 lo = 0; lo < total; lo += POOL) {
         __syncwarp();
-        if (i < n) pool_moves_item(t, positions[i], list, lane, start, moves, lo, pool);
+        if (i < n) pool_moves_item(list, lane, start, moves, lo, pool);
         __syncwarp();
         const u32 window = total - lo < POOL ? total - lo : POOL;
         for (u32 first = 0; first < window; first += 32) {

@@ -106,7 +106,7 @@ struct Search {
             for (u32 lo = 0; lo < total; lo += POOL) {
                 pool.assign(POOL, ~0u);
                 for (u32 lane = 0; lane < lanes; lane++)
-                    pool_moves_item(t, own[lane], lists[lane], lane, start[lane], moves[lane], lo, pool.data());
+                    pool_moves_item(lists[lane], lane, start[lane], moves[lane], lo, pool.data());
                 const u32 window = total - lo < POOL ? total - lo : POOL;
                 for (u32 e = 0; e < POOL; e++) {
                     // Every move of the window written, and nothing past it.

@@ -16,8 +16,9 @@ use cudarc::{
 };
 use std::{collections::HashMap, sync::Arc, vec, vec::Vec};
 
-/// The kernels' source, compiled by NVRTC when a [`Gpu`] is opened.
-pub const KERNEL_SOURCE: &str = include_str!("perft.cu");
+/// The kernels' source, compiled by NVRTC when a [`Gpu`] is opened: the
+/// move generator (`movegen.cu`), then the search's kernels (`perft.cu`).
+pub const KERNEL_SOURCE: &str = concat!(include_str!("movegen.cu"), include_str!("perft.cu"));
 
 /// The most positions one level holds: parents are 32-bit indices.
 const MAX_LEVEL: u64 = 1 << 26;

@@ -16,6 +16,7 @@
 // A small pool, so that the moves of most warps take several windows and
 // many positions' moves are split between two.
 #define POOL 37
+#include "../src/movegen.cu"
 #include "../src/perft.cu"
 
 #include <cstdio>

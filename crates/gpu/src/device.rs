@@ -16,8 +16,9 @@ use cudarc::{
 };
 use std::{collections::HashMap, sync::Arc, vec, vec::Vec};
 
-/// The kernels' source, compiled by NVRTC when a [`Gpu`] is opened.
-pub const KERNEL_SOURCE: &str = include_str!("perft.cu");
+/// The kernels' source, compiled by NVRTC when a [`Gpu`] is opened: the
+/// move generator (`movegen.cu`), then the search's kernels (`perft.cu`).
+pub const KERNEL_SOURCE: &str = concat!(include_str!("movegen.cu"), include_str!("perft.cu"));
 
 /// The most positions one level holds: parents are 32-bit indices.
 const MAX_LEVEL: u64 = 1 << 26;
@@ -29,8 +30,8 @@ const ENTRY_WORDS: u64 = 4;
 /// allocated: per level 64 (a position) + 4 + 8 + 8 + 4 (its move count,
 /// offset, value and child map); shared, 64 + 8 + 4 + 8 (the children of
 /// a run, the deduplication set, the unique flags and their places); and
-/// 16 moves of 14 bytes (the move, its parent, the child's count).
-const BYTES_PER_POSITION: u64 = 88 * (MAX_DEPTH as u64 - 1) + 84 + 16 * 14;
+/// a move of 6 bytes (the move and its parent).
+const BYTES_PER_POSITION: u64 = 88 * (MAX_DEPTH as u64 - 1) + 84 + 6;
 /// The most entries the host's table of whole counts keeps.
 const HOST_TABLE_ENTRIES: usize = 1 << 22;
 
@@ -41,7 +42,7 @@ struct Kernels {
     make_moves: CudaFunction,
     dedup: CudaFunction,
     compact: CudaFunction,
-    make_count: CudaFunction,
+    count_two: CudaFunction,
     sum_children: CudaFunction,
     count_leaves: CudaFunction,
     scan_blocks: CudaFunction,
@@ -89,10 +90,9 @@ pub struct Gpu {
     levels: Vec<Level>,
     /// Positions per level.
     level_capacity: u64,
+    /// The moves of a run, one level's capacity.
     moves: CudaSlice<u16>,
     parents: CudaSlice<u32>,
-    /// Per move at two plies left: the child's number of moves.
-    move_counts: CudaSlice<u64>,
     /// The children of a run, before deduplication.
     children: CudaSlice<u64>,
     /// The deduplication set: a power of two of slots, at least two per
@@ -119,7 +119,6 @@ impl core::fmt::Debug for Gpu {
         f.debug_struct("Gpu")
             .field("name", &self.name)
             .field("level_capacity", &self.level_capacity)
-            .field("move_capacity", &self.moves.len())
             .field("table_entries", &self.table_entries())
             .finish_non_exhaustive()
     }
@@ -185,7 +184,7 @@ impl Gpu {
             make_moves: load("make_moves")?,
             dedup: load("dedup")?,
             compact: load("compact")?,
-            make_count: load("make_count")?,
+            count_two: load("count_two")?,
             sum_children: load("sum_children")?,
             count_leaves: load("count_leaves")?,
             scan_blocks: load("scan_blocks")?,
@@ -202,18 +201,10 @@ impl Gpu {
         let free = free as u64;
         let level_capacity =
             ((free / 4).min(16 << 30) / BYTES_PER_POSITION).clamp(1 << 16, MAX_LEVEL);
-        let move_capacity = level_capacity * 16;
         let alloc = GpuError::driver("allocate device memory");
         let cap = level_capacity as usize;
-        let moves = stream
-            .alloc_zeros::<u16>(move_capacity as usize)
-            .map_err(alloc)?;
-        let parents = stream
-            .alloc_zeros::<u32>(move_capacity as usize)
-            .map_err(alloc)?;
-        let move_counts = stream
-            .alloc_zeros::<u64>(move_capacity as usize)
-            .map_err(alloc)?;
+        let moves = stream.alloc_zeros::<u16>(cap).map_err(alloc)?;
+        let parents = stream.alloc_zeros::<u32>(cap).map_err(alloc)?;
         let children = stream
             .alloc_zeros::<u64>(cap * crate::position::WORDS)
             .map_err(alloc)?;
@@ -248,7 +239,6 @@ impl Gpu {
             level_capacity,
             moves,
             parents,
-            move_counts,
             children,
             slots,
             unique,

@@ -1,5 +1,5 @@
-//! The kernels' code, checked on the CPU: `perft.cu` compiles as plain
-//! C++ too, and `tests/host_perft.cpp` counts perft with its move
+//! The kernels' code, checked on the CPU: `movegen.cu` and `perft.cu`
+//! compile as plain C++ too, and `tests/host_perft.cpp` counts perft with its move
 //! generator and `make` by recursion, and again by the device's
 //! breadth-first search run step by step with the kernels' per-thread
 //! functions (transposition tables, deduplication of each level's children,
@@ -8,7 +8,7 @@
 //! `crates/bitmoves/tests/data`) and compares with their counts, so that the
 //! device's chess and its tables are checked on every machine, GPU or not.
 //! What only the device runs (the prefix sums, threads racing for a slot,
-//! the batching) is checked by the ignored tests of `tests/gpu.rs` on a GPU.
+//! `count_two`'s shuffles, the batching) is checked by the ignored tests of `tests/gpu.rs` on a GPU.
 
 use crate::{position, tables};
 use bitmoves::Board;

@@ -2,7 +2,7 @@
 //!
 //! [`Gpu::open`] loads the CUDA driver and NVRTC at run time (nothing of
 //! CUDA is needed to build this crate), compiles the kernels of
-//! `perft.cu` for the device and copies the move generator's tables to
+//! `movegen.cu` and `perft.cu` for the device and copies the move generator's tables to
 //! it. [`Gpu::perft`] then counts a perft: the first plies are split on the
 //! CPU into unique positions with their multiplicities
 //! ([`bitmoves_perft::split`]), and the last [`SEARCH_PLIES`] plies are
@@ -10,8 +10,9 @@
 //! is looked up in the transposition table of its depth or its legal moves
 //! are counted, prefix sums give each its place, the moves are listed and
 //! played, the children deduplicated into the next ply's positions, the
-//! last ply counted without being played, and each position's count summed
-//! from its children's and stored in its table. [`Gpu::count`] counts many
+//! last two plies counted in one kernel (the children made and their moves
+//! counted, none written to memory), and each position's count summed from
+//! its children's and stored in its table. [`Gpu::count`] counts many
 //! positions at once, which is how `bitmoves-gpu work` counts the units of
 //! a deep perft (`docs/gpu.md`).
 //!

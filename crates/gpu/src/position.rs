@@ -1,9 +1,9 @@
 //! A board in the kernels' layout: eight words, from the side to move's
-//! point of view (see `struct Pos` in `perft.cu`).
+//! point of view (see `struct Pos` in `movegen.cu`).
 
 use bitmoves::{Board, CastlingSide, Color, Piece};
 
-/// The words of one position (`struct Pos` in `perft.cu`).
+/// The words of one position (`struct Pos` in `movegen.cu`).
 pub(crate) const WORDS: usize = 8;
 
 /// `board` as the kernels store it: mirrored top to bottom when Black is

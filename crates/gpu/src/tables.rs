@@ -1,4 +1,4 @@
-//! The tables the kernels read, in the layout `perft.cu` names (`T_*`):
+//! The tables the kernels read, in the layout `movegen.cu` names (`T_*`):
 //! leaper attacks, rays between and along two squares, slider moves on an
 //! empty board, and the fancy-magic
 //! slider tables, all from `bitmoves-tables`, as one array of `u64`.
@@ -7,7 +7,7 @@ use bitmoves_tables as tables;
 use std::vec::Vec;
 
 /// The kernels' table, word by word (`T_KNIGHT` … `T_SLIDERS` in
-/// `perft.cu`, in that order).
+/// `movegen.cu`, in that order).
 pub(crate) fn words() -> Vec<u64> {
     let mut words = Vec::with_capacity(192 + 2 * 4096 + 8 * 64 + tables::SLIDER_ATTACKS.len());
     words.extend_from_slice(&tables::KNIGHT_ATTACKS);
@@ -34,8 +34,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_sliders_start_where_perft_cu_says() {
-        // T_SLIDERS = 192 + 2 * 4096 + 8 * 64 in perft.cu.
+    fn the_sliders_start_where_movegen_cu_says() {
+        // T_SLIDERS = 192 + 2 * 4096 + 8 * 64 in movegen.cu.
         let words = words();
         assert_eq!(
             words.len(),

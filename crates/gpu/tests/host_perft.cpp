@@ -2,18 +2,25 @@
 // it prints two counts: perft by recursion over `generate` (listing) and
 // `count_moves_of` (the last ply), and perft by the device's breadth-first
 // search, run step by step with the same per-thread functions the kernels
-// call (probe_count_item, dedup_item, compact_item, sum_children_item),
-// with tiny buffers and tables so that every run is split, every table
-// slot is fought over, and deduplication runs in a scrambled order. Built
+// call (probe_count_item, dedup_item, compact_item, sum_children_item, and
+// count_two's two_ply_start_item, pool_moves_item, pool_count_item and
+// two_ply_value_item), with tiny buffers, pools and tables so that every
+// run is split, every table slot is fought over, and deduplication runs in
+// a scrambled order. Built
 // and driven by crates/gpu/src/host_check.rs.
 //
 // stdin: the table's length and words, then positions (eight words) each
 // followed by a depth, all little-endian u64; stdout: "RECURSION SEARCH"
 // per position. With the argument `--torn`, it checks instead that a
 // table entry torn between two stores reads as a miss, and prints "ok".
+// A small pool, so that the moves of most warps take several windows and
+// many positions' moves are split between two.
+#define POOL 37
+#include "../src/movegen.cu"
 #include "../src/perft.cu"
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -44,20 +51,19 @@ struct Level {
 struct Search {
     const u64* t;
     u64 level_capacity;
-    u64 move_capacity;
     std::vector<Level> levels;
     std::vector<std::vector<Entry>> tables;  // by depth
     u64 table_entries;
     std::vector<u16> moves;
     std::vector<u32> parents;
-    std::vector<u64> move_counts;
+    std::vector<u32> pool;
     std::vector<Pos> children;
     std::vector<u32> slots, unique;
     std::vector<u64> places;
     u64 scramble;
 
     Search(const u64* tables_words, u64 capacity, u64 table_entries, u64 depth)
-        : t(tables_words), level_capacity(capacity), move_capacity(capacity), levels(depth + 1),
+        : t(tables_words), level_capacity(capacity), levels(depth + 1),
           tables(depth + 1, std::vector<Entry>(table_entries, Entry{0, 0, 0, 0})), table_entries(table_entries),
           scramble(0x853c49e6748fea9bull) {
         for (Level& level : levels) {
@@ -67,9 +73,8 @@ struct Search {
             level.values.resize(capacity);
             level.map.resize(capacity);
         }
-        moves.resize(move_capacity);
-        parents.resize(move_capacity);
-        move_counts.resize(move_capacity);
+        moves.resize(capacity);
+        parents.resize(capacity);
         children.resize(capacity);
         unique.resize(capacity);
         places.resize(capacity + 1);
@@ -82,6 +87,43 @@ struct Search {
         return end;
     }
 
+    // The count_two kernel, one warp of 32 positions at a time: the
+    // warp's moves numbered one after another, listed into the pool a
+    // window at a time, and each window's children counted.
+    void count_two(Level& level, u64 n, Entry* table) {
+        for (u64 w = 0; w < n; w += 32) {
+            const u32 lanes = (u32)(n - w < 32 ? n - w : 32);
+            const Pos* own = level.positions.data() + w;
+            u32 moves[32], start[32], total = 0;
+            u64 sums[32] = {0}, probed[32];
+            u16 lists[32][256];
+            for (u32 lane = 0; lane < lanes; lane++) {
+                // What the buffer held before, as on the device.
+                level.values[w + lane] = 0x5555555555555555ull;
+                moves[lane] = two_ply_start_item(t, own[lane], table, table_entries, &probed[lane], lists[lane]);
+                start[lane] = total;
+                total += moves[lane];
+            }
+            for (u32 lo = 0; lo < total; lo += POOL) {
+                pool.assign(POOL, ~0u);
+                for (u32 lane = 0; lane < lanes; lane++)
+                    pool_moves_item(lists[lane], lane, start[lane], moves[lane], lo, pool.data());
+                const u32 window = total - lo < POOL ? total - lo : POOL;
+                for (u32 e = 0; e < POOL; e++) {
+                    // Every move of the window written, and nothing past it.
+                    if ((e < window) != (pool[e] != ~0u)) {
+                        fprintf(stderr, "pool entry %u of %u wrong\n", e, window);
+                        exit(3);
+                    }
+                }
+                for (u32 e = 0; e < window; e++) sums[pool[e] >> 16] += pool_count_item(t, own, pool[e]);
+            }
+            for (u32 lane = 0; lane < lanes; lane++)
+                two_ply_value_item(own[lane], moves[lane], probed[lane], sums[lane], table, table_entries,
+                                   &level.values[w + lane]);
+        }
+    }
+
     void expand(size_t l, u64 n, u64 depth) {
         Level& level = levels[l];
         if (depth == 1) {
@@ -89,45 +131,41 @@ struct Search {
             return;
         }
         Entry* table = tables[depth].data();
+        if (depth == 2) {
+            count_two(level, n, table);
+            return;
+        }
         for (u64 i = 0; i < n; i++)
             probe_count_item(t, level.positions.data(), i, table, table_entries, level.counts.data(),
                              level.values.data());
         level.offsets[0] = 0;
         for (u64 i = 0; i < n; i++) level.offsets[i + 1] = level.offsets[i] + level.counts[i];
-        const u64 capacity = depth == 2 ? move_capacity : level_capacity;
         for (u64 start = 0; start < n;) {
             const u64 base = level.offsets[start];
-            const u64 end = fit(level, start, n, base + capacity);
+            const u64 end = fit(level, start, n, base + level_capacity);
             const u64 m = level.offsets[end] - base;
             const Pos* run = level.positions.data() + start;
             for (u64 i = 0; i < end - start; i++)
                 gen_moves_item(t, run, i, level.offsets.data() + start, base, moves.data(), parents.data());
-            if (depth == 2) {
-                for (u64 k = 0; k < m; k++) move_counts[k] = count_moves_of(t, make(run[parents[k]], moves[k]));
-                for (u64 i = 0; i < end - start; i++)
-                    sum_children_item(run, i, level.offsets.data() + start, base, move_counts.data(), nullptr,
-                                      table, table_entries, level.values.data() + start);
-            } else {
-                for (u64 k = 0; k < m; k++) children[k] = make(run[parents[k]], moves[k]);
-                u64 slot_count = 1;
-                while (slot_count < 2 * m) slot_count *= 2;
-                slots.assign(slot_count, 0);
-                // Children claim their slots in a scrambled order, as
-                // threads would.
-                u64 step = m > 1 ? (scramble % (m - 1)) + 1 : 1;
-                while (gcd(step, m) != 1) step++;
-                scramble = mix_b(scramble);
-                for (u64 k = 0, j = 0; k < m; k++, j = (j + step) % m)
-                    dedup_item(children.data(), j, slots.data(), slot_count - 1, level.map.data(), unique.data());
-                places[0] = 0;
-                for (u64 k = 0; k < m; k++) places[k + 1] = places[k] + unique[k];
-                for (u64 k = 0; k < m; k++)
-                    compact_item(children.data(), k, level.map.data(), places.data(), levels[l + 1].positions.data());
-                expand(l + 1, places[m], depth - 1);
-                for (u64 i = 0; i < end - start; i++)
-                    sum_children_item(run, i, level.offsets.data() + start, base, levels[l + 1].values.data(),
-                                      level.map.data(), table, table_entries, level.values.data() + start);
-            }
+            for (u64 k = 0; k < m; k++) children[k] = make(run[parents[k]], moves[k]);
+            u64 slot_count = 1;
+            while (slot_count < 2 * m) slot_count *= 2;
+            slots.assign(slot_count, 0);
+            // Children claim their slots in a scrambled order, as
+            // threads would.
+            u64 step = m > 1 ? (scramble % (m - 1)) + 1 : 1;
+            while (gcd(step, m) != 1) step++;
+            scramble = mix_b(scramble);
+            for (u64 k = 0, j = 0; k < m; k++, j = (j + step) % m)
+                dedup_item(children.data(), j, slots.data(), slot_count - 1, level.map.data(), unique.data());
+            places[0] = 0;
+            for (u64 k = 0; k < m; k++) places[k + 1] = places[k] + unique[k];
+            for (u64 k = 0; k < m; k++)
+                compact_item(children.data(), k, level.map.data(), places.data(), levels[l + 1].positions.data());
+            expand(l + 1, places[m], depth - 1);
+            for (u64 i = 0; i < end - start; i++)
+                sum_children_item(run, i, level.offsets.data() + start, base, levels[l + 1].values.data(),
+                                  level.map.data(), table, table_entries, level.values.data() + start);
             start = end;
         }
     }

@@ -1,8 +1,8 @@
 //! The breadth-first search on the device: positions looked up in the
 //! transposition table of their depth or else counted, their moves listed
-//! and played into the next ply, the children deduplicated, the last ply
-//! counted without being played, and each position's count summed from
-//! its children's and stored in its table.
+//! and played into the next ply, the children deduplicated, the last two
+//! plies counted in one kernel without being played, and each position's
+//! count summed from its children's and stored in its table.
 
 use super::{ENTRY_WORDS, Gpu, HOST_TABLE_ENTRIES, Kernels, Level, SCAN_ITEMS, Transpositions};
 use crate::{GpuError, position};
@@ -193,22 +193,18 @@ impl Gpu {
             unsafe { launch.launch(launch_config(n)) }.map_err(LAUNCH)?;
             return Ok(());
         }
+        if depth == 2 {
+            return self.count_two(level, n, tables);
+        }
         self.probe_and_scan(level, n, depth, tables)?;
-        let capacity = if depth == 2 {
-            self.moves.len() as u64
-        } else {
-            self.level_capacity
-        };
         let mut start = 0;
         while start < n {
             let base = self.offset(level, start)?;
-            let end = self.fit(level, start, n, base + capacity)?;
+            let end = self.fit(level, start, n, base + self.level_capacity)?;
             let moves = self.offset(level, end)? - base;
             if moves > 0 {
                 self.gen_moves(level, start, end, base)?;
-                if depth == 2 {
-                    self.make_count(level, start, moves)?;
-                } else if tables {
+                if tables {
                     self.make_moves(level, start, moves, true)?;
                     let unique = self.dedup(level, moves)?;
                     self.expand(level + 1, unique, depth - 1, tables)?;
@@ -397,32 +393,42 @@ impl Gpu {
         read_one(&self.stream, &self.places, moves)
     }
 
-    /// Plays the `moves` listed for positions from `start` of `level` and
-    /// writes each child's number of moves.
-    fn make_count(&mut self, level: usize, start: u64, moves: u64) -> Result<(), GpuError> {
-        let positions = self.levels[level]
-            .positions
-            .slice(start as usize * position::WORDS..);
-        let mut launch = self.stream.launch_builder(&self.kernels.make_count);
+    /// Counts the first `n` positions of `level`, two plies each, into
+    /// the level's values, looking them up in (and storing them in) the
+    /// table of depth 2 with `tables`.
+    fn count_two(&mut self, level: usize, n: u64, tables: bool) -> Result<(), GpuError> {
+        let (first, entries) = self.transpositions.by_depth[2];
+        let use_table = u32::from(tables && entries > 0);
+        let entries = entries.max(1);
+        let mut table = self
+            .transpositions
+            .entries
+            .slice_mut((first * ENTRY_WORDS) as usize..((first + entries) * ENTRY_WORDS) as usize);
+        let Level {
+            positions, values, ..
+        } = &mut self.levels[level];
+        let positions = positions.slice(..n as usize * position::WORDS);
+        let mut launch = self.stream.launch_builder(&self.kernels.count_two);
         launch
             .arg(&self.tables)
             .arg(&positions)
-            .arg(&self.moves)
-            .arg(&self.parents)
-            .arg(&moves)
-            .arg(&mut self.move_counts)
+            .arg(&n)
+            .arg(&mut table)
+            .arg(&entries)
+            .arg(&use_table)
+            .arg(values)
             .arg(&mut self.leaves);
-        // SAFETY: `make_count(tables, positions, moves, parents, n,
-        // counts, leaves)`: `n` moves whose parents index `positions`, at
-        // least `n` counts, one counter.
-        unsafe { launch.launch(launch_config(moves)) }.map_err(LAUNCH)?;
+        // SAFETY: `count_two(tables, positions, n, table, entries,
+        // use_table, values, leaves)`: `n` positions, at least `n` values,
+        // a table of `entries` entries, one counter.
+        unsafe { launch.launch(launch_config(n)) }.map_err(LAUNCH)?;
         Ok(())
     }
 
     /// The values of positions `start..end` of `level` (whose moves start
-    /// at `base`) from their children's: the move counts at two plies
-    /// left, else the next level's values (through the map where the
-    /// children were deduplicated); stored in the table of `depth`.
+    /// at `base`) from their children's, the next level's values (through
+    /// the map where the children were deduplicated); stored in the table
+    /// of `depth`.
     fn sum_children(
         &mut self,
         level: usize,
@@ -433,7 +439,7 @@ impl Gpu {
         tables: bool,
     ) -> Result<(), GpuError> {
         let n = end - start;
-        let use_map = u32::from(tables && depth > 2);
+        let use_map = u32::from(tables);
         let (first, entries) = self.transpositions.by_depth[depth as usize];
         let use_table = u32::from(tables && entries > 0);
         let entries = entries.max(1);
@@ -449,11 +455,7 @@ impl Gpu {
             map,
             ..
         } = &mut this[level];
-        let from: &CudaSlice<u64> = if depth == 2 {
-            &self.move_counts
-        } else {
-            &next[0].values
-        };
+        let from = &next[0].values;
         let positions =
             positions.slice(start as usize * position::WORDS..end as usize * position::WORDS);
         let offsets = offsets.slice(start as usize..=end as usize);

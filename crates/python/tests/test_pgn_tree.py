@@ -115,7 +115,7 @@ def holds_illegal_move(node, board):
     """Whether a move after `node` (at `board`) is illegal where it stands:
     after an error inside a variation python-chess keeps playing on the
     variation's board, so its tree can hold such moves, and its exporter
-    writes them where bitmoves' refuses (docs/python-pgn.md, "Differs")."""
+    writes them where bitmoves' refuses (the difference docs/python-pgn.md lists)."""
     for child in node.variations:
         if not board.is_legal(child.move):
             return True

@@ -17,13 +17,29 @@ use std::{
 /// line `shebang`).
 fn script(dir: &Path, name: &str, shebang: &str, body: &str) -> PathBuf {
     let path = dir.join(name);
-    fs::write(&path, format!("#!{shebang}\n{body}\n")).unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o755)).unwrap();
-    }
+    let text = dir.join(format!("{name}.text"));
+    fs::write(&text, format!("#!{shebang}\n{body}\n")).unwrap();
+    install(&text, &path);
     path
+}
+
+/// Copies `from` to an executable `to` in a child process (`install`),
+/// never opening `to` for writing here: a child that another test thread
+/// forks meanwhile would inherit that descriptor until its `exec`, and
+/// running `to` then fails with "Text file busy" (ETXTBSY).
+fn install(from: &Path, to: &Path) {
+    let done = Command::new("install")
+        .args(["-m", "755"])
+        .arg(from)
+        .arg(to)
+        .status()
+        .unwrap();
+    assert!(
+        done.success(),
+        "install {} {}",
+        from.display(),
+        to.display()
+    );
 }
 
 /// A stand-in that prints its arguments one per line on stderr, for
@@ -281,7 +297,7 @@ fn an_empty_bitmoves_gpu_still_searches_beside_and_on_path() {
     let alone = dir.join("alone");
     fs::create_dir_all(&alone).unwrap();
     let bitmoves = alone.join("bitmoves");
-    fs::copy(env!("CARGO_BIN_EXE_bitmoves"), &bitmoves).unwrap();
+    install(Path::new(env!("CARGO_BIN_EXE_bitmoves")), &bitmoves);
     let on_path = dir.join("bin");
     fs::create_dir_all(&on_path).unwrap();
     let found = stand_in(&on_path, 0, "400");

@@ -21,10 +21,6 @@ pub(crate) trait Batch {
     fn finish(&mut self) -> Result<RecordBatch, ArrowError>;
     /// Its schema, leading columns and counts.
     fn common(&self) -> &Common;
-    /// The schema of its record batches.
-    fn schema(&self) -> SchemaRef {
-        Arc::clone(&self.common().schema)
-    }
     /// The rows held.
     fn rows(&self) -> usize {
         self.common().rows

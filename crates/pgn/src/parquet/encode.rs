@@ -5,9 +5,9 @@
 
 use super::batches::Group;
 use super::error::{DatasetError, io_at};
-use arrow_array::RecordBatch;
+use arrow_array::{Array, RecordBatch};
 use arrow_schema::SchemaRef;
-use arrow_select::concat::concat_batches;
+use arrow_select::concat::concat;
 use parquet::arrow::ArrowWriter;
 use parquet::arrow::arrow_writer::{ArrowColumnChunk, ArrowRowGroupWriterFactory, compute_leaves};
 use parquet::errors::ParquetError;
@@ -27,7 +27,8 @@ pub(crate) type RowGroup = Vec<ArrowColumnChunk>;
 pub(crate) type Encoded = Option<Result<Vec<RowGroup>, ParquetError>>;
 
 /// How a group of rows is encoded: as [`ArrowWriter`] encodes a record
-/// batch written and flushed at once, so the files are the same.
+/// batch written and flushed at once (cut into row groups of at most
+/// `max_rows` rows), so the files are the same.
 struct Encoding {
     schema: SchemaRef,
     factory: ArrowRowGroupWriterFactory,
@@ -35,38 +36,38 @@ struct Encoding {
 }
 
 impl Encoding {
-    /// The batch of `group` (its pieces concatenated) as row groups of at
-    /// most `max_rows` rows.
+    /// The rows of `group` as row groups of at most `max_rows` rows, one
+    /// column at a time: each column's pieces concatenated (so the
+    /// writers see one array, as from one record batch), then cut into
+    /// the row groups.
     fn encode(&self, group: &Group) -> Result<Vec<RowGroup>, ParquetError> {
-        let batch = match group.as_slice() {
-            [one] => one.clone(),
-            _ => concat_batches(&self.schema, group)?,
-        };
-        let mut row_groups = Vec::new();
-        let mut start = 0;
-        while start < batch.num_rows() {
-            let rows = self.max_rows.min(batch.num_rows() - start);
-            row_groups.push(self.row_group(&batch.slice(start, rows))?);
-            start += rows;
-        }
-        Ok(row_groups)
-    }
-
-    /// `batch` as one row group.
-    fn row_group(&self, batch: &RecordBatch) -> Result<RowGroup, ParquetError> {
+        let rows: usize = group.iter().map(RecordBatch::num_rows).sum();
         // The index only matters to encrypted files, which these are not.
-        let mut writers = self.factory.create_column_writers(0)?.into_iter();
-        let mut chunks = Vec::new();
-        for (field, column) in self.schema.fields().iter().zip(batch.columns()) {
-            for leaf in compute_leaves(field, column)? {
-                let Some(mut writer) = writers.next() else {
-                    return Err(ParquetError::General("more leaves than columns".into()));
-                };
-                writer.write(&leaf)?;
-                chunks.push(writer.close()?);
+        let mut writers = (0..rows.div_ceil(self.max_rows))
+            .map(|_| self.factory.create_column_writers(0))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut leaves_before = 0;
+        for (index, field) in self.schema.fields().iter().enumerate() {
+            let pieces: Vec<&dyn Array> = group.iter().map(|b| b.column(index).as_ref()).collect();
+            let column = match pieces.as_slice() {
+                [one] => one.slice(0, one.len()),
+                _ => concat(&pieces)?,
+            };
+            let mut leaves = 0;
+            for (row_group, start) in writers.iter_mut().zip((0..rows).step_by(self.max_rows)) {
+                let slice = column.slice(start, self.max_rows.min(rows - start));
+                let column_leaves = compute_leaves(field, &slice)?;
+                leaves = column_leaves.len();
+                for (leaf, writer) in column_leaves.iter().zip(&mut row_group[leaves_before..]) {
+                    writer.write(leaf)?;
+                }
             }
+            leaves_before += leaves;
         }
-        Ok(chunks)
+        writers
+            .into_iter()
+            .map(|row_group| row_group.into_iter().map(|w| w.close()).collect())
+            .collect()
     }
 }
 

@@ -338,6 +338,56 @@ fn the_files_are_the_same_on_any_number_of_threads() {
     }
 }
 
+/// A visitor that takes nothing.
+struct Nothing;
+
+impl bitmoves_pgn::Visitor for Nothing {}
+
+/// The law of input errors: a damaged compressed input ends the reading
+/// with `DatasetError::Input`, and the dataset holds the games before
+/// the damage, those `read_parallel` hands on, on any number of threads.
+#[test]
+fn a_truncated_input_keeps_the_games_before_it_on_any_number_of_threads() {
+    let compressed = zstd::encode_all(chunks_of_games().as_bytes(), 1).expect("zstd");
+    let cut = &compressed[..compressed.len() * 3 / 5];
+    let input = || Reader::new(bitmoves_pgn::decompress(cut).expect("zstd"));
+    let mut before = Vec::new();
+    let work = |game: bitmoves_pgn::PendingGame| {
+        let number = game.number();
+        let _ = game.read(&mut Nothing);
+        number
+    };
+    let outcome = bitmoves_pgn::read_parallel(&mut input(), 1, work, |n| before.push(n));
+    assert!(outcome.is_err(), "the cut input reads whole");
+    assert!(
+        before.len() > 1000,
+        "{} games before the damage",
+        before.len()
+    );
+    for threads in [1, 2, 4] {
+        let dir = dir(&format!("truncated-{threads}"));
+        let options = DatasetOptions {
+            threads,
+            row_group_bytes: 300_000,
+            ..DatasetOptions::default()
+        };
+        let mut dataset = Dataset::create(&dir, options).expect("created");
+        let outcome = dataset.write_pgn(&mut input(), None, |_| {});
+        assert!(
+            matches!(outcome, Err(DatasetError::Input(_))),
+            "{outcome:?}"
+        );
+        let summary = dataset.finish().expect("finished");
+        assert_eq!(summary.games, before.len() as u64);
+        let games: Vec<u64> = read(&dir)
+            .iter()
+            .flat_map(|batch| primitives::<UInt64Type>(batch, "game"))
+            .map(|game| game.expect("a number"))
+            .collect();
+        assert_eq!(games, before, "{threads} threads");
+    }
+}
+
 #[test]
 fn an_existing_dataset_is_refused_unless_forced() {
     let dir = dir("exists");

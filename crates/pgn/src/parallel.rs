@@ -107,14 +107,25 @@ where
             return Ok(());
         }
     }
+    let each = EachGame(work);
+    on_threads(reader, threads, sizes, &each, &mut |done: Vec<T>| {
+        done.into_iter().for_each(&mut sink)
+    })
+}
+
+/// Reads the rest of `reader`'s input, which stands between games, on
+/// `threads` threads (see [`Pool`]), in chunks cut to `sizes`.
+fn on_threads<R: BufRead + Send, C: ChunkWork>(
+    reader: &mut Reader<R>,
+    threads: usize,
+    sizes: Sizes,
+    work: &C,
+    sink: &mut impl FnMut(C::Out),
+) -> Result<(), PgnError> {
     let outcome = match reader.between_games() {
         Some(between) => {
-            let cutter = Cutter::new(between, sizes);
-            let pool = Pool::new(cutter, threads * 3 + 1);
-            let each = EachGame(work);
-            pool.run(threads, &each, &mut |done: Vec<T>| {
-                done.into_iter().for_each(&mut sink)
-            })
+            let pool = Pool::new(Cutter::new(between, sizes), threads * 3 + 1);
+            pool.run(threads, work, sink)
         }
         None => Ok(()),
     };
@@ -231,19 +242,11 @@ where
     if !outcome? {
         return Ok(());
     }
-    let outcome = match reader.between_games() {
-        Some(between) => {
-            let sizes = Sizes {
-                chunk: CHUNK,
-                limit: MAX_GAME_BYTES / 2,
-            };
-            let pool = Pool::new(Cutter::new(between, sizes), threads * 3 + 1);
-            pool.run(threads, work, &mut sink)
-        }
-        None => Ok(()),
+    let sizes = Sizes {
+        chunk: CHUNK,
+        limit: MAX_GAME_BYTES / 2,
     };
-    reader.finish();
-    outcome
+    on_threads(reader, threads, sizes, work, &mut sink)
 }
 
 /// The work of [`read_parallel`] on several threads: each thread, the

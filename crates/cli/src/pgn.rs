@@ -39,7 +39,8 @@ pub struct PgnArgs {
     /// as U+FFFD, with a note)
     #[arg(long, group = "output")]
     pub pgn: bool,
-    /// Threads that replay the games (the output stays in file order)
+    /// Threads that replay the games (the output stays in file order);
+    /// with --parquet, as many more encode the row groups
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..))]
     pub threads: u16,
     /// Also check the moves inside variations (skipped by default)

@@ -55,21 +55,22 @@ pub(crate) struct Chunk {
 }
 
 impl Work {
-    /// Runs `work` on each game, in order; the text's buffer comes back
+    /// Hands each game to `each`, in order; the text's buffer comes back
     /// for the next chunk.
-    pub(crate) fn read<T>(self, work: impl Fn(PendingGame<'_>) -> T) -> (Vec<T>, Option<Vec<u8>>) {
+    pub(crate) fn read(self, mut each: impl FnMut(PendingGame<'_>)) -> Option<Vec<u8>> {
         match self {
             Work::Text(chunk) => {
                 let mut reader = Reader::resume(&chunk.text[..], chunk.games, chunk.line);
-                let mut done = Vec::new();
                 while let Some(game) = reader.next_game() {
-                    done.push(work(game));
+                    each(game);
                 }
-                (done, Some(chunk.text))
+                Some(chunk.text)
             }
             Work::Games(mut games) => {
-                let done = games.iter_mut().map(|raw| work(PendingGame::raw(raw)));
-                (done.collect(), None)
+                for raw in &mut games {
+                    each(PendingGame::raw(raw));
+                }
+                None
             }
         }
     }

@@ -1,7 +1,9 @@
 //! [`read_parallel`]: the input cut into chunks of whole games (see
 //! `chunk.rs`) by the N threads in turn, each reading the chunks it cut,
 //! results handed back in file order by the calling thread (one of the
-//! N); on one thread, read straight from the input.
+//! N); on one thread, read straight from the input. [`read_chunked`]
+//! does the same a chunk at a time, each thread with a state of its own
+//! ([`ChunkWork`]), for results cheaper to hand on per chunk than per game.
 
 use crate::chunk::{Cutter, Sizes, Work};
 use crate::{MAX_GAME_BYTES, PendingGame, PgnError, Reader};
@@ -105,16 +107,146 @@ where
             return Ok(());
         }
     }
+    let each = EachGame(work);
+    on_threads(reader, threads, sizes, &each, &mut |done: Vec<T>| {
+        done.into_iter().for_each(&mut sink)
+    })
+}
+
+/// Reads the rest of `reader`'s input, which stands between games, on
+/// `threads` threads (see [`Pool`]), in chunks cut to `sizes`.
+fn on_threads<R: BufRead + Send, C: ChunkWork>(
+    reader: &mut Reader<R>,
+    threads: usize,
+    sizes: Sizes,
+    work: &C,
+    sink: &mut impl FnMut(C::Out),
+) -> Result<(), PgnError> {
     let outcome = match reader.between_games() {
         Some(between) => {
-            let cutter = Cutter::new(between, sizes);
-            let pool = Pool::new(cutter, threads * 3 + 1);
-            pool.run(threads, &work, &mut sink)
+            let pool = Pool::new(Cutter::new(between, sizes), threads * 3 + 1);
+            pool.run(threads, work, sink)
         }
         None => Ok(()),
     };
     reader.finish();
     outcome
+}
+
+/// Work done on chunks of games, each thread with a state of its own
+/// (see [`read_chunked`]).
+pub(crate) trait ChunkWork: Sync {
+    /// What a thread keeps from game to game (made once per thread).
+    type State;
+    /// One game, read.
+    type Game;
+    /// What a chunk of games gives, handed on in file order.
+    type Out: Send;
+    /// A thread's state, before its first game.
+    fn state(&self) -> Self::State;
+    /// Reads `game`.
+    fn read(&self, state: &mut Self::State, game: PendingGame<'_>) -> Self::Game;
+    /// Adds a game read to the chunk being gathered (a game an input
+    /// error cut short is read but not kept).
+    fn keep(&self, state: &mut Self::State, game: Self::Game);
+    /// What the games kept since the last call give.
+    fn finish(&self, state: &mut Self::State) -> Self::Out;
+}
+
+/// [`read_parallel`]'s work: one result per game, handed on a chunk at a
+/// time.
+struct EachGame<W>(W);
+
+impl<T: Send, W: Fn(PendingGame<'_>) -> T + Sync> ChunkWork for EachGame<W> {
+    type State = Vec<T>;
+    type Game = T;
+    type Out = Vec<T>;
+    fn state(&self) -> Vec<T> {
+        Vec::new()
+    }
+    fn read(&self, _: &mut Vec<T>, game: PendingGame<'_>) -> T {
+        (self.0)(game)
+    }
+    fn keep(&self, done: &mut Vec<T>, game: T) {
+        done.push(game);
+    }
+    fn finish(&self, done: &mut Vec<T>) -> Vec<T> {
+        std::mem::take(done)
+    }
+}
+
+/// Reads a chunk's games with `work` and `state`: what they give, and the
+/// chunk's text buffer for reuse.
+fn read_chunk<C: ChunkWork>(
+    work: &C,
+    state: &mut C::State,
+    chunk: Work,
+) -> (C::Out, Option<Vec<u8>>) {
+    let buffer = chunk.read(|game| {
+        let game = work.read(state, game);
+        work.keep(state, game);
+    });
+    (work.finish(state), buffer)
+}
+
+/// The games read on one thread before their results are handed on by
+/// [`read_chunked`].
+#[cfg(feature = "parquet")]
+const CHUNK_GAMES: usize = 256;
+
+/// [`read_parallel`] a chunk of games at a time: each thread reads the
+/// games of the chunks it cuts with its own state, and hands on what
+/// each chunk gives ([`ChunkWork::finish`]) to `sink`, on the calling
+/// thread, in file order; on one thread, a chunk is [`CHUNK_GAMES`]
+/// games. Input errors come out as from [`read_parallel`]: every game
+/// before one is handed on, and the game it cut short is not.
+#[cfg(feature = "parquet")]
+pub(crate) fn read_chunked<R, C>(
+    reader: &mut Reader<R>,
+    threads: usize,
+    work: &C,
+    mut sink: impl FnMut(C::Out),
+) -> Result<(), PgnError>
+where
+    R: BufRead + Send,
+    C: ChunkWork,
+{
+    let mut state = work.state();
+    let mut kept = 0;
+    let outcome = loop {
+        // On several threads, only up to a place between games.
+        if threads > 1 && reader.between_games().is_some() {
+            break Ok(true);
+        }
+        let Some(game) = reader.next_game() else {
+            break Ok(false);
+        };
+        let game = match game.failure() {
+            Ok(game) => work.read(&mut state, game),
+            Err(error) => break Err(error),
+        };
+        if let Some(error) = reader.take_failure() {
+            break Err(error);
+        }
+        work.keep(&mut state, game);
+        kept += 1;
+        if kept == CHUNK_GAMES {
+            sink(work.finish(&mut state));
+            kept = 0;
+        }
+    };
+    if kept > 0 {
+        sink(work.finish(&mut state));
+    }
+    // The rest, when there is one, on the threads.
+    if !outcome? {
+        return Ok(());
+    }
+    let sizes = Sizes {
+        chunk: CHUNK,
+        limit: MAX_GAME_BYTES / 2,
+    };
+    on_threads(reader, threads, sizes, work, &mut sink)
 }
 
 /// The work of [`read_parallel`] on several threads: each thread, the
@@ -219,14 +351,16 @@ impl<'a, R: BufRead> Pool<'a, R> {
 
     /// Runs `threads` threads, the calling one included, to the end of the
     /// input; returns the input error that stopped it, if one did.
-    fn run<T, W, S>(self, threads: usize, work: &W, sink: &mut S) -> Result<(), PgnError>
+    fn run<C: ChunkWork>(
+        self,
+        threads: usize,
+        work: &C,
+        sink: &mut impl FnMut(C::Out),
+    ) -> Result<(), PgnError>
     where
         R: Send,
-        T: Send,
-        W: Fn(PendingGame<'_>) -> T + Sync,
-        S: FnMut(T),
     {
-        let (output, results) = channel::<(usize, Vec<T>)>();
+        let (output, results) = channel::<(usize, Option<C::Out>)>();
         std::thread::scope(|scope| {
             for _ in 1..threads {
                 let (pool, output) = (&self, output.clone());
@@ -234,11 +368,12 @@ impl<'a, R: BufRead> Pool<'a, R> {
                 // leaves the work to those that started.
                 let started = std::thread::Builder::new().spawn_scoped(scope, move || {
                     let _alarm = Alarm(&output);
+                    let mut state = work.state();
                     let mut spent = None;
                     while let Take::Work(number, chunk) = pool.take(spent.take(), true) {
-                        let (done, buffer) = chunk.read(work);
+                        let (done, buffer) = read_chunk(work, &mut state, chunk);
                         spent = buffer;
-                        if output.send((number, done)).is_err() {
+                        if output.send((number, Some(done))).is_err() {
                             return;
                         }
                     }
@@ -255,6 +390,7 @@ impl<'a, R: BufRead> Pool<'a, R> {
                 waiting: BTreeMap::new(),
                 next: 0,
             };
+            let mut state = work.state();
             let mut spent = None;
             loop {
                 // The others' results so far, then this thread's chunk.
@@ -265,9 +401,9 @@ impl<'a, R: BufRead> Pool<'a, R> {
                 }
                 match self.take(spent.take(), false) {
                     Take::Work(number, chunk) => {
-                        let (done, buffer) = chunk.read(work);
+                        let (done, buffer) = read_chunk(work, &mut state, chunk);
                         spent = buffer;
-                        order.put(number, done, sink, &self);
+                        order.put(number, Some(done), sink, &self);
                     }
                     // No token left: the oldest chunk is on another
                     // thread, whose results come.
@@ -293,30 +429,30 @@ impl<'a, R: BufRead> Pool<'a, R> {
 }
 
 /// Results put back in file order.
-struct Order<T> {
+struct Order<U> {
     /// Results that came before those of the chunks before them.
-    waiting: BTreeMap<usize, Vec<T>>,
+    waiting: BTreeMap<usize, U>,
     /// The number of the next chunk to hand on.
     next: usize,
 }
 
-impl<T> Order<T> {
+impl<U> Order<U> {
     /// Takes the results of chunk `number` and hands on all that are in
     /// order now, each chunk's token given back to `pool`. False when a
-    /// worker panicked (a result numbered `usize::MAX`).
+    /// worker panicked (no results, numbered `usize::MAX`).
     fn put<R: BufRead>(
         &mut self,
         number: usize,
-        done: Vec<T>,
-        sink: &mut impl FnMut(T),
+        done: Option<U>,
+        sink: &mut impl FnMut(U),
         pool: &Pool<'_, R>,
     ) -> bool {
-        if number == usize::MAX {
+        let Some(done) = done.filter(|_| number != usize::MAX) else {
             return false;
-        }
+        };
         self.waiting.insert(number, done);
         while let Some(done) = self.waiting.remove(&self.next) {
-            done.into_iter().for_each(&mut *sink);
+            sink(done);
             self.next += 1;
             pool.free();
         }
@@ -333,14 +469,14 @@ impl<R: BufRead> Drop for Stop<'_, '_, R> {
     }
 }
 
-/// Tells the calling thread that a worker panicked (with a result
+/// Tells the calling thread that a worker panicked (with no result,
 /// numbered `usize::MAX`), so that it stops waiting.
-struct Alarm<'a, T>(&'a Sender<(usize, Vec<T>)>);
+struct Alarm<'a, U>(&'a Sender<(usize, Option<U>)>);
 
-impl<T> Drop for Alarm<'_, T> {
+impl<U> Drop for Alarm<'_, U> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            let _ = self.0.send((usize::MAX, Vec::new()));
+            let _ = self.0.send((usize::MAX, None));
         }
     }
 }

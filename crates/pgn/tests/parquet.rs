@@ -280,6 +280,114 @@ fn row_groups_and_parts_are_bounded_and_rows_stay_in_order_on_threads() {
     assert_eq!(rounds[1], expected);
 }
 
+/// Games enough for many chunks of the threads' input (about 1.3 MB),
+/// some damaged, with clocks and evaluations.
+fn chunks_of_games() -> String {
+    let moves = "1. e4 { [%clk 0:03:00] } e5 { [%eval 0.2] } 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 \
+                 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7";
+    (0..8000)
+        .map(|i| match i % 97 {
+            0 => format!("[Round \"{i}\"]\n\n1. e4 e5 2. Ke3 *\n\n"),
+            n => format!(
+                "[Round \"{i}\"]\n[WhiteElo \"{}\"]\n\n{moves} *\n\n",
+                1000 + n
+            ),
+        })
+        .collect()
+}
+
+/// The law: the dataset's files are the same, byte for byte, whatever
+/// the number of threads (row groups cut at the same rows, split where
+/// a batch of positions passes the row limit, parts closed alike).
+#[test]
+fn the_files_are_the_same_on_any_number_of_threads() {
+    let text = chunks_of_games();
+    assert!(text.len() > 1 << 20, "{} bytes", text.len());
+    for positions in [false, true] {
+        let mut datasets = Vec::new();
+        for threads in [1, 2, 4] {
+            let dir = dir(&format!("same-{positions}-{threads}"));
+            let options = DatasetOptions {
+                positions,
+                threads,
+                // Positions: more rows than a row group holds after a few
+                // games, so the batch is split.
+                row_group_rows: if positions { 50 } else { 5000 },
+                row_group_bytes: 300_000,
+                part_bytes: 20_000,
+                ..DatasetOptions::default()
+            };
+            let summary = write(&dir, &text, options).expect("written");
+            assert!(summary.parts.len() > 1, "{} parts", summary.parts.len());
+            let files: Vec<Vec<u8>> = summary
+                .parts
+                .iter()
+                .map(|part| std::fs::read(part).expect("part"))
+                .collect();
+            datasets.push((summary.rows, files));
+        }
+        // (Compared without printing megabytes when they differ.)
+        assert!(
+            datasets[0] == datasets[1],
+            "positions {positions}: 1 and 2 threads differ"
+        );
+        assert!(
+            datasets[0] == datasets[2],
+            "positions {positions}: 1 and 4 threads differ"
+        );
+    }
+}
+
+/// A visitor that takes nothing.
+struct Nothing;
+
+impl bitmoves_pgn::Visitor for Nothing {}
+
+/// The law of input errors: a damaged compressed input ends the reading
+/// with `DatasetError::Input`, and the dataset holds the games before
+/// the damage, those `read_parallel` hands on, on any number of threads.
+#[test]
+fn a_truncated_input_keeps_the_games_before_it_on_any_number_of_threads() {
+    let compressed = zstd::encode_all(chunks_of_games().as_bytes(), 1).expect("zstd");
+    let cut = &compressed[..compressed.len() * 3 / 5];
+    let input = || Reader::new(bitmoves_pgn::decompress(cut).expect("zstd"));
+    let mut before = Vec::new();
+    let work = |game: bitmoves_pgn::PendingGame| {
+        let number = game.number();
+        let _ = game.read(&mut Nothing);
+        number
+    };
+    let outcome = bitmoves_pgn::read_parallel(&mut input(), 1, work, |n| before.push(n));
+    assert!(outcome.is_err(), "the cut input reads whole");
+    assert!(
+        before.len() > 1000,
+        "{} games before the damage",
+        before.len()
+    );
+    for threads in [1, 2, 4] {
+        let dir = dir(&format!("truncated-{threads}"));
+        let options = DatasetOptions {
+            threads,
+            row_group_bytes: 300_000,
+            ..DatasetOptions::default()
+        };
+        let mut dataset = Dataset::create(&dir, options).expect("created");
+        let outcome = dataset.write_pgn(&mut input(), None, |_| {});
+        assert!(
+            matches!(outcome, Err(DatasetError::Input(_))),
+            "{outcome:?}"
+        );
+        let summary = dataset.finish().expect("finished");
+        assert_eq!(summary.games, before.len() as u64);
+        let games: Vec<u64> = read(&dir)
+            .iter()
+            .flat_map(|batch| primitives::<UInt64Type>(batch, "game"))
+            .map(|game| game.expect("a number"))
+            .collect();
+        assert_eq!(games, before, "{threads} threads");
+    }
+}
+
 #[test]
 fn an_existing_dataset_is_refused_unless_forced() {
     let dir = dir("exists");

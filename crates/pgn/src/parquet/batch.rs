@@ -6,8 +6,8 @@ use super::rows::GameRow;
 use super::schema;
 use super::tags::{self, NAMED};
 use arrow_array::builder::{
-    Date32Builder, Float64Builder, Int32Builder, Int64Builder, ListBuilder, MapBuilder,
-    StringBuilder, Time32MillisecondBuilder, UInt32Builder, UInt64Builder,
+    ArrayBuilder, Date32Builder, Float64Builder, Int32Builder, Int64Builder, ListBuilder,
+    MapBuilder, StringBuilder, Time32MillisecondBuilder, UInt32Builder, UInt64Builder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, Schema, SchemaRef};
@@ -21,10 +21,6 @@ pub(crate) trait Batch {
     fn finish(&mut self) -> Result<RecordBatch, ArrowError>;
     /// Its schema, leading columns and counts.
     fn common(&self) -> &Common;
-    /// The schema of its record batches.
-    fn schema(&self) -> SchemaRef {
-        Arc::clone(&self.common().schema)
-    }
     /// The rows held.
     fn rows(&self) -> usize {
         self.common().rows
@@ -203,6 +199,11 @@ impl Batch for GameBatch {
     }
 
     fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        // The next rows' lists start as big as these: no growing, and no
+        // copying as they grow (these are the bulk of the rows).
+        let (games, plies) = (self.common.rows, self.clock.values().len());
+        let uci_bytes = self.uci.values().values_slice().len();
+        let san_bytes = self.san.values().values_slice().len();
         let mut columns = self.common.finish();
         for (column, name) in self.named.iter_mut().zip(NAMED) {
             columns.push(match column {
@@ -228,6 +229,12 @@ impl Batch for GameBatch {
             Arc::new(self.final_fen.finish()),
             Arc::new(self.error.finish()),
         ]);
+        let strings = |bytes| StringBuilder::with_capacity(plies, bytes);
+        self.uci = ListBuilder::with_capacity(strings(uci_bytes), games);
+        self.san = ListBuilder::with_capacity(strings(san_bytes), games);
+        self.clock = ListBuilder::with_capacity(Float64Builder::with_capacity(plies), games);
+        self.eval_cp = ListBuilder::with_capacity(Int64Builder::with_capacity(plies), games);
+        self.eval_mate = ListBuilder::with_capacity(Int32Builder::with_capacity(plies), games);
         self.common.batch(columns)
     }
 
@@ -303,6 +310,8 @@ impl Batch for PositionBatch {
     }
 
     fn finish(&mut self) -> Result<RecordBatch, ArrowError> {
+        // The next rows' FENs start with room for as many as these.
+        let (rows, fen_bytes) = (self.common.rows, self.fen.values_slice().len());
         let mut columns = self.common.finish();
         columns.extend([
             Arc::new(self.ply.finish()) as ArrayRef,
@@ -313,6 +322,7 @@ impl Batch for PositionBatch {
             Arc::new(self.eval_mate.finish()),
             Arc::new(self.result.finish()),
         ]);
+        self.fen = StringBuilder::with_capacity(rows, fen_bytes);
         self.common.batch(columns)
     }
 

@@ -4,24 +4,21 @@
 //! `bitmoves.pgn.read_arrow`); [`Dataset`](super::Dataset) writes its row
 //! groups from it.
 
-use super::batch::{Batch, GameBatch, PositionBatch};
 use super::error::DatasetError;
-use super::rows::{self, GameRow};
-use crate::{PendingGame, Reader};
+use super::pieces::{Piece, Pieces};
+use super::schema;
+use crate::Reader;
+use crate::parallel::read_chunked;
 use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
+use arrow_select::concat::concat_batches;
 use std::io::BufRead;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
 
-/// The most spent rows kept for reuse (more than the games the reading
-/// threads hold at once rarely helps).
-const SPENT_ROWS: usize = 256;
-
-/// `mutex`, locked (a panic elsewhere does not stop it from being used).
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
-}
+/// A record batch in the pieces it was built in: slices of the chunks'
+/// [`Piece`]s, in order (concatenated only where one batch is wanted).
+pub(crate) type Group = Vec<RecordBatch>;
 
 /// What became of one game, as [`RecordBatches::read_pgn`] and
 /// [`Dataset::write_pgn`](super::Dataset::write_pgn) report it.
@@ -56,12 +53,16 @@ pub struct GameOutcome<'a> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct RecordBatches {
-    batch: Box<dyn Batch + Send>,
+    schema: SchemaRef,
     positions: bool,
     max_rows: usize,
     max_bytes: usize,
     games: u64,
     rows: u64,
+    /// The batch being gathered, its rows and its bytes.
+    group: Group,
+    group_rows: usize,
+    group_bytes: usize,
 }
 
 impl std::fmt::Debug for RecordBatches {
@@ -78,24 +79,27 @@ impl RecordBatches {
     /// Batches of position rows when `positions`, else of game rows, of
     /// at most `max_rows` rows (at least 1) or about `max_bytes` bytes.
     pub fn new(positions: bool, max_rows: usize, max_bytes: usize) -> Self {
-        let batch: Box<dyn Batch + Send> = if positions {
-            Box::new(PositionBatch::new())
+        let schema = if positions {
+            schema::positions()
         } else {
-            Box::new(GameBatch::new())
+            schema::games()
         };
         Self {
-            batch,
+            schema: Arc::new(schema),
             positions,
             max_rows: max_rows.max(1),
             max_bytes,
             games: 0,
             rows: 0,
+            group: Vec::new(),
+            group_rows: 0,
+            group_bytes: 0,
         }
     }
 
     /// The schema of the batches.
     pub fn schema(&self) -> SchemaRef {
-        self.batch.schema()
+        self.schema.clone()
     }
 
     /// The games read so far.
@@ -122,79 +126,110 @@ impl RecordBatches {
         reader: &mut Reader<R>,
         threads: usize,
         file: Option<&str>,
-        mut each: impl FnMut(&GameOutcome<'_>),
+        each: impl FnMut(&GameOutcome<'_>),
         mut emit: impl FnMut(RecordBatch) -> bool,
     ) -> Result<(), DatasetError> {
-        let positions = self.positions;
+        let schema = self.schema();
+        let mut failure = None;
+        let outcome = self.read_groups(reader, threads, file, each, |group| {
+            match concat_batches(&schema, &group) {
+                Ok(batch) => emit(batch),
+                Err(error) => {
+                    failure = Some(DatasetError::Arrow(error));
+                    false
+                }
+            }
+        });
+        failure.map_or(outcome, Err)
+    }
+
+    /// [`read_pgn`](Self::read_pgn), each batch handed to `emit` in the
+    /// pieces it was built in (the rows of each chunk of games are built
+    /// into Arrow columns by the thread that read the chunk; this thread
+    /// only cuts them into batches).
+    pub(crate) fn read_groups<R: BufRead + Send>(
+        &mut self,
+        reader: &mut Reader<R>,
+        threads: usize,
+        file: Option<&str>,
+        mut each: impl FnMut(&GameOutcome<'_>),
+        mut emit: impl FnMut(Group) -> bool,
+    ) -> Result<(), DatasetError> {
         // After `emit` refuses, the rest of the input is only skimmed.
         let stopped = AtomicBool::new(false);
-        // Rows written go back here to be filled again: once warm, reading
-        // a game allocates next to nothing.
-        let spent: Mutex<Vec<GameRow>> = Mutex::new(Vec::new());
-        let mut failure = None;
-        let work = |game: PendingGame<'_>| {
-            if stopped.load(Ordering::Relaxed) {
-                let _ = game.read(&mut SkipGames);
-                return None;
-            }
-            let row = lock(&spent).pop().unwrap_or_default();
-            Some(rows::read(game, positions, row))
+        let work = Pieces {
+            positions: self.positions,
+            file,
+            stopped: &stopped,
         };
-        let sink = |row: Option<GameRow>| {
-            let Some(row) = row else { return };
+        let mut failure = None;
+        let sink = |piece: Result<Piece, _>| {
             if stopped.load(Ordering::Relaxed) {
                 return;
             }
-            each(&GameOutcome {
-                game: row.number,
-                plies: row.plies(),
-                error: row.error.as_ref().map(|(message, _)| message.as_str()),
-                is_note: row.error.as_ref().is_some_and(|(_, note)| *note),
-            });
-            let before = self.batch.rows();
-            self.batch.push(file, &row);
-            self.games += 1;
-            self.rows += (self.batch.rows() - before) as u64;
-            let full = self.batch.rows() >= self.max_rows || self.batch.bytes() >= self.max_bytes;
-            if full {
-                let go_on = match self.batch.finish() {
-                    Ok(batch) => emit(batch),
-                    Err(error) => {
-                        failure = Some(DatasetError::Arrow(error));
-                        false
-                    }
-                };
-                if !go_on {
+            let piece = match piece {
+                Ok(piece) => piece,
+                Err(error) => {
+                    failure = Some(DatasetError::Arrow(error));
                     stopped.store(true, Ordering::Relaxed);
+                    return;
+                }
+            };
+            // The piece's rows not yet in the group: from `start` to `end`.
+            let (mut start, mut end) = (0, 0);
+            for game in &piece.games {
+                each(&GameOutcome {
+                    game: game.number,
+                    plies: game.plies,
+                    error: game.error.as_ref().map(|(message, _)| message.as_str()),
+                    is_note: game.error.as_ref().is_some_and(|(_, note)| *note),
+                });
+                self.games += 1;
+                self.rows += game.rows as u64;
+                end += game.rows;
+                self.group_rows += game.rows;
+                self.group_bytes += game.bytes;
+                if self.group_rows >= self.max_rows || self.group_bytes >= self.max_bytes {
+                    self.group.push(piece.batch.slice(start, end - start));
+                    start = end;
+                    if !emit(self.take_group()) {
+                        stopped.store(true, Ordering::Relaxed);
+                        return;
+                    }
                 }
             }
-            let mut spent = lock(&spent);
-            if spent.len() < SPENT_ROWS {
-                spent.push(row);
+            if end > start {
+                self.group.push(piece.batch.slice(start, end - start));
             }
         };
-        let outcome = crate::read_parallel(reader, threads.max(1), work, sink);
+        let outcome = read_chunked(reader, threads.max(1), &work, sink);
         if let Some(error) = failure {
             return Err(error);
         }
         outcome.map_err(DatasetError::Input)
     }
 
+    /// The batch gathered, its counts started again.
+    fn take_group(&mut self) -> Group {
+        self.group_rows = 0;
+        self.group_bytes = 0;
+        std::mem::take(&mut self.group)
+    }
+
     /// The rows not yet handed out, as a last batch (`None` when there
     /// are none).
     pub fn finish(&mut self) -> Result<Option<RecordBatch>, DatasetError> {
-        if self.batch.rows() == 0 {
-            return Ok(None);
+        match self.finish_group() {
+            Some(group) => concat_batches(&self.schema, &group)
+                .map(Some)
+                .map_err(DatasetError::Arrow),
+            None => Ok(None),
         }
-        self.batch.finish().map(Some).map_err(DatasetError::Arrow)
     }
-}
 
-/// A visitor that skips every game.
-struct SkipGames;
-
-impl crate::Visitor for SkipGames {
-    fn begin_game(&mut self, _number: u64) -> crate::Flow {
-        crate::Flow::Skip
+    /// [`finish`](Self::finish) in pieces.
+    pub(crate) fn finish_group(&mut self) -> Option<Group> {
+        let group = self.take_group();
+        (group.iter().map(RecordBatch::num_rows).sum::<usize>() > 0).then_some(group)
     }
 }

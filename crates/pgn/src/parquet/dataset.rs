@@ -1,14 +1,15 @@
 //! [`Dataset`]: a folder of Parquet part files written from PGN input,
 //! in constant memory: rows gathered into row groups of bounded size,
-//! handed to the thread that writes the parts (`parts.rs`), and the parts
-//! renamed from their temporary names when the whole dataset is written.
+//! encoded on threads of their own (`encode.rs`), appended in order by
+//! the thread that writes the parts (`parts.rs`), and the parts renamed
+//! from their temporary names when the whole dataset is written.
 
-use super::batches::{GameOutcome, RecordBatches};
+use super::batches::{GameOutcome, Group, RecordBatches};
+use super::encode::Encoders;
 use super::error::{DatasetError, io_at};
 use super::parts::{Parts, PartsThread, part_name};
 use super::schema::{ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 use crate::Reader;
-use arrow_array::RecordBatch;
 use arrow_schema::DataType;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
@@ -42,7 +43,9 @@ pub struct DatasetOptions {
     /// Replace a dataset already in the folder (its parts are removed
     /// once the new ones are written).
     pub force: bool,
-    /// The threads that read the games (rows stay in input order).
+    /// The threads that read the games and build their rows into Arrow
+    /// columns; as many more encode and compress the row groups (rows
+    /// stay in input order, and the files are the same on any number).
     pub threads: usize,
     /// The most rows in a row group.
     pub row_group_rows: usize,
@@ -102,6 +105,8 @@ pub struct Dataset {
     dir: PathBuf,
     options: DatasetOptions,
     batches: RecordBatches,
+    /// The threads that encode the row groups.
+    encoders: Encoders,
     /// The part files, written on their own thread.
     parts: PartsThread,
     /// The temporary files, once the thread has ended.
@@ -186,6 +191,13 @@ impl Dataset {
                 KeyValue::new(ROWS_KEY.to_owned(), rows.to_owned()),
             ]))
             .build();
+        let (encoders, encoded) = Encoders::start(
+            options.threads,
+            batches.schema(),
+            properties.clone(),
+            options.row_group_rows,
+            dir,
+        )?;
         let mut parts = Parts::new(
             dir.to_owned(),
             batches.schema(),
@@ -197,23 +209,33 @@ impl Dataset {
             dir: dir.to_owned(),
             options,
             batches,
-            parts: PartsThread::start(parts)?,
+            encoders,
+            parts: PartsThread::start(parts, encoded)?,
             temporaries: Vec::new(),
             summary: Summary::default(),
         })
     }
 
-    /// Hands `batch` to the writing thread, as one row group.
-    fn send(&mut self, batch: RecordBatch) -> Result<(), DatasetError> {
-        if self.parts.send(batch) {
+    /// Hands `group` to the encoding threads, as one row group (or more,
+    /// of at most `row_group_rows` rows each).
+    fn send(&mut self, group: Group) -> Result<(), DatasetError> {
+        if self.encoders.send(group) {
             return Ok(());
         }
-        // The thread stopped at an error: it says which.
-        let (temporaries, outcome) = self.parts.finish();
+        // A thread stopped at an error: the writing thread says which.
+        let (temporaries, outcome) = self.end_threads();
         self.temporaries = temporaries;
         outcome?;
         let stopped = std::io::Error::other("the Parquet writer's thread stopped");
         Err(io_at(&self.dir)(stopped))
+    }
+
+    /// Ends the encoding threads once they have encoded what they were
+    /// sent, then the writing thread once it has written it: the
+    /// temporary files made, and whether all went well.
+    fn end_threads(&mut self) -> (Vec<PathBuf>, Result<(), DatasetError>) {
+        self.encoders.finish();
+        self.parts.finish()
     }
 
     /// Reads every game of `reader` on the threads of the options and
@@ -231,8 +253,8 @@ impl Dataset {
         let mut batches = std::mem::replace(&mut self.batches, RecordBatches::new(false, 1, 0));
         let mut failure = None;
         let outcome =
-            batches.read_pgn(reader, self.options.threads, file, each, |batch| match self
-                .send(batch)
+            batches.read_groups(reader, self.options.threads, file, each, |group| match self
+                .send(group)
             {
                 Ok(()) => true,
                 Err(error) => {
@@ -251,12 +273,12 @@ impl Dataset {
     /// to its final name (removing those of a dataset replaced), then
     /// writes `_SUCCESS`.
     pub fn finish(mut self) -> Result<Summary, DatasetError> {
-        if let Some(batch) = self.batches.finish()? {
-            self.send(batch)?;
+        if let Some(group) = self.batches.finish_group() {
+            self.send(group)?;
         }
         self.summary.games = self.batches.games();
         self.summary.rows = self.batches.rows();
-        let (temporaries, outcome) = self.parts.finish();
+        let (temporaries, outcome) = self.end_threads();
         self.temporaries = temporaries;
         outcome?;
         if self.options.force {
@@ -286,7 +308,7 @@ impl Dataset {
 impl Drop for Dataset {
     /// An unfinished dataset's temporary files are removed.
     fn drop(&mut self) {
-        let (mut temporaries, _) = self.parts.finish();
+        let (mut temporaries, _) = self.end_threads();
         temporaries.append(&mut self.temporaries);
         for path in temporaries {
             let _ = fs::remove_file(path);

@@ -11,17 +11,21 @@
 //! | `parquet/rows.rs` | a game read into a row |
 //! | `parquet/san.rs` | a mainline move's normalised SAN, from the move and the text it was read from |
 //! | `parquet/batch.rs` | rows gathered into Arrow record batches |
+//! | `parquet/pieces.rs` | each chunk of games built into Arrow columns by the thread that read it |
 //! | `parquet/batches.rs` | [`RecordBatches`]: PGN read into record batches, on several threads |
+//! | `parquet/encode.rs` | row groups encoded and compressed on threads of their own |
 //! | `parquet/dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
-//! | `parquet/parts.rs` | the part files, under temporary names, written on their own thread |
+//! | `parquet/parts.rs` | the part files, under temporary names, appended to on their own thread |
 //! | `parquet/error.rs` | [`DatasetError`] |
 
 mod batch;
 mod batches;
 mod clock_eval;
 mod dataset;
+mod encode;
 mod error;
 mod parts;
+mod pieces;
 mod rows;
 mod san;
 mod schema;

@@ -1,16 +1,17 @@
 //! [`Parts`]: a dataset's part files, written under temporary names, each
 //! closed (footer written, synced) once past its size; and
-//! [`PartsThread`], which writes them on a thread of their own, so that
-//! encoding and compressing the columns overlaps reading the games.
+//! [`PartsThread`], which appends the row groups the encoding threads
+//! (`encode.rs`) hand back, in order, on a thread of its own.
 
+use super::encode::{Encoded, RowGroup};
 use super::error::{DatasetError, io_at};
-use arrow_array::RecordBatch;
 use arrow_schema::SchemaRef;
 use parquet::arrow::ArrowWriter;
 use parquet::file::properties::WriterProperties;
+use parquet::file::writer::SerializedFileWriter;
 use std::fs::File;
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::Receiver;
 use std::thread::JoinHandle;
 
 /// The final name of part `index`.
@@ -26,7 +27,7 @@ pub(crate) struct Parts {
     /// A part is closed at the first row group past this many bytes.
     pub part_bytes: u64,
     /// The part being written, and its temporary path.
-    current: Option<(ArrowWriter<File>, PathBuf)>,
+    current: Option<(SerializedFileWriter<File>, PathBuf)>,
     /// The temporary paths of the parts closed.
     closed: Vec<PathBuf>,
 }
@@ -54,8 +55,12 @@ impl Parts {
         let index = self.closed.len();
         let path = self.dir.join(format!(".{}.tmp", part_name(index)));
         let file = File::create(&path).map_err(io_at(&path))?;
+        // The file writer as `ArrowWriter` makes it (the Arrow schema in
+        // its metadata); the row groups come encoded.
         let properties = Some(self.properties.clone());
-        let writer = ArrowWriter::try_new(file, self.schema.clone(), properties);
+        let writer = ArrowWriter::try_new(file, self.schema.clone(), properties)
+            .and_then(ArrowWriter::into_serialized_writer)
+            .map(|(writer, _)| writer);
         let writer = writer.map_err(|error| DatasetError::Parquet {
             path: path.clone(),
             error,
@@ -78,9 +83,9 @@ impl Parts {
         file.sync_all().map_err(io_at(&path))
     }
 
-    /// Writes `batch` as one row group (opening a part if none is open),
-    /// and closes the part when it is big enough.
-    pub fn write(&mut self, batch: &RecordBatch) -> Result<(), DatasetError> {
+    /// Appends the row groups of one group of rows (opening a part if
+    /// none is open), and closes the part when it is big enough.
+    pub fn write(&mut self, row_groups: Vec<RowGroup>) -> Result<(), DatasetError> {
         if self.current.is_none() {
             self.open()?;
         }
@@ -91,8 +96,13 @@ impl Parts {
             path: path.clone(),
             error,
         };
-        writer.write(batch).map_err(parquet)?;
-        writer.flush().map_err(parquet)?;
+        for chunks in row_groups {
+            let mut row_group = writer.next_row_group().map_err(parquet)?;
+            for chunk in chunks {
+                chunk.append_to_row_group(&mut row_group).map_err(parquet)?;
+            }
+            row_group.close().map_err(parquet)?;
+        }
         if writer.bytes_written() as u64 >= self.part_bytes {
             self.close()?;
         }
@@ -105,17 +115,32 @@ impl Parts {
         self.closed.iter().cloned().chain(current).collect()
     }
 
-    /// Writes the batches received until the sender is dropped, then
+    /// Appends the row groups of the encoding threads, taken from each
+    /// in turn (group `i` from thread `i mod N`), until they end, then
     /// closes the last part; stops at the first error (dropping the
-    /// receiver, so that sending fails). Returns the temporary files made
-    /// and how it went.
-    fn run(mut self, batches: Receiver<RecordBatch>) -> Written {
+    /// receivers, so that the encoding threads stop). Returns the
+    /// temporary files made and how it went.
+    fn run(mut self, encoders: Vec<Receiver<Encoded>>) -> Written {
         let mut outcome = Ok(());
-        for batch in batches.iter() {
-            outcome = self.write(&batch);
-            if outcome.is_err() {
-                break;
-            }
+        for encoded in encoders.iter().cycle() {
+            let error = match encoded.recv() {
+                Ok(Some(Ok(row_groups))) => match self.write(row_groups) {
+                    Ok(()) => continue,
+                    Err(error) => error,
+                },
+                // The threads have encoded every group.
+                Ok(None) => break,
+                Ok(Some(Err(error))) => {
+                    let path = self.temporaries().pop().unwrap_or_else(|| self.dir.clone());
+                    DatasetError::Parquet { path, error }
+                }
+                Err(_) => {
+                    let error = std::io::Error::other("a Parquet encoding thread stopped");
+                    io_at(&self.dir)(error)
+                }
+            };
+            outcome = Err(error);
+            break;
         }
         if outcome.is_ok() {
             outcome = self.close();
@@ -128,44 +153,33 @@ impl Parts {
 /// how it went.
 type Written = (Vec<PathBuf>, Result<(), DatasetError>);
 
-/// [`Parts`] written on their own thread: batches go in through a channel
-/// that holds one, so memory stays bounded.
+/// [`Parts`] written on their own thread, from the row groups the
+/// encoding threads hand back.
 pub(crate) struct PartsThread {
-    sender: Option<SyncSender<RecordBatch>>,
     thread: Option<JoinHandle<Written>>,
     dir: PathBuf,
 }
 
 impl PartsThread {
-    /// Starts writing `parts` on a thread; an error when the system
-    /// refuses the thread (what was written stays a hidden temporary file,
-    /// never a part).
-    pub fn start(parts: Parts) -> Result<Self, DatasetError> {
+    /// Starts writing `parts` on a thread, from `encoders`' row groups;
+    /// an error when the system refuses the thread (what was written
+    /// stays a hidden temporary file, never a part).
+    pub fn start(parts: Parts, encoders: Vec<Receiver<Encoded>>) -> Result<Self, DatasetError> {
         let dir = parts.dir.clone();
-        let (sender, batches) = sync_channel(1);
         let thread = std::thread::Builder::new()
             .name("parquet-writer".to_owned())
-            .spawn(move || parts.run(batches))
+            .spawn(move || parts.run(encoders))
             .map_err(io_at(&dir))?;
         Ok(Self {
-            sender: Some(sender),
             thread: Some(thread),
             dir,
         })
     }
 
-    /// Hands `batch` to the thread; false when it has stopped (after an
-    /// error, which [`finish`](Self::finish) returns).
-    pub fn send(&mut self, batch: RecordBatch) -> bool {
-        self.sender
-            .as_ref()
-            .is_some_and(|sender| sender.send(batch).is_ok())
-    }
-
-    /// Waits for the thread to write what it was sent and close the last
-    /// part: the temporary files made, and whether all went well.
+    /// Waits for the thread to write what the encoding threads hand back
+    /// and close the last part (the encoding threads must have been told
+    /// to end): the temporary files made, and whether all went well.
     pub fn finish(&mut self) -> Written {
-        self.sender = None;
         match self.thread.take().map(JoinHandle::join) {
             Some(Ok(done)) => done,
             Some(Err(_)) => {

@@ -27,6 +27,8 @@ mod sink;
 pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::SetwiseFills;
 use crate::attacks::{NATIVE, Sliders};
 use crate::board::{CheckInfo, MaybeCheckInfo};
 use crate::color::with_side;

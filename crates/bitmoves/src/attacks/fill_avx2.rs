@@ -35,6 +35,8 @@ impl Avx2Fills {
 }
 
 impl SetwiseFills for Avx2Fills {
+    const WIDE_STORES: bool = false;
+
     #[inline(always)]
     fn move_count(
         self,

@@ -3,6 +3,8 @@
 //! moves in two steps (`Board::prepare_make`, then `Board::make_prepared`
 //! per move).
 
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::SetwiseFills;
 use crate::attacks::Sliders;
 use crate::board::{CheckSquares, MaybeCheckInfo, MoveKind, PieceCheckSquares, PreparedMake};
 use crate::color::with_side;
@@ -150,7 +152,7 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
     #[cfg(target_arch = "x86_64")]
-    let mut child = if s.fills().is_some() {
+    let mut child = if wide_stores(s) {
         board.copy_by_chunks()
     } else {
         board.copy_for_child()
@@ -182,4 +184,12 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
         };
         visit(&child, known)
     }
+}
+
+/// Whether the variant of perft with the slider back-end `s` is compiled
+/// with AVX-512 (see `SetwiseFills::WIDE_STORES`).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn wide_stores<S: Sliders>(_: S) -> bool {
+    <S::Fills as SetwiseFills>::WIDE_STORES
 }

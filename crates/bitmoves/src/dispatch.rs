@@ -210,8 +210,12 @@ mod tests {
             has!("bmi2") && has!("avx2"),
             has!("bmi2") && has!("avx512f") && has!("avx512vpopcntdq"),
         ];
-        for (wanted, ceiling) in [("magic", 0), ("pext", 1), ("pext+avx2", 2), ("pext+avx512", 3)]
-        {
+        for (wanted, ceiling) in [
+            ("magic", 0),
+            ("pext", 1),
+            ("pext+avx2", 2),
+            ("pext+avx512", 3),
+        ] {
             let chosen = detect(wanted);
             assert!(rank(chosen) <= ceiling, "{wanted}: {}", chosen.name());
             if available[ceiling] {

@@ -97,7 +97,6 @@ impl Fills {
         use std::is_x86_feature_detected as has;
         (has!("avx512f") && has!("avx512vpopcntdq")).then_some(Self { _avx512: () })
     }
-
 }
 
 impl SetwiseFills for Fills {

@@ -156,23 +156,22 @@ unsafe fn attack_lanes(
 ) -> [__m256i; 4] {
     // SAFETY: the caller promises AVX2.
     unsafe {
-        let (o, d) = (orthogonal.0, diagonal.0);
-        let empty = !occupied.0;
+        // Rooks' and queens' lines in the low two lanes, bishops' and
+        // queens' in the high two: a blend of two broadcasts.
+        let from = _mm256_blend_epi32::<0xF0>(
+            _mm256_set1_epi64x(orthogonal.0 as i64),
+            _mm256_set1_epi64x(diagonal.0 as i64),
+        );
+        let empty = _mm256_set1_epi64x(!occupied.0 as i64);
         // A step east (+1 left, -7 right) never lands on the a-file but by
         // wrapping round the board, nor one west on the h-file.
         let step = lanes([8, 1, 9, 7]);
-        let up = fill::<true>(
-            lanes([o, o, d, d]),
-            lanes([empty, empty & !FILE_A, empty & !FILE_A, empty & !FILE_H]),
+        let (left, right) = (
             lanes([!0, !FILE_A, !FILE_A, !FILE_H]),
-            step,
-        );
-        let down = fill::<false>(
-            lanes([o, o, d, d]),
-            lanes([empty, empty & !FILE_H, empty & !FILE_H, empty & !FILE_A]),
             lanes([!0, !FILE_H, !FILE_H, !FILE_A]),
-            step,
         );
+        let up = fill::<true>(from, _mm256_and_si256(empty, left), left, step);
+        let down = fill::<false>(from, _mm256_and_si256(empty, right), right, step);
         let n = _mm256_set1_epi64x(knights.0 as i64);
         let leaps_up = _mm256_and_si256(
             _mm256_sllv_epi64(n, lanes([17, 15, 10, 6])),

@@ -348,7 +348,7 @@ impl Board {
 
     /// Counts the moves of the unpinned knights and sliders of the side to
     /// move (`WHITE`) onto `target`
-    /// with the AVX-512 fills, when the sink is a counter, the back-end has
+    /// with the fills (AVX-512 or AVX2), when the sink is a counter, the back-end has
     /// the fills, and there are two pieces or more (for one, its lookup is
     /// cheaper); returns whether it did.
     ///
@@ -395,7 +395,7 @@ impl Board {
         false
     }
 
-    /// [`Board::attacked_squares`], by the AVX-512 fills where the
+    /// [`Board::attacked_squares`], by the fills (AVX-512 or AVX2) where the
     /// back-end has them and `by` has two knights and sliders or more (for
     /// fewer, the lookups are cheaper).
     #[inline(always)]

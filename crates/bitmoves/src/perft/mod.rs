@@ -116,7 +116,8 @@ macro_rules! dispatched {
     }};
 }
 
-/// Whether the fills (AVX-512 or AVX2) can pay below `board`: only where a side has
+/// Whether the fills (AVX-512 or AVX2) can pay below `board`: only where
+/// a side has
 /// two knights and sliders or more (for one piece the lookups are
 /// cheaper, so a tree without two never runs the fills, and the variant
 /// without them is faster there). Pieces only come off the board (a

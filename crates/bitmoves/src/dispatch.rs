@@ -18,7 +18,9 @@
 //! below it); `auto` or unset decides as above.
 
 #[cfg(target_arch = "x86_64")]
-use crate::attacks::{Avx2Fills, Fills, Pext, PextAvx2, PextFills};
+use crate::attacks::{Pext, PextAvx2, PextFills};
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+use crate::attacks::{Avx2Fills, Fills};
 
 /// The variant of the hot loops to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

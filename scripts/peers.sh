@@ -126,7 +126,7 @@ run() {
   # MPerft: "perft D : N leaves in T s ...".
   awk -v wall="$wall" -v cputime="$cputime" -v ns="$((end - start))" '
     BEGIN { v = "-" }
-    / nodes in / { n = $1; t = $4; if ($7 == "(variant") { v = $8; sub(/\)$/, "", v) } }
+    / nodes in / { n = $1; t = $4; if ($8 == "(variant") { v = $9; sub(/\)$/, "", v) } }
     /^Result:/ { n = $2 }
     /^Time taken:/ { t = $3 }
     / leaves in / { for (i = 1; i <= NF; i++) { if ($i == "leaves") n = $(i - 1); if ($i == "in") t = $(i + 1) } }

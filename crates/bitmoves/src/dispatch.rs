@@ -17,10 +17,10 @@
 //! the fills, each where the CPU has it (and otherwise the best variant
 //! below it); `auto` or unset decides as above.
 
-#[cfg(target_arch = "x86_64")]
-use crate::attacks::{Pext, PextAvx2, PextFills};
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
 use crate::attacks::{Avx2Fills, Fills};
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::{Pext, PextAvx2, PextFills};
 
 /// The variant of the hot loops to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -25,11 +25,6 @@ pub(super) const FILES_GH: u64 = FILE_H | (FILE_H >> 1);
 /// (`Sliders::fills`). Made only where the CPU has the instructions, which
 /// makes the methods sound to call.
 pub(crate) trait SetwiseFills: Copy {
-    /// Whether the variant of perft that counts with these is compiled
-    /// with AVX-512, where LLVM copies a board in 64-byte stores that the
-    /// child's next narrow reads wait on (see `Board::copy_by_chunks`).
-    const WIDE_STORES: bool;
-
     /// The number of moves onto `target` of the knights `knights` and the
     /// sliders `diagonal` (bishops and queens) and `orthogonal` (rooks and
     /// queens), with `occupied` blocking the sliders.
@@ -65,8 +60,6 @@ pub(crate) trait SetwiseFills: Copy {
 pub(crate) enum NoFills {}
 
 impl SetwiseFills for NoFills {
-    const WIDE_STORES: bool = false;
-
     fn move_count(self, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard) -> usize {
         match self {}
     }
@@ -100,8 +93,6 @@ impl Fills {
 }
 
 impl SetwiseFills for Fills {
-    const WIDE_STORES: bool = true;
-
     #[inline(always)]
     fn move_count(
         self,

@@ -35,8 +35,6 @@ impl Avx2Fills {
 }
 
 impl SetwiseFills for Avx2Fills {
-    const WIDE_STORES: bool = false;
-
     #[inline(always)]
     fn move_count(
         self,

@@ -3,8 +3,6 @@
 //! moves in two steps (`Board::prepare_make`, then `Board::make_prepared`
 //! per move).
 
-#[cfg(target_arch = "x86_64")]
-use crate::attacks::SetwiseFills;
 use crate::attacks::Sliders;
 use crate::board::{CheckSquares, MaybeCheckInfo, MoveKind, PieceCheckSquares, PreparedMake};
 use crate::color::with_side;
@@ -133,10 +131,11 @@ fn children<const PIECE: usize, const WHITE: bool>(
 /// variant's target features (and working out `checks`' answer in the
 /// `make_prepared` closure left that closure out of line: 0.92×).
 ///
-/// The variant with the AVX-512 fills (`SetwiseFills::WIDE_STORES`) is
-/// compiled with AVX-512, where LLVM would copy the board in 64-byte stores that the
-/// child's next reads wait on: it copies in 16-byte pieces, as builds with
-/// AVX-512 everywhere do (see `Board::copy_for_child`).
+/// The variants with the fills (`s.fills()`) copy the board in 16-byte
+/// pieces, as builds with AVX-512 everywhere do (see
+/// `Board::copy_for_child`): the AVX-512 one is compiled with AVX-512,
+/// where LLVM would copy in 64-byte stores that the child's next reads
+/// wait on (the AVX2 one times the same either way).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn make_child<const PIECE: usize, const WHITE: bool>(
@@ -152,7 +151,7 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
     #[cfg(target_arch = "x86_64")]
-    let mut child = if wide_stores(s) {
+    let mut child = if s.fills().is_some() {
         board.copy_by_chunks()
     } else {
         board.copy_for_child()
@@ -184,12 +183,4 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
         };
         visit(&child, known)
     }
-}
-
-/// Whether the variant of perft with the slider back-end `s` is compiled
-/// with AVX-512 (see `SetwiseFills::WIDE_STORES`).
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn wide_stores<S: Sliders>(_: S) -> bool {
-    <S::Fills as SetwiseFills>::WIDE_STORES
 }

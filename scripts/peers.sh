@@ -4,9 +4,18 @@
 # Mnps per program and position, with totals and the ratios of bitmoves to
 # each program.
 #
-#   scripts/peers.sh [--ellxor PATH] [--mperft PATH] [--rounds N] [--cpu C]
+#   scripts/peers.sh [--bitmoves [LABEL=]PATH[@SLIDERS]]... [--ellxor PATH]
+#                    [--mperft PATH] [--rounds N] [--cpu C]
 #                    [--wall | --cpu-time] [--quick]
 #
+#   --bitmoves [LABEL=]PATH[@SLIDERS]
+#                  a prebuilt perft example of bitmoves (`cargo build
+#                  --release -p bitmoves --example perft`, then
+#                  target/release/examples/perft copied aside), timed under
+#                  LABEL (default: PATH) with BITMOVES_SLIDERS=SLIDERS when
+#                  given (magic, pext, pext+avx2, pext+avx512); repeat it
+#                  to time several builds interleaved, such as two commits'.
+#                  With it the script builds nothing and needs no cargo.
 #   --ellxor PATH  an ellxor/perft binary (github.com/ellxor/perft), built by
 #                  its own README; run as `PATH FEN DEPTH`
 #   --mperft PATH  an MPerft binary (github.com/abulmo/MPerft), built by its
@@ -25,17 +34,33 @@
 #                  seconds, too short to time well
 #
 # Each peer is optional: the script times the programs it is given, and
-# bitmoves alone without any. It builds bitmoves' perft example twice: the
-# default build (target/) and a `-C target-cpu=native` one
-# (target/peers-native/). Every count is checked against the known value; a
-# wrong one stops the script. Progress goes to stderr, the table to stdout.
-# Needs taskset (and GNU time, /usr/bin/time, for --cpu-time).
+# bitmoves alone without any. Without --bitmoves it builds bitmoves' perft
+# example twice: the default build (target/) and a `-C target-cpu=native`
+# one (target/peers-native/). Every count is checked against the known
+# value; a wrong one stops the script. The output names the CPU and the
+# variant of perft each bitmoves binary ran (as it reports it; the
+# environment's BITMOVES_SLIDERS applies to every binary without @SLIDERS).
+# Progress goes to stderr, the table to stdout. Needs taskset (and GNU
+# time, /usr/bin/time, for --cpu-time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
 rounds=3 cpu=0 wall=false cputime=false quick=false ellxor="" mperft=""
+declare -A bin_path bin_sliders
+ours=()
 while [ $# -gt 0 ]; do
   case $1 in
+    --bitmoves)
+      spec=${2:?--bitmoves needs a PATH}
+      label=$spec
+      [[ $spec == *=* ]] && { label=${spec%%=*}; spec=${spec#*=}; }
+      path=${spec%@*}
+      [[ $label == "${2}" ]] && label=$path
+      [ -n "${bin_path[$label]:-}" ] && { echo "error: two binaries labelled '$label'" >&2; exit 2; }
+      bin_path[$label]=$path
+      [[ $spec == *@* ]] && bin_sliders[$label]=${spec##*@}
+      ours+=("$label")
+      shift 2 ;;
     --ellxor) ellxor=${2:?--ellxor needs a PATH}; shift 2 ;;
     --mperft) mperft=${2:?--mperft needs a PATH}; shift 2 ;;
     --rounds) rounds=${2:?--rounds needs N}; shift 2 ;;
@@ -52,7 +77,7 @@ if $wall && $cputime; then
   exit 2
 fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "error: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
-for peer in "$ellxor" "$mperft"; do
+for peer in "$ellxor" "$mperft" "${bin_path[@]}"; do
   if [ -n "$peer" ] && { [ ! -f "$peer" ] || [ ! -x "$peer" ]; }; then
     echo "error: $peer is not an executable file" >&2
     exit 2
@@ -68,39 +93,45 @@ cases=(
   "pos5|rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8|5|89941194|4|2103487"
   "pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551|4|3894594"
 )
-programs=("bitmoves default" "bitmoves native")
+if [ ${#ours[@]} -eq 0 ]; then
+  echo "building bitmoves' perft example: default, then target-cpu=native" >&2
+  (cd "$root" && cargo build --release --quiet -p bitmoves --example perft)
+  (cd "$root" && RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/peers-native \
+    cargo build --release --quiet -p bitmoves --example perft)
+  ours=("bitmoves default" "bitmoves native")
+  bin_path["bitmoves default"]=$root/target/release/examples/perft
+  bin_path["bitmoves native"]=$root/target/peers-native/release/examples/perft
+fi
+programs=("${ours[@]}")
 [ -n "$ellxor" ] && programs+=(ellxor)
 [ -n "$mperft" ] && programs+=(MPerft)
+declare -A variant
 
-echo "building bitmoves' perft example: default, then target-cpu=native" >&2
-(cd "$root" && cargo build --release --quiet -p bitmoves --example perft)
-(cd "$root" && RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR=target/peers-native \
-  cargo build --release --quiet -p bitmoves --example perft)
-default_perft=$root/target/release/examples/perft
-native_perft=$root/target/peers-native/release/examples/perft
-
-# Runs program $1 on FEN $2 to depth $3, pinned; prints "NODES SECONDS".
+# Runs program $1 on FEN $2 to depth $3, pinned; prints "NODES SECONDS
+# VARIANT" (VARIANT: what a bitmoves binary reports running, or "-").
 run() {
-  local out start end timer=()
+  local out start end timer=() sliders=()
   # With --cpu-time, GNU time adds a line "cpu-seconds USER SYSTEM".
   $cputime && timer=(/usr/bin/time -f "cpu-seconds %U %S")
+  [ -n "${bin_sliders[$1]:-}" ] && sliders=(env "BITMOVES_SLIDERS=${bin_sliders[$1]}")
   start=$(date +%s%N)
   case $1 in
-    "bitmoves default") out=$("${timer[@]}" taskset -c "$cpu" "$default_perft" "$3" "$2" 2>&1) ;;
-    "bitmoves native") out=$("${timer[@]}" taskset -c "$cpu" "$native_perft" "$3" "$2" 2>&1) ;;
     ellxor) out=$("${timer[@]}" taskset -c "$cpu" "$ellxor" "$2" "$3" 2>&1) ;;
     MPerft) out=$("${timer[@]}" taskset -c "$cpu" "$mperft" -f "$2" -d "$3" -b 2>&1) ;;
+    *) out=$("${timer[@]}" "${sliders[@]}" taskset -c "$cpu" "${bin_path[$1]}" "$3" "$2" 2>&1) ;;
   esac
   end=$(date +%s%N)
-  # bitmoves: "N nodes in T s: M Mnps"; ellxor: "Result: N" and
-  # "Time taken: T seconds."; MPerft: "perft D : N leaves in T s ...".
+  # bitmoves: "N nodes in T s: M Mnps (variant V)", older builds without
+  # the variant; ellxor: "Result: N" and "Time taken: T seconds.";
+  # MPerft: "perft D : N leaves in T s ...".
   awk -v wall="$wall" -v cputime="$cputime" -v ns="$((end - start))" '
-    / nodes in / { n = $1; t = $4 }
+    BEGIN { v = "-" }
+    / nodes in / { n = $1; t = $4; if ($8 == "(variant") { v = $9; sub(/\)$/, "", v) } }
     /^Result:/ { n = $2 }
     /^Time taken:/ { t = $3 }
     / leaves in / { for (i = 1; i <= NF; i++) { if ($i == "leaves") n = $(i - 1); if ($i == "in") t = $(i + 1) } }
     /^cpu-seconds / { c = $2 + $3 }
-    END { if (wall == "true") t = ns / 1e9; if (cputime == "true") t = c; print n, t }' <<<"$out"
+    END { if (wall == "true") t = ns / 1e9; if (cputime == "true") t = c; print n, t, v }' <<<"$out"
 }
 
 declare -A times
@@ -109,7 +140,8 @@ for ((r = 1; r <= rounds; r++)); do
     IFS='|' read -r name fen depth count qdepth qcount <<<"$c"
     if $quick; then depth=$qdepth count=$qcount; fi
     for p in "${programs[@]}"; do
-      read -r nodes seconds <<<"$(run "$p" "$fen" "$depth")"
+      read -r nodes seconds ran <<<"$(run "$p" "$fen" "$depth")"
+      variant[$p]=$ran
       if [ "$nodes" != "$count" ]; then
         echo "error: $p counts ${nodes:-nothing} on $name at depth $depth, not $count" >&2
         exit 1
@@ -123,10 +155,21 @@ done
 median() { tr ' ' '\n' <<<"$1" | grep . | sort -g | awk '{ v[NR] = $1 } END { print v[int(NR / 2) + 1] }'; }
 
 model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+# The CPU's features that decide bitmoves' variant.
+features=$(awk -F': ' '/^flags/ { print " " $2 " "; exit }' /proc/cpuinfo 2>/dev/null || true)
+has=""
+for f in bmi2 avx2 avx512f avx512_vpopcntdq; do [[ $features == *" $f "* ]] && has+=" $f"; done
 source=$($wall && echo "wall time of each process" || echo "the perft time each program reports")
 $cputime && source="CPU time (user + system) of each process"
 plural=$([ "$rounds" = 1 ] && echo round || echo rounds)
-echo "Bulk perft on one core (taskset -c $cpu), ${model:-unknown CPU}: Mnps from the median of $rounds interleaved $plural, $source."
+echo "Bulk perft on one core (taskset -c $cpu), ${model:-unknown CPU} (with:${has:- none of bmi2, avx2, avx512f}): Mnps from the median of $rounds interleaved $plural, $source."
+echo
+for p in "${ours[@]}"; do
+  v=${variant[$p]}
+  [ "$v" = - ] && v="not reported by this build"
+  forced=${bin_sliders[$p]:-${BITMOVES_SLIDERS:-}}
+  echo "- $p: \`${bin_path[$p]}\`, variant $v${forced:+ (BITMOVES_SLIDERS=$forced)}"
+done
 echo
 header="| position | depth | nodes |" rule="|---|---:|---:|"
 for p in "${programs[@]}"; do header+=" $p |"; rule+="---:|"; done
@@ -153,10 +196,10 @@ for p in "${programs[@]}"; do
   line+=$(awk -v m="${total_mnps[$p]}" 'BEGIN { printf " **%.0f** |", m }')
 done
 echo "$line"
-for ours in "bitmoves default" "bitmoves native"; do
-  line="| $ours ÷ program | | |"
+for one in "${ours[@]}"; do
+  line="| $one ÷ program | | |"
   for p in "${programs[@]}"; do
-    line+=$(awk -v a="${total_mnps[$ours]}" -v b="${total_mnps[$p]}" 'BEGIN { printf " %.2f× |", (b > 0 ? a / b : 0) }')
+    line+=$(awk -v a="${total_mnps[$one]}" -v b="${total_mnps[$p]}" 'BEGIN { printf " %.2f× |", (b > 0 ? a / b : 0) }')
   done
   echo "$line"
 done

@@ -7,26 +7,32 @@
 # out). Prints the median per position and binary, the sums, and each
 # binary's speed relative to the first.
 #
-#   scripts/perft-ab.sh [--rounds N] [--cpu C] [--ellxor PATH] BINARY...
+#   scripts/perft-ab.sh [--rounds N] [--cpu C] [--ellxor PATH] BINARY[@SLIDERS]...
 #
 #   BINARY         a build of `cargo build --release -p bitmoves --example
 #                  perft` (copy target/release/examples/perft aside before
-#                  building the next); run as `BINARY DEPTH FEN`
+#                  building the next); run as `BINARY DEPTH FEN`, with
+#                  BITMOVES_SLIDERS=SLIDERS when given (magic, pext,
+#                  pext+avx2, pext+avx512), so one binary may be timed
+#                  in several variants
 #   --ellxor PATH  an ellxor/perft binary, run as `PATH FEN DEPTH` (its
 #                  threads all share the pinned core)
 #   --rounds N     rounds (default 3); --cpu C the core (default 0)
 #
-# Needs perf and taskset. Every count is checked against the known value.
+# Needs perf and taskset; never cargo. Every count is checked against the
+# known value. The output names the CPU and the variant each bitmoves
+# binary reports running (older builds do not report it).
 set -euo pipefail
-rounds=3 cpu=0 bins=() kinds=()
+rounds=3 cpu=0 bins=() kinds=() sliders=()
 while [ $# -gt 0 ]; do
   case $1 in
     --rounds) rounds=${2:?--rounds needs N}; shift 2 ;;
     --cpu) cpu=${2:?--cpu needs a core}; shift 2 ;;
-    --ellxor) bins+=("${2:?--ellxor needs a PATH}"); kinds+=(ellxor); shift 2 ;;
+    --ellxor) bins+=("${2:?--ellxor needs a PATH}"); kinds+=(ellxor); sliders+=(""); shift 2 ;;
     -h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "error: unknown option '$1' (see --help)" >&2; exit 2 ;;
-    *) bins+=("$1"); kinds+=(bitmoves); shift ;;
+    *@*) bins+=("${1%@*}"); kinds+=(bitmoves); sliders+=("${1##*@}"); shift ;;
+    *) bins+=("$1"); kinds+=(bitmoves); sliders+=(""); shift ;;
   esac
 done
 [ ${#bins[@]} -gt 0 ] || { echo "error: give at least one binary (see --help)" >&2; exit 2; }
@@ -42,24 +48,46 @@ cases=(
   "pos6|r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10|5|164075551"
 )
 times=$(mktemp)
-trap 'rm -f "$times" "$times.out"' EXIT
+trap 'rm -f "$times" "$times.out" "$times.variants"' EXIT
 for ((round = 1; round <= rounds; round++)); do
   echo "round $round of $rounds" >&2
   for case in "${cases[@]}"; do
     IFS='|' read -r name fen depth nodes <<<"$case"
     for i in "${!bins[@]}"; do
       if [ "${kinds[$i]}" = ellxor ]; then args=("$fen" "$depth"); else args=("$depth" "$fen"); fi
-      out=$(taskset -c "$cpu" perf stat -x, -e task-clock -o "$times.out" "${bins[$i]}" "${args[@]}")
+      env=()
+      [ -n "${sliders[$i]}" ] && env=(env "BITMOVES_SLIDERS=${sliders[$i]}")
+      out=$("${env[@]}" taskset -c "$cpu" perf stat -x, -e task-clock -o "$times.out" "${bins[$i]}" "${args[@]}")
       if [[ $out != *"$nodes"* ]]; then
         echo "error: ${bins[$i]} did not count $nodes on $name at depth $depth" >&2
         exit 1
       fi
       ms=$(awk -F, '/task-clock/ {print $1}' "$times.out")
       echo "$i $name $ms" >>"$times"
+      variant=$(sed -n 's/.*(variant \(.*\))$/\1/p' <<<"$out")
+      echo "$i ${variant:--}" >>"$times.variants"
     done
   done
 done
-python3 - "$times" "${bins[@]}" <<'EOF'
+model=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || true)
+features=$(awk -F': ' '/^flags/ { print " " $2 " "; exit }' /proc/cpuinfo 2>/dev/null || true)
+has=""
+for f in bmi2 avx2 avx512f avx512_vpopcntdq; do [[ $features == *" $f "* ]] && has+=" $f"; done
+echo "CPU time of bulk perft on one core (taskset -c $cpu), ${model:-unknown CPU} (with:${has:- none of bmi2, avx2, avx512f}), medians of $rounds interleaved rounds."
+echo
+labels=()
+for i in "${!bins[@]}"; do
+  label=${bins[$i]}
+  [ -n "${sliders[$i]}" ] && label+="@${sliders[$i]}"
+  labels+=("$label")
+  if [ "${kinds[$i]}" = bitmoves ]; then
+    variant=$(awk -v i="$i" '$1 == i { v = $2 } END { print v }' "$times.variants")
+    [ "$variant" = - ] && variant="not reported by this build"
+    echo "- \`$label\`: variant $variant${sliders[$i]:+ (BITMOVES_SLIDERS=${sliders[$i]})}"
+  fi
+done
+echo
+python3 - "$times" "${labels[@]}" <<'EOF'
 import statistics, sys
 rows = [line.split() for line in open(sys.argv[1])]
 bins = sys.argv[2:]

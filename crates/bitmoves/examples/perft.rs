@@ -1,5 +1,7 @@
 //! Times perft on a FEN, for profiling:
 //! `cargo run --release -p bitmoves --example perft -- DEPTH [FEN] [--full]`.
+//! Prints the count, the time, and the variant of perft that ran
+//! (`perft::slider_backend`, which `BITMOVES_SLIDERS` may force).
 
 use bitmoves::{Board, perft};
 use std::time::Instant;
@@ -25,7 +27,8 @@ fn main() {
     };
     let seconds = start.elapsed().as_secs_f64();
     println!(
-        "{nodes} nodes in {seconds:.3} s: {:.1} Mnps",
-        nodes as f64 / seconds / 1e6
+        "{nodes} nodes in {seconds:.3} s: {:.1} Mnps (variant {})",
+        nodes as f64 / seconds / 1e6,
+        perft::slider_backend()
     );
 }

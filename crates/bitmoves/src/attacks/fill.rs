@@ -1,6 +1,8 @@
 //! Attack sets of many pieces at once with AVX-512: the eight directions
 //! of a queen (or the eight jumps of a knight) in the eight 64-bit lanes of
-//! one register, each lane a Kogge-Stone occluded fill.
+//! one register, each lane a Kogge-Stone occluded fill; and
+//! [`SetwiseFills`], what perft's counting asks of these fills and of
+//! their AVX2 form (`attacks/fill_avx2.rs`).
 //!
 //! Perft's leaf counting uses these where the CPU has AVX-512F and
 //! AVX-512 VPOPCNTDQ: one fill counts the moves of every knight, bishop,
@@ -11,12 +13,61 @@
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
-const RANK_1: u64 = 0xFF;
-const RANK_8: u64 = 0xFF << 56;
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
-const FILES_AB: u64 = FILE_A | (FILE_A << 1);
-const FILES_GH: u64 = FILE_H | (FILE_H >> 1);
+pub(super) const RANK_1: u64 = 0xFF;
+pub(super) const RANK_8: u64 = 0xFF << 56;
+pub(super) const FILE_A: u64 = 0x0101_0101_0101_0101;
+pub(super) const FILE_H: u64 = FILE_A << 7;
+pub(super) const FILES_AB: u64 = FILE_A | (FILE_A << 1);
+pub(super) const FILES_GH: u64 = FILE_H | (FILE_H >> 1);
+
+/// Attack sets of a side's knights and sliders all at once, by fills in
+/// vector registers: what a slider back-end offers perft's counting
+/// (`Sliders::fills`). Made only where the CPU has the instructions, which
+/// makes the methods sound to call.
+pub(crate) trait SetwiseFills: Copy {
+    /// The number of moves onto `target` of the knights `knights` and the
+    /// sliders `diagonal` (bishops and queens) and `orthogonal` (rooks and
+    /// queens), with `occupied` blocking the sliders.
+    ///
+    /// The pieces must all be of one side, and `target` must hold none of
+    /// that side's pieces. Then two pieces' moves in one direction never
+    /// share a square of `target` (a slider's ray ends on the next piece of
+    /// its side; two knights' jumps by one offset start on different
+    /// squares), so the moves of all of them are the squares of the eight
+    /// directions together.
+    fn move_count(
+        self,
+        diagonal: Bitboard,
+        orthogonal: Bitboard,
+        knights: Bitboard,
+        occupied: Bitboard,
+        target: Bitboard,
+    ) -> usize;
+
+    /// Every square the knights `knights` and the sliders `diagonal` and
+    /// `orthogonal` attack, with `occupied` blocking the sliders.
+    fn attacks(
+        self,
+        diagonal: Bitboard,
+        orthogonal: Bitboard,
+        knights: Bitboard,
+        occupied: Bitboard,
+    ) -> Bitboard;
+}
+
+/// The fills of a back-end that has none: no value of it exists.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum NoFills {}
+
+impl SetwiseFills for NoFills {
+    fn move_count(self, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard) -> usize {
+        match self {}
+    }
+
+    fn attacks(self, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard) -> Bitboard {
+        match self {}
+    }
+}
 
 /// Proof that the CPU has AVX-512F and AVX-512 VPOPCNTDQ: only made where
 /// it does, which makes the fills sound to run.
@@ -39,19 +90,11 @@ impl Fills {
         use std::is_x86_feature_detected as has;
         (has!("avx512f") && has!("avx512vpopcntdq")).then_some(Self { _avx512: () })
     }
+}
 
-    /// The number of moves onto `target` of the knights `knights` and the
-    /// sliders `diagonal` (bishops and queens) and `orthogonal` (rooks and
-    /// queens), with `occupied` blocking the sliders.
-    ///
-    /// The pieces must all be of one side, and `target` must hold none of
-    /// that side's pieces. Then two pieces' moves in one direction never
-    /// share a square of `target` (a slider's ray ends on the next piece of
-    /// its side; two knights' jumps by one offset start on different
-    /// squares), so the moves of all of them are the squares of the eight
-    /// lanes together.
+impl SetwiseFills for Fills {
     #[inline(always)]
-    pub(crate) fn move_count(
+    fn move_count(
         self,
         diagonal: Bitboard,
         orthogonal: Bitboard,
@@ -72,10 +115,8 @@ impl Fills {
         }
     }
 
-    /// Every square the knights `knights` and the sliders `diagonal` and
-    /// `orthogonal` attack, with `occupied` blocking the sliders.
     #[inline(always)]
-    pub(crate) fn attacks(
+    fn attacks(
         self,
         diagonal: Bitboard,
         orthogonal: Bitboard,
@@ -166,7 +207,7 @@ unsafe fn attack_lanes(
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
-    use crate::attacks::{self, Magic, Sliders};
+    use crate::attacks::{self, Avx2Fills, Magic, Sliders};
     use crate::{Board, Piece};
 
     /// The positions the laws are checked on: every position up to two
@@ -181,10 +222,19 @@ mod tests {
 
     /// Law: the fills' attack map of a side's knights and sliders is the
     /// union of each piece's table lookup, with and without a king taken
-    /// off the board.
+    /// off the board; for the AVX-512 and the AVX2 fills, where this CPU
+    /// has them.
     #[test]
     fn the_attack_map_is_the_union_of_the_lookups() {
-        let Some(fills) = Fills::detect() else { return };
+        if let Some(fills) = Fills::detect() {
+            attack_map_law(fills);
+        }
+        if let Some(fills) = Avx2Fills::detect() {
+            attack_map_law(fills);
+        }
+    }
+
+    fn attack_map_law(fills: impl SetwiseFills) {
         for board in boards() {
             for side in [crate::Color::White, crate::Color::Black] {
                 let ours = board.colors(side);
@@ -218,10 +268,19 @@ mod tests {
 
     /// Law: the fills' move count is the sum over the pieces of their
     /// lookups' squares in the target, for the whole board and for a
-    /// check's evasion squares alike.
+    /// check's evasion squares alike; for the AVX-512 and the AVX2 fills,
+    /// where this CPU has them.
     #[test]
     fn the_move_count_is_the_sum_of_the_lookups() {
-        let Some(fills) = Fills::detect() else { return };
+        if let Some(fills) = Fills::detect() {
+            move_count_law(fills);
+        }
+        if let Some(fills) = Avx2Fills::detect() {
+            move_count_law(fills);
+        }
+    }
+
+    fn move_count_law(fills: impl SetwiseFills) {
         for board in boards() {
             for side in [crate::Color::White, crate::Color::Black] {
                 let ours = board.colors(side);

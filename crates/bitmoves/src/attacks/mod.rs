@@ -13,6 +13,8 @@
 
 #[cfg(target_arch = "x86_64")]
 mod fill;
+#[cfg(target_arch = "x86_64")]
+mod fill_avx2;
 mod magic;
 #[cfg(target_arch = "x86_64")]
 mod pext;
@@ -21,10 +23,12 @@ mod sliders;
 mod tests;
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use fill::Fills;
+pub(crate) use fill::{Fills, NoFills, SetwiseFills};
+#[cfg(target_arch = "x86_64")]
+pub(crate) use fill_avx2::Avx2Fills;
 pub(crate) use sliders::{Magic, NATIVE, Sliders};
 #[cfg(target_arch = "x86_64")]
-pub(crate) use sliders::{Pext, PextFills};
+pub(crate) use sliders::{Pext, PextAvx2, PextFills};
 
 use crate::{Bitboard, Color, Direction, Square};
 use bitmoves_tables as tables;

@@ -6,11 +6,11 @@
 //! has them, which makes its lookups sound to call. [`NATIVE`] is the
 //! back-end this build can use without asking the CPU: PEXT when the build
 //! enables `bmi2` (for example with `-C target-cpu=native`), magic
-//! otherwise. [`PextFills`] adds AVX-512 fills for perft's leaf counting;
-//! perft's dispatch alone uses it.
+//! otherwise. [`PextFills`] adds AVX-512 fills for perft's leaf counting,
+//! [`PextAvx2`] their AVX2 form; perft's dispatch alone uses them.
 
 #[cfg(target_arch = "x86_64")]
-use super::Fills;
+use super::{Avx2Fills, Fills, NoFills, SetwiseFills};
 use crate::{Bitboard, Square};
 
 /// A way to look up slider attacks. All back-ends give the same sets.
@@ -27,11 +27,15 @@ pub(crate) trait Sliders: Copy {
         self.bishop(square, occupied) | self.rook(square, occupied)
     }
 
-    /// The AVX-512 fills, where this back-end may use them: counting
-    /// sinks then take every knight and slider at once.
+    /// The kind of fills this back-end counts with ([`NoFills`] for none).
+    #[cfg(target_arch = "x86_64")]
+    type Fills: SetwiseFills;
+
+    /// The fills (AVX-512 or AVX2), where this back-end may use them:
+    /// counting sinks then take every knight and slider at once.
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
-    fn fills(self) -> Option<Fills> {
+    fn fills(self) -> Option<Self::Fills> {
         None
     }
 }
@@ -41,6 +45,9 @@ pub(crate) trait Sliders: Copy {
 pub(crate) struct Magic;
 
 impl Sliders for Magic {
+    #[cfg(target_arch = "x86_64")]
+    type Fills = NoFills;
+
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
         super::magic::bishop(square, occupied)
@@ -75,6 +82,8 @@ impl Pext {
 
 #[cfg(target_arch = "x86_64")]
 impl Sliders for Pext {
+    type Fills = NoFills;
+
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
         // SAFETY: a `Pext` exists only on a CPU with BMI2 (see `Pext`).
@@ -117,6 +126,8 @@ impl PextFills {
 
 #[cfg(target_arch = "x86_64")]
 impl Sliders for PextFills {
+    type Fills = Fills;
+
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
         self.pext.bishop(square, occupied)
@@ -129,6 +140,49 @@ impl Sliders for PextFills {
 
     #[inline(always)]
     fn fills(self) -> Option<Fills> {
+        Some(self.fills)
+    }
+}
+
+/// PEXT lookups, and AVX2 fills for counting: only made where the CPU has
+/// BMI2 and AVX2.
+#[cfg(target_arch = "x86_64")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PextAvx2 {
+    /// Proof of BMI2.
+    pub pext: Pext,
+    /// Proof of AVX2.
+    pub fills: Avx2Fills,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl PextAvx2 {
+    /// A `PextAvx2` when this build promises BMI2 and AVX2 (for builds
+    /// without `std`, which cannot ask the CPU).
+    #[cfg_attr(feature = "std", allow(dead_code))]
+    #[cfg(all(target_feature = "bmi2", target_feature = "avx2"))]
+    pub(crate) const STATIC: Self = Self {
+        pext: Pext::STATIC,
+        fills: Avx2Fills::STATIC,
+    };
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Sliders for PextAvx2 {
+    type Fills = Avx2Fills;
+
+    #[inline(always)]
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.pext.bishop(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
+        self.pext.rook(square, occupied)
+    }
+
+    #[inline(always)]
+    fn fills(self) -> Option<Avx2Fills> {
         Some(self.fills)
     }
 }

@@ -27,6 +27,8 @@ mod sink;
 pub use move_list::{MoveList, MoveListIntoIter};
 pub use piece_moves::{PieceMoves, PieceMovesIter};
 
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::SetwiseFills;
 use crate::attacks::{NATIVE, Sliders};
 use crate::board::{CheckInfo, MaybeCheckInfo};
 use crate::color::with_side;
@@ -346,7 +348,7 @@ impl Board {
 
     /// Counts the moves of the unpinned knights and sliders of the side to
     /// move (`WHITE`) onto `target`
-    /// with the AVX-512 fills, when the sink is a counter, the back-end has
+    /// with the fills (AVX-512 or AVX2), when the sink is a counter, the back-end has
     /// the fills, and there are two pieces or more (for one, its lookup is
     /// cheaper); returns whether it did.
     ///
@@ -393,7 +395,7 @@ impl Board {
         false
     }
 
-    /// [`Board::attacked_squares`], by the AVX-512 fills where the
+    /// [`Board::attacked_squares`], by the fills (AVX-512 or AVX2) where the
     /// back-end has them and `by` has two knights and sliders or more (for
     /// fewer, the lookups are cheaper).
     #[inline(always)]

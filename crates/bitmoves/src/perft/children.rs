@@ -131,10 +131,11 @@ fn children<const PIECE: usize, const WHITE: bool>(
 /// variant's target features (and working out `checks`' answer in the
 /// `make_prepared` closure left that closure out of line: 0.92×).
 ///
-/// The variant with the AVX-512 fills (`s.fills()`) is compiled with
-/// AVX-512, where LLVM would copy the board in 64-byte stores that the
-/// child's next reads wait on: it copies in 16-byte pieces, as builds with
-/// AVX-512 everywhere do (see `Board::copy_for_child`).
+/// The variants with the fills (`s.fills()`) copy the board in 16-byte
+/// pieces, as builds with AVX-512 everywhere do (see
+/// `Board::copy_for_child`): the AVX-512 one is compiled with AVX-512,
+/// where LLVM would copy in 64-byte stores that the child's next reads
+/// wait on (the AVX2 one times the same either way).
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn make_child<const PIECE: usize, const WHITE: bool>(

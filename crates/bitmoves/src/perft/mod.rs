@@ -29,7 +29,7 @@
 
 use crate::attacks::{Magic, NATIVE};
 #[cfg(target_arch = "x86_64")]
-use crate::attacks::{Pext, PextFills};
+use crate::attacks::{Pext, PextAvx2, PextFills};
 use crate::color::with_side;
 use crate::dispatch::{self, Backend};
 use crate::movegen::Mask;
@@ -59,6 +59,19 @@ macro_rules! dispatched {
         fn pext(board: &Board, depth: u32, sliders: Pext) -> u64 {
             $step!(board, depth, sliders, |b, d| pext(b, d, sliders))
         }
+        /// The recursion with AVX2 as well, PEXT sliders and counting by
+        /// AVX2 fills.
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
+        fn pext_avx2(board: &Board, depth: u32, sliders: PextAvx2) -> u64 {
+            $step!(board, depth, sliders, |b, d| {
+                if fills_pay(b) {
+                    pext_avx2(b, d, sliders)
+                } else {
+                    pext(b, d, sliders.pext)
+                }
+            })
+        }
         /// The recursion with AVX-512F and AVX-512 VPOPCNTDQ as well, PEXT
         /// sliders and counting by fills.
         #[cfg(target_arch = "x86_64")]
@@ -82,6 +95,14 @@ macro_rules! dispatched {
             // POPCNT, LZCNT and BMI1; a `Pext` proves BMI2.
             #[cfg(target_arch = "x86_64")]
             Backend::Pext(sliders) => unsafe { pext($board, $depth, sliders) },
+            // SAFETY: as above; a `PextAvx2` proves BMI2 and AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Backend::PextAvx2(sliders) if fills_pay($board) => unsafe {
+                pext_avx2($board, $depth, sliders)
+            },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            Backend::PextAvx2(sliders) => unsafe { pext($board, $depth, sliders.pext) },
             // SAFETY: as above; a `PextFills` proves BMI2, AVX-512F and
             // AVX-512 VPOPCNTDQ.
             #[cfg(target_arch = "x86_64")]
@@ -95,7 +116,8 @@ macro_rules! dispatched {
     }};
 }
 
-/// Whether the AVX-512 fills can pay below `board`: only where a side has
+/// Whether the fills (AVX-512 or AVX2) can pay below `board`: only where
+/// a side has
 /// two knights and sliders or more (for one piece the lookups are
 /// cheaper, so a tree without two never runs the fills, and the variant
 /// without them is faster there). Pieces only come off the board (a
@@ -218,6 +240,7 @@ fn perft_full_on(backend: Backend, board: &Board, depth: u32) -> u64 {
     #[cfg(target_arch = "x86_64")]
     let backend = match backend {
         Backend::PextFills(sliders) => Backend::Pext(sliders.pext),
+        Backend::PextAvx2(sliders) => Backend::Pext(sliders.pext),
         other => other,
     };
     dispatched!(backend, full(board, depth))
@@ -239,18 +262,20 @@ pub fn perft_full(board: &Board, depth: u32) -> u64 {
 /// The slider back-end and instruction set perft runs with on this CPU:
 /// `"pext+avx512"` (BMI2's PEXT, and the last ply counted by AVX-512
 /// fills below positions where a side has two knights or sliders or
-/// more; plain PEXT below the others), `"pext"` (PEXT, with POPCNT),
-/// `"magic+popcnt"` or `"magic"`.
+/// more; plain PEXT below the others), `"pext+avx2"` (the same with AVX2
+/// fills), `"pext"` (PEXT, with POPCNT), `"magic+popcnt"` or `"magic"`.
 ///
 /// A build for generic x86-64 still runs the PEXT variant on a CPU that has
 /// BMI2, except AMD's Zen 1 and Zen 2, whose PEXT is slow, and adds the
-/// fills where the CPU has AVX-512F and AVX-512 VPOPCNTDQ. Setting the
-/// environment variable `BITMOVES_SLIDERS=magic` forces magic sliders,
-/// `BITMOVES_SLIDERS=pext` PEXT without the fills.
+/// fills where the CPU has AVX-512F and AVX-512 VPOPCNTDQ, or else AVX2.
+/// The environment variable `BITMOVES_SLIDERS` forces a variant by this
+/// name (`magic`, `pext`, `pext+avx2`, `pext+avx512`) where the CPU can
+/// run it, and otherwise the best one below it.
 ///
 /// ```
 /// let backend = bitmoves::perft::slider_backend();
-/// assert!(["pext+avx512", "pext", "magic+popcnt", "magic"].contains(&backend));
+/// let all = ["pext+avx512", "pext+avx2", "pext", "magic+popcnt", "magic"];
+/// assert!(all.contains(&backend));
 /// ```
 pub fn slider_backend() -> &'static str {
     dispatch::backend().name()
@@ -320,6 +345,9 @@ mod tests {
                 backends.push(Backend::MagicPopcnt);
                 if let Some(pext) = Pext::detect() {
                     backends.push(Backend::Pext(pext));
+                    if let Some(fills) = crate::attacks::Avx2Fills::detect() {
+                        backends.push(Backend::PextAvx2(PextAvx2 { pext, fills }));
+                    }
                     if let Some(fills) = crate::attacks::Fills::detect() {
                         backends.push(Backend::PextFills(PextFills { pext, fills }));
                     }
@@ -358,17 +386,29 @@ mod tests {
         }
     }
 
-    /// The fills' variant hands a subtree where no side has two knights or
-    /// sliders to the plain PEXT one, at the root and below it (here
-    /// Black's knight takes one of White's two, or White's moves away from
-    /// the capture), and the counts stay those of magic sliders.
+    /// The fills' variants (AVX-512 and AVX2) hand a subtree where no side
+    /// has two knights or sliders to the plain PEXT one, at the root and
+    /// below it (here Black's knight takes one of White's two, or White's
+    /// moves away from the capture), and the counts stay those of magic
+    /// sliders.
     #[cfg(all(target_arch = "x86_64", feature = "std"))]
     #[test]
     fn the_fills_hand_over_subtrees_with_one_piece_a_side() {
-        let (Some(pext), Some(fills)) = (Pext::detect(), crate::attacks::Fills::detect()) else {
-            return;
-        };
-        let backend = Backend::PextFills(PextFills { pext, fills });
+        let Some(pext) = Pext::detect() else { return };
+        let mut backends = std::vec::Vec::new();
+        if let Some(fills) = crate::attacks::Fills::detect() {
+            backends.push(Backend::PextFills(PextFills { pext, fills }));
+        }
+        if let Some(fills) = crate::attacks::Avx2Fills::detect() {
+            backends.push(Backend::PextAvx2(PextAvx2 { pext, fills }));
+        }
+        for backend in backends {
+            hand_over_counts(backend);
+        }
+    }
+
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    fn hand_over_counts(backend: Backend) {
         for fen in [
             "4k3/8/8/3n4/8/2N1N3/8/4K3 b - - 0 1",
             "4k3/8/8/3n4/8/2N1N3/8/4K3 w - - 0 1",
@@ -379,7 +419,8 @@ mod tests {
                 assert_eq!(
                     perft_on(backend, &board, depth),
                     perft_on(Backend::Magic, &board, depth),
-                    "{fen} depth {depth}"
+                    "{} {fen} depth {depth}",
+                    backend.name()
                 );
             }
         }

@@ -50,7 +50,7 @@ typedef unsigned short u16;
 #define T_LINE (T_BETWEEN + 4096)
 #define T_ROOK_MASK (T_LINE + 4096)
 #define T_ROOK_MAGIC (T_ROOK_MASK + 64)
-#define T_ROOK_INDEX (T_ROOK_MAGIC + 64)   // offset << 8 | shift
+#define T_ROOK_INDEX (T_ROOK_MAGIC + 64)   // offset << 8 | (shift - 32)
 #define T_BISHOP_MASK (T_ROOK_INDEX + 64)
 #define T_BISHOP_MAGIC (T_BISHOP_MASK + 64)
 #define T_BISHOP_INDEX (T_BISHOP_MAGIC + 64)
@@ -116,23 +116,37 @@ BM_FN u64 mirror(u64 b) {
     return ((u64)__byte_perm(lo, 0, 0x0123) << 32) | (u64)__byte_perm(hi, 0, 0x0123);
 }
 BM_FN u64 load(const u64* BM_RESTRICT t, int i) { return __ldg(t + i); }
+BM_FN u64 load_at(const u64* BM_RESTRICT t, u64 i) { return __ldg(t + i); }
 #else
 BM_FN int lsb(u64 b) { return __builtin_ctzll(b); }
 BM_FN int popcount(u64 b) { return __builtin_popcountll(b); }
 BM_FN u64 mirror(u64 b) { return __builtin_bswap64(b); }
 BM_FN u64 load(const u64* t, int i) { return t[i]; }
+BM_FN u64 load_at(const u64* t, u64 i) { return t[i]; }
 #endif
 
+// A square's entries are read as load(t + s, T_*): the square's address
+// once, and each table's entry at a constant offset from it.
+
+// A slider's moves from the square at `square` (t + s): the slider table's
+// entry for the occupancy's bits under the square's mask, by the square's
+// magic and index (offset << 8 | (shift - 32)): every shift is at least 32
+// and every entry's place fits 32 bits (tables.rs checks both), so the key
+// is the high word of the product shifted, and the place a 32-bit sum.
+BM_FN u64 magic_attacks(const u64* BM_RESTRICT t, const u64* BM_RESTRICT square, int mask, int magic, int index,
+                        u64 occ) {
+    const u64 at = load(square, index);
+    const u32 high = (u32)(((occ & load(square, mask)) * load(square, magic)) >> 32);
+    const u32 key = high >> ((u32)at & 31);
+    return load_at(t + T_SLIDERS, (u64)((u32)(at >> 8) + key));
+}
+
 BM_FN u64 rook_attacks(const u64* BM_RESTRICT t, int s, u64 occ) {
-    u64 index = load(t, T_ROOK_INDEX + s);
-    u64 key = ((occ & load(t, T_ROOK_MASK + s)) * load(t, T_ROOK_MAGIC + s)) >> (index & 63);
-    return load(t, T_SLIDERS + (int)(index >> 8) + (int)key);
+    return magic_attacks(t, t + s, T_ROOK_MASK, T_ROOK_MAGIC, T_ROOK_INDEX, occ);
 }
 
 BM_FN u64 bishop_attacks(const u64* BM_RESTRICT t, int s, u64 occ) {
-    u64 index = load(t, T_BISHOP_INDEX + s);
-    u64 key = ((occ & load(t, T_BISHOP_MASK + s)) * load(t, T_BISHOP_MAGIC + s)) >> (index & 63);
-    return load(t, T_SLIDERS + (int)(index >> 8) + (int)key);
+    return magic_attacks(t, t + s, T_BISHOP_MASK, T_BISHOP_MAGIC, T_BISHOP_INDEX, occ);
 }
 
 BM_FN u64 between(const u64* BM_RESTRICT t, int a, int b) { return load(t, T_BETWEEN + a * 64 + b); }
@@ -145,14 +159,15 @@ BM_FN u64 line(const u64* BM_RESTRICT t, int a, int b) { return load(t, T_LINE +
 BM_FN bool may_see(const u64* BM_RESTRICT, int, u64, int) { return true; }
 #else
 BM_FN bool may_see(const u64* BM_RESTRICT t, int s, u64 sliders, int rays) {
-    return (load(t, rays + s) & sliders) != 0;
+    return (load(t + s, rays) & sliders) != 0;
 }
 #endif
 
 // Whether the opponent attacks `s` with the board's pieces on `occ`.
 BM_FN bool attacked(const u64* BM_RESTRICT t, const Pos& p, u64 them, int s, u64 occ) {
-    if ((load(t, T_PAWN + s) & p.pawns & them) | (load(t, T_KNIGHT + s) & p.knights & them)
-        | (load(t, T_KING + s) & p.kings & them))
+    const u64* BM_RESTRICT square = t + s;
+    if ((load(square, T_PAWN) & p.pawns & them) | (load(square, T_KNIGHT) & p.knights & them)
+        | (load(square, T_KING) & p.kings & them))
         return true;
     const u64 diag = p.diag & them, orth = p.orth & them;
     return (may_see(t, s, diag, T_BISHOP_RAYS) && (bishop_attacks(t, s, occ) & diag))
@@ -240,12 +255,13 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
     const u64 us = p.us, occ = p.occ, them = occ ^ us;
     const int king = lsb(p.kings & us);
     const u64 their_diag = p.diag & them, their_orth = p.orth & them;
-    u64 checkers = (load(t, T_PAWN + king) & p.pawns & them) | (load(t, T_KNIGHT + king) & p.knights & them);
+    const u64* BM_RESTRICT at_king = t + king;
+    u64 checkers = (load(at_king, T_PAWN) & p.pawns & them) | (load(at_king, T_KNIGHT) & p.knights & them);
     // Checkers and pinned pieces from the enemy sliders on the king's lines
     // (snipers): one with nothing between it and the king gives check, one
     // with a single piece between pins that piece if it is ours.
     u64 pinned = 0;
-    for (u64 snipers = (load(t, T_BISHOP_RAYS + king) & their_diag) | (load(t, T_ROOK_RAYS + king) & their_orth);
+    for (u64 snipers = (load(at_king, T_BISHOP_RAYS) & their_diag) | (load(at_king, T_ROOK_RAYS) & their_orth);
          snipers; snipers &= snipers - 1) {
         const int s = lsb(snipers);
         const u64 b = between(t, king, s) & occ;
@@ -256,7 +272,7 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
     // The king, on squares the opponent does not attack once it has left.
     const u64 without_king = occ ^ bit(king);
     u64 king_to = 0;
-    for (u64 to = load(t, T_KING + king) & ~us; to; to &= to - 1) {
+    for (u64 to = load(at_king, T_KING) & ~us; to; to &= to - 1) {
         int s = lsb(to);
         if (!attacked(t, p, them, s, without_king)) king_to |= bit(s);
     }
@@ -269,7 +285,7 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
 
     for (u64 b = p.knights & us & ~pinned; b; b &= b - 1) {
         int s = lsb(b);
-        sink.targets(s, load(t, T_KNIGHT + s) & target, MV_NORMAL);
+        sink.targets(s, load(t + s, T_KNIGHT) & target, MV_NORMAL);
     }
     for (u64 b = p.diag & us; b; b &= b - 1) {
         int s = lsb(b);
@@ -307,7 +323,7 @@ BM_FN void generate(const u64* BM_RESTRICT t, const Pos& p, Sink& sink) {
         u64 step = bit(s + 8) & empty;
         pawn_moves(sink, s, step & target & along, MV_NORMAL);
         sink.targets(s, ((step & RANK_3) << 8) & empty & target & along, MV_DOUBLE);
-        pawn_moves(sink, s, load(t, T_PAWN + s) & them & target & along, MV_NORMAL);
+        pawn_moves(sink, s, load(t + s, T_PAWN) & them & target & along, MV_NORMAL);
     }
 
     // En passant: played out on the occupancy, since it can expose the king

@@ -16,7 +16,8 @@ pub(crate) fn words() -> Vec<u64> {
     words.extend_from_slice(&tables::PAWN_ATTACKS[0]);
     words.extend(tables::BETWEEN.iter().flatten());
     words.extend(tables::LINE.iter().flatten());
-    let index = |offset: u32, shift: u8| u64::from(offset) << 8 | u64::from(shift);
+    // The kernels take the key from the product's high word: shift - 32.
+    let index = |offset: u32, shift: u8| u64::from(offset) << 8 | u64::from(shift - 32);
     words.extend_from_slice(&tables::ROOK_MASKS);
     words.extend_from_slice(&tables::ROOK_MAGICS);
     words.extend((0..64).map(|s| index(tables::ROOK_OFFSETS[s], tables::ROOK_SHIFTS[s])));
@@ -43,5 +44,23 @@ mod tests {
         );
         assert_eq!(words[192 + 2 * 4096 + 8 * 64], tables::SLIDER_ATTACKS[0]);
         assert_eq!(words[192 + 8 * 64 + 3], tables::BETWEEN[8][3]);
+    }
+
+    #[test]
+    fn every_magic_key_is_in_the_high_word_and_every_place_fits_32_bits() {
+        // magic_attacks in movegen.cu shifts the product's high word by
+        // shift - 32 and adds the offset in 32 bits.
+        let sliders = [
+            (&tables::ROOK_SHIFTS, &tables::ROOK_OFFSETS),
+            (&tables::BISHOP_SHIFTS, &tables::BISHOP_OFFSETS),
+        ];
+        for (shifts, offsets) in sliders {
+            for (&shift, &offset) in shifts.iter().zip(offsets.iter()) {
+                assert!((32..64).contains(&shift), "shift {shift}");
+                let end = u64::from(offset) + (1u64 << (64 - shift));
+                assert!(end <= tables::SLIDER_ATTACKS.len() as u64);
+                assert!(end <= u64::from(u32::MAX));
+            }
+        }
     }
 }

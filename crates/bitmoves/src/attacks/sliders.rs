@@ -97,16 +97,24 @@ impl Sliders for Pext {
     }
 }
 
-/// PEXT lookups, and AVX-512 fills for counting: only made where the CPU
-/// has BMI2, AVX-512F and AVX-512 VPOPCNTDQ.
+/// PEXT lookups, and fills of kind `F` for counting: only made where the
+/// CPU has BMI2 and the fills' instructions.
 #[cfg(target_arch = "x86_64")]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PextFills {
+pub(crate) struct PextWith<F> {
     /// Proof of BMI2.
     pub pext: Pext,
-    /// Proof of the AVX-512 features.
-    pub fills: Fills,
+    /// Proof of the fills' features.
+    pub fills: F,
 }
+
+/// PEXT lookups and AVX-512 fills: BMI2, AVX-512F and AVX-512 VPOPCNTDQ.
+#[cfg(target_arch = "x86_64")]
+pub(crate) type PextFills = PextWith<Fills>;
+
+/// PEXT lookups and AVX2 fills: BMI2 and AVX2.
+#[cfg(target_arch = "x86_64")]
+pub(crate) type PextAvx2 = PextWith<Avx2Fills>;
 
 #[cfg(target_arch = "x86_64")]
 impl PextFills {
@@ -125,37 +133,6 @@ impl PextFills {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Sliders for PextFills {
-    type Fills = Fills;
-
-    #[inline(always)]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        self.pext.bishop(square, occupied)
-    }
-
-    #[inline(always)]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        self.pext.rook(square, occupied)
-    }
-
-    #[inline(always)]
-    fn fills(self) -> Option<Fills> {
-        Some(self.fills)
-    }
-}
-
-/// PEXT lookups, and AVX2 fills for counting: only made where the CPU has
-/// BMI2 and AVX2.
-#[cfg(target_arch = "x86_64")]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct PextAvx2 {
-    /// Proof of BMI2.
-    pub pext: Pext,
-    /// Proof of AVX2.
-    pub fills: Avx2Fills,
-}
-
-#[cfg(target_arch = "x86_64")]
 impl PextAvx2 {
     /// A `PextAvx2` when this build promises BMI2 and AVX2 (for builds
     /// without `std`, which cannot ask the CPU).
@@ -168,8 +145,8 @@ impl PextAvx2 {
 }
 
 #[cfg(target_arch = "x86_64")]
-impl Sliders for PextAvx2 {
-    type Fills = Avx2Fills;
+impl<F: SetwiseFills> Sliders for PextWith<F> {
+    type Fills = F;
 
     #[inline(always)]
     fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
@@ -182,7 +159,7 @@ impl Sliders for PextAvx2 {
     }
 
     #[inline(always)]
-    fn fills(self) -> Option<Avx2Fills> {
+    fn fills(self) -> Option<F> {
         Some(self.fills)
     }
 }

@@ -8,7 +8,7 @@ use super::{ENTRY_WORDS, Gpu, HOST_TABLE_ENTRIES, Kernels, Level, SCAN_ITEMS, Tr
 use crate::{GpuError, position};
 use bitmoves::Board;
 use cudarc::driver::{CudaSlice, CudaStream, CudaView, CudaViewMut, LaunchConfig, PushKernelArg};
-use std::{sync::Arc, vec, vec::Vec};
+use std::{ops::Range, sync::Arc, vec, vec::Vec};
 
 /// Threads per block (`BLOCK` in `perft.cu`).
 const BLOCK: u64 = 256;
@@ -397,13 +397,7 @@ impl Gpu {
     /// the level's values, looking them up in (and storing them in) the
     /// table of depth 2 with `tables`.
     fn count_two(&mut self, level: usize, n: u64, tables: bool) -> Result<(), GpuError> {
-        let (first, entries) = self.transpositions.by_depth[2];
-        let use_table = u32::from(tables && entries > 0);
-        let entries = entries.max(1);
-        let mut table = self
-            .transpositions
-            .entries
-            .slice_mut((first * ENTRY_WORDS) as usize..((first + entries) * ENTRY_WORDS) as usize);
+        let (mut table, entries, use_table) = table_mut(&mut self.transpositions, 2, tables);
         let Level {
             positions, values, ..
         } = &mut self.levels[level];
@@ -440,13 +434,7 @@ impl Gpu {
     ) -> Result<(), GpuError> {
         let n = end - start;
         let use_map = u32::from(tables);
-        let (first, entries) = self.transpositions.by_depth[depth as usize];
-        let use_table = u32::from(tables && entries > 0);
-        let entries = entries.max(1);
-        let mut table = self
-            .transpositions
-            .entries
-            .slice_mut((first * ENTRY_WORDS) as usize..((first + entries) * ENTRY_WORDS) as usize);
+        let (mut table, entries, use_table) = table_mut(&mut self.transpositions, depth, tables);
         let (this, next) = self.levels.split_at_mut(level + 1);
         let Level {
             positions,
@@ -490,13 +478,33 @@ fn table(
     depth: u32,
     tables: bool,
 ) -> (CudaView<'_, u64>, u64, u32) {
+    let (words, entries, in_use) = table_words(transpositions, depth, tables);
+    (transpositions.entries.slice(words), entries, in_use)
+}
+
+/// [`table`], to be written.
+fn table_mut(
+    transpositions: &mut Transpositions,
+    depth: u32,
+    tables: bool,
+) -> (CudaViewMut<'_, u64>, u64, u32) {
+    let (words, entries, in_use) = table_words(transpositions, depth, tables);
+    (transpositions.entries.slice_mut(words), entries, in_use)
+}
+
+/// Where the table of `depth` lies in the entries' words, its entries (one
+/// at least, so that the kernels always get a table), and whether it is
+/// used.
+fn table_words(
+    transpositions: &Transpositions,
+    depth: u32,
+    tables: bool,
+) -> (Range<usize>, u64, u32) {
     let (first, entries) = transpositions.by_depth[depth as usize];
     let in_use = tables && entries > 0;
     let entries = entries.max(1);
-    let view = transpositions
-        .entries
-        .slice((first * ENTRY_WORDS) as usize..((first + entries) * ENTRY_WORDS) as usize);
-    (view, entries, u32::from(in_use))
+    let words = (first * ENTRY_WORDS) as usize..((first + entries) * ENTRY_WORDS) as usize;
+    (words, entries, u32::from(in_use))
 }
 
 /// Word `index` of `slice`, read back from the device.

@@ -32,14 +32,24 @@ fn replay(pgn: &str) -> (String, bool, Vec<String>, String) {
     )
 }
 
+/// What [`replay`] gives for a standard game from `start` with `moves`,
+/// ending at `end`.
+fn standard(start: &str, moves: &[&str], end: &str) -> (String, bool, Vec<String>, String) {
+    let moves = moves.iter().map(|mv| mv.to_string()).collect();
+    (start.to_string(), false, moves, end.to_string())
+}
+
 #[test]
 fn shredder_letters_for_the_corner_rooks_are_standard_chess() {
     let pgn = "[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1\"]\n\n1. O-O O-O-O *\n";
-    let (start, chess960, moves, end) = replay(pgn);
-    assert_eq!(start, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    assert!(!chess960);
-    assert_eq!(moves, ["e1g1", "e8c8"]);
-    assert_eq!(end, "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2");
+    assert_eq!(
+        replay(pgn),
+        standard(
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            &["e1g1", "e8c8"],
+            "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 2"
+        )
+    );
     // Lower-case, one side only, and mixed with X-FEN: the same reading.
     for castling in ["Hh", "Kh", "HAk", "AH"] {
         let pgn = format!("[FEN \"r3k2r/8/8/8/8/8/8/R3K2R w {castling} - 0 1\"]\n\n1. O-O *\n");
@@ -69,11 +79,14 @@ fn a_variant_tag_or_the_position_makes_a_game_chess960() {
 fn castling_rights_without_their_rook_or_king_are_dropped() {
     // python-chess: `r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1`, then e1g1 e8d8.
     let pgn = "[FEN \"r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1\"]\n\n1. O-O Kd8 *\n";
-    let (start, chess960, moves, end) = replay(pgn);
-    assert_eq!(start, "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
-    assert!(!chess960);
-    assert_eq!(moves, ["e1g1", "e8d8"]);
-    assert_eq!(end, "r2k4/8/8/8/8/8/8/5RK1 w - - 2 2");
+    assert_eq!(
+        replay(pgn),
+        standard(
+            "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+            &["e1g1", "e8d8"],
+            "r2k4/8/8/8/8/8/8/5RK1 w - - 2 2"
+        )
+    );
     // The king off its back rank, a file letter with no rook, the king's
     // own file, and a right given twice.
     for (fen, start) in [

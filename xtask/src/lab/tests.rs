@@ -31,6 +31,17 @@ fn page(root: &Path) -> Site {
     Site::new(root, ["index.html".to_owned(), "lab.js".to_owned()]).expect("the site")
 }
 
+/// Limits of `workers`, `waiting` connections and `head_timeout`, the
+/// rest as by default.
+fn limits(workers: usize, waiting: usize, head_timeout: Duration) -> Limits {
+    Limits {
+        workers,
+        waiting,
+        head_timeout,
+        ..Limits::default()
+    }
+}
+
 /// Starts a server for `site` on a free port of 127.0.0.1.
 fn start(site: Site, limits: Limits) -> SocketAddr {
     let listener = bind(0).expect("a free port");
@@ -259,10 +270,8 @@ fn bad_requests_get_400_not_a_closed_socket() {
 #[test]
 fn an_oversized_head_gets_431_at_the_limit_without_the_rest() {
     let root = scratch("large");
-    let limits = Limits {
-        head_timeout: Duration::from_secs(120),
-        ..Limits::default()
-    };
+    let defaults = Limits::default();
+    let limits = limits(defaults.workers, defaults.waiting, Duration::from_secs(120));
     let address = start(page(&root), limits);
     // The limit, and no line end: the answer comes at once, not at the
     // timeout, while the client still holds the connection open.
@@ -296,13 +305,7 @@ fn an_oversized_head_gets_431_at_the_limit_without_the_rest() {
 #[test]
 fn idle_and_half_sent_connections_are_closed_at_the_head_timeout() {
     let root = scratch("idle");
-    let limits = Limits {
-        workers: 4,
-        waiting: 64,
-        head_timeout: Duration::from_millis(300),
-        ..Limits::default()
-    };
-    let address = start(page(&root), limits);
+    let address = start(page(&root), limits(4, 64, Duration::from_millis(300)));
     // Forty half-sent or silent requests, ten times the workers: each is
     // answered 408 and closed, none holds its worker.
     let mut held: Vec<TcpStream> = (0..40).map(|_| connect(address)).collect();
@@ -324,13 +327,7 @@ fn idle_and_half_sent_connections_are_closed_at_the_head_timeout() {
 #[test]
 fn connections_past_the_bound_get_503_and_serving_goes_on() {
     let root = scratch("bound");
-    let limits = Limits {
-        workers: 1,
-        waiting: 1,
-        head_timeout: Duration::from_secs(2),
-        ..Limits::default()
-    };
-    let address = start(page(&root), limits);
+    let address = start(page(&root), limits(1, 1, Duration::from_secs(2)));
     // Ten silent connections: at most two (one served, one waiting) are
     // held until the head timeout; the rest are refused at once.
     let held: Vec<TcpStream> = (0..10).map(|_| connect(address)).collect();

@@ -226,44 +226,59 @@ mod tests {
     /// has them.
     #[test]
     fn the_attack_map_is_the_union_of_the_lookups() {
-        if let Some(fills) = Fills::detect() {
-            attack_map_law(fills);
-        }
-        if let Some(fills) = Avx2Fills::detect() {
-            attack_map_law(fills);
+        with_each_kind_of_fills!(attack_map_law);
+    }
+
+    /// Runs `$law` with the AVX-512 and the AVX2 fills, where this CPU has
+    /// them.
+    macro_rules! with_each_kind_of_fills {
+        ($law:ident) => {
+            if let Some(fills) = Fills::detect() {
+                $law(fills);
+            }
+            if let Some(fills) = Avx2Fills::detect() {
+                $law(fills);
+            }
+        };
+    }
+    use with_each_kind_of_fills;
+
+    /// Calls `law` with each board of [`boards`] and each side.
+    fn each_side(mut law: impl FnMut(&Board, crate::Color, Bitboard)) {
+        for board in boards() {
+            for side in [crate::Color::White, crate::Color::Black] {
+                law(&board, side, board.colors(side));
+            }
         }
     }
 
     fn attack_map_law(fills: impl SetwiseFills) {
-        for board in boards() {
-            for side in [crate::Color::White, crate::Color::Black] {
-                let ours = board.colors(side);
-                let queens = board.pieces(Piece::Queen);
-                let diagonal = (board.pieces(Piece::Bishop) | queens) & ours;
-                let orthogonal = (board.pieces(Piece::Rook) | queens) & ours;
-                let knights = board.pieces(Piece::Knight) & ours;
-                for occupied in [
-                    board.occupied(),
-                    board.occupied() - board.king(!side).bitboard(),
-                ] {
-                    let mut expected = Bitboard::EMPTY;
-                    for from in knights {
-                        expected |= attacks::knight(from);
-                    }
-                    for from in diagonal {
-                        expected |= Magic.bishop(from, occupied);
-                    }
-                    for from in orthogonal {
-                        expected |= Magic.rook(from, occupied);
-                    }
-                    assert_eq!(
-                        fills.attacks(diagonal, orthogonal, knights, occupied),
-                        expected,
-                        "{board}"
-                    );
+        each_side(|board, side, ours| {
+            let queens = board.pieces(Piece::Queen);
+            let diagonal = (board.pieces(Piece::Bishop) | queens) & ours;
+            let orthogonal = (board.pieces(Piece::Rook) | queens) & ours;
+            let knights = board.pieces(Piece::Knight) & ours;
+            for occupied in [
+                board.occupied(),
+                board.occupied() - board.king(!side).bitboard(),
+            ] {
+                let mut expected = Bitboard::EMPTY;
+                for from in knights {
+                    expected |= attacks::knight(from);
                 }
+                for from in diagonal {
+                    expected |= Magic.bishop(from, occupied);
+                }
+                for from in orthogonal {
+                    expected |= Magic.rook(from, occupied);
+                }
+                assert_eq!(
+                    fills.attacks(diagonal, orthogonal, knights, occupied),
+                    expected,
+                    "{board}"
+                );
             }
-        }
+        });
     }
 
     /// Law: the fills' move count is the sum over the pieces of their
@@ -272,52 +287,39 @@ mod tests {
     /// where this CPU has them.
     #[test]
     fn the_move_count_is_the_sum_of_the_lookups() {
-        if let Some(fills) = Fills::detect() {
-            move_count_law(fills);
-        }
-        if let Some(fills) = Avx2Fills::detect() {
-            move_count_law(fills);
-        }
+        with_each_kind_of_fills!(move_count_law);
     }
 
     fn move_count_law(fills: impl SetwiseFills) {
-        for board in boards() {
-            for side in [crate::Color::White, crate::Color::Black] {
-                let ours = board.colors(side);
-                let queens = board.pieces(Piece::Queen) & ours;
-                let bishops = board.pieces(Piece::Bishop) & ours;
-                let rooks = board.pieces(Piece::Rook) & ours;
-                let knights = board.pieces(Piece::Knight) & ours;
-                let occupied = board.occupied();
-                let king = board.king(!side);
-                for target in [
-                    !ours,
-                    board.colors(!side),
-                    !ours & attacks::queen(king, occupied),
-                ] {
-                    let mut expected = 0;
-                    for from in knights {
-                        expected += (attacks::knight(from) & target).len();
-                    }
-                    for from in bishops {
-                        expected += (Magic.bishop(from, occupied) & target).len();
-                    }
-                    for from in rooks {
-                        expected += (Magic.rook(from, occupied) & target).len();
-                    }
-                    for from in queens {
-                        expected += (Magic.queen(from, occupied) & target).len();
-                    }
-                    let count = fills.move_count(
-                        bishops | queens,
-                        rooks | queens,
-                        knights,
-                        occupied,
-                        target,
-                    );
-                    assert_eq!(count, expected, "{board}");
+        each_side(|board, side, ours| {
+            let queens = board.pieces(Piece::Queen) & ours;
+            let bishops = board.pieces(Piece::Bishop) & ours;
+            let rooks = board.pieces(Piece::Rook) & ours;
+            let knights = board.pieces(Piece::Knight) & ours;
+            let occupied = board.occupied();
+            let king = board.king(!side);
+            for target in [
+                !ours,
+                board.colors(!side),
+                !ours & attacks::queen(king, occupied),
+            ] {
+                let mut expected = 0;
+                for from in knights {
+                    expected += (attacks::knight(from) & target).len();
                 }
+                for from in bishops {
+                    expected += (Magic.bishop(from, occupied) & target).len();
+                }
+                for from in rooks {
+                    expected += (Magic.rook(from, occupied) & target).len();
+                }
+                for from in queens {
+                    expected += (Magic.queen(from, occupied) & target).len();
+                }
+                let count =
+                    fills.move_count(bishops | queens, rooks | queens, knights, occupied, target);
+                assert_eq!(count, expected, "{board}");
             }
-        }
+        });
     }
 }

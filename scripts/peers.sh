@@ -57,8 +57,15 @@ while [ $# -gt 0 ]; do
       path=${spec%@*}
       [[ $label == "${2}" ]] && label=$path
       [ -n "${bin_path[$label]:-}" ] && { echo "error: two binaries labelled '$label'" >&2; exit 2; }
+      case $label in ellxor | MPerft) echo "error: the label '$label' names a peer; choose another" >&2; exit 2 ;; esac
       bin_path[$label]=$path
-      [[ $spec == *@* ]] && bin_sliders[$label]=${spec##*@}
+      if [[ $spec == *@* ]]; then
+        bin_sliders[$label]=${spec##*@}
+        case ${bin_sliders[$label]} in
+          magic | pext | pext+avx2 | pext+avx512 | auto) ;;
+          *) echo "error: '${bin_sliders[$label]}' is not a variant (magic, pext, pext+avx2, pext+avx512, auto)" >&2; exit 2 ;;
+        esac
+      fi
       ours+=("$label")
       shift 2 ;;
     --ellxor) ellxor=${2:?--ellxor needs a PATH}; shift 2 ;;

@@ -39,6 +39,12 @@ done
 for bin in "${bins[@]}"; do
   [ -f "$bin" ] && [ -x "$bin" ] || { echo "error: $bin is not an executable file" >&2; exit 2; }
 done
+for variant in "${sliders[@]}"; do
+  case $variant in
+    "" | magic | pext | pext+avx2 | pext+avx512 | auto) ;;
+    *) echo "error: '$variant' is not a variant (magic, pext, pext+avx2, pext+avx512, auto)" >&2; exit 2 ;;
+  esac
+done
 cases=(
   "startpos|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6|119060324"
   "kiwipete|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5|193690690"

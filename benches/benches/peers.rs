@@ -72,7 +72,8 @@ fn main() {
     };
     let svg = svg_path(&args);
     println!(
-        "perft, single thread, {rounds} interleaved rounds; median seconds per position, Mnps over all six"
+        "perft, single thread, {rounds} interleaved rounds; median seconds per position, Mnps over all six; bitmoves variant {} (BITMOVES_SLIDERS picks another)",
+        bitmoves::perft::slider_backend()
     );
     let mut panels = Vec::new();
     for full in modes {

@@ -10,6 +10,7 @@
 //! the king, with no loop over the pieces and no table lookup
 //! (`docs/performance.md`, "What each choice bought", has the measurements).
 
+use super::fill_avx2::once_and_twice;
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -53,6 +54,33 @@ pub(crate) trait SetwiseFills: Copy {
         knights: Bitboard,
         occupied: Bitboard,
     ) -> Bitboard;
+
+    /// The squares the sliders `diagonal` and `orthogonal` attack at
+    /// least once and at least twice, and the same for the knights
+    /// `knights`, with `occupied` blocking the sliders.
+    ///
+    /// Each direction's squares count once: two pieces never attack a
+    /// square from one direction (the nearer slider blocks the farther;
+    /// two knights would share a square), and one piece attacks a square
+    /// from one direction only, so the count of directions is the count of
+    /// attackers.
+    fn attack_layers(
+        self,
+        diagonal: Bitboard,
+        orthogonal: Bitboard,
+        knights: Bitboard,
+        occupied: Bitboard,
+    ) -> AttackLayers;
+}
+
+/// The squares a side's sliders, and its knights, attack at least once
+/// and at least twice: [`SetwiseFills::attack_layers`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct AttackLayers {
+    pub sliders: Bitboard,
+    pub sliders_twice: Bitboard,
+    pub knights: Bitboard,
+    pub knights_twice: Bitboard,
 }
 
 /// The fills of a back-end that has none: no value of it exists.
@@ -65,6 +93,10 @@ impl SetwiseFills for NoFills {
     }
 
     fn attacks(self, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard) -> Bitboard {
+        match self {}
+    }
+
+    fn attack_layers(self, _: Bitboard, _: Bitboard, _: Bitboard, _: Bitboard) -> AttackLayers {
         match self {}
     }
 }
@@ -127,6 +159,34 @@ impl SetwiseFills for Fills {
         unsafe {
             let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
             Bitboard(_mm512_reduce_or_epi64(_mm512_or_si512(sliders, leaps)) as u64)
+        }
+    }
+
+    #[inline(always)]
+    fn attack_layers(
+        self,
+        diagonal: Bitboard,
+        orthogonal: Bitboard,
+        knights: Bitboard,
+        occupied: Bitboard,
+    ) -> AttackLayers {
+        // SAFETY: as in `move_count` (AVX-512F includes AVX2).
+        unsafe {
+            let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
+            let (sliders, sliders_twice) = once_and_twice(
+                _mm512_castsi512_si256(sliders),
+                _mm512_extracti64x4_epi64::<1>(sliders),
+            );
+            let (knights, knights_twice) = once_and_twice(
+                _mm512_castsi512_si256(leaps),
+                _mm512_extracti64x4_epi64::<1>(leaps),
+            );
+            AttackLayers {
+                sliders,
+                sliders_twice,
+                knights,
+                knights_twice,
+            }
         }
     }
 }
@@ -274,6 +334,65 @@ mod tests {
                 }
                 assert_eq!(
                     fills.attacks(diagonal, orthogonal, knights, occupied),
+                    expected,
+                    "{board}"
+                );
+            }
+        });
+    }
+
+    /// Law: the fills' attack layers hold the squares that one or more,
+    /// and two or more, of a side's sliders (and, apart, of its knights)
+    /// attack by their table lookups, with and without a king taken off
+    /// the board; for the AVX-512 and the AVX2 fills, where this CPU has
+    /// them.
+    #[test]
+    fn the_attack_layers_count_the_lookups() {
+        with_each_kind_of_fills!(attack_layers_law);
+    }
+
+    fn attack_layers_law(fills: impl SetwiseFills) {
+        each_side(|board, side, ours| {
+            let queens = board.pieces(Piece::Queen);
+            let diagonal = (board.pieces(Piece::Bishop) | queens) & ours;
+            let orthogonal = (board.pieces(Piece::Rook) | queens) & ours;
+            let knights = board.pieces(Piece::Knight) & ours;
+            for occupied in [
+                board.occupied(),
+                board.occupied() - board.king(!side).bitboard(),
+            ] {
+                // Each square's attackers, counted one piece at a time.
+                let mut sliders = [0; 64];
+                let mut leapers = [0; 64];
+                for from in diagonal | orthogonal {
+                    let mut reach = Bitboard::EMPTY;
+                    if diagonal.contains(from) {
+                        reach |= Magic.bishop(from, occupied);
+                    }
+                    if orthogonal.contains(from) {
+                        reach |= Magic.rook(from, occupied);
+                    }
+                    reach.into_iter().for_each(|to| sliders[to.index()] += 1);
+                }
+                for from in knights {
+                    attacks::knight(from)
+                        .into_iter()
+                        .for_each(|to| leapers[to.index()] += 1);
+                }
+                let at_least = |counts: &[u32; 64], n: u32| {
+                    Bitboard::FULL
+                        .into_iter()
+                        .filter(|to| counts[to.index()] >= n)
+                        .collect::<Bitboard>()
+                };
+                let expected = AttackLayers {
+                    sliders: at_least(&sliders, 1),
+                    sliders_twice: at_least(&sliders, 2),
+                    knights: at_least(&leapers, 1),
+                    knights_twice: at_least(&leapers, 2),
+                };
+                assert_eq!(
+                    fills.attack_layers(diagonal, orthogonal, knights, occupied),
                     expected,
                     "{board}"
                 );

@@ -8,6 +8,7 @@
 //! the lanes' bytes' popcounts, each looked up by nibble.
 
 use super::SetwiseFills;
+use super::fill::AttackLayers;
 use super::fill::{FILE_A, FILE_H, FILES_AB, FILES_GH};
 use crate::Bitboard;
 use core::arch::x86_64::*;
@@ -94,6 +95,68 @@ impl SetwiseFills for Avx2Fills {
             let union = _mm_or_si128(halves, _mm_unpackhi_epi64(halves, halves));
             Bitboard(_mm_cvtsi128_si64(union) as u64)
         }
+    }
+
+    #[inline(always)]
+    fn attack_layers(
+        self,
+        diagonal: Bitboard,
+        orthogonal: Bitboard,
+        knights: Bitboard,
+        occupied: Bitboard,
+    ) -> AttackLayers {
+        // SAFETY: as in `move_count`.
+        unsafe {
+            let [up, down, leaps_up, leaps_down] =
+                attack_lanes(diagonal, orthogonal, knights, occupied);
+            let (sliders, sliders_twice) = once_and_twice(up, down);
+            let (knights, knights_twice) = once_and_twice(leaps_up, leaps_down);
+            AttackLayers {
+                sliders,
+                sliders_twice,
+                knights,
+                knights_twice,
+            }
+        }
+    }
+}
+
+/// The squares in at least one, and in at least two, of the eight lanes
+/// of `a` and `b`: the layers are halved lane by lane, each half's
+/// squares in both halves going to the second layer.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+pub(super) unsafe fn once_and_twice(a: __m256i, b: __m256i) -> (Bitboard, Bitboard) {
+    // SAFETY: the caller promises AVX2.
+    unsafe {
+        let (once, twice) = (_mm256_or_si256(a, b), _mm256_and_si256(a, b));
+        let (low, high) = (
+            _mm256_castsi256_si128(once),
+            _mm256_extracti128_si256::<1>(once),
+        );
+        let twice = _mm_or_si128(
+            _mm_or_si128(
+                _mm256_castsi256_si128(twice),
+                _mm256_extracti128_si256::<1>(twice),
+            ),
+            _mm_and_si128(low, high),
+        );
+        let once = _mm_or_si128(low, high);
+        let (once_high, twice_high) = (
+            _mm_unpackhi_epi64(once, once),
+            _mm_unpackhi_epi64(twice, twice),
+        );
+        let twice = _mm_or_si128(
+            _mm_or_si128(twice, twice_high),
+            _mm_and_si128(once, once_high),
+        );
+        let once = _mm_or_si128(once, once_high);
+        (
+            Bitboard(_mm_cvtsi128_si64(once) as u64),
+            Bitboard(_mm_cvtsi128_si64(twice) as u64),
+        )
     }
 }
 

@@ -30,7 +30,7 @@ pub use piece_moves::{PieceMoves, PieceMovesIter};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::SetwiseFills;
 use crate::attacks::{NATIVE, Sliders};
-use crate::board::{CheckInfo, MaybeCheckInfo};
+use crate::board::{CheckInfo, MaybeAttacks, MaybeCheckInfo};
 use crate::color::with_side;
 use crate::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Square, attacks};
 pub(crate) use sink::Mask;
@@ -189,7 +189,7 @@ impl Board {
     /// [`Board::move_count`] with the slider back-end `s`.
     #[inline(always)]
     pub(crate) fn move_count_with(&self, s: impl Sliders) -> usize {
-        let mut counter = MoveCounter(0);
+        let mut counter = MoveCounter(0, MaybeAttacks::UNKNOWN);
         self.generate_into(&mut counter, s);
         counter.0
     }
@@ -197,18 +197,21 @@ impl Board {
     /// [`Board::move_count_with`] for White to move (`WHITE`) or Black,
     /// which must be the side to move: for callers that know it at compile
     /// time (the children of perft's pre-frontier nodes), and that may
-    /// know the checkers and pins already (`known`, see `CheckSquares`).
+    /// know the checkers and pins already (`known`, see `CheckSquares`),
+    /// and the enemy's attack map for the king (`attacks`, see
+    /// `KingMaps`).
     #[inline(always)]
     pub(crate) fn move_count_for<const WHITE: bool>(
         &self,
         known: MaybeCheckInfo,
+        attacks: MaybeAttacks,
         s: impl Sliders,
     ) -> usize {
         let info = match known.get() {
             Some(info) => info,
             None => self.check_info_for::<WHITE>(),
         };
-        let mut counter = MoveCounter(0);
+        let mut counter = MoveCounter(0, attacks);
         self.generate_legal::<WHITE>(&info, &mut counter, s);
         counter.0
     }
@@ -518,8 +521,15 @@ impl Board {
         } else {
             Bitboard(steps.0 & steps.0.wrapping_sub(1)).has_more_than_one()
         };
-        let attacked = (many_steps || (castling && !self.is_chess960()))
-            .then(|| self.attacked_squares_with(s, !us, occupied));
+        // No closure: one left out of line would lose the fills' target
+        // features.
+        let attacked = if let Some(attacked) = sink.known_attacks() {
+            Some(attacked)
+        } else if many_steps || (castling && !self.is_chess960()) {
+            Some(self.attacked_squares_with(s, !us, occupied))
+        } else {
+            None
+        };
         let mut to = match attacked {
             Some(attacked) => steps - attacked,
             // A plain loop: an iterator's `fold` here was left out of line

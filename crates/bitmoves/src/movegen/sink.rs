@@ -2,6 +2,7 @@
 //! which moves each wants ([`Mask`]).
 
 use super::PieceMoves;
+use crate::board::MaybeAttacks;
 use crate::{Bitboard, Piece, Square};
 
 /// Which moves a sink wants: those from a square of `from` to a square of
@@ -40,6 +41,14 @@ pub(super) trait Sink {
 
     /// The moves this sink wants; generation skips the rest.
     fn mask(&self) -> Mask;
+
+    /// The enemy's attack map (with the king off the board) on the
+    /// squares the king may step onto or castle across, where the caller
+    /// knows it already (see `board/king_maps.rs`).
+    #[inline(always)]
+    fn known_attacks(&self) -> Option<Bitboard> {
+        None
+    }
 }
 
 /// Passes each non-empty group of wanted moves to a caller's closure.
@@ -65,8 +74,9 @@ impl<F: FnMut(PieceMoves) -> bool> Sink for Visitor<F> {
     }
 }
 
-/// Counts every move without looking at them.
-pub(super) struct MoveCounter(pub usize);
+/// Counts every move without looking at them, with the enemy's attack
+/// map for the king where the caller knows it.
+pub(super) struct MoveCounter(pub usize, pub MaybeAttacks);
 
 impl Sink for MoveCounter {
     #[inline(always)]
@@ -83,5 +93,10 @@ impl Sink for MoveCounter {
     #[inline(always)]
     fn mask(&self) -> Mask {
         Mask::ALL
+    }
+
+    #[inline(always)]
+    fn known_attacks(&self) -> Option<Bitboard> {
+        self.1.get()
     }
 }

@@ -4,7 +4,10 @@
 //! per move).
 
 use crate::attacks::Sliders;
-use crate::board::{CheckSquares, MaybeCheckInfo, MoveKind, PieceCheckSquares, PreparedMake};
+use crate::board::{
+    CheckSquares, KingMaps, MaybeAttacks, MaybeCheckInfo, MoveKind, PieceCheckSquares,
+    PieceKingMaps, PreparedMake,
+};
 use crate::color::with_side;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
 
@@ -16,8 +19,9 @@ pub(super) enum Make<'a> {
     Full,
     /// Just enough to count their moves, as [`Board::make_for_bulk_count`]
     /// makes them, each handed over with its check situation where the
-    /// parent's [`CheckSquares`] tell it.
-    ForBulkCount(&'a CheckSquares),
+    /// parent's [`CheckSquares`] tell it, and its king's enemy attack map
+    /// where the parent's [`KingMaps`] tell it.
+    ForBulkCount(&'a CheckSquares, &'a KingMaps),
 }
 
 /// Plays each move of `moves` on a copy of `board` and hands the child to
@@ -35,7 +39,7 @@ pub(super) fn for_each_child(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board, MaybeCheckInfo) -> u64,
+    visit: impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
 ) -> u64 {
     with_side!(board.side_to_move(), WHITE => children_of::<WHITE>(board, moves, make, s, visit))
 }
@@ -47,7 +51,7 @@ pub(super) fn children_of<const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board, MaybeCheckInfo) -> u64,
+    visit: impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
 ) -> u64 {
     match moves.piece {
         Piece::Pawn => children::<0, WHITE>(board, moves, make, s, visit),
@@ -67,7 +71,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    mut visit: impl FnMut(&Board, MaybeCheckInfo) -> u64,
+    mut visit: impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -76,13 +80,20 @@ fn children<const PIECE: usize, const WHITE: bool>(
         return 0;
     }
     let prepared = board.prepare_make(us, piece, moves.from);
-    let checks = match make {
-        Make::Full => PieceCheckSquares::NONE,
-        Make::ForBulkCount(squares) => squares.for_piece(piece, moves.from),
+    let (checks, maps) = match make {
+        Make::Full => (PieceCheckSquares::NONE, PieceKingMaps::NONE),
+        Make::ForBulkCount(squares, maps) => (
+            squares.for_piece(piece, moves.from),
+            maps.for_piece(piece, us, moves.from, s),
+        ),
+    };
+    let known = Known {
+        checks: &checks,
+        maps: &maps,
     };
     let mut sum = 0;
     let mut make_one = |mv: Move, kind: MoveKind| {
-        sum += make_child::<PIECE, WHITE>(board, &prepared, mv, kind, make, &checks, s, &mut visit);
+        sum += make_child::<PIECE, WHITE>(board, &prepared, mv, kind, make, known, s, &mut visit);
     };
     {
         let from = moves.from;
@@ -122,10 +133,19 @@ fn children<const PIECE: usize, const WHITE: bool>(
     sum
 }
 
+/// What a piece's children are handed over with: their checkers and pins,
+/// and their king's enemy attack map, where the parent knows them.
+#[derive(Clone, Copy)]
+struct Known<'a> {
+    checks: &'a PieceCheckSquares,
+    maps: &'a PieceKingMaps,
+}
+
 /// One child of `board`, made as `make` says from what the moves of
 /// `Piece::ALL[PIECE]` of White (`WHITE`) or Black share (see
 /// `Board::prepare_make`), or castling made from `board` itself, handed to
-/// `visit` with what `checks` know of its checkers and pins. A function,
+/// `visit` with what `known` tells of its checkers, pins and its king's
+/// enemy attack map. A function,
 /// not a closure, so that it is always inlined: a closure written in the
 /// generic `children` and left out of line would lose the dispatched
 /// variant's target features (and working out `checks`' answer in the
@@ -144,9 +164,9 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
     mv: Move,
     kind: MoveKind,
     make: Make,
-    checks: &PieceCheckSquares,
+    known: Known,
     s: impl Sliders,
-    visit: &mut impl FnMut(&Board, MaybeCheckInfo) -> u64,
+    visit: &mut impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -168,19 +188,21 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
         // Castling moves a rook as well: made from the parent.
         match make {
             Make::Full => child.play_piece_of(us, piece, mv),
-            Make::ForBulkCount(_) => child.make_for_bulk_count(us, piece, mv),
+            Make::ForBulkCount(..) => child.make_for_bulk_count(us, piece, mv),
         }
-        visit(&child, MaybeCheckInfo::UNKNOWN)
+        visit(&child, MaybeCheckInfo::UNKNOWN, MaybeAttacks::UNKNOWN)
     } else {
         match make {
             Make::Full => child.make_prepared::<true>(prepared, us, piece, mv, kind),
-            Make::ForBulkCount(_) => child.make_prepared::<false>(prepared, us, piece, mv, kind),
+            Make::ForBulkCount(..) => child.make_prepared::<false>(prepared, us, piece, mv, kind),
         }
-        let known = if mv.promotion.is_some() || kind == MoveKind::EnPassant {
-            MaybeCheckInfo::UNKNOWN
+        if mv.promotion.is_some() || kind == MoveKind::EnPassant {
+            visit(&child, MaybeCheckInfo::UNKNOWN, MaybeAttacks::UNKNOWN)
         } else {
-            checks.after(mv.to)
-        };
-        visit(&child, known)
+            let attacks = known
+                .maps
+                .after(piece, us, mv.to, kind == MoveKind::Quiet, s);
+            visit(&child, known.checks.after(mv.to), attacks)
+        }
     }
 }

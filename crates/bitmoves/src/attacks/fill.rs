@@ -10,7 +10,7 @@
 //! the king, with no loop over the pieces and no table lookup
 //! (`docs/performance.md`, "What each choice bought", has the measurements).
 
-use super::fill_avx2::once_and_twice;
+use super::AttackLayers;
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -71,16 +71,6 @@ pub(crate) trait SetwiseFills: Copy {
         knights: Bitboard,
         occupied: Bitboard,
     ) -> AttackLayers;
-}
-
-/// The squares a side's sliders, and its knights, attack at least once
-/// and at least twice: [`SetwiseFills::attack_layers`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct AttackLayers {
-    pub sliders: Bitboard,
-    pub sliders_twice: Bitboard,
-    pub knights: Bitboard,
-    pub knights_twice: Bitboard,
 }
 
 /// The fills of a back-end that has none: no value of it exists.
@@ -188,6 +178,45 @@ impl SetwiseFills for Fills {
                 knights_twice,
             }
         }
+    }
+}
+
+/// The squares in at least one, and in at least two, of the eight lanes
+/// of `a` and `b`: the layers are halved lane by lane, each half's
+/// squares in both halves going to the second layer.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline(always)]
+pub(super) unsafe fn once_and_twice(a: __m256i, b: __m256i) -> (Bitboard, Bitboard) {
+    // SAFETY: the caller promises AVX2.
+    unsafe {
+        let (once, twice) = (_mm256_or_si256(a, b), _mm256_and_si256(a, b));
+        let (low, high) = (
+            _mm256_castsi256_si128(once),
+            _mm256_extracti128_si256::<1>(once),
+        );
+        let twice = _mm_or_si128(
+            _mm_or_si128(
+                _mm256_castsi256_si128(twice),
+                _mm256_extracti128_si256::<1>(twice),
+            ),
+            _mm_and_si128(low, high),
+        );
+        let once = _mm_or_si128(low, high);
+        let (once_high, twice_high) = (
+            _mm_unpackhi_epi64(once, once),
+            _mm_unpackhi_epi64(twice, twice),
+        );
+        let twice = _mm_or_si128(
+            _mm_or_si128(twice, twice_high),
+            _mm_and_si128(once, once_high),
+        );
+        let once = _mm_or_si128(once, once_high);
+        (
+            Bitboard(_mm_cvtsi128_si64(once) as u64),
+            Bitboard(_mm_cvtsi128_si64(twice) as u64),
+        )
     }
 }
 

@@ -7,8 +7,9 @@
 //! the board is lost, so only the files need masks), and the count adds
 //! the lanes' bytes' popcounts, each looked up by nibble.
 
+use super::AttackLayers;
 use super::SetwiseFills;
-use super::fill::AttackLayers;
+use super::fill::once_and_twice;
 use super::fill::{FILE_A, FILE_H, FILES_AB, FILES_GH};
 use crate::Bitboard;
 use core::arch::x86_64::*;
@@ -118,45 +119,6 @@ impl SetwiseFills for Avx2Fills {
                 knights_twice,
             }
         }
-    }
-}
-
-/// The squares in at least one, and in at least two, of the eight lanes
-/// of `a` and `b`: the layers are halved lane by lane, each half's
-/// squares in both halves going to the second layer.
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[inline(always)]
-pub(super) unsafe fn once_and_twice(a: __m256i, b: __m256i) -> (Bitboard, Bitboard) {
-    // SAFETY: the caller promises AVX2.
-    unsafe {
-        let (once, twice) = (_mm256_or_si256(a, b), _mm256_and_si256(a, b));
-        let (low, high) = (
-            _mm256_castsi256_si128(once),
-            _mm256_extracti128_si256::<1>(once),
-        );
-        let twice = _mm_or_si128(
-            _mm_or_si128(
-                _mm256_castsi256_si128(twice),
-                _mm256_extracti128_si256::<1>(twice),
-            ),
-            _mm_and_si128(low, high),
-        );
-        let once = _mm_or_si128(low, high);
-        let (once_high, twice_high) = (
-            _mm_unpackhi_epi64(once, once),
-            _mm_unpackhi_epi64(twice, twice),
-        );
-        let twice = _mm_or_si128(
-            _mm_or_si128(twice, twice_high),
-            _mm_and_si128(once, once_high),
-        );
-        let once = _mm_or_si128(once, once_high);
-        (
-            Bitboard(_mm_cvtsi128_si64(once) as u64),
-            Bitboard(_mm_cvtsi128_si64(twice) as u64),
-        )
     }
 }
 

@@ -12,14 +12,12 @@
 //! It sits in `board/` beside `board/check_squares.rs`, which does the
 //! same for the child's checkers and pins.
 
-#[cfg(target_arch = "x86_64")]
 use super::Board;
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::SetwiseFills;
-use crate::attacks::Sliders;
-use crate::{Bitboard, Color, Piece, Square, attacks};
-#[cfg(target_arch = "x86_64")]
-use crate::{CastlingSide, color::with_side};
+use crate::attacks::{AttackLayers, Sliders};
+use crate::color::with_side;
+use crate::{Bitboard, CastlingSide, Color, Piece, Square, attacks};
 
 /// What a node knows, before it makes them, of its children's enemy
 /// attack maps: the attacks of the side to move here, with the
@@ -43,17 +41,6 @@ pub(crate) struct KingMaps {
 }
 
 impl KingMaps {
-    /// Nothing known: every square is attacked by a slider and seen from
-    /// the zone, so that every piece's leaving opens a line.
-    pub(crate) const NONE: Self = Self {
-        once: Bitboard::FULL,
-        twice: Bitboard::FULL,
-        sliders_once: Bitboard::FULL,
-        sliders_twice: Bitboard::FULL,
-        seen: Bitboard::FULL,
-        occupied: Bitboard::EMPTY,
-    };
-
     /// What the node knows of the map after any move of `piece` of `us`
     /// (the side to move) from `from` (not castling, a promotion or en
     /// passant).
@@ -171,32 +158,25 @@ fn attacks_of(
     }
 }
 
-#[cfg(target_arch = "x86_64")]
 impl Board {
     /// What this board knows of its children's enemy attack maps: see
-    /// [`KingMaps`], worked out with the fills (`fills`, from
-    /// `s.fills()`): one fill for the mover's attacks, one for what the
-    /// zone sees.
+    /// [`KingMaps`], worked out with the back-end `s`: by two fills (the
+    /// mover's attacks, what the zone sees) where it has them, by a lookup
+    /// per piece and per zone square otherwise.
     #[inline(always)]
-    pub(crate) fn king_maps(&self, fills: impl SetwiseFills) -> KingMaps {
-        with_side!(self.side_to_move(), WHITE => self.king_maps_for::<WHITE>(fills))
+    pub(crate) fn king_maps(&self, s: impl Sliders) -> KingMaps {
+        with_side!(self.side_to_move(), WHITE => self.king_maps_for::<WHITE>(s))
     }
 
     /// [`Board::king_maps`] with White (`WHITE`) or Black to move.
     #[inline(always)]
-    fn king_maps_for<const WHITE: bool>(&self, fills: impl SetwiseFills) -> KingMaps {
+    fn king_maps_for<const WHITE: bool>(&self, s: impl Sliders) -> KingMaps {
         let us = Color::of_const::<WHITE>();
         let king = self.king(!us);
         let rights = (self.castling_rights().bits() >> (2 * (!us).index())) & 0b11;
         let ours = self.colors(us);
         let occupied = self.occupied() - king.bitboard();
         let queens = self.pieces(Piece::Queen);
-        let layers = fills.attack_layers(
-            (self.pieces(Piece::Bishop) | queens) & ours,
-            (self.pieces(Piece::Rook) | queens) & ours,
-            self.pieces(Piece::Knight) & ours,
-            occupied,
-        );
         // The zone: the king's steps, and the squares its standard castling
         // crosses (Chess960 castling asks square by square, not the map).
         let mut zone = attacks::king(king);
@@ -207,6 +187,14 @@ impl Board {
                 }
             }
         }
+        let (layers, seen) = layers_and_seen(
+            s,
+            (self.pieces(Piece::Bishop) | queens) & ours,
+            (self.pieces(Piece::Rook) | queens) & ours,
+            self.pieces(Piece::Knight) & ours,
+            zone,
+            occupied,
+        );
         let (east, west) = attacks::pawns(us, self.colored_pieces(us, Piece::Pawn));
         let (mut once, mut twice) = (layers.sliders, layers.sliders_twice);
         for (set, set_twice) in [
@@ -223,16 +211,44 @@ impl Board {
             twice,
             sliders_once: layers.sliders,
             sliders_twice: layers.sliders_twice,
-            seen: fills.attacks(zone, zone, Bitboard::EMPTY, occupied),
+            seen,
             occupied,
         }
     }
 }
 
-#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
+/// The attack layers of the sliders `diagonal` and `orthogonal` and the
+/// knights `knights`, and what a queen on each square of `zone` sees, with
+/// `occupied` blocking: by the fills where `s` has them, by lookups
+/// otherwise.
+#[inline(always)]
+fn layers_and_seen(
+    s: impl Sliders,
+    diagonal: Bitboard,
+    orthogonal: Bitboard,
+    knights: Bitboard,
+    zone: Bitboard,
+    occupied: Bitboard,
+) -> (AttackLayers, Bitboard) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(fills) = s.fills() {
+        return (
+            fills.attack_layers(diagonal, orthogonal, knights, occupied),
+            fills.attacks(zone, zone, Bitboard::EMPTY, occupied),
+        );
+    }
+    let layers = AttackLayers::by_lookups(s, diagonal, orthogonal, knights, occupied);
+    let mut seen = Bitboard::EMPTY;
+    for square in zone {
+        seen |= s.queen(square, occupied);
+    }
+    (layers, seen)
+}
+
+#[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
-    use crate::attacks::{Avx2Fills, Fills, Magic};
+    use crate::attacks::Magic;
 
     /// Law: where a parent's [`KingMaps`] know a child's enemy attack map
     /// (a move that is not castling, a promotion or en passant), it is the
@@ -240,19 +256,27 @@ mod tests {
     /// every square of the king's zone (its steps and its standard
     /// castling walks); on every position up to two plies below the make
     /// tests' positions and positions with sliders lined up on a king's
-    /// zone, for every legal move, with the AVX-512 and the AVX2 fills
-    /// where this CPU has them.
+    /// zone, for every legal move, with every back-end this CPU has
+    /// (magic and PEXT lookups, the AVX-512 and the AVX2 fills).
     #[test]
     fn what_the_parent_knows_of_the_childs_map_is_what_the_child_finds() {
-        if let Some(fills) = Fills::detect() {
-            king_maps_law(fills);
-        }
-        if let Some(fills) = Avx2Fills::detect() {
-            king_maps_law(fills);
+        king_maps_law(Magic);
+        #[cfg(target_arch = "x86_64")]
+        {
+            use crate::attacks::{Avx2Fills, Fills, Pext, PextAvx2, PextFills};
+            if let Some(pext) = Pext::detect() {
+                king_maps_law(pext);
+                if let Some(fills) = Fills::detect() {
+                    king_maps_law(PextFills { pext, fills });
+                }
+                if let Some(fills) = Avx2Fills::detect() {
+                    king_maps_law(PextAvx2 { pext, fills });
+                }
+            }
         }
     }
 
-    fn king_maps_law(fills: impl SetwiseFills) {
+    fn king_maps_law(s: impl Sliders) {
         let lines = [
             // Sliders of both sides aimed at the kings' zones, behind
             // pieces that may step aside or in between.
@@ -267,7 +291,7 @@ mod tests {
         for fen in crate::board::MAKE_TEST_FENS.into_iter().chain(lines) {
             for board in crate::board::up_to_two_plies_below(fen) {
                 let us = board.side_to_move();
-                let maps = board.king_maps(fills);
+                let maps = board.king_maps(s);
                 for mv in board.legal_moves() {
                     let piece = board.piece_on(mv.from).expect("a piece moves");
                     let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();
@@ -279,8 +303,8 @@ mod tests {
                     let mut child = board;
                     child.play_unchecked(mv);
                     all += 1;
-                    let after = maps.for_piece(piece, us, mv.from, Magic);
-                    let Some(map) = after.after(piece, us, mv.to, quiet, Magic).get() else {
+                    let after = maps.for_piece(piece, us, mv.from, s);
+                    let Some(map) = after.after(piece, us, mv.to, quiet, s).get() else {
                         continue;
                     };
                     known += 1;

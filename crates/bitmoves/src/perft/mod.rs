@@ -30,7 +30,6 @@
 use crate::attacks::{Magic, NATIVE};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextAvx2, PextFills};
-use crate::board::{KingMaps, MaybeAttacks};
 use crate::color::with_side;
 use crate::dispatch::{self, Backend};
 use crate::movegen::Mask;
@@ -132,32 +131,6 @@ fn fills_pay(board: &Board) -> bool {
         || (pieces & board.colors(Color::Black)).has_more_than_one()
 }
 
-/// What a pre-frontier node knows of its children's enemy attack maps:
-/// worked out with the fills (AVX-512 or AVX2), where the back-end has
-/// them; nothing without.
-#[inline(always)]
-fn king_maps(board: &Board, s: impl crate::attacks::Sliders) -> KingMaps {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(fills) = s.fills() {
-        return board.king_maps(fills);
-    }
-    let _ = (board, s);
-    KingMaps::NONE
-}
-
-/// Whether the back-end `s` has the fills (AVX-512 or AVX2): a constant
-/// of its type.
-#[inline(always)]
-fn has_fills(s: impl crate::attacks::Sliders) -> bool {
-    #[cfg(target_arch = "x86_64")]
-    return s.fills().is_some();
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let _ = s;
-        false
-    }
-}
-
 /// One node of bulk perft: the last ply counted, not made (bulk
 /// counting). A macro, not a function, so that its closures are written
 /// inside each variant of the recursion and take its target features
@@ -177,17 +150,11 @@ macro_rules! bulk {
                 // constant.
                 let mut nodes = 0;
                 let squares = board.check_squares();
-                let maps = king_maps(board, s);
+                let maps = board.king_maps(s);
                 let make = Make::ForBulkCount(&squares, &maps);
                 board.generate_masked(Mask::ALL, s, |moves| {
                     nodes += with_side!(board.side_to_move(), WHITE => {
                         children_of::<WHITE>(board, moves, make, s, |child, known, attacks| {
-                            // Known only with the fills: without, a constant.
-                            let attacks = if has_fills(s) {
-                                attacks
-                            } else {
-                                MaybeAttacks::UNKNOWN
-                            };
                             child.move_count_for::<{ !WHITE }>(known, attacks, s) as u64
                         })
                     });

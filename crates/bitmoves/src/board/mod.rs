@@ -7,7 +7,7 @@
 //! |---|---|
 //! | `board/check.rs` | checkers, pinned pieces, attackers, attack maps |
 //! | `board/check_squares.rs` | bulk perft: what a pre-frontier node knows of its children's checkers and pins (Stockfish's check squares) |
-//! | `board/king_maps.rs` | bulk perft: what a pre-frontier node knows of the attack map its children's kings walk against |
+//! | `board/frontier_hints.rs` | bulk perft: what a pre-frontier node knows of its children: their kings' enemy attack maps, their knights' and sliders' moves |
 //! | `board/fen.rs` | FEN in and out |
 //! | `board/castling_fen.rs` | the FEN castling field, and when rights call for Chess960 mode |
 //! | `board/perft_make.rs` | perft's make in two steps: `prepare_make` once per piece, `make_prepared` per move |
@@ -37,7 +37,7 @@ mod castling_fen;
 mod check;
 mod check_squares;
 mod fen;
-mod king_maps;
+mod frontier_hints;
 mod perft_make;
 mod play;
 mod status;
@@ -47,7 +47,7 @@ mod zobrist;
 pub(crate) use check::CheckInfo;
 pub(crate) use check_squares::{CheckSquares, MaybeCheckInfo, PieceCheckSquares};
 pub use fen::{FenError, FenOptions, ShredderFen, Snippet};
-pub(crate) use king_maps::{KingMaps, MaybeAttacks, PieceKingMaps};
+pub(crate) use frontier_hints::{ChildHints, FrontierHints, PieceHints};
 pub(crate) use perft_make::{MoveKind, PreparedMake};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub use status::GameStatus;

@@ -30,7 +30,7 @@ pub use piece_moves::{PieceMoves, PieceMovesIter};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::SetwiseFills;
 use crate::attacks::{NATIVE, Sliders};
-use crate::board::{CheckInfo, MaybeAttacks, MaybeCheckInfo};
+use crate::board::{CheckInfo, ChildHints, MaybeCheckInfo};
 use crate::color::with_side;
 use crate::{Bitboard, Board, CastlingSide, Color, Piece, Rank, Square, attacks};
 pub(crate) use sink::Mask;
@@ -189,7 +189,7 @@ impl Board {
     /// [`Board::move_count`] with the slider back-end `s`.
     #[inline(always)]
     pub(crate) fn move_count_with(&self, s: impl Sliders) -> usize {
-        let mut counter = MoveCounter(0, MaybeAttacks::UNKNOWN);
+        let mut counter = MoveCounter(0, ChildHints::UNKNOWN);
         self.generate_into(&mut counter, s);
         counter.0
     }
@@ -198,20 +198,20 @@ impl Board {
     /// which must be the side to move: for callers that know it at compile
     /// time (the children of perft's pre-frontier nodes), and that may
     /// know the checkers and pins already (`known`, see `CheckSquares`),
-    /// and the enemy's attack map for the king (`attacks`, see
-    /// `KingMaps`).
+    /// and more (`hints`: the enemy's attack map for the king, the moves
+    /// of the knights and sliders; see `FrontierHints`).
     #[inline(always)]
     pub(crate) fn move_count_for<const WHITE: bool>(
         &self,
         known: MaybeCheckInfo,
-        attacks: MaybeAttacks,
+        hints: ChildHints,
         s: impl Sliders,
     ) -> usize {
         let info = match known.get() {
             Some(info) => info,
             None => self.check_info_for::<WHITE>(),
         };
-        let mut counter = MoveCounter(0, attacks);
+        let mut counter = MoveCounter(0, hints);
         self.generate_legal::<WHITE>(&info, &mut counter, s);
         counter.0
     }
@@ -304,7 +304,7 @@ impl Board {
             return true;
         }
         let target = evasions & mask.to;
-        let counted = self.count_by_fills::<WHITE>(sink, s, info, target, occupied);
+        let counted = self.count_by_fills::<IN_CHECK, WHITE>(sink, s, info, target, occupied);
         if !counted {
             // A pinned knight can never move.
             for from in self.colored_pieces(us, Piece::Knight) - pinned {
@@ -350,15 +350,17 @@ impl Board {
     }
 
     /// Counts the moves of the unpinned knights and sliders of the side to
-    /// move (`WHITE`) onto `target`
+    /// move (`WHITE`, in check: `IN_CHECK`) onto `target`
     /// with the fills (AVX-512 or AVX2), when the sink is a counter, the back-end has
     /// the fills, and there are two pieces or more (for one, its lookup is
     /// cheaper); returns whether it did.
     ///
     /// Every piece is counted as if free, so that the fills need not wait
-    /// for the pins, and then the pinned ones' moves are taken out.
+    /// for the pins, and then the pinned ones' moves are taken out. Where
+    /// the sink knows that count already (perft's frontier, not in check:
+    /// see `FrontierHints`), it is taken as it is, with any back-end.
     #[inline(always)]
-    fn count_by_fills<const WHITE: bool>(
+    fn count_by_fills<const IN_CHECK: bool, const WHITE: bool>(
         &self,
         sink: &mut impl Sink,
         s: impl Sliders,
@@ -366,36 +368,49 @@ impl Board {
         target: Bitboard,
         occupied: Bitboard,
     ) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        if let (Some(count), Some(fills)) = (sink.setwise_count(), s.fills()) {
-            let us = Color::of_const::<WHITE>();
-            let knights = self.colored_pieces(us, Piece::Knight);
-            let bishops = self.colored_pieces(us, Piece::Bishop);
-            let rooks = self.colored_pieces(us, Piece::Rook);
-            let queens = self.colored_pieces(us, Piece::Queen);
-            let all = knights | bishops | rooks | queens;
-            if !all.has_more_than_one() {
-                return false;
-            }
-            let mut moves =
-                fills.move_count(bishops | queens, rooks | queens, knights, occupied, target);
-            for from in all & info.pinned {
-                let reach = if knights.contains(from) {
-                    attacks::knight(from)
-                } else if bishops.contains(from) {
-                    s.bishop(from, occupied)
-                } else if rooks.contains(from) {
-                    s.rook(from, occupied)
-                } else {
-                    s.queen(from, occupied)
-                };
-                moves -= (reach & target).len();
-            }
-            *count += moves;
-            return true;
+        let known = if IN_CHECK {
+            None
+        } else {
+            sink.known_piece_moves()
+        };
+        let Some(count) = sink.setwise_count() else {
+            return false;
+        };
+        let us = Color::of_const::<WHITE>();
+        let knights = self.colored_pieces(us, Piece::Knight);
+        let bishops = self.colored_pieces(us, Piece::Bishop);
+        let rooks = self.colored_pieces(us, Piece::Rook);
+        let queens = self.colored_pieces(us, Piece::Queen);
+        let all = knights | bishops | rooks | queens;
+        let free = match known {
+            Some(moves) => Some(moves),
+            None if all.has_more_than_one() => fills_move_count(
+                s,
+                bishops | queens,
+                rooks | queens,
+                knights,
+                occupied,
+                target,
+            ),
+            None => None,
+        };
+        let Some(mut moves) = free else {
+            return false;
+        };
+        for from in all & info.pinned {
+            let reach = if knights.contains(from) {
+                attacks::knight(from)
+            } else if bishops.contains(from) {
+                s.bishop(from, occupied)
+            } else if rooks.contains(from) {
+                s.rook(from, occupied)
+            } else {
+                s.queen(from, occupied)
+            };
+            moves -= (reach & target).len();
         }
-        let _ = (sink, s, info, target, occupied);
-        false
+        *count += moves;
+        true
     }
 
     /// [`Board::attacked_squares`], by the fills (AVX-512 or AVX2) where the
@@ -680,4 +695,23 @@ impl Board {
         }
         (!capturers.is_empty()).then_some((capturers, square))
     }
+}
+
+/// The moves onto `target` of the knights and sliders, each counted as if
+/// free, by the fills of the back-end `s`; `None` where it has none.
+#[inline(always)]
+fn fills_move_count(
+    s: impl Sliders,
+    diagonal: Bitboard,
+    orthogonal: Bitboard,
+    knights: Bitboard,
+    occupied: Bitboard,
+    target: Bitboard,
+) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(fills) = s.fills() {
+        return Some(fills.move_count(diagonal, orthogonal, knights, occupied, target));
+    }
+    let _ = (s, diagonal, orthogonal, knights, occupied, target);
+    None
 }

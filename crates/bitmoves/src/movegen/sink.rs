@@ -2,7 +2,7 @@
 //! which moves each wants ([`Mask`]).
 
 use super::PieceMoves;
-use crate::board::MaybeAttacks;
+use crate::board::ChildHints;
 use crate::{Bitboard, Piece, Square};
 
 /// Which moves a sink wants: those from a square of `from` to a square of
@@ -44,9 +44,17 @@ pub(super) trait Sink {
 
     /// The enemy's attack map (with the king off the board) on the
     /// squares the king may step onto or castle across, where the caller
-    /// knows it already (see `board/king_maps.rs`).
+    /// knows it already (see `board/frontier_hints.rs`).
     #[inline(always)]
     fn known_attacks(&self) -> Option<Bitboard> {
+        None
+    }
+
+    /// The moves of the side to move's knights and sliders, each counted
+    /// as if free, onto squares without its own pieces, where the caller
+    /// knows them already (see `board/frontier_hints.rs`).
+    #[inline(always)]
+    fn known_piece_moves(&self) -> Option<usize> {
         None
     }
 }
@@ -74,9 +82,9 @@ impl<F: FnMut(PieceMoves) -> bool> Sink for Visitor<F> {
     }
 }
 
-/// Counts every move without looking at them, with the enemy's attack
-/// map for the king where the caller knows it.
-pub(super) struct MoveCounter(pub usize, pub MaybeAttacks);
+/// Counts every move without looking at them, with what the caller knows
+/// already (see [`ChildHints`]).
+pub(super) struct MoveCounter(pub usize, pub ChildHints);
 
 impl Sink for MoveCounter {
     #[inline(always)]
@@ -97,6 +105,11 @@ impl Sink for MoveCounter {
 
     #[inline(always)]
     fn known_attacks(&self) -> Option<Bitboard> {
-        self.1.get()
+        self.1.attacks()
+    }
+
+    #[inline(always)]
+    fn known_piece_moves(&self) -> Option<usize> {
+        self.1.piece_moves()
     }
 }

@@ -5,8 +5,8 @@
 
 use crate::attacks::Sliders;
 use crate::board::{
-    CheckSquares, KingMaps, MaybeAttacks, MaybeCheckInfo, MoveKind, PieceCheckSquares,
-    PieceKingMaps, PreparedMake,
+    CheckSquares, ChildHints, FrontierHints, MaybeCheckInfo, MoveKind, PieceCheckSquares,
+    PieceHints, PreparedMake,
 };
 use crate::color::with_side;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
@@ -19,9 +19,10 @@ pub(super) enum Make<'a> {
     Full,
     /// Just enough to count their moves, as [`Board::make_for_bulk_count`]
     /// makes them, each handed over with its check situation where the
-    /// parent's [`CheckSquares`] tell it, and its king's enemy attack map
-    /// where the parent's [`KingMaps`] tell it.
-    ForBulkCount(&'a CheckSquares, &'a KingMaps),
+    /// parent's [`CheckSquares`] tell it, and what else the parent's
+    /// [`FrontierHints`] tell (its king's enemy attack map, its knights'
+    /// and sliders' moves).
+    ForBulkCount(&'a CheckSquares, &'a FrontierHints),
 }
 
 /// Plays each move of `moves` on a copy of `board` and hands the child to
@@ -39,7 +40,7 @@ pub(super) fn for_each_child(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
+    visit: impl FnMut(&Board, MaybeCheckInfo, ChildHints) -> u64,
 ) -> u64 {
     with_side!(board.side_to_move(), WHITE => children_of::<WHITE>(board, moves, make, s, visit))
 }
@@ -51,7 +52,7 @@ pub(super) fn children_of<const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    visit: impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
+    visit: impl FnMut(&Board, MaybeCheckInfo, ChildHints) -> u64,
 ) -> u64 {
     match moves.piece {
         Piece::Pawn => children::<0, WHITE>(board, moves, make, s, visit),
@@ -71,7 +72,7 @@ fn children<const PIECE: usize, const WHITE: bool>(
     moves: PieceMoves,
     make: Make,
     s: impl Sliders,
-    mut visit: impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
+    mut visit: impl FnMut(&Board, MaybeCheckInfo, ChildHints) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -80,16 +81,16 @@ fn children<const PIECE: usize, const WHITE: bool>(
         return 0;
     }
     let prepared = board.prepare_make(us, piece, moves.from);
-    let (checks, maps) = match make {
-        Make::Full => (PieceCheckSquares::NONE, PieceKingMaps::NONE),
-        Make::ForBulkCount(squares, maps) => (
+    let (checks, hints) = match make {
+        Make::Full => (PieceCheckSquares::NONE, PieceHints::NONE),
+        Make::ForBulkCount(squares, hints) => (
             squares.for_piece(piece, moves.from),
-            maps.for_piece(piece, us, moves.from, s),
+            hints.for_piece(piece, us, moves.from, s),
         ),
     };
     let known = Known {
         checks: &checks,
-        maps: &maps,
+        hints: &hints,
     };
     let mut sum = 0;
     let mut make_one = |mv: Move, kind: MoveKind| {
@@ -134,18 +135,18 @@ fn children<const PIECE: usize, const WHITE: bool>(
 }
 
 /// What a piece's children are handed over with: their checkers and pins,
-/// and their king's enemy attack map, where the parent knows them.
+/// and their [`ChildHints`], where the parent knows them.
 #[derive(Clone, Copy)]
 struct Known<'a> {
     checks: &'a PieceCheckSquares,
-    maps: &'a PieceKingMaps,
+    hints: &'a PieceHints,
 }
 
 /// One child of `board`, made as `make` says from what the moves of
 /// `Piece::ALL[PIECE]` of White (`WHITE`) or Black share (see
 /// `Board::prepare_make`), or castling made from `board` itself, handed to
-/// `visit` with what `known` tells of its checkers, pins and its king's
-/// enemy attack map. A function,
+/// `visit` with what `known` tells of its checkers, pins and hints. A
+/// function,
 /// not a closure, so that it is always inlined: a closure written in the
 /// generic `children` and left out of line would lose the dispatched
 /// variant's target features (and working out `checks`' answer in the
@@ -166,7 +167,7 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
     make: Make,
     known: Known,
     s: impl Sliders,
-    visit: &mut impl FnMut(&Board, MaybeCheckInfo, MaybeAttacks) -> u64,
+    visit: &mut impl FnMut(&Board, MaybeCheckInfo, ChildHints) -> u64,
 ) -> u64 {
     let piece = Piece::ALL[PIECE];
     let us = Color::of_const::<WHITE>();
@@ -190,19 +191,19 @@ fn make_child<const PIECE: usize, const WHITE: bool>(
             Make::Full => child.play_piece_of(us, piece, mv),
             Make::ForBulkCount(..) => child.make_for_bulk_count(us, piece, mv),
         }
-        visit(&child, MaybeCheckInfo::UNKNOWN, MaybeAttacks::UNKNOWN)
+        visit(&child, MaybeCheckInfo::UNKNOWN, ChildHints::UNKNOWN)
     } else {
         match make {
             Make::Full => child.make_prepared::<true>(prepared, us, piece, mv, kind),
             Make::ForBulkCount(..) => child.make_prepared::<false>(prepared, us, piece, mv, kind),
         }
         if mv.promotion.is_some() || kind == MoveKind::EnPassant {
-            visit(&child, MaybeCheckInfo::UNKNOWN, MaybeAttacks::UNKNOWN)
+            visit(&child, MaybeCheckInfo::UNKNOWN, ChildHints::UNKNOWN)
         } else {
-            let attacks = known
-                .maps
+            let hints = known
+                .hints
                 .after(piece, us, mv.to, kind == MoveKind::Quiet, s);
-            visit(&child, known.checks.after(mv.to), attacks)
+            visit(&child, known.checks.after(mv.to), hints)
         }
     }
 }

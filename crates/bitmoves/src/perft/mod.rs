@@ -150,12 +150,12 @@ macro_rules! bulk {
                 // constant.
                 let mut nodes = 0;
                 let squares = board.check_squares();
-                let maps = board.king_maps(s);
-                let make = Make::ForBulkCount(&squares, &maps);
+                let hints = board.frontier_hints(s);
+                let make = Make::ForBulkCount(&squares, &hints);
                 board.generate_masked(Mask::ALL, s, |moves| {
                     nodes += with_side!(board.side_to_move(), WHITE => {
-                        children_of::<WHITE>(board, moves, make, s, |child, known, attacks| {
-                            child.move_count_for::<{ !WHITE }>(known, attacks, s) as u64
+                        children_of::<WHITE>(board, moves, make, s, |child, known, hints| {
+                            child.move_count_for::<{ !WHITE }>(known, hints, s) as u64
                         })
                     });
                     false

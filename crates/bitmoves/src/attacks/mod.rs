@@ -36,7 +36,7 @@ use bitmoves_tables as tables;
 /// The squares a side's sliders, and its knights, attack at least once
 /// and at least twice (two pieces never attack a square from one
 /// direction, so these are also the squares of one, and of two or more,
-/// directions): what perft's `KingMaps` are made of.
+/// directions): what perft's `FrontierHints` are made of.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) struct AttackLayers {
     pub sliders: Bitboard,

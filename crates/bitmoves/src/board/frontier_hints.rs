@@ -366,7 +366,7 @@ mod tests {
     /// back-end this CPU has (magic and PEXT lookups, the AVX-512 and the
     /// AVX2 fills).
     #[test]
-    fn what_the_parent_knows_of_the_child_is_what_the_child_finds() {
+    fn what_the_parent_hints_is_what_the_child_finds() {
         frontier_hints_law(Magic);
         #[cfg(target_arch = "x86_64")]
         {

@@ -341,7 +341,12 @@ mod tests {
         }
     }
 
-    fn attack_map_law(fills: impl SetwiseFills) {
+    /// Calls `law` with each board of [`boards`], each side's diagonal
+    /// sliders, orthogonal sliders and knights, and the occupancy with and
+    /// without the other side's king.
+    fn each_side_and_occupancy(
+        mut law: impl FnMut(&Board, Bitboard, Bitboard, Bitboard, Bitboard),
+    ) {
         each_side(|board, side, ours| {
             let queens = board.pieces(Piece::Queen);
             let diagonal = (board.pieces(Piece::Bishop) | queens) & ours;
@@ -351,22 +356,28 @@ mod tests {
                 board.occupied(),
                 board.occupied() - board.king(!side).bitboard(),
             ] {
-                let mut expected = Bitboard::EMPTY;
-                for from in knights {
-                    expected |= attacks::knight(from);
-                }
-                for from in diagonal {
-                    expected |= Magic.bishop(from, occupied);
-                }
-                for from in orthogonal {
-                    expected |= Magic.rook(from, occupied);
-                }
-                assert_eq!(
-                    fills.attacks(diagonal, orthogonal, knights, occupied),
-                    expected,
-                    "{board}"
-                );
+                law(board, diagonal, orthogonal, knights, occupied);
             }
+        });
+    }
+
+    fn attack_map_law(fills: impl SetwiseFills) {
+        each_side_and_occupancy(|board, diagonal, orthogonal, knights, occupied| {
+            let mut expected = Bitboard::EMPTY;
+            for from in knights {
+                expected |= attacks::knight(from);
+            }
+            for from in diagonal {
+                expected |= Magic.bishop(from, occupied);
+            }
+            for from in orthogonal {
+                expected |= Magic.rook(from, occupied);
+            }
+            assert_eq!(
+                fills.attacks(diagonal, orthogonal, knights, occupied),
+                expected,
+                "{board}"
+            );
         });
     }
 
@@ -381,51 +392,42 @@ mod tests {
     }
 
     fn attack_layers_law(fills: impl SetwiseFills) {
-        each_side(|board, side, ours| {
-            let queens = board.pieces(Piece::Queen);
-            let diagonal = (board.pieces(Piece::Bishop) | queens) & ours;
-            let orthogonal = (board.pieces(Piece::Rook) | queens) & ours;
-            let knights = board.pieces(Piece::Knight) & ours;
-            for occupied in [
-                board.occupied(),
-                board.occupied() - board.king(!side).bitboard(),
-            ] {
-                // Each square's attackers, counted one piece at a time.
-                let mut sliders = [0; 64];
-                let mut leapers = [0; 64];
-                for from in diagonal | orthogonal {
-                    let mut reach = Bitboard::EMPTY;
-                    if diagonal.contains(from) {
-                        reach |= Magic.bishop(from, occupied);
-                    }
-                    if orthogonal.contains(from) {
-                        reach |= Magic.rook(from, occupied);
-                    }
-                    reach.into_iter().for_each(|to| sliders[to.index()] += 1);
+        each_side_and_occupancy(|board, diagonal, orthogonal, knights, occupied| {
+            // Each square's attackers, counted one piece at a time.
+            let mut sliders = [0; 64];
+            let mut leapers = [0; 64];
+            for from in diagonal | orthogonal {
+                let mut reach = Bitboard::EMPTY;
+                if diagonal.contains(from) {
+                    reach |= Magic.bishop(from, occupied);
                 }
-                for from in knights {
-                    attacks::knight(from)
-                        .into_iter()
-                        .for_each(|to| leapers[to.index()] += 1);
+                if orthogonal.contains(from) {
+                    reach |= Magic.rook(from, occupied);
                 }
-                let at_least = |counts: &[u32; 64], n: u32| {
-                    Bitboard::FULL
-                        .into_iter()
-                        .filter(|to| counts[to.index()] >= n)
-                        .collect::<Bitboard>()
-                };
-                let expected = AttackLayers {
-                    sliders: at_least(&sliders, 1),
-                    sliders_twice: at_least(&sliders, 2),
-                    knights: at_least(&leapers, 1),
-                    knights_twice: at_least(&leapers, 2),
-                };
-                assert_eq!(
-                    fills.attack_layers(diagonal, orthogonal, knights, occupied),
-                    expected,
-                    "{board}"
-                );
+                reach.into_iter().for_each(|to| sliders[to.index()] += 1);
             }
+            for from in knights {
+                attacks::knight(from)
+                    .into_iter()
+                    .for_each(|to| leapers[to.index()] += 1);
+            }
+            let at_least = |counts: &[u32; 64], n: u32| {
+                Bitboard::FULL
+                    .into_iter()
+                    .filter(|to| counts[to.index()] >= n)
+                    .collect::<Bitboard>()
+            };
+            let expected = AttackLayers {
+                sliders: at_least(&sliders, 1),
+                sliders_twice: at_least(&sliders, 2),
+                knights: at_least(&leapers, 1),
+                knights_twice: at_least(&leapers, 2),
+            };
+            assert_eq!(
+                fills.attack_layers(diagonal, orthogonal, knights, occupied),
+                expected,
+                "{board}"
+            );
         });
     }
 

@@ -166,9 +166,7 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    /// Law: where a parent's [`CheckSquares`] know a child's checkers and
+    /// Law: where a parent's [`CheckSquares`](super::CheckSquares) know a child's checkers and
     /// pins (a move that is not castling, a promotion or en passant), they
     /// are the ones the child works out itself; on every position up to
     /// two plies below the make tests' positions and three positions with
@@ -186,15 +184,7 @@ mod tests {
         for fen in crate::board::MAKE_TEST_FENS.into_iter().chain(pins) {
             for board in crate::board::up_to_two_plies_below(fen) {
                 let squares = board.check_squares();
-                for mv in board.legal_moves() {
-                    let piece = board.piece_on(mv.from).expect("a piece moves");
-                    let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();
-                    let castling = piece == Piece::King && board.castling_side(mv).is_some();
-                    if castling || en_passant || mv.promotion.is_some() {
-                        continue;
-                    }
-                    let mut child = board;
-                    child.play_unchecked(mv);
+                for (mv, piece, child) in crate::board::plain_moves(&board) {
                     all += 1;
                     if let Some(info) = squares.for_piece(piece, mv.from).after(mv.to).get() {
                         known += 1;

@@ -418,16 +418,8 @@ mod tests {
             for board in crate::board::up_to_two_plies_below(fen) {
                 let us = board.side_to_move();
                 let hints = board.frontier_hints(s);
-                for mv in board.legal_moves() {
-                    let piece = board.piece_on(mv.from).expect("a piece moves");
-                    let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();
-                    let castling = piece == Piece::King && board.castling_side(mv).is_some();
-                    if castling || en_passant || mv.promotion.is_some() {
-                        continue;
-                    }
+                for (mv, piece, child) in crate::board::plain_moves(&board) {
                     let quiet = board.piece_on(mv.to).is_none();
-                    let mut child = board;
-                    child.play_unchecked(mv);
                     all += 1;
                     let known = hints
                         .for_piece(piece, us, mv.from, s)

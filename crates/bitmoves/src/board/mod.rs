@@ -236,6 +236,24 @@ pub(crate) const MAKE_TEST_FENS: [&str; 5] = [
     "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
 ];
 
+/// The legal moves of `board` that perft's pre-frontier nodes know most
+/// about (neither castling, en passant nor a promotion), each with the
+/// piece that makes it and the board after it.
+#[cfg(test)]
+pub(crate) fn plain_moves(board: &Board) -> impl Iterator<Item = (crate::Move, Piece, Board)> + '_ {
+    board.legal_moves().into_iter().filter_map(move |mv| {
+        let piece = board.piece_on(mv.from).expect("a piece moves");
+        let en_passant = piece == Piece::Pawn && Some(mv.to) == board.en_passant();
+        let castling = piece == Piece::King && board.castling_side(mv).is_some();
+        if castling || en_passant || mv.promotion.is_some() {
+            return None;
+        }
+        let mut child = *board;
+        child.play_unchecked(mv);
+        Some((mv, piece, child))
+    })
+}
+
 /// The position of `fen` and every position one and two plies below it
 /// (one entry per path), for tests that check a law on many boards.
 #[cfg(test)]

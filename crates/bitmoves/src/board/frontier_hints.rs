@@ -129,7 +129,8 @@ impl PieceHints {
     /// (`quiet`) or taking what stands there: the mover's attack map on
     /// the squares of the opponent's king zone, and the opponent's
     /// knights' and sliders' moves, each where the child need not work it
-    /// out itself (see [`ChildHints`]). Branch-free: the children of one
+    /// out itself (see [`ChildHints`]). Not for a promotion (the piece
+    /// changes), castling or en passant. Branch-free: the children of one
     /// piece alternate between the answers unpredictably.
     #[inline(always)]
     pub(crate) fn after(

@@ -304,7 +304,7 @@ impl Board {
             return true;
         }
         let target = evasions & mask.to;
-        let counted = self.count_by_fills::<IN_CHECK, WHITE>(sink, s, info, target, occupied);
+        let counted = self.count_setwise::<IN_CHECK, WHITE>(sink, s, info, target, occupied);
         if !counted {
             // A pinned knight can never move.
             for from in self.colored_pieces(us, Piece::Knight) - pinned {
@@ -350,17 +350,15 @@ impl Board {
     }
 
     /// Counts the moves of the unpinned knights and sliders of the side to
-    /// move (`WHITE`, in check: `IN_CHECK`) onto `target`
-    /// with the fills (AVX-512 or AVX2), when the sink is a counter, the back-end has
-    /// the fills, and there are two pieces or more (for one, its lookup is
-    /// cheaper); returns whether it did.
-    ///
-    /// Every piece is counted as if free, so that the fills need not wait
-    /// for the pins, and then the pinned ones' moves are taken out. Where
-    /// the sink knows that count already (perft's frontier, not in check:
-    /// see `FrontierHints`), it is taken as it is, with any back-end.
+    /// move (`WHITE`, in check: `IN_CHECK`) onto `target` all at once, when
+    /// the sink is a counter; returns whether it did. Every piece is
+    /// counted as if free, and then the pinned ones' moves are taken out.
+    /// The free count is the sink's where it knows it (perft's frontier,
+    /// not in check: see `FrontierHints`), with any back-end; otherwise
+    /// the fills' (AVX-512 or AVX2), where the back-end has them and there
+    /// are two pieces or more (for one, its lookup is cheaper).
     #[inline(always)]
-    fn count_by_fills<const IN_CHECK: bool, const WHITE: bool>(
+    fn count_setwise<const IN_CHECK: bool, const WHITE: bool>(
         &self,
         sink: &mut impl Sink,
         s: impl Sliders,

@@ -115,6 +115,37 @@ fn en_passant_does_not_answer_a_discovered_check() {
 
 /// A pawn reaching the last rank promotes to each of knight, bishop, rook
 /// and queen, by pushing and by capturing: 12 moves from b7 here.
+/// Law: counting sinks count en passant as the move list lists it. They
+/// count it apart from the other pawn moves (`Board::en_passant_count`,
+/// out of line): `move_count` equals the list's length, and bulk perft two
+/// plies deep (whose last ply counts) equals full perft, on each position
+/// above and with a pinned capturer, a pawn giving check and a rank pin.
+#[test]
+fn counting_counts_en_passant_as_the_list_lists_it() {
+    use bitmoves::perft::{perft, perft_full};
+    for fen in [
+        "8/8/8/KPp4r/8/8/8/7k w - c6 0 2",
+        "7K/8/8/8/kPp4R/8/8/8 b - b3 0 2",
+        "8/8/2k5/8/3pP3/8/6B1/4K3 b - e3 0 1",
+        "7b/8/8/4Pp2/8/2K5/8/k7 w - f6 0 2",
+        "1b6/8/8/4Pp2/8/6K1/8/k7 w - f6 0 2",
+        "4r2k/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+        "8/8/8/6k1/4pP2/8/8/4K3 b - f3 0 1",
+        "8/8/8/8/4pP1k/8/8/4B1K1 b - f3 0 1",
+        "8/8/8/2k5/3pP3/8/8/4K1B1 b - e3 0 1",
+        "3k4/8/8/8/3pP3/8/8/3RK3 b - e3 0 1",
+        "8/8/8/5k2/3pP3/8/8/4K3 b - e3 0 1",
+        "8/8/8/8/3pP3/8/R6k/4K3 b - e3 0 1",
+        "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1",
+    ] {
+        let b = board(fen);
+        assert!(b.en_passant().is_some(), "{fen}");
+        assert_eq!(b.move_count(), b.legal_moves().len(), "{fen}");
+        assert_eq!(perft(&b, 1), b.legal_moves().len() as u64, "{fen}");
+        assert_eq!(perft(&b, 2), perft_full(&b, 2), "{fen}");
+    }
+}
+
 #[test]
 fn promotion_to_every_piece_including_capture_promotions() {
     let b = board("r1n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1");

@@ -6,16 +6,32 @@
 //! - **No import circles.** No two files of a crate import each other, through
 //!   `crate::` or `super::` paths, directly or round a longer loop (the
 //!   crate root and a file's parent `mod.rs`, which declare and re-export,
-//!   are left out). [`ALLOWED_CIRCLES`] names the circles being removed.
+//!   are left out); nor two files of a Python package (`crates/*/python/*/`)
+//!   through `from .x import` and the like. [`ALLOWED_CIRCLES`] names the
+//!   circles being removed.
 //! - **Cited headings exist.** A comment that cites `docs/NAME.md`, "Heading"
 //!   or `docs/NAME.md` (*Heading*) names a heading of that file, and every
 //!   `docs/NAME.md` cited exists.
 //! - **Lengths.** The README and the guides stay under [`LENGTHS`] and
 //!   [`GUIDE_MAX`] lines (`docs/history/` is not bounded).
+//! - **Layout.** `docs/development.md`'s layout list names every workspace
+//!   member, and every path it names exists.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `tidy/circles.rs` | import circles of crates and Python packages |
+//! | `tidy/layout.rs` | the layout list against the workspace members |
+//!
+//! The file tables, cited headings and lengths are checked here.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
+
+mod circles;
+mod layout;
+
+pub use circles::{circles, python_circles};
 
 /// Line bounds of named files, relative to the workspace root.
 pub const LENGTHS: &[(&str, usize)] = &[("README.md", 300), ("docs/performance.md", 300)];
@@ -24,10 +40,13 @@ pub const LENGTHS: &[(&str, usize)] = &[("README.md", 300), ("docs/performance.m
 pub const GUIDE_MAX: usize = 500;
 
 /// Circles tolerated while they are being removed: a circle found passes
-/// when all its files lie in one entry (`SRC_DIR: file, file, …`). Empty:
-/// no crate has one. Drop an entry when its circle is gone; tidy says when
-/// one matches nothing.
-pub const ALLOWED_CIRCLES: &[&str] = &[];
+/// when all its files lie in one entry (`SRC_DIR: file, file, …`). Drop an
+/// entry when its circle is gone; tidy says when one matches nothing.
+pub const ALLOWED_CIRCLES: &[&str] = &[
+    // Issue 55 (House V) removes it: the PGN tree, its visitors and the
+    // module that reads games import each other.
+    "crates/python/python/bitmoves: _pgn_tree.py, _pgn_visitors.py, pgn.py",
+];
 
 /// Source files of one crate: paths relative to its `src/`, with `/`.
 pub type Tree = BTreeMap<String, String>;
@@ -47,7 +66,29 @@ pub fn check(root: &Path) -> (Vec<String>, Vec<String>) {
             found_circles.push(format!("{name}: {}", circle.join(", ")));
         }
     }
-    let (new, unused) = unallowed(&found_circles, ALLOWED_CIRCLES);
+    for package in python_packages(root) {
+        let files: BTreeMap<String, String> = fs::read_dir(&package)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".py"))
+            .filter_map(|e| {
+                let text = fs::read_to_string(e.path()).ok()?;
+                Some((e.file_name().to_string_lossy().into_owned(), text))
+            })
+            .collect();
+        let name = package
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        for circle in python_circles(&name, &files) {
+            found_circles.push(format!(
+                "{}: {}",
+                relative(root, &package),
+                circle.join(", ")
+            ));
+        }
+    }
+    let (new, unused) = circles::unallowed(&found_circles, ALLOWED_CIRCLES);
     for circle in new {
         problems.push(format!("import circle: {circle}"));
     }
@@ -65,7 +106,7 @@ pub fn check(root: &Path) -> (Vec<String>, Vec<String>) {
             continue;
         };
         let name = relative(root, &path);
-        if name == "xtask/src/tidy.rs" {
+        if name.starts_with("xtask/src/tidy/") {
             continue; // its docs and tests cite made-up files
         }
         problems.extend(citation_problems(&name, &text, |doc| {
@@ -78,6 +119,16 @@ pub fn check(root: &Path) -> (Vec<String>, Vec<String>) {
                 .clone()
         }));
     }
+
+    let guide = "docs/development.md";
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap_or_default();
+    let text = fs::read_to_string(root.join(guide)).unwrap_or_default();
+    problems.extend(layout::problems(
+        guide,
+        &text,
+        &layout::members(&manifest),
+        |p| root.join(p).exists(),
+    ));
 
     for (path, max) in length_bounds(root) {
         if let Ok(text) = fs::read_to_string(root.join(&path)) {
@@ -99,6 +150,26 @@ fn source_dirs(root: &Path) -> Vec<std::path::PathBuf> {
     dirs.sort();
     dirs.push(root.join("xtask").join("src"));
     dirs
+}
+
+/// The Python packages of the crates: `crates/*/python/*/` folders that
+/// hold an `__init__.py`.
+fn python_packages(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut packages: Vec<_> = fs::read_dir(root.join("crates"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .flat_map(|krate| {
+            fs::read_dir(krate.path().join("python"))
+                .into_iter()
+                .flatten()
+        })
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|dir| dir.join("__init__.py").is_file())
+        .collect();
+    packages.sort();
+    packages
 }
 
 fn relative(root: &Path, path: &Path) -> String {
@@ -154,243 +225,8 @@ fn files_under(root: &Path, folders: &[&str]) -> Vec<std::path::PathBuf> {
     out
 }
 
-/// The module path of a file: `board/mod.rs` and `board.rs` are `board`, the
-/// crate root (`lib.rs`, `main.rs`) is empty.
-fn module_of(path: &str) -> Vec<String> {
-    let mut parts: Vec<String> = path
-        .trim_end_matches(".rs")
-        .split('/')
-        .map(str::to_owned)
-        .collect();
-    if parts.last().is_some_and(|p| p == "mod") || matches!(path, "lib.rs" | "main.rs") {
-        parts.pop();
-    }
-    parts
-}
-
-/// Text without `//` comments (line by line; enough for `use` paths).
-fn strip_comments(text: &str) -> String {
-    text.lines()
-        .map(|line| line.find("//").map_or(line, |at| &line[..at]))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn is_ident(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '_'
-}
-
-/// The paths a `crate::…` or `super::…` reference at the start of `text`
-/// names, braces expanded: `a::{b, c::d}` gives `a::b` and `a::c::d`.
-fn expand(text: &str) -> Vec<Vec<String>> {
-    let mut prefix = Vec::new();
-    let mut rest = text.trim_start();
-    loop {
-        if let Some(inner) = rest.strip_prefix('{') {
-            let mut out = Vec::new();
-            let (mut depth, mut start) = (0, 0);
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '{' => depth += 1,
-                    '}' | ',' if depth == 0 => {
-                        let item = inner[start..i].trim();
-                        if !item.is_empty() {
-                            for tail in expand(item) {
-                                out.push(prefix.iter().cloned().chain(tail).collect());
-                            }
-                        }
-                        if c == '}' {
-                            break;
-                        }
-                        start = i + 1;
-                    }
-                    '}' => depth -= 1,
-                    _ => {}
-                }
-            }
-            return out;
-        }
-        let len = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
-        if len == 0 {
-            return vec![prefix];
-        }
-        prefix.push(rest[..len].to_owned());
-        match rest[len..].trim_start().strip_prefix("::") {
-            Some(after) => rest = after.trim_start(),
-            None => return vec![prefix],
-        }
-    }
-}
-
-/// The files each file of `tree` imports (module paths).
-fn imports(tree: &Tree) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let modules: BTreeMap<Vec<String>, &str> = tree
-        .keys()
-        .map(|path| (module_of(path), path.as_str()))
-        .collect();
-    let target = |path: &[String]| {
-        (0..=path.len())
-            .rev()
-            .map(|n| &path[..n])
-            .find(|p| modules.contains_key(*p))
-            .map(<[String]>::to_vec)
-    };
-    let mut edges = BTreeMap::new();
-    for (path, text) in tree {
-        let module = module_of(path);
-        let mut set = BTreeSet::new();
-        let text = strip_comments(text);
-        let mut refs = Vec::new();
-        for (at, _) in text.match_indices("crate::") {
-            if at > 0 && text[..at].ends_with(|c: char| is_ident(c) || c == '$') {
-                continue;
-            }
-            refs.extend(expand(&text[at + "crate::".len()..]));
-        }
-        for (at, _) in text.match_indices("super::") {
-            if at > 0 && text[..at].ends_with(|c: char| is_ident(c) || c == ':') {
-                continue;
-            }
-            let mut base = module.clone();
-            base.pop();
-            let mut rest = &text[at + "super::".len()..];
-            while let Some(after) = rest.strip_prefix("super::") {
-                base.pop();
-                rest = after;
-            }
-            for tail in expand(rest) {
-                refs.push(base.iter().cloned().chain(tail).collect());
-            }
-        }
-        for r in refs {
-            let Some(t) = target(&r) else { continue };
-            if t == module || t.is_empty() || module.is_empty() {
-                continue;
-            }
-            let parent =
-                t.len() < module.len() && module.starts_with(&t) && modules[&t].ends_with("mod.rs");
-            if !parent {
-                set.insert(t);
-            }
-        }
-        edges.insert(module, set);
-    }
-    edges
-}
-
-/// The import circles of a crate: each strongly connected group of two or
-/// more files, as sorted file paths.
-pub fn circles(tree: &Tree) -> Vec<Vec<String>> {
-    let edges = imports(tree);
-    let files: BTreeMap<Vec<String>, &String> = tree.keys().map(|p| (module_of(p), p)).collect();
-    let nodes: Vec<&Vec<String>> = edges.keys().collect();
-    let index_of: BTreeMap<&Vec<String>, usize> =
-        nodes.iter().enumerate().map(|(i, n)| (*n, i)).collect();
-    let adjacency: Vec<Vec<usize>> = nodes
-        .iter()
-        .map(|n| {
-            edges[*n]
-                .iter()
-                .filter_map(|t| index_of.get(t).copied())
-                .collect()
-        })
-        .collect();
-    // Tarjan's algorithm.
-    struct State {
-        index: Vec<Option<usize>>,
-        low: Vec<usize>,
-        stack: Vec<usize>,
-        on_stack: Vec<bool>,
-        counter: usize,
-        groups: Vec<Vec<usize>>,
-    }
-    fn visit(v: usize, adjacency: &[Vec<usize>], s: &mut State) {
-        s.index[v] = Some(s.counter);
-        s.low[v] = s.counter;
-        s.counter += 1;
-        s.stack.push(v);
-        s.on_stack[v] = true;
-        for &w in &adjacency[v] {
-            match s.index[w] {
-                None => {
-                    visit(w, adjacency, s);
-                    s.low[v] = s.low[v].min(s.low[w]);
-                }
-                Some(i) if s.on_stack[w] => s.low[v] = s.low[v].min(i),
-                Some(_) => {}
-            }
-        }
-        if Some(s.low[v]) == s.index[v] {
-            let mut group = Vec::new();
-            while let Some(w) = s.stack.pop() {
-                s.on_stack[w] = false;
-                group.push(w);
-                if w == v {
-                    break;
-                }
-            }
-            if group.len() > 1 {
-                s.groups.push(group);
-            }
-        }
-    }
-    let n = nodes.len();
-    let mut state = State {
-        index: vec![None; n],
-        low: vec![0; n],
-        stack: Vec::new(),
-        on_stack: vec![false; n],
-        counter: 0,
-        groups: Vec::new(),
-    };
-    for v in 0..n {
-        if state.index[v].is_none() {
-            visit(v, &adjacency, &mut state);
-        }
-    }
-    let mut out: Vec<Vec<String>> = state
-        .groups
-        .into_iter()
-        .map(|group| {
-            let mut paths: Vec<String> = group.iter().map(|&i| files[nodes[i]].clone()).collect();
-            paths.sort();
-            paths
-        })
-        .collect();
-    out.sort();
-    out
-}
-
-/// The circles found (`SRC: a.rs, b.rs`) that no entry of `allowed` covers,
-/// and the entries that cover none.
-fn unallowed<'a>(found: &[String], allowed: &[&'a str]) -> (Vec<String>, Vec<&'a str>) {
-    let split = |line: &str| -> (String, BTreeSet<String>) {
-        let (dir, files) = line.split_once(": ").unwrap_or((line, ""));
-        (
-            dir.to_owned(),
-            files.split(", ").map(str::to_owned).collect(),
-        )
-    };
-    let allowed_sets: Vec<_> = allowed.iter().map(|a| split(a)).collect();
-    let mut used = vec![false; allowed.len()];
-    let mut new = Vec::new();
-    for circle in found {
-        let (dir, files) = split(circle);
-        match allowed_sets
-            .iter()
-            .position(|(d, set)| *d == dir && files.is_subset(set))
-        {
-            Some(i) => used[i] = true,
-            None => new.push(circle.clone()),
-        }
-    }
-    let unused = allowed
-        .iter()
-        .zip(used)
-        .filter(|(_, used)| !used)
-        .map(|(a, _)| *a)
-        .collect();
-    (new, unused)
 }
 
 /// Missing or stale entries of the `//!` file tables in `tree`.
@@ -562,56 +398,12 @@ mod tests {
     }
 
     #[test]
-    fn a_circle_in_a_small_tree_is_found() {
-        let files = tree(&[
-            ("lib.rs", "mod a;\nmod b;\nmod c;\nmod d;\nuse crate::a::A;"),
-            ("a.rs", "use crate::b::B;"),
-            ("b.rs", "use crate::{c::{C, D}, d};"),
-            ("c.rs", "// use crate::d;\nuse super::a::A;"),
-            ("d.rs", "pub struct D;"),
-        ]);
-        assert_eq!(circles(&files), [["a.rs", "b.rs", "c.rs"]]);
-    }
-
-    #[test]
-    fn a_parent_mod_rs_and_the_root_make_no_circle() {
-        let files = tree(&[
-            ("lib.rs", "mod m;\nuse crate::m::x::X;"),
-            (
-                "m/mod.rs",
-                "mod x;\nmod y;\nuse crate::m::x::X;\npub struct S;",
-            ),
-            (
-                "m/x.rs",
-                "use super::S;\nuse crate::m::y::Y;\nuse crate::Thing;",
-            ),
-            ("m/y.rs", "use super::S;"),
-        ]);
-        assert!(circles(&files).is_empty());
-    }
-
-    #[test]
-    fn only_a_new_circle_fails() {
-        let allowed = [
-            "crates/pgn/src: a.rs, b.rs, c.rs",
-            "crates/x/src: p.rs, q.rs",
-        ];
-        let found = [
-            "crates/pgn/src: a.rs, b.rs".to_owned(),
-            "crates/gen/src: files.rs, zobrist.rs".to_owned(),
-        ];
-        let (new, unused) = unallowed(&found, &allowed);
-        assert_eq!(new, ["crates/gen/src: files.rs, zobrist.rs"]);
-        assert_eq!(unused, ["crates/x/src: p.rs, q.rs"]);
-    }
-
-    #[test]
     fn a_missing_file_table_entry_is_named() {
         let files = tree(&[
             (
                 "board/mod.rs",
-                "//! | file | what |\n//! |---|---|\n//! | `board/fen.rs` | FEN |\n\
-                 //! | `board/gone.rs` | nothing |\nmod fen;\nmod child;\n#[cfg(test)]\nmod tests;\n",
+                "//! | file | what |\n//! |---|---|\n//! | `board/fen.rs` | FEN |\n//! \
+                 | `board/gone.rs` | nothing |\nmod fen;\nmod child;\n#[cfg(test)]\nmod tests;\n",
             ),
             ("board/fen.rs", ""),
             ("board/child.rs", ""),

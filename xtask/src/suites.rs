@@ -98,8 +98,9 @@ pub fn python_venv(root: &Path) -> PathBuf {
 /// Builds the `bitmoves` Python package into a virtual environment under
 /// `target/` (made with `$PYTHON`, default `python3`, seeing the system's
 /// packages so that installed maturin, pytest, numpy and python-chess are
-/// used; missing ones are installed from PyPI), then runs pytest on
-/// crates/python/tests.
+/// used; missing ones are installed from PyPI) with the `python-test`
+/// profile (the `python` profile without its link-time optimisation), then
+/// runs pytest on crates/python/tests.
 fn python(root: &Path) -> Result<(), String> {
     let venv = python_venv(root);
     let bin = venv.join("bin");
@@ -145,7 +146,14 @@ fn python(root: &Path) -> Result<(), String> {
         status(root, &python, &install)?;
     }
     let built = maturin()
-        .args(["develop", "--quiet", "-m", "crates/python/Cargo.toml"])
+        .args([
+            "develop",
+            "--quiet",
+            "--profile",
+            "python-test",
+            "-m",
+            "crates/python/Cargo.toml",
+        ])
         .status()
         .map_err(|e| format!("cannot run maturin: {e}"))?;
     if !built.success() {

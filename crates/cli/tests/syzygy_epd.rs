@@ -317,34 +317,76 @@ fn next_line(lines: &mpsc::Receiver<String>, what: &str) -> String {
         .unwrap_or_else(|_| panic!("{what}: no answer while the input stays open"))
 }
 
+/// Writes four lines one at a time to `input` and checks that each is
+/// answered while `input` stays open; then closes it, and checks the
+/// exit status and the one error line.
+fn answered_while_open(mut child: Child, mut input: impl Write, what: &str) {
+    let lines = line_reader(child.stdout.take().expect("stdout"));
+    for (line, answer) in [(KBN, "-2 -53"), ("", ""), ("bad", "error"), (KQ, "2 11")] {
+        writeln!(input, "{line}").expect("write");
+        input.flush().expect("flush");
+        assert_eq!(next_line(&lines, what), answer, "{what}");
+    }
+    drop(input);
+    let status = child.wait().expect("exit");
+    assert_eq!(status.code(), Some(1), "{what}: the bad line");
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut stderr)
+        .expect("stderr");
+    assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
+    assert!(stderr.starts_with("error: line 3: "), "{what}: {stderr}");
+}
+
 #[test]
 fn stdin_is_answered_line_by_line_while_it_stays_open() {
     let Some(dir) = tables::tables_dir("syzygy --epd stdin") else {
         return;
     };
     for threads in THREADS {
-        let what = format!("{threads} threads");
         let mut child = spawn_stdin(&dir, threads);
-        let mut stdin = child.stdin.take().expect("stdin");
-        let lines = line_reader(child.stdout.take().expect("stdout"));
-        // Each answer comes while this test still holds the pipe open.
-        for (line, answer) in [(KBN, "-2 -53"), ("", ""), ("bad", "error"), (KQ, "2 11")] {
-            writeln!(stdin, "{line}").expect("write");
-            stdin.flush().expect("flush");
-            assert_eq!(next_line(&lines, &what), answer, "{what}");
+        let stdin = child.stdin.take().expect("stdin");
+        answered_while_open(child, stdin, &format!("stdin, {threads} threads"));
+    }
+}
+
+/// The same through a named pipe given as FILE: the file is read as it
+/// comes, never whole first.
+#[cfg(unix)]
+#[test]
+fn a_fifo_is_answered_line_by_line_while_it_stays_open() {
+    let Some(dir) = tables::tables_dir("syzygy --epd FIFO") else {
+        return;
+    };
+    for threads in THREADS {
+        let fifo = scratch(&format!("syzygy-epd-fifo-{threads}")).join("in.epd");
+        let made = Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|status| status.success()) {
+            eprintln!("syzygy --epd FIFO skipped: mkfifo failed");
+            return;
         }
-        drop(stdin);
-        let status = child.wait().expect("exit");
-        assert_eq!(status.code(), Some(1), "{what}: the bad line");
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .expect("stderr")
-            .read_to_string(&mut stderr)
-            .expect("stderr");
-        assert_eq!(stderr.lines().count(), 1, "{what}: {stderr}");
-        assert!(stderr.starts_with("error: line 3: "), "{what}: {stderr}");
+        let child = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+            .args([
+                "syzygy",
+                arg(&dir),
+                "--epd",
+                arg(&fifo),
+                "--threads",
+                threads,
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("bitmoves runs");
+        // Opening the write end waits for the command to open the other.
+        let input = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&fifo)
+            .expect("the FIFO's write end");
+        answered_while_open(child, input, &format!("FIFO, {threads} threads"));
     }
 }
 

@@ -77,7 +77,8 @@ impl Lines {
             text: Vec::with_capacity(CHUNK_BYTES + 256),
             lines: Vec::new(),
         };
-        while chunk.text.len() < CHUNK_BYTES && !(self.drained() && !chunk.lines.is_empty()) {
+        // Once a line is in, only what is buffered: a read may wait.
+        while chunk.text.len() < CHUNK_BYTES && (chunk.lines.is_empty() || !self.drained()) {
             match self.next_line(&mut chunk.text) {
                 Ok(Some(line)) => chunk.lines.push(line),
                 Ok(None) => break,

@@ -45,8 +45,9 @@ impl Tablebase {
     /// The legal moves ranked by DTZ, best first (Stockfish's
     /// `root_probe`): a win within the 50-move rule ranks highest, then
     /// wins that the clock spoils (the faster the better), draws, losses
-    /// the clock saves and losses. The halfmove clock is the board's;
-    /// repetitions come from `options.history`.
+    /// the clock saves and losses. Moves of one rank come the shortest
+    /// win (the longest loss) first, then by UCI text. The halfmove clock
+    /// is the board's; repetitions come from `options.history`.
     ///
     /// Needs the WDL and DTZ tables of every position a move leads to.
     pub fn probe_root(&self, board: &Board, options: &RootOptions) -> Result<Vec<RootMove>> {
@@ -94,7 +95,8 @@ impl Tablebase {
 
     /// The legal moves ranked by WDL, best first (Stockfish's
     /// `root_probe_wdl`, for when the DTZ tables are missing): wins,
-    /// cursed wins, draws, blessed losses, losses.
+    /// cursed wins, draws, blessed losses, losses; moves of one rank by
+    /// UCI text.
     pub fn probe_root_wdl(&self, board: &Board, options: &RootOptions) -> Result<Vec<RootMove>> {
         let mut moves = Vec::new();
         for mv in board.legal_moves() {
@@ -123,10 +125,12 @@ impl Tablebase {
     }
 }
 
-/// Sorts best first (stable: equal ranks keep move generation's order)
-/// and marks the moves of the best rank.
+/// Sorts best first and marks the moves of the best rank. Equal ranks go
+/// by DTZ from the root, lowest first (the shortest win, the longest
+/// loss), then by UCI text, so the order never depends on move
+/// generation's.
 fn finish(mut moves: Vec<RootMove>) -> Vec<RootMove> {
-    moves.sort_by_key(|m| std::cmp::Reverse(m.rank));
+    moves.sort_by_cached_key(|m| (std::cmp::Reverse(m.rank), m.dtz, m.mv.to_string()));
     if let Some(best) = moves.first().map(|m| m.rank) {
         for m in &mut moves {
             m.keeps_result = m.rank == best;

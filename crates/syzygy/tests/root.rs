@@ -1,8 +1,9 @@
 //! Root probing against the DTZ of each child: every legal move's DTZ
 //! from the root is what probing the position after it gives, the ranks
-//! follow Stockfish's `root_probe` formula, the moves come best first, and
-//! the moves that keep the result are those of the best rank. The root's
-//! own WDL agrees with its best move's.
+//! follow Stockfish's `root_probe` formula, the moves come best first
+//! (equal ranks by DTZ, then by UCI text), and the moves that keep the
+//! result are those of the best rank. The root's own WDL agrees with its
+//! best move's.
 
 mod common;
 
@@ -98,7 +99,13 @@ fn root_moves_rank_by_the_dtz_of_each_child() {
                 assert_eq!(m.rank, rank(dtz, i32::from(clock), false), "{fen} {}", m.mv);
                 assert_eq!(m.keeps_result, m.rank == best, "{fen} {}", m.mv);
                 if i > 0 {
-                    assert!(ranked[i - 1].rank >= m.rank, "{fen}: best first");
+                    // Best first; equal ranks by DTZ (the shortest win,
+                    // the longest loss), then by UCI text.
+                    let before = &ranked[i - 1];
+                    let key = |m: &bitmoves_syzygy::RootMove| {
+                        (std::cmp::Reverse(m.rank), m.dtz, m.mv.to_string())
+                    };
+                    assert!(key(before) < key(m), "{fen}: {} before {}", before.mv, m.mv);
                 }
                 moves_checked += 1;
             }
@@ -193,6 +200,15 @@ fn wdl_ranking_when_dtz_tables_are_missing() {
         .probe_root_wdl(&board, &RootOptions::default())
         .unwrap();
     assert_eq!(ranked[0].rank, MAX_DTZ);
+    for pair in ranked.windows(2) {
+        let key = |m: &bitmoves_syzygy::RootMove| (std::cmp::Reverse(m.rank), m.mv.to_string());
+        assert!(
+            key(&pair[0]) < key(&pair[1]),
+            "{} before {}",
+            pair[0].mv,
+            pair[1].mv
+        );
+    }
     for m in &ranked {
         let mut child = board;
         child.play_unchecked(m.mv);

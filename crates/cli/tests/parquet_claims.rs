@@ -209,20 +209,40 @@ fn force_with_an_input_that_cannot_be_read_to_its_end_keeps_the_old_dataset() {
     let good = write("good.pgn", text.as_bytes());
     let folder = temp("a-folder.pgn");
     std::fs::create_dir_all(&folder).unwrap();
-    let mut damaged_zstd = zstd::encode_all(text.as_bytes(), 3).unwrap();
+    // A frame with its checksum (as the zstd tool writes it) and a byte
+    // flipped: the checksum finds it.
+    let mut encoder = zstd::Encoder::new(Vec::new(), 3).unwrap();
+    encoder.include_checksum(true).unwrap();
+    encoder.write_all(text.as_bytes()).unwrap();
+    let mut damaged_zstd = encoder.finish().unwrap();
     let middle = damaged_zstd.len() / 2;
     damaged_zstd[middle] ^= 0xff;
     let cases: Vec<(&str, Vec<String>)> = vec![
         ("missing", vec!["/nonexistent/missing.pgn".to_owned()]),
         ("folder", vec![folder.to_str().unwrap().to_owned()]),
-        ("zst-half", vec![write("half.pgn.zst", &truncated_zstd(&text, 0.5))]),
-        ("zst-tail", vec![write("tail.pgn.zst", &truncated_zstd(&text, 0.98))]),
-        ("gz-half", vec![write("half.pgn.gz", &truncated_gzip(&text, 0.5))]),
-        ("gz-tail", vec![write("tail.pgn.gz", &truncated_gzip(&text, 0.99))]),
+        (
+            "zst-half",
+            vec![write("half.pgn.zst", &truncated_zstd(&text, 0.5))],
+        ),
+        (
+            "zst-tail",
+            vec![write("tail.pgn.zst", &truncated_zstd(&text, 0.98))],
+        ),
+        (
+            "gz-half",
+            vec![write("half.pgn.gz", &truncated_gzip(&text, 0.5))],
+        ),
+        (
+            "gz-tail",
+            vec![write("tail.pgn.gz", &truncated_gzip(&text, 0.99))],
+        ),
         ("zst-damaged", vec![write("damaged.pgn.zst", &damaged_zstd)]),
         (
             "second-of-two",
-            vec![good.clone(), write("second.pgn.gz", &truncated_gzip(&text, 0.5))],
+            vec![
+                good.clone(),
+                write("second.pgn.gz", &truncated_gzip(&text, 0.5)),
+            ],
         ),
         (
             "missing-after-good",
@@ -254,7 +274,14 @@ fn force_with_an_input_that_cannot_be_read_to_its_end_keeps_the_old_dataset() {
 #[test]
 fn a_run_killed_at_any_step_of_publishing_leaves_a_whole_dataset_or_none() {
     let new = write("kill-new.pgn", games("new", 7).as_bytes());
-    for step in ["written", "unmarked", "removed", "moved-one", "moved", "marked"] {
+    for step in [
+        "written",
+        "unmarked",
+        "removed",
+        "moved-one",
+        "moved",
+        "marked",
+    ] {
         let dir = old_dataset(&format!("killed-{step}"));
         let killed = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
             .args(["pgn", &new, "--parquet", dir.to_str().unwrap(), "--force"])
@@ -307,13 +334,21 @@ fn an_unreadable_input_is_one_line_and_its_own_status_with_every_output() {
     let folder = temp("input-folder");
     std::fs::create_dir_all(&folder).unwrap();
     let truncated = write("cut.pgn.zst", &truncated_zstd(&games("cut", 400), 0.5));
-    for input in ["/nonexistent/missing.pgn", folder.to_str().unwrap(), &truncated] {
+    for input in [
+        "/nonexistent/missing.pgn",
+        folder.to_str().unwrap(),
+        &truncated,
+    ] {
         for output in [&[][..], &["--uci"], &["--fen"], &["--pgn"]] {
             let mut args = vec!["pgn", input];
             args.extend_from_slice(output);
             let out = run(&args);
             assert_eq!(out.code, Some(3), "{args:?}: {}", out.stderr);
-            let errors = out.stderr.lines().filter(|l| l.starts_with("error: ")).count();
+            let errors = out
+                .stderr
+                .lines()
+                .filter(|l| l.starts_with("error: "))
+                .count();
             assert_eq!(errors, 1, "{args:?}: {}", out.stderr);
         }
     }

@@ -59,17 +59,31 @@ fn a_folder_held_by_a_live_dataset_refuses_another_until_it_ends() {
         let second = write(&dir, "1. d4 *\n", force);
         match second {
             Err(DatasetError::Busy { holder, .. }) => {
-                assert!(holder.contains(&format!("pid {}", std::process::id())), "{holder}")
+                assert!(
+                    holder.contains(&format!("pid {}", std::process::id())),
+                    "{holder}"
+                )
             }
             other => panic!("{other:?}"),
         }
     }
     first
-        .write_pgn(&mut Reader::new("1. e4 *\n\n1. c4 *\n".as_bytes()), None, |_| {})
+        .write_pgn(
+            &mut Reader::new("1. e4 *\n\n1. c4 *\n".as_bytes()),
+            None,
+            |_| {},
+        )
         .expect("written");
     assert_eq!(first.finish().expect("finished").rows, 2);
-    assert_eq!(names(&dir), ["_SUCCESS", "part-00000.parquet"], "the lock is gone");
-    assert!(matches!(write(&dir, "1. d4 *\n", false), Err(DatasetError::Exists { .. })));
+    assert_eq!(
+        names(&dir),
+        ["_SUCCESS", "part-00000.parquet"],
+        "the lock is gone"
+    );
+    assert!(matches!(
+        write(&dir, "1. d4 *\n", false),
+        Err(DatasetError::Exists { .. })
+    ));
     assert_eq!(write(&dir, "1. d4 *\n", true).expect("forced"), 1);
 }
 
@@ -90,7 +104,10 @@ fn a_dead_run_s_lock_and_files_are_taken_over() {
 #[test]
 fn force_and_an_input_error_leave_the_old_dataset_as_it_was() {
     let dir = dir("kept");
-    assert_eq!(write(&dir, &"1. e4 e5 *\n\n".repeat(400), false).unwrap(), 400);
+    assert_eq!(
+        write(&dir, &"1. e4 e5 *\n\n".repeat(400), false).unwrap(),
+        400
+    );
     let before = std::fs::read(dir.join("part-00000.parquet")).unwrap();
     let text = "1. d4 d5 *\n\n".repeat(4000);
     let compressed = zstd::encode_all(text.as_bytes(), 1).unwrap();
@@ -102,14 +119,23 @@ fn force_and_an_input_error_leave_the_old_dataset_as_it_was() {
     let mut dataset = Dataset::create(&dir, options).expect("created");
     let mut reader = Reader::new(bitmoves_pgn::decompress(cut).expect("zstd"));
     let outcome = dataset.write_pgn(&mut reader, None, |_| {});
-    assert!(matches!(outcome, Err(DatasetError::Input(_))), "{outcome:?}");
+    assert!(
+        matches!(outcome, Err(DatasetError::Input(_))),
+        "{outcome:?}"
+    );
     drop(dataset);
     assert_eq!(names(&dir), ["_SUCCESS", "part-00000.parquet"]);
-    assert_eq!(std::fs::read(dir.join("part-00000.parquet")).unwrap(), before);
+    assert_eq!(
+        std::fs::read(dir.join("part-00000.parquet")).unwrap(),
+        before
+    );
 }
 
 /// The value of a list column's first row, ply by ply.
-fn plies<T: arrow_array::ArrowPrimitiveType>(batch: &RecordBatch, column: &str) -> Vec<Option<T::Native>> {
+fn plies<T: arrow_array::ArrowPrimitiveType>(
+    batch: &RecordBatch,
+    column: &str,
+) -> Vec<Option<T::Native>> {
     let list = batch.column_by_name(column).expect(column).as_list::<i32>();
     let values = list.value(0);
     let values = values.as_primitive::<T>();
@@ -127,10 +153,16 @@ fn the_first_annotation_counts_even_when_its_value_does_not_fit() {
     write(&dir, text, false).expect("written");
     let batch = batch(&dir);
     // python-chess 1.11.2: Mate(99999999999), Mate(2147483648), Cp(50).
-    assert_eq!(plies::<Int64Type>(&batch, "eval_cp"), [None, None, Some(50)]);
+    assert_eq!(
+        plies::<Int64Type>(&batch, "eval_cp"),
+        [None, None, Some(50)]
+    );
     assert_eq!(plies::<Int32Type>(&batch, "eval_mate"), [None, None, None]);
     // python-chess: 3.6e+23, 5.0, None.
-    assert_eq!(plies::<Float64Type>(&batch, "clock"), [Some(3.6e23), Some(5.0), None]);
+    assert_eq!(
+        plies::<Float64Type>(&batch, "clock"),
+        [Some(3.6e23), Some(5.0), None]
+    );
 }
 
 #[test]
@@ -141,9 +173,19 @@ fn chess960_fens_are_python_chess_s_x_fen() {
                 9. g3 *\n";
     write(&dir, text, false).expect("written");
     let batch = batch(&dir);
-    let column = |name: &str| batch.column_by_name(name).unwrap().as_string::<i32>().value(0).to_owned();
+    let column = |name: &str| {
+        batch
+            .column_by_name(name)
+            .unwrap()
+            .as_string::<i32>()
+            .value(0)
+            .to_owned()
+    };
     // python-chess 1.11.2's `board.fen()` of the start and of the end.
-    assert_eq!(column("FEN"), "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    assert_eq!(
+        column("FEN"),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+    );
     assert_eq!(
         column("final_fen"),
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P2P1/NPP1P2P/BQ1BNRKR b KQkq - 0 9"

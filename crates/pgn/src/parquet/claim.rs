@@ -86,7 +86,9 @@ impl Claim {
     /// renamed aside first, so that of two runs taking it over only one
     /// removes it, and put back should it have been a live one's by then.
     fn take_over(&self, holder: &str) -> bool {
-        let aside = self.lock.with_file_name(format!("{LOCK}.{}.dead", self.run));
+        let aside = self
+            .lock
+            .with_file_name(format!("{LOCK}.{}.dead", self.run));
         if fs::rename(&self.lock, &aside).is_err() {
             // Another run moved it first: try again.
             return true;

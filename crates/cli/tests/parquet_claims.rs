@@ -90,7 +90,7 @@ fn old_dataset(name: &str) -> PathBuf {
 /// Starts `bitmoves pgn - --parquet DIR` reading stdin, which the test
 /// holds open; returns once the run holds the folder (its lock exists).
 fn reading_stdin(dir: &Path, extra: &[&str]) -> Child {
-    let child = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bitmoves"))
         .args(["pgn", "-", "--parquet", dir.to_str().unwrap()])
         .args(extra)
         .stdin(Stdio::piped())
@@ -104,6 +104,8 @@ fn reading_stdin(dir: &Path, extra: &[&str]) -> Child {
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the run never took {}", dir.display());
 }
 

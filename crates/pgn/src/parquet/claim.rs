@@ -72,12 +72,14 @@ impl Claim {
             if !is_dead(&holder) || !self.take_over(&holder) {
                 return Err(DatasetError::Busy {
                     dir: dir.to_owned(),
+                    lock: self.lock.clone(),
                     holder: who(&holder),
                 });
             }
         }
         Err(DatasetError::Busy {
             dir: dir.to_owned(),
+            lock: self.lock.clone(),
             holder: "runs that keep taking it".to_owned(),
         })
     }
@@ -114,6 +116,7 @@ impl Claim {
             Ok(text) if text == self.text => Ok(()),
             Ok(text) => Err(DatasetError::Busy {
                 dir: dir.to_owned(),
+                lock: self.lock.clone(),
                 holder: who(&text),
             }),
             Err(error) => Err(io_at(&self.lock)(error)),

@@ -22,6 +22,8 @@ pub enum DatasetError {
     Busy {
         /// The folder.
         dir: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
         /// Who holds it: pid and host (and Slurm job).
         holder: String,
     },
@@ -55,12 +57,12 @@ impl fmt::Display for DatasetError {
                 "{} already holds a dataset (replace it with force)",
                 dir.display()
             ),
-            Self::Busy { dir, holder } => write!(
+            Self::Busy { dir, lock, holder } => write!(
                 f,
                 "{} is being written by another run ({holder}); if no such run is alive, \
                  remove {} and run again",
                 dir.display(),
-                dir.join(super::claim::LOCK).display()
+                lock.display()
             ),
             Self::Io { path, error } => write!(f, "cannot write {}: {error}", path.display()),
             Self::Parquet { path, error } => write!(f, "cannot write {}: {error}", path.display()),

@@ -10,7 +10,8 @@
 #    then reports the missing units, only that index is resubmitted, and
 #    the merge is exact again.
 # 3. PGN to Parquet: submit-parquet.sh converts three files (one array task
-#    each); with one folder lost and one left as by a killed task, the
+#    each); with one folder lost and one left as by a task killed on
+#    another node (a temporary part, a lock naming its ended job), the
 #    resubmitted array redoes those two only.
 #
 #   scripts/slurm/test-local.sh            (needs target/release/bitmoves)
@@ -298,6 +299,9 @@ kept=$(stat -c %Y.%s "$out/source=a/part-00000.parquet")
 rm -r "$out/source=b"
 rm "$out/source=c/_SUCCESS" "$out/source=c/part-00000.parquet"
 : >"$out/source=c/.part-00000.parquet.tmp"
+# c's lock, as a task killed on another node leaves it (its Slurm job,
+# the first array, has ended): the task removes it and converts c.
+printf 'run=dead\npid=1\nhost=another-node\nstart=1\nslurm_job=%s\n' "$array" >"$out/source=c/.bitmoves.lock"
 submitted=$(BITMOVES=$bitmoves "$here/submit-parquet.sh" "$work/list.txt" "$out")
 retry=$(sed -n 's/^array job \([0-9]*\) .*/\1/p' <<<"$submitted")
 wait_done "$retry"
@@ -307,6 +311,7 @@ for name in b c; do
   [ -e "$out/source=$name/_SUCCESS" ] || fail "source=$name was not redone: $(cat "$out"/logs/parquet-"$retry"_*)"
 done
 [ ! -e "$out/source=c/.part-00000.parquet.tmp" ] || fail "the killed task's temporary file is left"
+[ ! -e "$out/source=c/.bitmoves.lock" ] || fail "the killed task's lock is left"
 games=$(cat "$out"/logs/parquet-"$retry"_[12].out | sed -n 's/^games: //p' | awk '{n += $1} END {print n}')
 [ "$games" = 9 ] || fail "the resubmitted array converted $games games, expected 9"
 say "parquet resubmitted as $retry: a kept, b and c redone"

@@ -16,9 +16,9 @@ pub enum CliError {
     /// Writing the output failed. A closed pipe is not a failure: see
     /// [`CliError::is_broken_pipe`].
     Io(io::Error),
-    /// A program this one ran (`bitmoves-gpu`) failed with this exit
-    /// status and has said why on stderr: exit with the same status,
-    /// without a line of our own.
+    /// The command failed with this exit status and has said why on
+    /// stderr already (one `error:` line per problem, or a program it ran,
+    /// `bitmoves-gpu`): exit with the status, without a line of our own.
     Exited(u8),
 }
 

@@ -2,22 +2,48 @@
 //! `--positions`, their positions) written as a Parquet dataset by
 //! [`bitmoves_pgn::parquet::Dataset`]; one `error:` line per game that
 //! could not be read (still a row, with its `error`), a summary on
-//! stdout.
+//! stdout. The dataset is published (with `_SUCCESS`) only when every
+//! input was read to its end; the exit status says what failed
+//! ([`status`]).
 
 use crate::error::{CliError, file_name, report, say};
-use crate::pgn::{PgnArgs, open, progress_bar};
+use crate::pgn::{PgnArgs, open, progress_bar, status};
 use bitmoves_pgn::Reader;
 use bitmoves_pgn::parquet::{Dataset, DatasetError, DatasetOptions};
+use std::fs::File;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Writes the dataset into `dir`; fails at the end if any game or file
-/// could not be read (the dataset is still written), at once if the
-/// dataset cannot be.
+/// Writes the dataset into `dir`. Every input is looked at first: one
+/// that cannot be opened (missing, a folder, not readable) fails the
+/// run before DIR is touched. An input that fails while being read ends
+/// the run at once, with nothing published. Damaged games are rows: the
+/// dataset is published, and the run fails at the end.
 pub fn run(args: &PgnArgs, dir: &Path, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut unreadable = false;
+    for path in args.files.iter().filter(|path| path.as_os_str() != "-") {
+        // Only a plain file is opened here: opening a named pipe could
+        // block, or lose its writer.
+        let opened = std::fs::metadata(path).and_then(|meta| {
+            if meta.is_dir() {
+                Err(std::io::Error::from(std::io::ErrorKind::IsADirectory))
+            } else if meta.is_file() {
+                File::open(path).map(drop)
+            } else {
+                Ok(())
+            }
+        });
+        if let Err(error) = opened {
+            report(&format_args!("cannot read {}: {error}", file_name(path)));
+            unreadable = true;
+        }
+    }
+    if unreadable {
+        return Err(CliError::Exited(status::UNREADABLE_INPUT));
+    }
     let options = DatasetOptions {
         positions: args.positions,
         force: args.force,
@@ -42,9 +68,9 @@ pub fn run(args: &PgnArgs, dir: &Path, out: &mut dyn Write) -> Result<(), CliErr
         let input = match open(path, &bytes, &stop) {
             Ok(input) => input,
             Err(error) => {
-                errors += 1;
-                progress.suspend(|| report(&format_args!("cannot read {name}: {error}")));
-                continue;
+                progress.finish_and_clear();
+                report(&format_args!("cannot read {name}: {error}"));
+                return Err(CliError::Exited(status::UNREADABLE_INPUT));
             }
         };
         let file = several.then_some(name.as_str());
@@ -62,8 +88,9 @@ pub fn run(args: &PgnArgs, dir: &Path, out: &mut dyn Write) -> Result<(), CliErr
         match dataset.write_pgn(&mut Reader::new(input), file, each) {
             Ok(()) => {}
             Err(DatasetError::Input(error)) => {
-                errors += 1;
-                progress.suspend(|| report(&format_args!("{prefix}{error}")));
+                progress.finish_and_clear();
+                report(&format_args!("{prefix}{error}; nothing published"));
+                return Err(CliError::Exited(status::UNREADABLE_INPUT));
             }
             Err(error) => return Err(dataset_error(error)),
         }
@@ -78,21 +105,27 @@ pub fn run(args: &PgnArgs, dir: &Path, out: &mut dyn Write) -> Result<(), CliErr
     writeln!(out, "parts: {}", summary.parts.len())?;
     writeln!(out, "bytes: {bytes}")?;
     writeln!(out, "MB/s: {:.1}", bytes as f64 / 1e6 / seconds.max(1e-9))?;
+    // Each damaged game has had its line: the status says there were some.
     match errors {
         0 => Ok(()),
-        n => Err(CliError::input(format!(
-            "{n} game(s) or file(s) could not be read"
-        ))),
+        _ => Err(CliError::Exited(status::DAMAGED_GAMES)),
     }
 }
 
-/// The dataset's error as the CLI words it.
+/// The dataset's error reported as one line, and the status for it.
 fn dataset_error(error: DatasetError) -> CliError {
-    match error {
-        DatasetError::Exists { dir } => CliError::input(format!(
-            "{} already holds a dataset (--force replaces it)",
-            file_name(&dir)
-        )),
-        error => CliError::input(error.to_string()),
-    }
+    let status = match &error {
+        DatasetError::Exists { dir } => {
+            report(&format_args!(
+                "{} already holds a dataset (--force replaces it)",
+                file_name(dir)
+            ));
+            return CliError::Exited(status::EXISTS);
+        }
+        DatasetError::Busy { .. } => status::BUSY,
+        DatasetError::Input(_) => status::UNREADABLE_INPUT,
+        _ => status::CANNOT_WRITE,
+    };
+    report(&error);
+    CliError::Exited(status)
 }

@@ -55,6 +55,25 @@ pub struct PgnArgs {
     pub force: bool,
 }
 
+/// The exit statuses of `bitmoves pgn` past 0 (2 is a malformed command
+/// line), as docs/cli.md and docs/parquet.md list them.
+pub mod status {
+    /// Some games could not be read (each its `error:` line); every
+    /// input was read to its end (a dataset is published).
+    pub const DAMAGED_GAMES: u8 = 1;
+    /// An input could not be read to its end: missing, a folder, not
+    /// readable, an I/O error, a truncated or damaged zstd or gzip
+    /// stream (no dataset is published).
+    pub const UNREADABLE_INPUT: u8 = 3;
+    /// `--parquet`: the dataset could not be written (folder not
+    /// writable, disk full).
+    pub const CANNOT_WRITE: u8 = 4;
+    /// `--parquet`: DIR holds a dataset and `--force` was not given.
+    pub const EXISTS: u8 = 5;
+    /// `--parquet`: another run is writing DIR (its lock).
+    pub const BUSY: u8 = 6;
+}
+
 /// The results `--positions` writes: a game's result token, else its
 /// `Result` tag when it holds one of these, else `*`.
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -86,7 +105,8 @@ struct Totals {
 }
 
 /// Reads every file; prints the games' lines on `out` and one line per
-/// failed game on stderr; fails at the end if any game (or file) did.
+/// failed game or file on stderr; fails at the end if any did, with the
+/// [`status`] that says which.
 /// (`--parquet` goes to [`crate::parquet::run`] instead.)
 pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mode = match (args.uci, args.fen, args.positions, args.pgn) {
@@ -103,6 +123,7 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let started = Instant::now();
     let progress = progress_bar();
     let mut totals = Totals::default();
+    let mut unreadable = false;
     let mut write_error = None;
     for path in &args.files {
         let name = crate::error::file_name(path);
@@ -117,7 +138,7 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
             Ok(input) => input,
             Err(error) => {
                 progress.suspend(|| report(&error));
-                totals.errors += 1;
+                unreadable = true;
                 continue;
             }
         };
@@ -177,7 +198,7 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
             return Err(CliError::Io(error));
         }
         if let Err(error) = read {
-            totals.errors += 1;
+            unreadable = true;
             progress.suspend(|| report(&format_args!("{prefix}{error}")));
         }
         if let Some(at) = invalid.get() {
@@ -200,11 +221,13 @@ pub fn run(args: &PgnArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "bytes: {bytes}")?;
         writeln!(out, "MB/s: {:.1}", bytes as f64 / 1e6 / seconds.max(1e-9))?;
     }
-    match totals.errors {
-        0 => Ok(()),
-        n => Err(CliError::input(format!(
-            "{n} game(s) or file(s) could not be read"
-        ))),
+    // Every problem has had its line: the status says which kind.
+    if unreadable {
+        Err(CliError::Exited(status::UNREADABLE_INPUT))
+    } else if totals.errors > 0 {
+        Err(CliError::Exited(status::DAMAGED_GAMES))
+    } else {
+        Ok(())
     }
 }
 

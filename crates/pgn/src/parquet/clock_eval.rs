@@ -1,19 +1,25 @@
 //! The `[%clk h:mm:ss]` and `[%eval 0.17]` / `[%eval #-3]` annotations in
 //! a move's comment, read as python-chess reads them (`GameNode.clock()`,
-//! `GameNode.eval()`): the first valid one in the comment counts.
+//! `GameNode.eval()`): the first valid one in the comment counts, and a
+//! value too large for its column is none, never the next one's.
 
 /// The seconds of the first valid `[%clk h:mm:ss(.f)]` in `comment`:
 /// hours, minutes and seconds are digits (any count), the seconds may
-/// have a fraction. `None` when there is none.
+/// have a fraction. `None` when there is none, or when python-chess
+/// fails on the first (hours or minutes of more than 4,300 digits, or
+/// beyond a float's range); otherwise python-chess's float,
+/// `float(h * 3600 + m * 60) + float(s)`, even for a huge `h`.
 ///
 /// ```
 /// use bitmoves_pgn::parquet::clock;
 /// assert_eq!(clock("[%clk 1:02:03.5]"), Some(3723.5));
 /// assert_eq!(clock("[%clk 0:00:07] [%clk 0:00:09]"), Some(7.0));
 /// assert_eq!(clock("[%clk 0:07]"), None);
+/// assert_eq!(clock("[%clk 10000000000000000000:00:00]"), Some(3.6e22));
 /// ```
 pub fn clock(comment: &str) -> Option<f64> {
-    annotations(comment, "[%clk").find_map(read_clock)
+    let (hours, minutes, seconds) = annotations(comment, "[%clk").find_map(read_clock)?;
+    clock_seconds(hours, minutes, seconds)
 }
 
 /// What the first valid `[%eval …]` in `comment` says, from White's point
@@ -29,7 +35,9 @@ pub enum Eval {
 /// The first valid `[%eval …]` in `comment`: `#` and a signed mate count,
 /// or pawns with at most ten digits before the point and one or two
 /// after it (or none, and no point or a bare one), then an optional
-/// `,depth`. `None` when there is none.
+/// `,depth`. `None` when there is none, or when the first one's mate
+/// count does not fit an `i32` (python-chess reads it as a mate; no
+/// later annotation counts).
 ///
 /// ```
 /// use bitmoves_pgn::parquet::{eval, Eval};
@@ -37,9 +45,10 @@ pub enum Eval {
 /// assert_eq!(eval("[%eval -.5,22]"), Some(Eval::Cp(-50)));
 /// assert_eq!(eval("[%eval #-3]"), Some(Eval::Mate(-3)));
 /// assert_eq!(eval("[%eval 0.123] [%eval 2]"), Some(Eval::Cp(200)));
+/// assert_eq!(eval("[%eval #99999999999] [%eval 3.14]"), None);
 /// ```
 pub fn eval(comment: &str) -> Option<Eval> {
-    annotations(comment, "[%eval").find_map(read_eval)
+    annotations(comment, "[%eval").find_map(read_eval)?
 }
 
 /// What follows each `opening` in `comment`, when one whitespace
@@ -67,8 +76,9 @@ fn digits(text: &str) -> (&str, &str) {
     text.split_at(end)
 }
 
-/// `h:mm:ss(.f)]` at the start of `text`, in seconds.
-fn read_clock(text: &str) -> Option<f64> {
+/// `h:mm:ss(.f)]` at the start of `text`: the hours, the minutes and
+/// the seconds as written.
+fn read_clock(text: &str) -> Option<(&str, &str, &str)> {
     let (hours, rest) = digits(text);
     let rest = rest.strip_prefix(':')?;
     let (minutes, rest) = digits(rest);
@@ -81,29 +91,97 @@ fn read_clock(text: &str) -> Option<f64> {
     if hours.is_empty() || minutes.is_empty() || whole.is_empty() || !rest.starts_with(']') {
         return None;
     }
-    let hours: u64 = hours.parse().ok()?;
-    let minutes: u64 = minutes.parse().ok()?;
-    let seconds: f64 = seconds_text[..seconds_text.len() - rest.len()]
-        .parse()
-        .ok()?;
-    // python-chess adds the whole minutes (an int) to the seconds (a
-    // float): the same sum in f64.
-    let minutes = hours
-        .checked_mul(3600)?
-        .checked_add(minutes.checked_mul(60)?)?;
-    Some(minutes as f64 + seconds)
+    Some((
+        hours,
+        minutes,
+        &seconds_text[..seconds_text.len() - rest.len()],
+    ))
 }
 
-/// `#n` or pawns, then `(,depth)]`, at the start of `text`.
-fn read_eval(text: &str) -> Option<Eval> {
+/// The most digits Python's `int()` reads from a string (3.11's
+/// `sys.int_info.default_max_str_digits`): beyond it, `ValueError`.
+const PYTHON_MAX_DIGITS: usize = 4300;
+
+/// python-chess's clock: `int(h) * 3600 + int(m) * 60 + float(s)`, the
+/// whole minutes (an exact int) rounded to a float once, then the
+/// seconds added; `None` where Python fails (`ValueError`,
+/// `OverflowError`).
+fn clock_seconds(hours: &str, minutes: &str, seconds: &str) -> Option<f64> {
+    if hours.len() > PYTHON_MAX_DIGITS || minutes.len() > PYTHON_MAX_DIGITS {
+        return None;
+    }
+    let seconds: f64 = seconds.parse().ok()?;
+    let small = |digits: &str| (digits.len() <= 30).then(|| digits.parse::<u128>().ok())?;
+    let whole = match (small(hours), small(minutes)) {
+        // At most 10^30 * 3600 + 10^30 * 60: no overflow, and `as`
+        // rounds to the nearest float, as Python's int to float does.
+        (Some(hours), Some(minutes)) => (hours * 3600 + minutes * 60) as f64,
+        _ => whole_minutes(hours, minutes).parse::<f64>().ok()?,
+    };
+    whole.is_finite().then_some(whole + seconds)
+}
+
+/// `60 * (60 * hours + minutes)` in decimal, for numbers of any length.
+fn whole_minutes(hours: &str, minutes: &str) -> String {
+    // Little-endian decimal digits.
+    let mut sum: Vec<u32> = hours.bytes().rev().map(|b| u32::from(b - b'0')).collect();
+    let times = |sum: &mut Vec<u32>, factor: u32| {
+        let mut carry = 0;
+        for digit in sum.iter_mut() {
+            let value = *digit * factor + carry;
+            *digit = value % 10;
+            carry = value / 10;
+        }
+        while carry > 0 {
+            sum.push(carry % 10);
+            carry /= 10;
+        }
+    };
+    times(&mut sum, 60);
+    let mut carry = 0;
+    let mut added = minutes.bytes().rev().map(|b| u32::from(b - b'0'));
+    let mut at = 0;
+    loop {
+        let next = added.next();
+        if next.is_none() && carry == 0 {
+            break;
+        }
+        if at == sum.len() {
+            sum.push(0);
+        }
+        let value = sum[at] + next.unwrap_or(0) + carry;
+        sum[at] = value % 10;
+        carry = value / 10;
+        at += 1;
+    }
+    times(&mut sum, 60);
+    sum.iter()
+        .rev()
+        .map(|&digit| char::from(b'0' + digit as u8))
+        .collect()
+}
+
+/// `#n` or pawns, then `(,depth)]`, at the start of `text`: `None` when
+/// it is not one; `Some(None)` when it is, with a mate count past an
+/// `i32`.
+fn read_eval(text: &str) -> Option<Option<Eval>> {
     let (value, rest) = match text.strip_prefix('#') {
         Some(mate) => {
             let (sign, mate) = sign(mate);
             let (count, rest) = digits(mate);
-            let count: i64 = count.parse().ok()?;
-            (Eval::Mate(i32::try_from(sign * count).ok()?), rest)
+            if count.is_empty() {
+                return None;
+            }
+            let count = count
+                .parse::<i64>()
+                .ok()
+                .and_then(|count| i32::try_from(sign * count).ok());
+            (count.map(Eval::Mate), rest)
         }
-        None => read_pawns(text)?,
+        None => {
+            let (value, rest) = read_pawns(text)?;
+            (Some(value), rest)
+        }
     };
     let rest = match rest.strip_prefix(',') {
         Some(depth) => {
@@ -170,6 +248,18 @@ mod tests {
             ("[%clk 0:00:01 ]", None),
             ("[%clk 0:00:.5]", None),
             ("[%clk x] [%clk 0:00:02]", Some(2.0)), // the first valid
+            // python-chess's int arithmetic, then one rounding to float
+            // (values from python-chess 1.11.2).
+            ("[%clk 99999999999999999999:59:59.5]", Some(3.6e23)),
+            (
+                "[%clk 12345678901234567890123456789012345:00:00] [%clk 0:00:01]",
+                Some(4.444444404444445e37),
+            ),
+            (
+                "[%clk 0:99999999999999999999999999999999999999:00]",
+                Some(6e39),
+            ),
+            ("[%clk 0:00:1e5]", None),
             ("[%emt 0:00:02]", None),
             ("", None),
         ] {
@@ -204,5 +294,25 @@ mod tests {
             assert_eq!(eval(bad), None, "{bad}");
         }
         assert_eq!(eval("[%eval x] [%eval -1.5]"), Some(Eval::Cp(-150)));
+        // The first valid annotation counts even when its value does not
+        // fit the column: none, never the next one's.
+        assert_eq!(eval("[%eval #99999999999] [%eval 3.14]"), None);
+        assert_eq!(eval("[%eval #2147483648] [%eval #1]"), None);
+        assert_eq!(eval("[%eval #-2147483648]"), Some(Eval::Mate(i32::MIN)));
+        assert_eq!(
+            eval(&format!("[%eval #{}] [%eval 1]", "9".repeat(40))),
+            None
+        );
+    }
+
+    #[test]
+    fn huge_clocks_are_python_chess_s_float_or_none() {
+        let huge = "9".repeat(400);
+        assert_eq!(clock(&format!("[%clk {huge}:00:00] [%clk 0:00:01]")), None);
+        let over = "1".repeat(PYTHON_MAX_DIGITS + 1);
+        assert_eq!(clock(&format!("[%clk {over}:00:00] [%clk 0:00:01]")), None);
+        assert_eq!(clock(&format!("[%clk 0:00:{huge}]")), Some(f64::INFINITY));
+        assert_eq!(whole_minutes("12", "34"), "45240");
+        assert_eq!(whole_minutes("0", "0"), "0");
     }
 }

@@ -1,13 +1,16 @@
 //! [`Dataset`]: a folder of Parquet part files written from PGN input,
-//! in constant memory: rows gathered into row groups of bounded size,
-//! encoded on threads of their own (`encode.rs`), appended in order by
-//! the thread that writes the parts (`parts.rs`), and the parts renamed
-//! from their temporary names when the whole dataset is written.
+//! in constant memory: the folder claimed by the run (`claim.rs`), rows
+//! gathered into row groups of bounded size, encoded on threads of their
+//! own (`encode.rs`), appended in order by the thread that writes the
+//! parts into the run's own hidden folder (`parts.rs`), and the parts
+//! published when the whole dataset is written (`publish.rs`).
 
 use super::batches::{GameOutcome, Group, RecordBatches};
+use super::claim::{Claim, RUN_PREFIX};
 use super::encode::Encoders;
 use super::error::{DatasetError, io_at};
-use super::parts::{Parts, PartsThread, part_name};
+use super::parts::{Parts, PartsThread};
+use super::publish::{clean_up, holds_dataset, publish};
 use super::schema::{ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 use crate::Reader;
 use arrow_schema::DataType;
@@ -15,7 +18,7 @@ use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
-use std::fs::{self, File};
+use std::fs;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
@@ -40,8 +43,8 @@ pub struct DatasetOptions {
     /// One row per position (of each game read without error) instead of
     /// one per game.
     pub positions: bool,
-    /// Replace a dataset already in the folder (its parts are removed
-    /// once the new ones are written).
+    /// Replace a dataset already in the folder (it is removed only once
+    /// the new one is written whole, every input read to its end).
     pub force: bool,
     /// The threads that read the games and build their rows into Arrow
     /// columns; as many more encode and compress the row groups (rows
@@ -87,9 +90,13 @@ pub struct Summary {
 
 /// A Parquet dataset being written into a folder: `part-00000.parquet`,
 /// `part-00001.parquet`, … and an empty `_SUCCESS`, all appearing only
-/// when [`finish`](Dataset::finish) succeeds. Until then the parts are
-/// hidden temporary files (`.part-00000.parquet.tmp`), removed if the
-/// dataset is dropped unfinished.
+/// when [`finish`](Dataset::finish) succeeds. The run holds the folder
+/// from [`create`](Dataset::create) to its end (the lock file
+/// `.bitmoves.lock`: a second run is refused with
+/// [`DatasetError::Busy`]); until it finishes, its parts are temporary
+/// files in a hidden folder of its own (`.bitmoves-RUN/`), removed if the
+/// dataset is dropped unfinished, and a dataset already in the folder is
+/// untouched.
 ///
 /// ```no_run
 /// use bitmoves_pgn::{Reader, open};
@@ -112,6 +119,10 @@ pub struct Dataset {
     /// The temporary files, once the thread has ended.
     temporaries: Vec<PathBuf>,
     summary: Summary,
+    /// The run's own folder, where its parts are written.
+    run_dir: PathBuf,
+    /// The run's hold on `dir`, released last.
+    claim: Claim,
 }
 
 impl std::fmt::Debug for Dataset {
@@ -123,32 +134,12 @@ impl std::fmt::Debug for Dataset {
     }
 }
 
-/// Whether `dir` holds a dataset: a part file or `_SUCCESS`.
-fn holds_dataset(dir: &Path) -> Result<bool, DatasetError> {
-    let entries = match fs::read_dir(dir) {
-        Ok(entries) => entries,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(false),
-        Err(error) => return Err(io_at(dir)(error)),
-    };
-    for entry in entries {
-        let name = entry.map_err(io_at(dir))?.file_name();
-        if is_final_name(&name.to_string_lossy()) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
-/// Whether `name` is one of a finished dataset's files.
-fn is_final_name(name: &str) -> bool {
-    name == "_SUCCESS" || (name.starts_with("part-") && name.ends_with(".parquet"))
-}
-
 impl Dataset {
-    /// Starts a dataset in `dir` (made if missing), refusing one that
-    /// holds a dataset unless [`force`](DatasetOptions::force). The
-    /// first part file is made at once, so an unwritable folder fails
-    /// here.
+    /// Starts a dataset in `dir` (made if missing): takes the folder
+    /// (refused while another live run holds it), refuses one that holds
+    /// a dataset unless [`force`](DatasetOptions::force), and removes
+    /// what dead runs left there. The first part file is made at once,
+    /// so an unwritable folder fails here.
     pub fn create(dir: &Path, options: DatasetOptions) -> Result<Self, DatasetError> {
         if !options.force && holds_dataset(dir)? {
             return Err(DatasetError::Exists {
@@ -156,6 +147,27 @@ impl Dataset {
             });
         }
         fs::create_dir_all(dir).map_err(io_at(dir))?;
+        let claim = Claim::take(dir)?;
+        if !options.force && holds_dataset(dir)? {
+            return Err(DatasetError::Exists {
+                dir: dir.to_owned(),
+            });
+        }
+        clean_up(dir)?;
+        let run_dir = dir.join(format!("{RUN_PREFIX}{}", claim.run()));
+        fs::create_dir(&run_dir).map_err(io_at(&run_dir))?;
+        Self::start(dir, run_dir.clone(), options, claim).inspect_err(|_| {
+            let _ = fs::remove_dir_all(&run_dir);
+        })
+    }
+
+    /// Starts the threads of a dataset whose parts go to `run_dir`.
+    fn start(
+        dir: &Path,
+        run_dir: PathBuf,
+        options: DatasetOptions,
+        claim: Claim,
+    ) -> Result<Self, DatasetError> {
         let batches = RecordBatches::new(
             options.positions,
             options.row_group_rows,
@@ -199,7 +211,7 @@ impl Dataset {
             dir,
         )?;
         let mut parts = Parts::new(
-            dir.to_owned(),
+            run_dir.clone(),
             batches.schema(),
             properties,
             options.part_bytes,
@@ -213,6 +225,8 @@ impl Dataset {
             parts: PartsThread::start(parts, encoded)?,
             temporaries: Vec::new(),
             summary: Summary::default(),
+            run_dir,
+            claim,
         })
     }
 
@@ -269,9 +283,11 @@ impl Dataset {
         }
     }
 
-    /// Writes the last rows, closes the last part and renames every part
-    /// to its final name (removing those of a dataset replaced), then
-    /// writes `_SUCCESS`.
+    /// Writes the last rows, closes the last part and publishes the
+    /// dataset: a dataset already in the folder is removed (with
+    /// [`force`](DatasetOptions::force); else refused), the parts are
+    /// moved into place, `_SUCCESS` is written last. Call it only when
+    /// every input was read to its end: `_SUCCESS` says so.
     pub fn finish(mut self) -> Result<Summary, DatasetError> {
         if let Some(group) = self.batches.finish_group() {
             self.send(group)?;
@@ -281,37 +297,22 @@ impl Dataset {
         let (temporaries, outcome) = self.end_threads();
         self.temporaries = temporaries;
         outcome?;
-        if self.options.force {
-            for entry in fs::read_dir(&self.dir).map_err(io_at(&self.dir))? {
-                let path = entry.map_err(io_at(&self.dir))?.path();
-                let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-                if name.is_some_and(|name| is_final_name(&name)) {
-                    fs::remove_file(&path).map_err(io_at(&path))?;
-                }
-            }
-        }
-        let temporaries = std::mem::take(&mut self.temporaries);
-        for (index, temporary) in temporaries.iter().enumerate() {
-            let path = self.dir.join(part_name(index));
-            if let Err(error) = fs::rename(temporary, &path) {
-                self.temporaries = temporaries[index..].to_vec();
-                return Err(io_at(&path)(error));
-            }
-            self.summary.parts.push(path);
-        }
-        let success = self.dir.join("_SUCCESS");
-        File::create(&success).map_err(io_at(&success))?;
+        self.summary.parts = publish(
+            &self.dir,
+            &self.temporaries,
+            self.options.force,
+            &self.claim,
+        )?;
+        self.temporaries.clear();
         Ok(std::mem::take(&mut self.summary))
     }
 }
 
 impl Drop for Dataset {
-    /// An unfinished dataset's temporary files are removed.
+    /// The run's folder is removed (with the parts of an unfinished
+    /// dataset), then the folder's lock (as `claim` drops).
     fn drop(&mut self) {
-        let (mut temporaries, _) = self.end_threads();
-        temporaries.append(&mut self.temporaries);
-        for path in temporaries {
-            let _ = fs::remove_file(path);
-        }
+        let _ = self.end_threads();
+        let _ = fs::remove_dir_all(&self.run_dir);
     }
 }

@@ -4,9 +4,10 @@ use crate::PgnError;
 use std::path::PathBuf;
 use std::{fmt, io};
 
-/// Why a dataset could not be written. Whatever the error, no file of
-/// the dataset reads as complete: parts are written under temporary
-/// names, renamed only when all are written.
+/// Why a dataset could not be written. Whatever the error, nothing is
+/// published and a dataset already in the folder is left as it was: the
+/// parts are written in the run's own hidden folder, moved into place
+/// only when every input was read to its end.
 #[derive(Debug)]
 pub enum DatasetError {
     /// The folder already holds a dataset (`part-*.parquet` or
@@ -14,6 +15,17 @@ pub enum DatasetError {
     Exists {
         /// The folder.
         dir: PathBuf,
+    },
+    /// Another run holds the folder (its lock file `.bitmoves.lock`
+    /// names it, and it is alive or on another host), or took it from
+    /// this run.
+    Busy {
+        /// The folder.
+        dir: PathBuf,
+        /// Its lock file.
+        lock: PathBuf,
+        /// Who holds it: pid and host (and Slurm job).
+        holder: String,
     },
     /// A file or folder could not be made, written or renamed (the disk
     /// is full, the folder is not writable, …).
@@ -45,6 +57,13 @@ impl fmt::Display for DatasetError {
                 "{} already holds a dataset (replace it with force)",
                 dir.display()
             ),
+            Self::Busy { dir, lock, holder } => write!(
+                f,
+                "{} is being written by another run ({holder}); if no such run is alive, \
+                 remove {} and run again",
+                dir.display(),
+                lock.display()
+            ),
             Self::Io { path, error } => write!(f, "cannot write {}: {error}", path.display()),
             Self::Parquet { path, error } => write!(f, "cannot write {}: {error}", path.display()),
             Self::Arrow(error) => write!(f, "rows do not fit the schema: {error}"),
@@ -56,7 +75,7 @@ impl fmt::Display for DatasetError {
 impl std::error::Error for DatasetError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::Exists { .. } => None,
+            Self::Exists { .. } | Self::Busy { .. } => None,
             Self::Io { error, .. } => Some(error),
             Self::Parquet { error, .. } => Some(error),
             Self::Arrow(error) => Some(error),

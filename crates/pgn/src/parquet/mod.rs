@@ -15,23 +15,28 @@
 //! | `parquet/batches.rs` | [`RecordBatches`]: PGN read into record batches, on several threads |
 //! | `parquet/encode.rs` | row groups encoded and compressed on threads of their own |
 //! | `parquet/dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
-//! | `parquet/parts.rs` | the part files, under temporary names, appended to on their own thread |
+//! | `parquet/claim.rs` | a run's exclusive hold on the folder: the lock file [`LOCK`], a dead run's taken over |
+//! | `parquet/parts.rs` | the part files, under temporary names in the run's folder, appended to on their own thread |
+//! | `parquet/publish.rs` | the folder's files: stale ones removed, the parts published, `_SUCCESS` last |
 //! | `parquet/error.rs` | [`DatasetError`] |
 
 mod batch;
 mod batches;
+mod claim;
 mod clock_eval;
 mod dataset;
 mod encode;
 mod error;
 mod parts;
 mod pieces;
+mod publish;
 mod rows;
 mod san;
 mod schema;
 mod tags;
 
 pub use batches::{GameOutcome, RecordBatches};
+pub use claim::LOCK;
 pub use clock_eval::{Eval, clock, eval};
 pub use dataset::{Dataset, DatasetOptions, Summary};
 pub use error::DatasetError;

@@ -1,6 +1,6 @@
-//! [`Parts`]: a dataset's part files, written under temporary names, each
-//! closed (footer written, synced) once past its size; and
-//! [`PartsThread`], which appends the row groups the encoding threads
+//! [`Parts`]: a dataset's part files, written under temporary names in
+//! the run's own folder, each closed (footer written, synced) once past
+//! its size; and [`PartsThread`], which appends the row groups the encoding threads
 //! (`encode.rs`) hand back, in order, on a thread of its own.
 
 use super::encode::{Encoded, RowGroup};
@@ -33,7 +33,8 @@ pub(crate) struct Parts {
 }
 
 impl Parts {
-    /// The parts of a dataset in `dir`, none open yet.
+    /// The parts of a dataset written in the run's folder `dir`, none
+    /// open yet.
     pub fn new(
         dir: PathBuf,
         schema: SchemaRef,
@@ -50,10 +51,11 @@ impl Parts {
         }
     }
 
-    /// Opens the next part file under its temporary name.
+    /// Opens the next part file under its temporary name, in the run's
+    /// own folder.
     pub fn open(&mut self) -> Result<(), DatasetError> {
         let index = self.closed.len();
-        let path = self.dir.join(format!(".{}.tmp", part_name(index)));
+        let path = self.dir.join(format!("{}.tmp", part_name(index)));
         let file = File::create(&path).map_err(io_at(&path))?;
         // The file writer as `ArrowWriter` makes it (the Arrow schema in
         // its metadata); the row groups come encoded.

@@ -122,9 +122,10 @@ pub unsafe fn write(
                 pieces |= 1 << from;
             }
         }
-        while pieces != 0 {
-            let from = highest(pieces);
-            pieces ^= 1 << from;
+        let mut order = pieces.reverse_bits();
+        while order != 0 {
+            let from = 63 - order.trailing_zeros() as usize;
+            order &= order - 1;
             let group = &groups[usize::from(at[from])];
             let row = &table[from * 64..][..64];
             let to = if group.piece == Piece::King {
@@ -196,23 +197,28 @@ fn highest(bits: u64) -> usize {
 unsafe fn descending<const N: usize>(
     out: *mut *mut ffi::PyObject,
     row: &[Py<PyMove>],
-    mut to: u64,
+    to: u64,
 ) -> *mut *mut ffi::PyObject {
     let count = to.count_ones() as usize;
+    // The squares mirrored (h8 is bit 0), taken from the lowest: each
+    // step's next square and the clearing of its bit (`x & (x - 1)`) are
+    // independent, where the highest bit's (`leading_zeros`, then a
+    // shift) would chain four operations a move.
+    let mut mirrored = to.reverse_bits();
     let mut at = out;
     loop {
         for _ in 0..N {
-            // A square index (masked: `to` may be empty, and its highest
+            // A square index (masked: `mirrored` may be empty, and its
             // square then reads as 63) is below 64, the row's length.
-            let square = (to.leading_zeros() as usize ^ 63) & 63;
+            let square = (mirrored.trailing_zeros() as usize ^ 63) & 63;
             // SAFETY: within the room (the contract); `square` < 64.
             unsafe {
                 at.write(row.get_unchecked(square).as_ptr());
                 at = at.add(1);
             }
-            to &= !(1u64 << square);
+            mirrored &= mirrored.wrapping_sub(1);
         }
-        if to == 0 {
+        if mirrored == 0 {
             break;
         }
     }
@@ -232,26 +238,27 @@ unsafe fn descending<const N: usize>(
 unsafe fn steps(
     out: *mut *mut ffi::PyObject,
     table: &[Py<PyMove>],
-    mut to: u64,
+    to: u64,
     delta: isize,
 ) -> *mut *mut ffi::PyObject {
     let count = to.count_ones() as usize;
+    let mut mirrored = to.reverse_bits();
     let mut at = out;
     loop {
         for _ in 0..SLACK {
-            let square = (to.leading_zeros() as usize ^ 63) & 63;
+            let square = (mirrored.trailing_zeros() as usize ^ 63) & 63;
             // The move from `square + delta` to `square`; for the square
-            // read when `to` is empty (63), some other move of the table
-            // (below 64 × 65 + 1024), written past the moves.
+            // read when `mirrored` is empty (63), some other move of the
+            // table (below 64 × 65 + 1024), written past the moves.
             let index = (square as isize * 65 + delta * 64) as usize;
             // SAFETY: within the room (the contract).
             unsafe {
                 at.write(table[index].as_ptr());
                 at = at.add(1);
             }
-            to &= !(1u64 << square);
+            mirrored &= mirrored.wrapping_sub(1);
         }
-        if to == 0 {
+        if mirrored == 0 {
             break;
         }
     }

@@ -102,9 +102,9 @@ pub unsafe fn write(
         }
     }
     let mut out = items;
-    // SAFETY (every write below): the room holds every move and `SLACK`
-    // more (the contract), and each write of a few moves starts before
-    // the last move written so far.
+    // SAFETY: every write below is within the room, which holds every
+    // move and `SLACK` more (the contract): each write of a few moves
+    // starts before the last move written so far.
     unsafe {
         let mut castles = 0;
         if let Some(king) = king {

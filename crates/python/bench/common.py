@@ -1,6 +1,8 @@
 """Shared by the benchmarks: interleaved rounds, medians and a table."""
 
+import importlib.util
 import statistics
+import sys
 import time
 
 
@@ -29,3 +31,15 @@ def table(results, unit, baseline):
     for name, (seconds, work) in results.items():
         rate = work / seconds
         print(f"{name:<28} {seconds:>10.4f} {rate:>16,.0f} {base_rate / rate:>15.2f}x")
+
+
+def load_base(directory):
+    """Another build of bitmoves, the package in `directory`, as the module
+    `bitmoves_base`."""
+    spec = importlib.util.spec_from_file_location(
+        "bitmoves_base", f"{directory}/__init__.py", submodule_search_locations=[directory]
+    )
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bitmoves_base"] = module
+    spec.loader.exec_module(module)
+    return module

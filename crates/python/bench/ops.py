@@ -15,7 +15,6 @@ another build of bitmoves, the package directory DIR (one holding
 same rounds: the before and after of a change, side by side.
 """
 
-import importlib.util
 import random
 import statistics
 import sys
@@ -24,6 +23,7 @@ import time
 import chess
 
 import bitmoves
+from common import load_base
 
 GAMES = 20
 PLIES = 80
@@ -91,18 +91,6 @@ def timer(module, fens, prepare, operation):
     scope = {"m": module, "chess": chess, "PAIRS": pairs}
     exec(LOOP.format(operation=operation), scope)
     return scope["run"]
-
-
-def load_base(directory):
-    """Another build of bitmoves, the package in `directory`, as the module
-    `bitmoves_base`."""
-    spec = importlib.util.spec_from_file_location(
-        "bitmoves_base", f"{directory}/__init__.py", submodule_search_locations=[directory]
-    )
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bitmoves_base"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def main():

@@ -4,14 +4,17 @@ legal moves, pick one by a seeded index, play it; until no move is left or
 are installed (rust-chess 0.4, cozy-chess-py 0.1, shakmaty-python-binding),
 interleaved in one process, medians of ROUNDS rounds.
 
-    python crates/python/bench/playouts.py [ROUNDS] [--lean] [--cpu]
+    python crates/python/bench/playouts.py [ROUNDS] [--lean] [--cpu] [--base=DIR]
 
 `--lean` times a leaner harness, the same for every package: each
 package's two calls written into the loop (no function call around them)
 and the random picks drawn before the clock starts (`pick % len(moves)`
 instead of `rng.randrange`), so that less of the time is the harness's own.
 `--cpu` times each run by this process's CPU time instead of wall time
-(steadier while other programs load the machine).
+(steadier while other programs load the machine). `--base=DIR` also times
+another build of bitmoves, the package directory DIR (one holding
+`__init__.py` and `_bitmoves*.so`, imported as `bitmoves_base`), in the
+same rounds: the before and after of a change, side by side.
 
 Install the peers by hand (not dependencies of the project):
     pip install rust-chess==0.4.3 cozy-chess-py==0.1.1 shakmaty-python-binding==0.1.5
@@ -22,7 +25,7 @@ import re
 import sys
 import time
 
-from common import interleaved, table
+from common import interleaved, load_base, table
 
 GAMES = 200
 MAX_PLIES = 400
@@ -114,12 +117,20 @@ def lean(module, new_board, legal, play):
 
 def main():
     flags = {"--lean", "--cpu"}
-    args = [arg for arg in sys.argv[1:] if arg not in flags]
+    args = [arg for arg in sys.argv[1:] if arg not in flags and not arg.startswith("--base=")]
     rounds = int(args[0]) if args else 5
     harness = lean if "--lean" in sys.argv[1:] else standard
     cpu = "--cpu" in sys.argv[1:]
+    base = next((arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--base=")), None)
+    packages = dict(PACKAGES)
+    if base:
+        load_base(base)
+        _, *expressions = PACKAGES["bitmoves"]
+        renamed = [text.replace("bitmoves.", "bitmoves_base.") for text in expressions]
+        packages = {"bitmoves": PACKAGES["bitmoves"], "bitmoves (base)": ("bitmoves_base", *renamed),
+                    **PACKAGES}
     contenders = {}
-    for name, package in PACKAGES.items():
+    for name, package in packages.items():
         try:
             contenders[name] = harness(*package)
             contenders[name]()  # imports, and a warm-up game set

@@ -203,7 +203,7 @@ def test_legal_move_generator_type():
     assert type(moves) is bitmoves.LegalMoveGenerator and type(moves).__name__ == "LegalMoveGenerator"
     assert type(moves).__module__ == "bitmoves" and "legal moves" in type(moves).__doc__
     assert len(moves) == 0 and not moves and moves.count() == 0 and list(moves) == []
-    assert repr(moves) == "<LegalMoveGenerator ()>"
+    assert repr(moves) == f"<LegalMoveGenerator at {id(moves):#x} ()>"  # python-chess's form
     assert "How many" in bitmoves.LegalMoveGenerator.count.__doc__
     with pytest.raises(TypeError):
         bitmoves.LegalMoveGenerator()

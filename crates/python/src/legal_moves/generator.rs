@@ -232,7 +232,12 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
             }
             kept = new;
         }
-        let written = write(&(*generator).groups, table, iter::items(kept));
+        let written = write(
+            &(*generator).groups,
+            &(*generator).position,
+            table,
+            iter::items(kept),
+        );
         iter::set_len(kept, written);
         (*generator).current = true;
         Ok(kept)
@@ -430,23 +435,41 @@ unsafe extern "C" fn contains(obj: *mut ffi::PyObject, mv: *mut ffi::PyObject) -
     }
 }
 
-/// `__repr__`: the moves in SAN, as python-chess writes it.
+/// `__repr__`: the moves in SAN, in the order they are listed, as
+/// python-chess writes it (`<LegalMoveGenerator at 0x... (Nh3, Nf3, ...)>`).
 unsafe extern "C" fn repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls the slot with one of our generators, GIL held.
+    // SAFETY: CPython calls the slot with one of our generators, GIL held;
+    // the kept iterator is live while the generator holds it, and nothing
+    // here runs Python code that could change it.
     unsafe {
         call(ptr::null_mut(), |py| {
-            if let Some(general) = &(*instance::<Generator>(obj)).general {
-                let sans: Vec<String> = (general.moves)().into_iter().map(&general.san).collect();
-                let text = format!("<LegalMoveGenerator ({})>", sans.join(", "));
-                return Ok(PyString::new(py, &text).into_ptr());
+            let generator = instance::<Generator>(obj);
+            let mut kept = current(obj);
+            if kept.is_null() {
+                kept = refresh(py, obj)?;
             }
-            let core = (*instance::<Generator>(obj)).position;
-            let sans: Vec<String> = core
-                .legal_moves()
-                .into_iter()
-                .map(|mv| core.san(mv).map(|s| s.to_string()).unwrap_or_default())
-                .collect();
-            let text = format!("<LegalMoveGenerator ({})>", sans.join(", "));
+            let mut sans = Vec::with_capacity(iter::moves(kept).len());
+            for &item in iter::moves(kept) {
+                let mv = *pyo3::Borrowed::from_ptr(py, item)
+                    .downcast::<PyMove>()?
+                    .get();
+                let san = match &(*generator).general {
+                    Some(general) => (general.san)(mv),
+                    None => {
+                        let core = &(*generator).position;
+                        legal_move(core, mv)
+                            .and_then(|mv| core.san(mv).ok())
+                            .map(|san| san.to_string())
+                            .unwrap_or_default()
+                    }
+                };
+                sans.push(san);
+            }
+            let text = format!(
+                "<LegalMoveGenerator at {:#x} ({})>",
+                obj as usize,
+                sans.join(", ")
+            );
             Ok(PyString::new(py, &text).into_ptr())
         })
     }

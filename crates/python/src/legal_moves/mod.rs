@@ -9,7 +9,7 @@
 //! |---|---|
 //! | `legal_moves/generator.rs` | [`GeneratorRef`] and the `LegalMoveGenerator` type: the position's legal moves, kept while it stands |
 //! | `legal_moves/iter.rs` | the `LegalMoveIterator` type: the store of a position's moves and `iter()` over them |
-//! | `legal_moves/generate.rs` | generating the moves as shared `Move` objects into an iterator; [`legal_move`] |
+//! | `legal_moves/generate.rs` | generating the moves as shared `Move` objects into an iterator, in python-chess's order; [`legal_move`] |
 
 mod generate;
 mod generator;

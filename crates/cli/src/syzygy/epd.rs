@@ -24,6 +24,9 @@ pub const MAX_LINE: usize = 1 << 16;
 /// they come, not once a chunk fills).
 const CHUNK_BYTES: usize = 1 << 16;
 
+/// A chunk ends after this many lines too (blank lines are short).
+const CHUNK_LINES: usize = 4096;
+
 /// What a line that cannot be probed prints on stdout (the reason goes to
 /// stderr).
 pub const FAILED: &str = "error";
@@ -68,8 +71,8 @@ impl Lines {
         self.input.buffer().is_empty()
     }
 
-    /// The next lines, up to [`CHUNK_BYTES`] of them or the end of what is
-    /// buffered; empty at the end of the input. An input error ends the
+    /// The next lines, up to [`CHUNK_BYTES`] or [`CHUNK_LINES`] of them,
+    /// or the end of what is buffered; empty at the end of the input. An input error ends the
     /// chunk before the line it cut, and is returned with it.
     fn next_chunk(&mut self) -> (Chunk, Option<io::Error>) {
         let mut chunk = Chunk {
@@ -78,7 +81,10 @@ impl Lines {
             lines: Vec::new(),
         };
         // Once a line is in, only what is buffered: a read may wait.
-        while chunk.text.len() < CHUNK_BYTES && (chunk.lines.is_empty() || !self.drained()) {
+        while chunk.text.len() < CHUNK_BYTES
+            && chunk.lines.len() < CHUNK_LINES
+            && (chunk.lines.is_empty() || !self.drained())
+        {
             match self.next_line(&mut chunk.text) {
                 Ok(Some(line)) => chunk.lines.push(line),
                 Ok(None) => break,

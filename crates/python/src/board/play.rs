@@ -11,7 +11,7 @@ use super::pos::Pos;
 use super::position::State;
 use super::pyboard::PyBoard;
 use crate::legal_moves::legal_move;
-use crate::values::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove};
+use crate::values::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove, Text, UciText};
 
 impl PyBoard {
     /// The legal core move `mv` stands for here ([`legal_move`]), on a
@@ -194,12 +194,12 @@ impl PyBoard {
     /// two-square step or king takes rook, written as the board's mode
     /// writes it). `InvalidMoveError` for text that is not UCI,
     /// `IllegalMoveError` for a move not legal here.
-    fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
-        self.parse_uci_move(uci)
+    fn parse_uci(&self, uci: UciText) -> PyResult<PyMove> {
+        self.parse_uci_move(&uci.0)
     }
 
     /// `parse_uci`, then `push`; returns the move.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<PyMove> {
+    fn push_uci(&mut self, py: Python<'_>, uci: UciText) -> PyResult<PyMove> {
         let mv = self.parse_uci(uci)?;
         self.push_checked(py, mv)
     }
@@ -207,13 +207,13 @@ impl PyBoard {
     /// The legal move that SAN text names (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
     /// `InvalidMoveError` for text that is not SAN, `IllegalMoveError`
     /// when no legal move fits, `AmbiguousMoveError` when several do.
-    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
-        self.parse_san_text(san)
+    fn parse_san(&self, san: Text) -> PyResult<PyMove> {
+        self.parse_san_text(&san.0)
     }
 
     /// `parse_san`, then `push`; returns the move.
-    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<PyMove> {
-        let mv = self.parse_san_text(san)?;
+    fn push_san(&mut self, py: Python<'_>, san: Text) -> PyResult<PyMove> {
+        let mv = self.parse_san_text(&san.0)?;
         self.push_checked(py, mv)
     }
 

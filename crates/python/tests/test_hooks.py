@@ -1,0 +1,304 @@
+"""A `Board` subclass's overrides are called where python-chess calls them.
+
+For every hook bitmoves honours (`bitmoves._hooks.HOOKS`) and every public
+method of `Board` and `BaseBoard` (called on a few positions), a subclass
+of python-chess's `Board` and one of bitmoves' that override only that
+hook (recording the call, then `super()`) must see it called by the same
+methods. The sets are computed here from python-chess itself; the pairs
+python-chess calls and bitmoves does not are `NOT_CALLED`, exactly (one
+that starts to match fails the test, so that the list is kept true).
+python-chess's own `chess.variant` boards, run on bitmoves' `Board` after
+`install_as_chess()` (in a subprocess, since it replaces `chess`), must
+play and write FENs as on python-chess.
+"""
+
+import inspect
+import json
+import subprocess
+import sys
+
+import chess
+import pytest
+
+import bitmoves
+from bitmoves import _hooks
+
+FENS = [
+    None,  # the start, with moves pushed (below)
+    "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",  # Ra8#
+    "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",  # stalemate
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",  # castling both ways
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",  # en passant
+]
+OPENING = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+
+
+def calls(package):
+    """(method, arguments) for every public method of `Board` and
+    `BaseBoard` worth calling on a board of `package` (a move argument is
+    made from the board itself: its first legal move in UCI order)."""
+
+    def first_move(board):
+        return min(board.legal_moves, key=lambda m: m.uci()) if any(board.legal_moves) else package.Move.null()
+
+    return [
+        ("push_san", lambda b: (b.san(first_move(b)),)),
+        ("push_uci", lambda b: (first_move(b).uci(),)),
+        ("push_xboard", lambda b: (b.san(first_move(b)),)),
+        ("parse_san", lambda b: (b.san(first_move(b)),)),
+        ("parse_uci", lambda b: (first_move(b).uci(),)),
+        ("parse_xboard", lambda b: (b.san(first_move(b)),)),
+        ("san", lambda b: (first_move(b),)),
+        ("lan", lambda b: (first_move(b),)),
+        ("san_and_push", lambda b: (first_move(b),)),
+        ("variation_san", lambda b: ([first_move(b)],)),
+        ("gives_check", lambda b: (first_move(b),)),
+        ("is_legal", lambda b: (first_move(b),)),
+        ("is_pseudo_legal", lambda b: (first_move(b),)),
+        ("is_capture", lambda b: (first_move(b),)),
+        ("is_zeroing", lambda b: (first_move(b),)),
+        ("is_irreversible", lambda b: (first_move(b),)),
+        ("is_castling", lambda b: (first_move(b),)),
+        ("is_en_passant", lambda b: (first_move(b),)),
+        ("xboard", lambda b: (first_move(b),)),
+        ("uci", lambda b: (first_move(b),)),
+        ("push", lambda b: (first_move(b),)),
+        ("fen", lambda b: ()),
+        ("shredder_fen", lambda b: ()),
+        ("epd", lambda b: ()),
+        ("board_fen", lambda b: ()),
+        ("__repr__", lambda b: ()),
+        ("__str__", lambda b: ()),
+        ("unicode", lambda b: ()),
+        ("is_game_over", lambda b: ()),
+        ("result", lambda b: ()),
+        ("outcome", lambda b: ()),
+        ("is_checkmate", lambda b: ()),
+        ("is_stalemate", lambda b: ()),
+        ("is_check", lambda b: ()),
+        ("is_insufficient_material", lambda b: ()),
+        ("is_variant_end", lambda b: ()),
+        ("is_seventyfive_moves", lambda b: ()),
+        ("is_fifty_moves", lambda b: ()),
+        ("is_fivefold_repetition", lambda b: ()),
+        ("is_repetition", lambda b: ()),
+        ("can_claim_draw", lambda b: ()),
+        ("can_claim_fifty_moves", lambda b: ()),
+        ("can_claim_threefold_repetition", lambda b: ()),
+        ("has_legal_en_passant", lambda b: ()),
+        ("status", lambda b: ()),
+        ("is_valid", lambda b: ()),
+        ("piece_map", lambda b: ()),
+        ("checkers", lambda b: ()),
+        ("copy", lambda b: ()),
+        ("mirror", lambda b: ()),
+        ("root", lambda b: ()),
+        ("ply", lambda b: ()),
+        ("peek", lambda b: ()),
+        ("pop", lambda b: ()),
+        ("castling_xfen", lambda b: ()),
+        ("castling_shredder_fen", lambda b: ()),
+        ("has_castling_rights", lambda b: (True,)),
+        ("piece_at", lambda b: (4,)),
+        ("attacks", lambda b: (4,)),
+        ("pin", lambda b: (True, 4)),
+        ("find_move", lambda b: (first_move(b).from_square, first_move(b).to_square)),
+        ("generate_legal_moves", lambda b: ()),
+        ("generate_legal_captures", lambda b: ()),
+        ("generate_castling_moves", lambda b: ()),
+    ]
+
+
+def recorder(base, hook, seen):
+    """A subclass of `base` whose `hook` notes its call in `seen`."""
+
+    def wrapper(self, *args, **kwargs):
+        seen.add(hook)
+        result = getattr(super(cls, self), hook)(*args, **kwargs)
+        if inspect.isgenerator(result):
+            return iter(list(result))
+        return result
+
+    cls = type(f"Record_{hook}", (base,), {hook: wrapper})
+    return cls
+
+
+def hooks_called(package, hook, fen, method, arguments):
+    """Whether `method` of a `package` board recording `hook` calls it."""
+    seen = set()
+    cls = recorder(package.Board, hook, seen)
+    board = cls() if fen is None else cls(fen)
+    if fen is None:
+        for san in OPENING:
+            board.push_san(san)
+    args = arguments(board)
+    seen.clear()
+    try:
+        result = getattr(board, method)(*args)
+        if inspect.isgenerator(result):
+            list(result)
+    except (ValueError, IndexError, AssertionError):
+        pass
+    return hook in seen
+
+
+# (method, hook) pairs python-chess calls and bitmoves does not.
+NOT_CALLED = {
+    ("can_claim_draw", "push"),
+    ("can_claim_draw", "pop"),
+    ("can_claim_draw", "generate_legal_moves"),
+    ("can_claim_fifty_moves", "generate_legal_moves"),
+    ("can_claim_fifty_moves", "push"),
+    ("can_claim_fifty_moves", "pop"),
+    ("can_claim_threefold_repetition", "generate_legal_moves"),
+    ("can_claim_threefold_repetition", "push"),
+    ("can_claim_threefold_repetition", "pop"),
+    ("is_repetition", "push"),
+    ("is_repetition", "pop"),
+    ("is_fivefold_repetition", "push"),
+    ("is_fivefold_repetition", "pop"),
+    ("is_seventyfive_moves", "generate_legal_moves"),
+    ("is_fifty_moves", "generate_legal_moves"),
+}
+
+
+def test_hooks_are_called_where_python_chess_calls_them():
+    hooks = sorted(_hooks.HOOKS & set(dir(chess.Board)))
+    assert hooks, "no hooks"
+    theirs_calls = dict(calls(chess))
+    missing, extra = set(), set()
+    for method, arguments in calls(bitmoves):
+        for hook in hooks:
+            if hook == method:
+                continue
+            for fen in FENS:
+                theirs = hooks_called(chess, hook, fen, method, theirs_calls[method])
+                ours = hooks_called(bitmoves, hook, fen, method, arguments)
+                if theirs and not ours:
+                    missing.add((method, hook))
+                elif ours and not theirs:
+                    extra.add((method, hook, fen))
+    assert not extra, f"bitmoves calls hooks python-chess does not: {sorted(extra)}"
+    assert missing == NOT_CALLED, (
+        f"newly missing: {sorted(missing - NOT_CALLED)}; now called: {sorted(NOT_CALLED - missing)}"
+    )
+
+
+def test_plain_board_and_hookless_subclass_keep_native_methods():
+    class Plain(bitmoves.Board):
+        def extra(self):
+            return 1
+
+    for name in ("push_san", "fen", "outcome", "is_game_over", "san", "push"):
+        assert getattr(Plain, name) is getattr(bitmoves.Board, name), name
+        assert not inspect.isfunction(getattr(bitmoves.Board, name)), name
+
+
+def test_bot_counting_pushes_sees_every_push():
+    for package in (chess, bitmoves):
+
+        class Counting(package.Board):
+            pushes = 0
+
+            def push(self, move):
+                self.pushes += 1
+                super().push(move)
+
+        board = Counting()
+        board.push_san("e4")
+        board.push_uci("e7e5")
+        board.san_and_push(board.parse_san("Nf3"))
+        board.push_xboard("Nc6")
+        assert board.pushes == 4, package
+
+
+def test_epd_and_board_fen_overrides_reach_fen_and_repr():
+    for package in (chess, bitmoves):
+
+        class Tagged(package.Board):
+            def epd(self, **kwargs):
+                return super().epd(**kwargs) + " +tag"
+
+        board = Tagged()
+        assert board.fen() == chess.STARTING_FEN.replace(" 0 1", " +tag 0 1"), package
+        assert "+tag" in repr(board), package
+
+
+def test_outcome_override_reaches_is_game_over_and_result():
+    for package in (chess, bitmoves):
+
+        class Resigned(package.Board):
+            def outcome(self, *, claim_draw=False):
+                return package.Outcome(package.Termination.VARIANT_LOSS, package.BLACK)
+
+        board = Resigned()
+        assert board.is_game_over() and board.result() == "0-1", package
+
+
+def test_hooked_subclass_with_own_super_call_reaches_push_capture():
+    captures = {}
+    for package in (chess, bitmoves):
+        seen = []
+
+        class Pocket(package.Board):
+            def _push_capture(self, move, capture_square, piece_type, was_promoted):
+                seen.append((move.uci(), capture_square, piece_type, was_promoted))
+
+            def push(self, move):
+                super().push(move)
+
+        board = Pocket("4k3/8/8/3pP3/8/8/8/R3K2r w Q d6 0 2")
+        for uci in ["e5d6", "h1h2", "a1a8"]:
+            board.push_uci(uci)
+        captures[package] = seen
+    assert captures[bitmoves] == captures[chess]
+
+
+VARIANT_SCRIPT = r"""
+import json, random, sys
+if sys.argv[1] == "bitmoves":
+    import bitmoves
+    bitmoves.install_as_chess()
+import chess, chess.variant
+out = []
+for name, seed in [("ThreeCheckBoard", 1), ("ThreeCheckBoard", 2), ("KingOfTheHillBoard", 3),
+                   ("CrazyhouseBoard", 4), ("CrazyhouseBoard", 5)]:
+    rng = random.Random(seed)
+    board = getattr(chess.variant, name)()
+    trace = []
+    for ply in range(60):
+        moves = sorted((m for m in board.legal_moves if not m.drop), key=lambda m: m.uci())
+        if not moves or board.is_game_over():
+            break
+        san = board.san(moves[rng.randrange(len(moves))])
+        board.push_san(san)
+        trace.append([san, board.fen(), board.is_check(), board.result()])
+    while board.move_stack:
+        board.pop()
+        trace.append(board.fen())
+    out.append([name, seed, trace])
+three = chess.variant.ThreeCheckBoard()
+for san in ["e4", "e5", "Qh5", "Nc6", "Qxf7+", "Kxf7", "Bc4+", "Ke8", "Bf7+"]:
+    three.push_san(san)
+out.append(["three", three.remaining_checks, three.fen(), three.epd()])
+house = chess.variant.CrazyhouseBoard("r3k3/1p6/8/8/8/8/8/1R2K3 w - - 0 1")
+house.push_san("Rxb7")
+house.push_san("Kf8")
+out.append(["house", house.fen(), str(house.pockets[chess.WHITE])])
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("unused", [None])
+def test_python_chess_variants_play_as_on_python_chess(unused):
+    def run(which):
+        done = subprocess.run(
+            [sys.executable, "-c", VARIANT_SCRIPT, which], capture_output=True, text=True, timeout=300
+        )
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    theirs, ours = run("chess"), run("bitmoves")
+    for a, b in zip(theirs, ours):
+        assert a == b
+    assert len(theirs) == len(ours)

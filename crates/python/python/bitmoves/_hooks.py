@@ -13,10 +13,12 @@ written as python-chess's: the same calls through ``self``, the rest left
 to the native method. ``Board`` itself and subclasses that override no
 hook keep the native methods (no lookup per call).
 
-The methods go on a class of their own put between ``Board`` and the
-subclass's topmost class (``cls.__bases__``), so that a subclass's own
-method calling ``super()`` reaches them too (python-chess's ``CrazyhouseBoard.push``
-calls ``super().push``, which calls its ``_push_capture``).
+The methods go on the subclass itself, where neither it nor an ancestor
+defines them: a subclass's own method calling ``super()`` reaches the
+native method, which calls no hook (``CrazyhouseBoard.push`` calling
+``super().push`` does not reach its ``_push_capture``). A class between
+``Board`` and the subclass would, but CPython refuses to put one there
+after the class is made (``__bases__``: the deallocators differ).
 """
 
 from . import _bitmoves
@@ -349,13 +351,14 @@ def _from_chess960(self, chess960, from_square, to_square, promotion=None, drop=
 _METHODS["_from_chess960"] = _from_chess960
 
 
-def _overridden(cls):
-    """The hooks ``cls`` (or a class between it and ``Board``) defines."""
+def _own(cls):
+    """The names ``cls`` and its ancestors up to ``Board`` define
+    themselves (not the methods given here)."""
     names = set()
     for klass in cls.__mro__:
-        if klass is _Board or klass.__dict__.get("__bitmoves_hook_layer__"):
+        if klass is _Board:
             break
-        names.update(name for name in vars(klass) if name in HOOKS)
+        names.update(name for name, value in vars(klass).items() if _METHODS.get(name) is not value)
     return names
 
 
@@ -374,26 +377,12 @@ def needed(overridden):
 
 
 def init_subclass(cls, **kwargs):
-    """``Board.__init_subclass__``: gives ``cls`` the methods its hooks need."""
+    """``Board.__init_subclass__``: gives ``cls`` the methods its hooks
+    need, where neither it nor an ancestor defines them."""
     super(_Board, cls).__init_subclass__(**kwargs)
-    needs = needed(_overridden(cls))
+    own = _own(cls)
+    needs = needed(own & HOOKS)
     if not needs:
         return
-    # The class right under Board on cls's line of ancestors.
-    top = next(klass for klass in cls.__mro__ if _Board in klass.__bases__ or _layer_of(klass) is not None)
-    layer = _layer_of(top)
-    if layer is None:
-        layer = type(f"{top.__name__}Hooks", (_Board,), {"__slots__": (), "__bitmoves_hook_layer__": True})
-        layer.__module__ = top.__module__
-        top.__bases__ = tuple(layer if base is _Board else base for base in top.__bases__)
-    for name in needs | {"_to_chess960", "_from_chess960"}:
-        if name not in layer.__dict__:
-            setattr(layer, name, _METHODS[name])
-
-
-def _layer_of(klass):
-    """The hook layer under ``klass``, if it has one."""
-    for base in klass.__bases__:
-        if base.__dict__.get("__bitmoves_hook_layer__"):
-            return base
-    return None
+    for name in (needs | {"_to_chess960", "_from_chess960"}) - own:
+        setattr(cls, name, _METHODS[name])

@@ -77,7 +77,7 @@ impl PyBaseBoard {
 impl PyBaseBoard {
     /// `BaseBoard(board_fen=STARTING_BOARD_FEN)`; `None` is the empty board.
     #[new]
-    #[pyo3(signature = (board_fen=Some(STARTING_BOARD_FEN.to_string())))]
+    #[pyo3(signature = (board_fen=Some(Text(STARTING_BOARD_FEN.to_string()))))]
     fn new(board_fen: Option<Text>) -> PyResult<Self> {
         let mut setup = Setup::EMPTY;
         if let Some(Text(fen)) = board_fen {
@@ -108,7 +108,7 @@ impl PyBaseBoard {
 
     /// Puts the pieces on their start squares.
     fn reset_board(&mut self) -> PyResult<()> {
-        self.set_board_fen(STARTING_BOARD_FEN)
+        self.set_board_fen(Text(STARTING_BOARD_FEN.to_string()))
     }
 
     /// Takes every piece off.

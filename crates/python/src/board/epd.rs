@@ -306,12 +306,9 @@ impl PyBoard {
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
         let _ = promoted;
-        let kwargs = PyDict::new(slf.py());
-        kwargs.set_item("shredder", shredder)?;
-        kwargs.set_item("en_passant", en_passant)?;
-        let fen: String = slf.call_method("fen", (), Some(&kwargs))?.extract()?;
-        let fields: Vec<&str> = fen.split(' ').take(4).collect();
-        let mut epd = fields.join(" ");
+        // The position's own four fields (python-chess's `fen` is built on
+        // `epd`, not the other way round: a subclass's `fen` is not asked).
+        let mut epd = slf.borrow().fen_text(shredder, en_passant, false)?;
         if let Some(operations) = operations.filter(|ops| !ops.is_empty()) {
             epd.push(' ');
             epd.push_str(&write_operations(slf, operations)?);

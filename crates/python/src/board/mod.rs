@@ -140,7 +140,7 @@ pub use baseboard::PyBaseBoard;
 pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
 pub(crate) use play::canonical_san;
 pub use pyboard::{PyBoard, STARTING_FEN};
-pub use status::{Outcome, Termination};
+
 
 use pyo3::prelude::*;
 use pyo3::types::PyType;

@@ -15,10 +15,6 @@ use crate::values::{MoveFields, PyMove, PyPiece};
 /// the Chess960 flag, and the move stack in UCI.
 type BoardState = (String, bool, Vec<String>);
 
-/// A `__reduce__` value: what to call, with what arguments (the callable
-/// here is a class, or `getattr`).
-type Reduce<'py, Args> = (Bound<'py, PyAny>, Args);
-
 #[pymethods]
 impl PyBoard {
     /// `pickle` support: `Board()`, then `__setstate__` with the root

@@ -40,7 +40,7 @@ def push_uci(self, uci):
 
 
 def push_xboard(self, san):
-    move = self.parse_xboard(san)
+    move = self.parse_san(san)
     self.push(move)
     return move
 
@@ -293,13 +293,14 @@ def push(self, move):
 _REACHES = {
     "push_san": ("parse_san", "push"),
     "push_uci": ("parse_uci", "push"),
-    "push_xboard": ("parse_xboard", "parse_san", "push"),
+    "push_xboard": ("parse_san", "push"),
     "parse_xboard": ("parse_san",),
     "parse_uci": ("is_legal", "is_variant_end", "is_pseudo_legal", "is_into_check"),
     "parse_san": ("generate_legal_moves", "is_variant_end"),
     "san": ("push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win"),
     "lan": ("push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win"),
-    "san_and_push": ("push", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win"),
+    # (and `pop`: the native method asks `self.san`, which is given then)
+    "san_and_push": ("push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win"),
     "variation_san": ("copy", "is_legal", "san_and_push", "push", "is_check", "is_checkmate", "is_variant_end"),
     "gives_check": ("push", "pop", "is_check"),
     "fen": ("epd", "board_fen"),

@@ -25,6 +25,9 @@ from . import _bitmoves
 from ._bitmoves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 
 _Board = _bitmoves.Board
+# The extension's own `__init_subclass__` (`legal_moves` of a subclass
+# generating its own moves), run first.
+_NATIVE_INIT_SUBCLASS = _Board.__dict__["__init_subclass__"]
 
 
 def push_san(self, san):
@@ -380,7 +383,7 @@ def needed(overridden):
 def init_subclass(cls, **kwargs):
     """``Board.__init_subclass__``: gives ``cls`` the methods its hooks
     need, where neither it nor an ancestor defines them."""
-    super(_Board, cls).__init_subclass__(**kwargs)
+    _NATIVE_INIT_SUBCLASS.__get__(None, cls)(**kwargs)
     own = _own(cls)
     needs = needed(own & HOOKS)
     if not needs:

@@ -141,7 +141,6 @@ pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
 pub(crate) use play::canonical_san;
 pub use pyboard::{PyBoard, STARTING_FEN};
 
-
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 

@@ -11,7 +11,9 @@ use super::pos::Pos;
 use super::position::State;
 use super::pyboard::PyBoard;
 use crate::legal_moves::legal_move;
-use crate::values::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove, Text, UciText};
+use crate::values::{
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove, Text, UciText,
+};
 
 impl PyBoard {
     /// The legal core move `mv` stands for here ([`legal_move`]), on a

@@ -186,7 +186,13 @@ impl<'py> FromPyObject<'py> for FenText {
             return Ok(Self(text));
         }
         if let Ok(bytes) = value.downcast::<pyo3::types::PyBytes>() {
-            if bytes.as_bytes().split(u8::is_ascii_whitespace).filter(|f| !f.is_empty()).count() >= 2 {
+            if bytes
+                .as_bytes()
+                .split(u8::is_ascii_whitespace)
+                .filter(|f| !f.is_empty())
+                .count()
+                >= 2
+            {
                 return Err(PyValueError::new_err(format!(
                     "expected 'w' or 'b' for turn part of fen: {}",
                     value.repr()?

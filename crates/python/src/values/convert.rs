@@ -185,19 +185,15 @@ impl<'py> FromPyObject<'py> for FenText {
         if let Ok(Text(text)) = value.extract() {
             return Ok(Self(text));
         }
-        if let Ok(bytes) = value.downcast::<pyo3::types::PyBytes>() {
-            if bytes
-                .as_bytes()
-                .split(u8::is_ascii_whitespace)
-                .filter(|f| !f.is_empty())
-                .count()
-                >= 2
-            {
-                return Err(PyValueError::new_err(format!(
-                    "expected 'w' or 'b' for turn part of fen: {}",
-                    value.repr()?
-                )));
-            }
+        let fields = value.downcast::<pyo3::types::PyBytes>().map_or(0, |bytes| {
+            let words = bytes.as_bytes().split(u8::is_ascii_whitespace);
+            words.filter(|f| !f.is_empty()).count()
+        });
+        if fields >= 2 {
+            return Err(PyValueError::new_err(format!(
+                "expected 'w' or 'b' for turn part of fen: {}",
+                value.repr()?
+            )));
         }
         Err(pyo3::exceptions::PyTypeError::new_err(format!(
             "expected a FEN str, got {}",

@@ -18,7 +18,7 @@
 //! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
 //! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
 //! | `board/general/mod.rs` | the general engine: python-chess's rules on any position |
-//! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
+//! | `board/status.rs` | checkmate, stalemate, the draw rules, `Outcome` and `Termination` (made as `bitmoves/_outcome.py`'s dataclass and enum) |
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
 //! | `board/notation.rs` | `lan`, `variation_san`, `san_and_push`, XBoard moves |

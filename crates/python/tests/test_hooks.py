@@ -18,7 +18,6 @@ import subprocess
 import sys
 
 import chess
-import pytest
 
 import bitmoves
 from bitmoves import _hooks
@@ -224,6 +223,33 @@ def test_plain_board_and_hookless_subclass_keep_native_methods():
     for name in ("push_san", "fen", "outcome", "is_game_over", "san", "push"):
         assert getattr(Plain, name) is getattr(bitmoves.Board, name), name
         assert not inspect.isfunction(getattr(bitmoves.Board, name)), name
+    assert Plain._bitmoves_hooks == {} and bitmoves.Board._bitmoves_hooks == {}
+
+
+def test_super_push_reaches_push_capture():
+    """A subclass's own `push` calling `super().push` (as python-chess's
+    `CrazyhouseBoard` does) still has its `_push_capture` called, by the
+    native `push`; so do `push_san` and `push_uci` through it."""
+    seen = {}
+    for package in (chess, bitmoves):
+        calls = []
+
+        class House(package.Board):
+            def push(self, move):
+                calls.append(("push", move.uci()))
+                super().push(move)
+
+            def _push_capture(self, move, capture_square, piece_type, was_promoted):
+                calls.append(("capture", move.uci(), capture_square, piece_type, was_promoted, self.turn))
+
+        board = House("r3k3/1p6/8/8/8/8/8/1R2K3 w - - 0 1")
+        board.push_san("Rxb7")
+        board.push_uci("e8d8")
+        board.push(board.parse_uci("b7b8"))
+        seen[package] = calls
+    assert seen[bitmoves] == seen[chess]
+    assert ("capture", "b1b7", 49, 1, False, True) in seen[chess]
+    assert seen[bitmoves][-1] == ("push", "b7b8")
 
 
 def test_bot_counting_pushes_sees_every_push():
@@ -343,11 +369,9 @@ def test_python_chess_variants_play_as_on_python_chess():
         assert a == b
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CrazyhouseBoard.push calls super().push, the native push, which calls no _push_capture "
-    "(no class can be put between Board and the subclass), so the pocket stays empty",
-)
 def test_crazyhouse_pocket_fills_as_on_python_chess():
+    """`CrazyhouseBoard.push` calls `super().push`, bitmoves' native
+    `push`, which calls the subclass's `_push_capture`: the pocket fills
+    (`push_san("Rxb7")`)."""
     theirs, ours = variants_on_both(["CrazyhouseBoard"])
     assert theirs == ours

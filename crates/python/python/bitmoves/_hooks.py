@@ -13,12 +13,16 @@ written as python-chess's: the same calls through ``self``, the rest left
 to the native method. ``Board`` itself and subclasses that override no
 hook keep the native methods (no lookup per call).
 
-The methods go on the subclass itself, where neither it nor an ancestor
-defines them: a subclass's own method calling ``super()`` reaches the
-native method, which calls no hook (``CrazyhouseBoard.push`` calling
-``super().push`` does not reach its ``_push_capture``). A class between
-``Board`` and the subclass would, but CPython refuses to put one there
-after the class is made (``__bases__``: the deallocators differ).
+The native ``push`` honours the hooks itself (``NATIVE``): the record
+``init_subclass`` writes on the class (``_bitmoves_hooks``, name to the
+method here) is read by the native method on a subclass (``Board`` is
+told apart by one pointer compare), which calls the method here when the
+class overrides a hook it reaches; so ``CrazyhouseBoard.push`` calling
+``super().push`` reaches its ``_push_capture``. The method here plays the
+move with ``Board._push_native`` (never ``self.push``: no recursion). The
+other methods go on the subclass itself, where neither it nor an ancestor
+defines them (a subclass's own method calling ``super()`` on one of them
+reaches the native method, which calls no hook).
 """
 
 from . import _bitmoves
@@ -285,9 +289,15 @@ def push(self, move):
         if captured is not None and self.color_at(capture_square) == self.turn:
             captured = None  # the king taking its own rook: castling
         was_promoted = bool(self.promoted & (1 << capture_square))
-    _Board.push(self, move)
+    _Board._push_native(self, move)
     if captured is not None:
-        self._push_capture(move, capture_square, captured, was_promoted)
+        # python-chess calls the hook before the turn passes (a pocket
+        # takes the capture for `self.turn`), the move otherwise made.
+        self.turn = not self.turn
+        try:
+            self._push_capture(move, capture_square, captured, was_promoted)
+        finally:
+            self.turn = not self.turn
 
 
 # Each method given to a subclass: the hooks python-chess reaches from it
@@ -380,13 +390,21 @@ def needed(overridden):
     return needs
 
 
+# The native methods that honour the hooks themselves: each asks the
+# class's record (``_bitmoves_hooks``) and calls the method here when its
+# hooks are overridden, also when reached through ``super()``.
+NATIVE = frozenset({"push"})
+
+
 def init_subclass(cls, **kwargs):
-    """``Board.__init_subclass__``: gives ``cls`` the methods its hooks
-    need, where neither it nor an ancestor defines them."""
+    """``Board.__init_subclass__``: records on ``cls`` the methods its
+    hooks need that the native methods hand over to (``NATIVE``), and
+    gives it the others where neither it nor an ancestor defines them."""
     _NATIVE_INIT_SUBCLASS.__get__(None, cls)(**kwargs)
     own = _own(cls)
     needs = needed(own & HOOKS)
-    if not needs:
+    cls._bitmoves_hooks = {name: _METHODS[name] for name in needs & NATIVE}
+    if not needs - NATIVE:
         return
-    for name in (needs | {"_to_chess960", "_from_chess960"}) - own:
+    for name in (needs - NATIVE | {"_to_chess960", "_from_chess960"}) - own:
         setattr(cls, name, _METHODS[name])

@@ -123,6 +123,7 @@ mod extras;
 mod fast;
 mod fen;
 pub mod general;
+mod hooks;
 mod moves;
 mod notation;
 mod play;

@@ -76,3 +76,111 @@ def test_named_cases():
         bitmoves.Board(b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
     with pytest.raises(bitmoves.InvalidMoveError):
         bitmoves.Move.from_uci(b"e2e4")
+
+
+# A PGN file in Latin-1, read as UTF-8 with `errors="surrogateescape"`:
+# each non-ASCII byte becomes a lone surrogate (`M\udcfcller`), in tags,
+# comments, a variation's comment, a SAN token (`N\udcfcc6`: python-chess's
+# tokenizer then reads `c6`), a FEN tag (the game's error: ValueError) and
+# a game holding none, after them.
+SURROGATE_PGN = (
+    b'[Event "T\xfcrnier"]\n[White "M\xfcller"]\n[Black "B"]\n[Result "*"]\n\n'
+    b"1. e4 {sch\xf6n} e5 (1... c5 {gut\xe9} 2. Nf3) 2. Nf3 N\xfcc6 3. Bb5 {\xe9} *\n\n"
+    b'[White "Zw\xf6lf"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\xfc w KQkq - 0 1"]\n\n1. e4 *\n\n'
+    b'[White "Drei"]\n[Black "\xff\xfe"]\n\n1. e4 e5 Q\xe4h5 *\n\n'
+    b'[White "Vier"]\n\n1. d4 {ok} d5 *\n'
+)
+
+
+def game_summary(game):
+    """A game's headers, errors (type names) and every node's move and
+    comments, depth first."""
+    if game is None:
+        return None
+    nodes = []
+    stack = [game]
+    while stack:
+        node = stack.pop()
+        nodes.append((node.move and node.move.uci(), node.comment, node.starting_comment if node.parent else ""))
+        stack.extend(reversed(node.variations))
+    return dict(game.headers), [type(error).__name__ for error in game.errors], nodes
+
+
+def surrogate_handles(tmp_path):
+    """The file opened with surrogateescape, and its text in a StringIO."""
+    path = tmp_path / "latin1.pgn"
+    path.write_bytes(SURROGATE_PGN)
+    text = SURROGATE_PGN.decode("utf-8", "surrogateescape")
+    return [
+        lambda: open(path, encoding="utf-8", errors="surrogateescape"),
+        lambda: __import__("io").StringIO(text),
+    ]
+
+
+def read_all(pgn, handle):
+    games = []
+    with handle:
+        while True:
+            game = pgn.read_game(handle)
+            games.append(game_summary(game))
+            if game is None:
+                return games
+
+
+def test_read_game_passes_surrogates_as_python_chess(tmp_path):
+    import chess.pgn
+
+    from bitmoves import pgn
+
+    for opener in surrogate_handles(tmp_path):
+        theirs = read_all(chess.pgn, opener())
+        ours = read_all(pgn, opener())
+        assert theirs[0][0]["White"] == "M\udcfcller"
+        assert ours == theirs
+
+
+def test_read_game_with_visitors_passes_surrogates(tmp_path):
+    import chess.pgn
+
+    from bitmoves import pgn
+
+    for opener in surrogate_handles(tmp_path):
+        for package in (chess.pgn, pgn):
+            with opener() as handle:
+                exported = []
+                while True:
+                    try:
+                        text = package.read_game(handle, Visitor=package.StringExporter)
+                    except ValueError as error:  # the bad FEN tag: raised, as the visitor's
+                        exported.append(type(error).__name__)
+                        break
+                    if text is None:
+                        break
+                    exported.append(text)
+            if package is chess.pgn:
+                theirs = exported
+                assert theirs[-1] == "ValueError" and "M\udcfcller" in theirs[0]
+            else:
+                assert exported == theirs
+
+
+def test_read_headers_and_skip_game_pass_surrogates(tmp_path):
+    import chess.pgn
+
+    from bitmoves import pgn
+
+    def walk(package, handle):
+        out = []
+        with handle:
+            out.append(dict(package.read_headers(handle)))
+            out.append(package.skip_game(handle))
+            out.append(dict(package.read_headers(handle)))
+            out.append(package.skip_game(handle))
+            out.append(package.read_headers(handle))
+            out.append(package.skip_game(handle))
+        return out
+
+    for opener in surrogate_handles(tmp_path):
+        theirs = walk(chess.pgn, opener())
+        assert walk(pgn, opener()) == theirs
+        assert theirs[0]["White"] == "M\udcfcller"

@@ -9,7 +9,8 @@
 //! | `board/pos.rs` | [`pos::Pos`]: the core's legal board or any position as a [`setup::Setup`]; its key and `is_irreversible` across both |
 //! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
-//! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/push.rs` | `push` (and `_push_native`, the same without subclass hooks) and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/hooks.rs` | subclass hooks, the native side: the one pointer compare that tells `Board` apart, and the class's record of the Python methods its hooks need |
 //! | `board/fast.rs` | `piece_at`, `piece_type_at`, `color_at`, `pieces`, `attacks`, `attackers`, `is_attacked_by`, `copy`, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`setup::Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |

@@ -375,3 +375,61 @@ def test_crazyhouse_pocket_fills_as_on_python_chess():
     (`push_san("Rxb7")`)."""
     theirs, ours = variants_on_both(["CrazyhouseBoard"])
     assert theirs == ours
+
+
+def test_super_calls_reach_the_hooks_of_the_native_methods():
+    """A subclass's own `push_san`, `push_uci`, `fen`, `is_game_over`,
+    `result` and `is_legal` calling `super()` land in the native methods,
+    which still call its `push`, `epd`, `outcome` and `is_variant_end`, as
+    python-chess's do."""
+    seen = {}
+    for package in (chess, bitmoves):
+        log = []
+
+        class Wrapped(package.Board):
+            def push(self, move):
+                log.append(("push", move.uci()))
+                super().push(move)
+
+            def push_san(self, san):
+                log.append(("push_san", san))
+                return super().push_san(san)
+
+            def push_uci(self, uci):
+                log.append(("push_uci", uci))
+                return super().push_uci(uci)
+
+            def epd(self, **kwargs):
+                return super().epd(**kwargs) + " +tag"
+
+            def fen(self, **kwargs):
+                return super().fen(**kwargs).upper()
+
+            def outcome(self, *, claim_draw=False):
+                return package.Outcome(package.Termination.VARIANT_WIN, package.WHITE)
+
+            def is_game_over(self, *, claim_draw=False):
+                return ("over", super().is_game_over(claim_draw=claim_draw))
+
+            def result(self, *, claim_draw=False):
+                return "result " + super().result(claim_draw=claim_draw)
+
+            def is_variant_end(self):
+                return len(self.move_stack) >= 3
+
+            def is_legal(self, move):
+                return ("legal", super().is_legal(move))
+
+        board = Wrapped()
+        board.push_san("e4")
+        board.push_uci("e7e5")
+        board.push_san("Nf3")
+        seen[package] = (
+            log,
+            board.fen(),
+            board.is_game_over(),
+            board.result(),
+            board.is_legal(package.Move.from_uci("b8c6")),
+        )
+    assert seen[bitmoves] == seen[chess]
+    assert seen[chess][2] == ("over", True) and seen[chess][4] == ("legal", False)

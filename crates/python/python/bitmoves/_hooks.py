@@ -13,7 +13,7 @@ written as python-chess's: the same calls through ``self``, the rest left
 to the native method. ``Board`` itself and subclasses that override no
 hook keep the native methods (no lookup per call).
 
-The native ``push`` honours the hooks itself (``NATIVE``): the record
+The native methods in ``NATIVE`` honour the hooks themselves: the record
 ``init_subclass`` writes on the class (``_bitmoves_hooks``, name to the
 method here) is read by the native method on a subclass (``Board`` is
 told apart by one pointer compare), which calls the method here when the
@@ -22,7 +22,8 @@ class overrides a hook it reaches; so ``CrazyhouseBoard.push`` calling
 move with ``Board._push_native`` (never ``self.push``: no recursion). The
 other methods go on the subclass itself, where neither it nor an ancestor
 defines them (a subclass's own method calling ``super()`` on one of them
-reaches the native method, which calls no hook).
+reaches the native method, which calls no hook). Each native method in
+``NATIVE`` is also ``Board._<name>_native``, without the hooks.
 """
 
 from . import _bitmoves
@@ -393,7 +394,22 @@ def needed(overridden):
 # The native methods that honour the hooks themselves: each asks the
 # class's record (``_bitmoves_hooks``) and calls the method here when its
 # hooks are overridden, also when reached through ``super()``.
-NATIVE = frozenset({"push"})
+NATIVE = frozenset(
+    {
+        "push",
+        "push_san",
+        "push_uci",
+        "parse_san",
+        "parse_uci",
+        "is_legal",
+        "fen",
+        "outcome",
+        "is_game_over",
+        "result",
+        "is_checkmate",
+        "is_stalemate",
+    }
+)
 
 
 def init_subclass(cls, **kwargs):

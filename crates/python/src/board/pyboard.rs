@@ -364,7 +364,13 @@ impl PyBoard {
     /// the default), "fen" (after every double step) or "xfen" (when a pawn
     /// stands ready to capture).
     #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
-    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+    #[pyo3(name = "_fen_native")]
+    pub(super) fn fen(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+    ) -> PyResult<String> {
         let _ = promoted;
         self.fen_text(shredder, en_passant, true)
     }

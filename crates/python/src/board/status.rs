@@ -271,12 +271,14 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
+    #[pyo3(name = "_is_checkmate_native")]
+    pub(super) fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_moves()
     }
 
     /// Whether the side to move has no legal move and is not in check.
-    fn is_stalemate(&self) -> bool {
+    #[pyo3(name = "_is_stalemate_native")]
+    pub(super) fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_moves()
     }
 
@@ -340,7 +342,8 @@ impl PyBoard {
     /// How the game ended, or `None`; with `claim_draw=True` the draws a
     /// player may claim count too.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
+    #[pyo3(name = "_outcome_native")]
+    pub(super) fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
         self.outcome_now(claim_draw)
             .map(|outcome| outcome.object(py))
             .transpose()
@@ -348,13 +351,15 @@ impl PyBoard {
 
     /// Whether `outcome(claim_draw=...)` is not `None`.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
+    #[pyo3(name = "_is_game_over_native")]
+    pub(super) fn is_game_over(&self, claim_draw: bool) -> bool {
         self.outcome_now(claim_draw).is_some()
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
+    #[pyo3(name = "_result_native")]
+    pub(super) fn result(&self, claim_draw: bool) -> &'static str {
         self.outcome_now(claim_draw).map_or("*", |o| o.result())
     }
 }

@@ -349,14 +349,9 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's key
 
 
 def _may_hold_surrogates(handle):
-    """Whether ``handle`` is a file decoded with ``surrogateescape`` or
-    ``surrogatepass``, whose lines may hold lone surrogates (which the
-    Rust readers, reading UTF-8, cannot take): such games are read in
-    Python, as python-chess reads them."""
-    return getattr(handle, "errors", None) in _SURROGATE_ERRORS
-
-
-_SURROGATE_ERRORS = frozenset(("surrogateescape", "surrogatepass"))
+    """Whether ``handle`` decodes with ``surrogateescape``/``surrogatepass``:
+    lone surrogates, which the Rust readers (UTF-8) cannot take."""
+    return getattr(handle, "errors", None) in ("surrogateescape", "surrogatepass")
 
 
 def _read_visited_game(handle, Visitor, native):  # noqa: N803 (python-chess's keyword)

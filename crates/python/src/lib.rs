@@ -44,12 +44,10 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .into_any()
             .unbind(),
     );
-    m.add_class::<board::Termination>()?;
     board::install(
         &py.get_type::<board::PyBoard>(),
         &py.get_type::<values::PyMove>(),
     )?;
-    m.add_class::<board::Outcome>()?;
     m.add(
         "InvalidMoveError",
         py.get_type::<values::InvalidMoveError>(),

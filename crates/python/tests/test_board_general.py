@@ -173,3 +173,20 @@ def test_fen_errors_say_what_python_chess_says(fen):
     with pytest.raises(ValueError) as ours:
         bitmoves.Board(fen)
     assert str(ours.value) == str(theirs.value)
+
+
+@pytest.mark.parametrize(
+    ("fen", "ep_square"),
+    [
+        ("4k3/8/8/8/8/8/8/r3K3 w - - 0 1", chess.H1),  # white in check, an en passant square on rank 1
+        ("4k2R/8/8/8/8/8/8/4K3 b - - 0 1", chess.A8),  # black in check, one on rank 8
+    ],
+)
+def test_check_evasions_with_an_edited_en_passant_square_on_the_back_rank(fen, ep_square):
+    """python-chess's evasions compute `ep_square - 8` (or `+ 8`) and compare
+    it with the checker: off the board here, so no en passant; bitmoves
+    computed it in an unsigned byte (a panic in a build with overflow
+    checks, the dev profile)."""
+    ours, theirs = bitmoves.Board(fen), chess.Board(fen)
+    ours.ep_square = theirs.ep_square = ep_square
+    assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)

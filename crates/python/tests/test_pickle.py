@@ -49,7 +49,9 @@ def test_values_pickle_and_copy_equal():
     for value in values():
         for other in round_trips(value):
             assert type(other) is type(value)
-            assert other == value and hash(other) == hash(value) and repr(other) == repr(value)
+            assert other == value and repr(other) == repr(value)
+            if not isinstance(value, bitmoves.Outcome):  # a dataclass, unhashable as python-chess's
+                assert hash(other) == hash(value)
     termination = bitmoves.Termination.CHECKMATE
     assert pickle.loads(pickle.dumps(termination)).name == "CHECKMATE"
     assert copy.copy(termination) is termination

@@ -41,8 +41,6 @@ EXPECTED_FAILURES = {
     "SyzygyTestCase.test_suicide_stats": "antichess (suicide) tables: variants are out of scope",
     "SyzygyTestCase.test_antichess_kvk": "an antichess Tablebase (VariantBoard=AntichessBoard): "
     "variants are out of scope",
-    "PgnTestCase.test_variants": "an Atomic game: python-chess's chess.variant boards, subclassing "
-    "bitmoves.Board, do not play variant rules on it",
 }
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]

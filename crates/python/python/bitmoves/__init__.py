@@ -25,11 +25,9 @@ from ._bitmoves import (
     InvalidMoveError,
     LegalMoveGenerator,
     Move,
-    Outcome,
     Piece,
     PseudoLegalMoveGenerator,
     SquareSet,
-    Termination,
     encode_bitboards,
     encode_planes,
     encode_state,
@@ -77,6 +75,10 @@ from ._bitmoves import (
 )
 
 from ._install import install_as_chess
+from ._outcome import Outcome, Termination
+from . import _hooks
+
+Board.__init_subclass__ = classmethod(_hooks.init_subclass)
 
 Color = bool
 COLORS = [WHITE, BLACK] = [True, False]

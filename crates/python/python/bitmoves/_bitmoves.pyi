@@ -16,6 +16,7 @@ from typing import (
 
 import numpy as np
 import numpy.typing as npt
+from ._outcome import Outcome
 
 STARTING_FEN: str
 
@@ -170,34 +171,6 @@ BB_FILE_MASKS: List[int]
 BB_FILE_ATTACKS: List[Dict[int, int]]
 BB_RANK_MASKS: List[int]
 BB_RANK_ATTACKS: List[Dict[int, int]]
-
-class Termination:
-    """How a game ended, as chess.Termination."""
-
-    CHECKMATE: "Termination"
-    STALEMATE: "Termination"
-    INSUFFICIENT_MATERIAL: "Termination"
-    SEVENTYFIVE_MOVES: "Termination"
-    FIVEFOLD_REPETITION: "Termination"
-    FIFTY_MOVES: "Termination"
-    THREEFOLD_REPETITION: "Termination"
-    VARIANT_WIN: "Termination"
-    VARIANT_LOSS: "Termination"
-    VARIANT_DRAW: "Termination"
-    @property
-    def name(self) -> str: ...
-    @property
-    def value(self) -> int: ...
-
-class Outcome:
-    """The end of a game: termination, winner (None for a draw), result()."""
-
-    @property
-    def termination(self) -> Termination: ...
-    @property
-    def winner(self) -> Optional[bool]: ...
-    def __init__(self, termination: Termination, winner: Optional[bool]) -> None: ...
-    def result(self) -> str: ...
 
 class LegalMoveGenerator:
     """The legal moves of a board, as it is when asked."""

@@ -15,6 +15,11 @@ import importlib.machinery
 import sys
 import types
 
+# The python-chess release whose API bitmoves implements: ``chess.__version__``
+# after ``install_as_chess()``, so that code choosing an API by python-chess's
+# version takes the right branch (bitmoves' own is ``bitmoves.__version__``).
+PYTHON_CHESS_VERSION = "1.11.2"
+
 # bitmoves' modules that stand in for python-chess's, by submodule name;
 # python-chess's own are used for the others.
 _OWN_SUBMODULES: dict = {
@@ -79,8 +84,9 @@ def install_as_chess():
     ``chess.variant``, ``chess.gaviota``) are loaded from an installed
     python-chess and work on bitmoves' boards; ``chess.pgn``,
     ``chess.polyglot`` and ``chess.syzygy`` are ``bitmoves.pgn``,
-    ``bitmoves.polyglot`` and ``bitmoves.syzygy``. Returns the ``chess``
-    module. ``RuntimeError`` when python-chess itself was imported before:
+    ``bitmoves.polyglot`` and ``bitmoves.syzygy``. ``chess.__version__``
+    is the python-chess version whose API bitmoves implements
+    (``"1.11.2"``). Returns the ``chess`` module. ``RuntimeError`` when python-chess itself was imported before:
     its boards would then be mixed with bitmoves'.
 
     >>> import bitmoves
@@ -105,7 +111,7 @@ def install_as_chess():
             setattr(chess, name, getattr(bitmoves, name))
     chess.__path__ = []
     chess.__bitmoves__ = True
-    chess.__version__ = getattr(bitmoves, "__version__", "0")
+    chess.__version__ = PYTHON_CHESS_VERSION
     sys.meta_path.insert(0, _ChessSubmodules(_python_chess_dirs()))
     sys.modules["chess"] = chess
     return chess

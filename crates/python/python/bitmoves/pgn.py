@@ -335,8 +335,28 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's key
     is left after it. Errors (illegal moves, a bad FEN tag) go to the
     visitor's ``handle_error`` (``game.errors`` for ``GameBuilder``), and
     reading goes on after the variation that held an illegal move."""
-    if Visitor is GameBuilder and GameBuilder.__init__ is _STOCK_INIT:
-        return _read_built_game(handle)
+    native = not _may_hold_surrogates(handle)
+    if native and Visitor is GameBuilder and GameBuilder.__init__ is _STOCK_INIT:
+        if type(handle) is not io.StringIO:
+            return _read_built_game(handle)
+        start = handle.tell()
+        try:
+            return _read_built_game(handle)
+        except UnicodeEncodeError:  # a lone surrogate: the game again, in Python
+            handle.seek(start)
+            native = False
+    return _read_visited_game(handle, Visitor, native)
+
+
+def _may_hold_surrogates(handle):
+    """Whether ``handle`` decodes with ``surrogateescape``/``surrogatepass``:
+    lone surrogates, which the Rust readers (UTF-8) cannot take."""
+    return getattr(handle, "errors", None) in ("surrogateescape", "surrogatepass")
+
+
+def _read_visited_game(handle, Visitor, native):  # noqa: N803 (python-chess's keyword)
+    """``read_game`` into ``Visitor()``; the stock ``GameBuilder``'s
+    movetext read in Rust when ``native``."""
     visitor = Visitor()
     readline = handle.readline
     found, skipping, headers, line = _read_tags(readline, visitor)
@@ -353,7 +373,7 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's key
             visitor.visit_board(board)
     if skipping:
         _skip_movetext(readline, line)
-    elif type(visitor) is GameBuilder and visitor.Game is Game and type(board) is Board:
+    elif native and type(visitor) is GameBuilder and visitor.Game is Game and type(board) is Board:
         _build_game(visitor, readline, line, board)
     else:
         _read_movetext(readline, line, visitor, board)
@@ -391,6 +411,8 @@ def _file_codec(handle):
     codec = _CODECS.get(encoding)
     if codec is None:
         codec = _CODECS[encoding] = codecs.lookup(encoding).name
+    if _may_hold_surrogates(handle):
+        return None
     return codec if codec in _UTF8_SAFE and handle.seekable() else None
 
 
@@ -430,7 +452,11 @@ def _scan(handle, tags):
         if "\r" in text or (codec is not None and handle.newlines not in (None, "\n")):
             handle.seek(start)
             return _NO_TEXT
-        scanned = _pgn.scan_game(text, eof, tags)
+        try:
+            scanned = _pgn.scan_game(text, eof, tags)
+        except UnicodeEncodeError:  # a lone surrogate: read in Python
+            handle.seek(start)
+            return _NO_TEXT
         if scanned is not None:
             break
         handle.seek(start)

@@ -10,7 +10,9 @@ use pyo3::types::{PyDict, PyType};
 
 use super::general::{self, bit};
 use super::setup::Setup;
-use crate::values::{Bits, Int, PyPiece, PySquareSet, mask_of, piece_number, piece_type, square};
+use crate::values::{
+    Bits, Int, PyPiece, PySquareSet, Text, mask_of, piece_number, piece_type, square,
+};
 
 /// The placement of the standard start position.
 pub const STARTING_BOARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -75,10 +77,10 @@ impl PyBaseBoard {
 impl PyBaseBoard {
     /// `BaseBoard(board_fen=STARTING_BOARD_FEN)`; `None` is the empty board.
     #[new]
-    #[pyo3(signature = (board_fen=Some(STARTING_BOARD_FEN.to_string())))]
-    fn new(board_fen: Option<String>) -> PyResult<Self> {
+    #[pyo3(signature = (board_fen=Some(Text(STARTING_BOARD_FEN.to_string()))))]
+    fn new(board_fen: Option<Text>) -> PyResult<Self> {
         let mut setup = Setup::EMPTY;
-        if let Some(fen) = board_fen {
+        if let Some(Text(fen)) = board_fen {
             general::fen::parse_board_fen(&fen, &mut setup).map_err(PyValueError::new_err)?;
         }
         Ok(Self {
@@ -100,13 +102,13 @@ impl PyBaseBoard {
     }
 
     /// Sets the pieces from a FEN's placement field.
-    fn set_board_fen(&mut self, fen: &str) -> PyResult<()> {
-        general::fen::parse_board_fen(fen, &mut self.setup).map_err(PyValueError::new_err)
+    fn set_board_fen(&mut self, fen: Text) -> PyResult<()> {
+        general::fen::parse_board_fen(&fen.0, &mut self.setup).map_err(PyValueError::new_err)
     }
 
     /// Puts the pieces on their start squares.
     fn reset_board(&mut self) -> PyResult<()> {
-        self.set_board_fen(STARTING_BOARD_FEN)
+        self.set_board_fen(Text(STARTING_BOARD_FEN.to_string()))
     }
 
     /// Takes every piece off.

@@ -13,7 +13,7 @@ use super::general::{self, rules::status};
 use super::moves::mask;
 use super::pyboard::PyBoard;
 use super::setup::Setup;
-use crate::values::{Bits, Int, PyPiece, PySquareSet, mask_of, piece_type, square};
+use crate::values::{Bits, Int, PyPiece, PySquareSet, Text, mask_of, piece_type, square};
 
 impl PyBoard {
     /// Applies `change` to the position as python-chess holds it.
@@ -165,7 +165,8 @@ impl PyBoard {
     }
 
     /// Sets the pieces from a FEN's placement field; clears the stack.
-    fn set_board_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
+    fn set_board_fen(&mut self, py: Python<'_>, fen: Text) -> PyResult<()> {
+        let fen = fen.0.as_str();
         let mut placed = self.setup();
         general::fen::parse_board_fen(fen, &mut placed).map_err(PyValueError::new_err)?;
         self.edit_board(py, |s| {
@@ -177,7 +178,8 @@ impl PyBoard {
 
     /// Sets castling rights from FEN letters (`KQkq`, `Hb`); clears the
     /// stack.
-    fn set_castling_fen(&mut self, py: Python<'_>, castling_fen: &str) -> PyResult<()> {
+    fn set_castling_fen(&mut self, py: Python<'_>, castling_fen: Text) -> PyResult<()> {
+        let castling_fen = castling_fen.0.as_str();
         let setup = self.setup();
         let rights =
             general::fen::castling_from_fen(castling_fen, &setup).map_err(PyValueError::new_err)?;

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
 use super::pyboard::PyBoard;
-use crate::values::PyMove;
+use crate::values::{PyMove, Text};
 
 /// The opcodes whose operand is a list of moves.
 const MOVE_LISTS: [&str; 3] = ["pv", "am", "bm"];
@@ -306,12 +306,9 @@ impl PyBoard {
         operations: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
         let _ = promoted;
-        let kwargs = PyDict::new(slf.py());
-        kwargs.set_item("shredder", shredder)?;
-        kwargs.set_item("en_passant", en_passant)?;
-        let fen: String = slf.call_method("fen", (), Some(&kwargs))?.extract()?;
-        let fields: Vec<&str> = fen.split(' ').take(4).collect();
-        let mut epd = fields.join(" ");
+        // The position's own four fields (python-chess's `fen` is built on
+        // `epd`, not the other way round: a subclass's `fen` is not asked).
+        let mut epd = slf.borrow().fen_text(shredder, en_passant, false)?;
         if let Some(operations) = operations.filter(|ops| !ops.is_empty()) {
             epd.push(' ');
             epd.push_str(&write_operations(slf, operations)?);
@@ -323,7 +320,8 @@ impl PyBoard {
     /// (numbers, strings, moves, lists of moves, `None`); `hmvc` and
     /// `fmvn` set the clocks (0 and 1 otherwise). Clears the move stack.
     /// `ValueError` for an invalid EPD.
-    fn set_epd<'py>(slf: &Bound<'py, Self>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
+    fn set_epd<'py>(slf: &Bound<'py, Self>, epd: Text) -> PyResult<Bound<'py, PyDict>> {
+        let epd = epd.0.as_str();
         let py = slf.py();
         let text = PyString::new(py, epd)
             .call_method0("strip")?
@@ -351,13 +349,13 @@ impl PyBoard {
     #[pyo3(signature = (epd, *, chess960=false))]
     fn from_epd<'py>(
         cls: &Bound<'py, PyType>,
-        epd: &str,
+        epd: Text,
         chess960: bool,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let kwargs = PyDict::new(cls.py());
         kwargs.set_item("chess960", chess960)?;
         let board = cls.call((), Some(&kwargs))?;
-        let operations = board.call_method1("set_epd", (epd,))?;
+        let operations = board.call_method1("set_epd", (epd.0,))?;
         PyTuple::new(cls.py(), [board, operations])
     }
 }

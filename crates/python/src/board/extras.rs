@@ -396,8 +396,7 @@ impl PyBoard {
 /// The castling field of the board's FEN, written the Shredder way or
 /// X-FEN's.
 fn castling_field(board: &Bound<'_, PyBoard>, shredder: bool) -> PyResult<String> {
-    let kwargs = PyDict::new(board.py());
-    kwargs.set_item("shredder", shredder)?;
-    let fen: String = board.call_method("fen", (), Some(&kwargs))?.extract()?;
+    // The board's own FEN, not a subclass's `fen` (python-chess asks none).
+    let fen = board.borrow().fen_text(shredder, "legal", false)?;
     Ok(fen.split(' ').nth(2).unwrap_or("-").to_string())
 }

@@ -9,7 +9,8 @@
 //! | `board/pos.rs` | [`pos::Pos`]: the core's legal board or any position as a [`setup::Setup`]; its key and `is_irreversible` across both |
 //! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
 //! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
-//! | `board/push.rs` | `push` and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/push.rs` | `push` (and `_push_native`, the same without subclass hooks) and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/hooks.rs` | subclass hooks, the native side: the one pointer compare that tells `Board` apart, and the class's record of the Python methods its hooks need |
 //! | `board/fast.rs` | `piece_at`, `piece_type_at`, `color_at`, `pieces`, `attacks`, `attackers`, `is_attacked_by`, `copy`, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`setup::Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
@@ -18,7 +19,7 @@
 //! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
 //! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
 //! | `board/general/mod.rs` | the general engine: python-chess's rules on any position |
-//! | `board/status.rs` | checkmate, stalemate, the draw rules, [`Outcome`] and [`Termination`] |
+//! | `board/status.rs` | checkmate, stalemate, the draw rules, `Outcome` and `Termination` (made as `bitmoves/_outcome.py`'s dataclass and enum) |
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
 //! | `board/notation.rs` | `lan`, `variation_san`, `san_and_push`, XBoard moves |
@@ -123,6 +124,7 @@ mod extras;
 mod fast;
 mod fen;
 pub mod general;
+mod hooks;
 mod moves;
 mod notation;
 mod play;
@@ -140,7 +142,6 @@ pub use baseboard::PyBaseBoard;
 pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
 pub(crate) use play::canonical_san;
 pub use pyboard::{PyBoard, STARTING_FEN};
-pub use status::{Outcome, Termination};
 
 use pyo3::prelude::*;
 use pyo3::types::PyType;

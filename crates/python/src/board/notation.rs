@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use super::extras::{copy_of, is_castling};
 use super::pyboard::PyBoard;
 use super::setup::Setup;
-use crate::values::{IllegalMoveError, PyMove};
+use crate::values::{IllegalMoveError, PyMove, Text};
 
 /// Whether `mv`, a pseudo-legal move on `setup`, takes a piece (en passant
 /// included), as python-chess's `is_capture`.
@@ -120,12 +120,12 @@ impl PyBoard {
     }
 
     /// The legal move XBoard text names: SAN, as `parse_san`.
-    fn parse_xboard<'py>(slf: &Bound<'py, Self>, xboard: &str) -> PyResult<Bound<'py, PyAny>> {
-        slf.call_method1("parse_san", (xboard,))
+    fn parse_xboard<'py>(slf: &Bound<'py, Self>, xboard: Text) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method1("parse_san", (xboard.0,))
     }
 
     /// `parse_xboard`, then `push`; returns the move (as `push_san`).
-    fn push_xboard<'py>(slf: &Bound<'py, Self>, xboard: &str) -> PyResult<Bound<'py, PyAny>> {
-        slf.call_method1("push_san", (xboard,))
+    fn push_xboard<'py>(slf: &Bound<'py, Self>, xboard: Text) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method1("push_san", (xboard.0,))
     }
 }

@@ -11,7 +11,9 @@ use super::pos::Pos;
 use super::position::State;
 use super::pyboard::PyBoard;
 use crate::legal_moves::legal_move;
-use crate::values::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove};
+use crate::values::{
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove, Text, UciText,
+};
 
 impl PyBoard {
     /// The legal core move `mv` stands for here ([`legal_move`]), on a
@@ -194,12 +196,14 @@ impl PyBoard {
     /// two-square step or king takes rook, written as the board's mode
     /// writes it). `InvalidMoveError` for text that is not UCI,
     /// `IllegalMoveError` for a move not legal here.
-    fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
-        self.parse_uci_move(uci)
+    #[pyo3(name = "_parse_uci_native")]
+    pub(super) fn parse_uci(&self, uci: UciText) -> PyResult<PyMove> {
+        self.parse_uci_move(&uci.0)
     }
 
     /// `parse_uci`, then `push`; returns the move.
-    fn push_uci(&mut self, py: Python<'_>, uci: &str) -> PyResult<PyMove> {
+    #[pyo3(name = "_push_uci_native")]
+    pub(super) fn push_uci(&mut self, py: Python<'_>, uci: UciText) -> PyResult<PyMove> {
         let mv = self.parse_uci(uci)?;
         self.push_checked(py, mv)
     }
@@ -207,13 +211,15 @@ impl PyBoard {
     /// The legal move that SAN text names (`Nf3`, `exd5`, `O-O`, `e8=Q+`).
     /// `InvalidMoveError` for text that is not SAN, `IllegalMoveError`
     /// when no legal move fits, `AmbiguousMoveError` when several do.
-    fn parse_san(&self, san: &str) -> PyResult<PyMove> {
-        self.parse_san_text(san)
+    #[pyo3(name = "_parse_san_native")]
+    pub(super) fn parse_san(&self, san: Text) -> PyResult<PyMove> {
+        self.parse_san_text(&san.0)
     }
 
     /// `parse_san`, then `push`; returns the move.
-    fn push_san(&mut self, py: Python<'_>, san: &str) -> PyResult<PyMove> {
-        let mv = self.parse_san_text(san)?;
+    #[pyo3(name = "_push_san_native")]
+    pub(super) fn push_san(&mut self, py: Python<'_>, san: Text) -> PyResult<PyMove> {
+        let mv = self.parse_san_text(&san.0)?;
         self.push_checked(py, mv)
     }
 
@@ -248,7 +254,8 @@ impl PyBoard {
 
     /// Whether `move` is legal here.
     #[pyo3(signature = (move_))]
-    fn is_legal(&self, move_: PyMove) -> bool {
+    #[pyo3(name = "_is_legal_native")]
+    pub(super) fn is_legal(&self, move_: PyMove) -> bool {
         self.is_legal_move(move_)
     }
 

@@ -37,9 +37,12 @@ const LEGAL_MOVES_DOC: &CStr =
 /// Replaces `Board.push` and `Board.legal_moves` with the C-level ones.
 pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()> {
     MOVE_TYPE.store(mv.as_ptr().cast(), Ordering::Relaxed);
-    // SAFETY: `Push::call` takes a `Board` as `self`, and `board` is the
-    // `Board` type (which has no subclasses).
+    // SAFETY: `Push::call` and `PushNative::call` take a `Board` (or a
+    // subclass's instance) as `self`, and `board` is the `Board` type.
     unsafe { capi::add_method::<Push>(board)? };
+    // SAFETY: as above.
+    unsafe { capi::add_method::<PushNative>(board)? };
+    super::hooks::install(board)?;
     let offset = generator_offset(board)?;
     // SAFETY: the member is a `GeneratorRef` (a transparent `Py<PyAny>`:
     // one non-null object pointer that the board owns) at `offset` in
@@ -149,6 +152,43 @@ move that is not even pseudo-legal on a legal position raises
 `IllegalMoveError` (the board is unchanged), where python-chess would
 corrupt the board.";
 
+    /// Plays `arg` on the `Board` `slf`, or, on a subclass whose hooks
+    /// `push` reaches (`_push_capture`), calls `_hooks.push` (which plays
+    /// it with `_push_native`).
+    #[inline]
+    unsafe fn call(
+        py: Python<'_>,
+        slf: *mut ffi::PyObject,
+        args: &Args<'_, '_>,
+    ) -> PyResult<*mut ffi::PyObject> {
+        if !super::hooks::is_plain(slf) {
+            // SAFETY: `slf` is a live `Board` (the contract).
+            let bound = unsafe { Borrowed::from_ptr(py, slf) };
+            if let Some(method) = super::hooks::hooked(&bound, "push")? {
+                let arg = capi::required::<Self>(args, 0)?;
+                return Ok(method.call1((bound, arg))?.into_ptr());
+            }
+        }
+        // SAFETY: the same contract.
+        unsafe { play(py, slf, capi::required::<Self>(args, 0)?) }
+    }
+}
+
+/// `Board._push_native`: `push` without the subclass hooks, for
+/// `_hooks.push` (which calls `_push_capture` itself).
+struct PushNative;
+
+impl Method for PushNative {
+    const NAME: &'static CStr = c"_push_native";
+    const QUALNAME: &'static str = "Board._push_native";
+    const ARGS: &'static [&'static str] = &["move"];
+    const POSITIONAL: usize = 1;
+    const REQUIRED: usize = 1;
+    const DOC: &'static CStr = c"_push_native($self, /, move)
+--
+
+`push`, calling no subclass hook.";
+
     /// Plays `arg` on the `Board` `slf`.
     #[inline]
     unsafe fn call(
@@ -156,23 +196,36 @@ corrupt the board.";
         slf: *mut ffi::PyObject,
         args: &Args<'_, '_>,
     ) -> PyResult<*mut ffi::PyObject> {
-        let arg = capi::required::<Self>(args, 0)?;
-        // SAFETY: `slf` is a live `Board` (the contract: the method
-        // descriptor checked it).
-        let slf = unsafe { Borrowed::from_ptr(py, slf) };
-        // SAFETY: as above.
-        let board = unsafe { slf.downcast_unchecked::<PyBoard>() };
-        if !is_move(arg.as_ptr()) {
-            return Err(PyTypeError::new_err(format!(
-                "push() argument 'move' must be Move, not {}",
-                arg.get_type().name()?
-            )));
-        }
-        // SAFETY: a `Move` (checked just above); frozen, so no borrow.
-        let mv = *unsafe { arg.downcast_unchecked::<PyMove>() }.get();
-        board.try_borrow_mut()?.push_checked(py, mv)?;
-        Ok(py.None().into_ptr())
+        // SAFETY: the same contract.
+        unsafe { play(py, slf, capi::required::<Self>(args, 0)?) }
     }
+}
+
+/// Plays the move `arg` on the `Board` `slf`.
+///
+/// # Safety
+/// `slf` is a live `Board` (or an instance of a subclass).
+#[inline]
+unsafe fn play(
+    py: Python<'_>,
+    slf: *mut ffi::PyObject,
+    arg: Borrowed<'_, '_, PyAny>,
+) -> PyResult<*mut ffi::PyObject> {
+    // SAFETY: `slf` is a live `Board` (the contract: the method
+    // descriptor checked it).
+    let slf = unsafe { Borrowed::from_ptr(py, slf) };
+    // SAFETY: as above.
+    let board = unsafe { slf.downcast_unchecked::<PyBoard>() };
+    if !is_move(arg.as_ptr()) {
+        return Err(PyTypeError::new_err(format!(
+            "push() argument 'move' must be Move, not {}",
+            arg.get_type().name()?
+        )));
+    }
+    // SAFETY: a `Move` (checked just above); frozen, so no borrow.
+    let mv = *unsafe { arg.downcast_unchecked::<PyMove>() }.get();
+    board.try_borrow_mut()?.push_checked(py, mv)?;
+    Ok(py.None().into_ptr())
 }
 
 /// The `Move` type, stored by [`install`]: `Move` has no subclasses, so

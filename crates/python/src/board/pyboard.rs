@@ -14,7 +14,7 @@ use super::pos::{Pos, general_key};
 use super::position::State;
 use super::setup::Setup;
 use crate::legal_moves::{GeneralPosition, GeneratorRef};
-use crate::values::{Int, PyMove, PyPiece, color, piece_number, square};
+use crate::values::{FenText, Int, PyMove, PyPiece, color, piece_number, square};
 
 /// The standard starting position, as python-chess's `STARTING_FEN`.
 pub const STARTING_FEN: &str = Board::STARTPOS_FEN;
@@ -262,6 +262,16 @@ impl PyBoard {
         Ok(())
     }
 
+    /// Sets the position from a FEN and clears the move stack.
+    pub fn set_fen_text(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
+        // The board keeps its generator (a live view of it).
+        let setup = Self::read_fen(fen)?;
+        self.clear_moves();
+        let state = Pos::of_fen(&setup, fen, self.chess960);
+        self.set_state(py, state);
+        Ok(())
+    }
+
     /// The core board now, for a legal position.
     pub fn core(&self) -> Option<&Board> {
         self.state.core()
@@ -287,17 +297,17 @@ impl PyBoard {
     /// its position in `__init__`, as python-chess's do.
     #[new]
     #[classmethod]
-    #[pyo3(signature = (fen=Some(STARTING_FEN.to_string()), *, chess960=false, **_kwargs))]
+    #[pyo3(signature = (fen=Some(FenText(STARTING_FEN.to_string())), *, chess960=false, **_kwargs))]
     fn new(
         cls: &Bound<'_, PyType>,
-        fen: Option<String>,
+        fen: Option<FenText>,
         chess960: bool,
         _kwargs: Option<&Bound<'_, pyo3::types::PyDict>>,
     ) -> PyResult<pyo3::PyClassInitializer<Self>> {
         let py = cls.py();
         let exact = cls.is(py.get_type::<PyBoard>());
         let board = match fen {
-            Some(fen) => match Self::from_fen(py, &fen, chess960) {
+            Some(FenText(fen)) => match Self::from_fen(py, &fen, chess960) {
                 Ok(board) => board,
                 Err(_) if !exact => Self::from_setup(py, &Setup::EMPTY, chess960)?,
                 Err(error) => return Err(error),
@@ -354,7 +364,13 @@ impl PyBoard {
     /// the default), "fen" (after every double step) or "xfen" (when a pawn
     /// stands ready to capture).
     #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None))]
-    fn fen(&self, shredder: bool, en_passant: &str, promoted: Option<bool>) -> PyResult<String> {
+    #[pyo3(name = "_fen_native")]
+    pub(super) fn fen(
+        &self,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<bool>,
+    ) -> PyResult<String> {
         let _ = promoted;
         self.fen_text(shredder, en_passant, true)
     }
@@ -376,18 +392,13 @@ impl PyBoard {
     }
 
     /// Sets the position from a FEN and clears the move stack.
-    fn set_fen(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
-        // The board keeps its generator (a live view of it).
-        let setup = Self::read_fen(fen)?;
-        self.clear_moves();
-        let state = Pos::of_fen(&setup, fen, self.chess960);
-        self.set_state(py, state);
-        Ok(())
+    fn set_fen(&mut self, py: Python<'_>, fen: FenText) -> PyResult<()> {
+        self.set_fen_text(py, &fen.0)
     }
 
     /// Back to the start position (the Chess960 flag is kept), stack cleared.
     fn reset(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.set_fen(py, STARTING_FEN)
+        self.set_fen_text(py, STARTING_FEN)
     }
 
     /// Forgets the moves played; the position stays.

@@ -3,6 +3,7 @@
 //! irreversible move), `Outcome` and `Termination`.
 
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
 
 use super::general::{self, Rules};
 use super::pos::{Pos, is_irreversible_pos};
@@ -10,8 +11,9 @@ use super::position::{Position, State};
 use super::pyboard::PyBoard;
 use crate::values::{Int, PyMove};
 
-/// How a game ended, as python-chess's `chess.Termination`.
-#[pyclass(module = "bitmoves", name = "Termination", eq, eq_int, frozen, hash)]
+/// How a game ended: python-chess's `chess.Termination` members, in its
+/// order (values 1 to 10). The Python values are `bitmoves._outcome`'s
+/// `enum.Enum` ([`Outcome::object`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[allow(clippy::upper_case_acronyms, non_camel_case_types)]
 pub enum Termination {
@@ -29,58 +31,24 @@ pub enum Termination {
     FIFTY_MOVES,
     /// The same position a third time (claimed).
     THREEFOLD_REPETITION,
-    /// Variant win (not used by standard chess).
-    VARIANT_WIN,
-    /// Variant loss (not used by standard chess).
-    VARIANT_LOSS,
-    /// Variant draw (not used by standard chess).
-    VARIANT_DRAW,
 }
 
-#[pymethods]
-impl Termination {
-    /// The member's name, `"CHECKMATE"`, as `enum.Enum` has it.
-    #[getter]
-    fn name(&self) -> String {
-        format!("{self:?}")
-    }
-
-    /// The member's value, 1 to 10 in python-chess's order.
-    #[getter]
-    fn value(&self) -> u8 {
-        *self as u8
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<Termination.{self:?}: {}>", *self as u8)
-    }
-}
-
-/// The end of a game: `termination`, `winner` (`True` white, `False` black,
-/// `None` for a draw) and `result()`.
-#[pyclass(module = "bitmoves", name = "Outcome", frozen, eq, hash)]
+/// The end of a game: `termination` and `winner` (`true` white, `false`
+/// black, `None` for a draw).
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Outcome {
     /// How the game ended.
-    #[pyo3(get)]
     pub(crate) termination: Termination,
     /// The winner, or `None` for a draw.
-    #[pyo3(get)]
     pub(crate) winner: Option<bool>,
 }
 
-#[pymethods]
-impl Outcome {
-    #[new]
-    fn new(termination: Termination, winner: Option<bool>) -> Self {
-        Self {
-            termination,
-            winner,
-        }
-    }
+/// `bitmoves._outcome`'s `Termination` and `Outcome` classes.
+static CLASSES: GILOnceCell<(Py<PyAny>, Py<PyAny>)> = GILOnceCell::new();
 
+impl Outcome {
     /// `1-0`, `0-1` or `1/2-1/2`.
-    fn result(&self) -> &'static str {
+    pub fn result(&self) -> &'static str {
         match self.winner {
             Some(true) => "1-0",
             Some(false) => "0-1",
@@ -88,16 +56,17 @@ impl Outcome {
         }
     }
 
-    fn __repr__(&self) -> String {
-        let winner = match self.winner {
-            Some(true) => "True",
-            Some(false) => "False",
-            None => "None",
-        };
-        format!(
-            "Outcome(termination=Termination.{:?}, winner={winner})",
-            self.termination
-        )
+    /// The Python `Outcome(Termination(value), winner)`.
+    pub fn object(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let (termination, outcome) = CLASSES.get_or_try_init(py, || {
+            let module = py.import("bitmoves._outcome")?;
+            Ok::<_, PyErr>((
+                module.getattr("Termination")?.unbind(),
+                module.getattr("Outcome")?.unbind(),
+            ))
+        })?;
+        let member = termination.call1(py, (self.termination as u8,))?;
+        outcome.call1(py, (member, self.winner))
     }
 }
 
@@ -302,12 +271,14 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     /// Whether the side to move is checkmated.
-    fn is_checkmate(&self) -> bool {
+    #[pyo3(name = "_is_checkmate_native")]
+    pub(super) fn is_checkmate(&self) -> bool {
         self.is_check() && !self.has_moves()
     }
 
     /// Whether the side to move has no legal move and is not in check.
-    fn is_stalemate(&self) -> bool {
+    #[pyo3(name = "_is_stalemate_native")]
+    pub(super) fn is_stalemate(&self) -> bool {
         !self.is_check() && !self.has_moves()
     }
 
@@ -371,19 +342,24 @@ impl PyBoard {
     /// How the game ended, or `None`; with `claim_draw=True` the draws a
     /// player may claim count too.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn outcome(&self, claim_draw: bool) -> Option<Outcome> {
+    #[pyo3(name = "_outcome_native")]
+    pub(super) fn outcome(&self, py: Python<'_>, claim_draw: bool) -> PyResult<Option<Py<PyAny>>> {
         self.outcome_now(claim_draw)
+            .map(|outcome| outcome.object(py))
+            .transpose()
     }
 
     /// Whether `outcome(claim_draw=...)` is not `None`.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn is_game_over(&self, claim_draw: bool) -> bool {
+    #[pyo3(name = "_is_game_over_native")]
+    pub(super) fn is_game_over(&self, claim_draw: bool) -> bool {
         self.outcome_now(claim_draw).is_some()
     }
 
     /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn result(&self, claim_draw: bool) -> &'static str {
+    #[pyo3(name = "_result_native")]
+    pub(super) fn result(&self, claim_draw: bool) -> &'static str {
         self.outcome_now(claim_draw).map_or("*", |o| o.result())
     }
 }

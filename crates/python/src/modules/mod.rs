@@ -8,7 +8,7 @@
 //! |---|---|
 //! | `modules/encode.rs` | `encode_planes`, `encode_bitboards`, `encode_state`: boards into NumPy arrays |
 //! | `modules/perft.rs` | `Board.perft` and `Board.divide`, with the GIL released |
-//! | `modules/pickle.rs` | pickling and copying `Board`, `Move`, `Piece`, `Outcome`, `Termination` |
+//! | `modules/pickle.rs` | pickling and copying `Board`, `Move`, `Piece` |
 //! | `modules/interop.rs` | `Board.from_python_chess` and `Board.to_python_chess` |
 //! | `modules/input.rs` | the PGN readers' input: paths and file objects, decompressed, interruptible |
 //! | `modules/pgn/mod.rs` | the `bitmoves.pgn` submodule: `read_games`, `read_positions`, `PgnError` |

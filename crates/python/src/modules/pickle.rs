@@ -1,22 +1,19 @@
 //! Pickling and copying: `Board` (its root position, Chess960 flag and
-//! move stack), `Move`, `Piece`, `Termination` and `Outcome` pickle, so
+//! move stack), `Move` and `Piece` pickle (`Termination` and `Outcome`
+//! are Python's own enum and dataclass, `bitmoves/_outcome.py`), so
 //! that they pass to `multiprocessing` workers, and the immutable values
 //! copy as themselves (`copy.copy`, `copy.deepcopy`).
 
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
-use crate::board::{Outcome, PyBoard, Termination};
+use crate::board::PyBoard;
 use crate::values::{MoveFields, PyMove, PyPiece};
 
 /// What a board is pickled as: its root FEN (Shredder castling on a
 /// Chess960 board, the en passant square as python-chess's `ep_square`),
 /// the Chess960 flag, and the move stack in UCI.
 type BoardState = (String, bool, Vec<String>);
-
-/// A `__reduce__` value: what to call, with what arguments (the callable
-/// here is a class, or `getattr`).
-type Reduce<'py, Args> = (Bound<'py, PyAny>, Args);
 
 #[pymethods]
 impl PyBoard {
@@ -69,32 +66,6 @@ impl PyPiece {
     }
 }
 
-#[pymethods]
-impl Termination {
-    /// `pickle` support: `getattr(Termination, name)`, the member itself,
-    /// as an `enum.Enum` member pickles.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<Reduce<'py, (Bound<'py, PyType>, String)>> {
-        let getattr = slf.py().import("builtins")?.getattr("getattr")?;
-        Ok((
-            getattr,
-            (slf.as_any().get_type(), format!("{:?}", slf.get())),
-        ))
-    }
-}
-
-#[pymethods]
-impl Outcome {
-    /// `pickle` support: `Outcome(termination, winner)`.
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> (Bound<'py, PyType>, (Termination, Option<bool>)) {
-        let outcome = slf.get();
-        (slf.get_type(), (outcome.termination, outcome.winner))
-    }
-}
-
 /// `copy.copy` and `copy.deepcopy` of values that never change: the value
 /// itself.
 macro_rules! immutable_copies {
@@ -114,4 +85,4 @@ macro_rules! immutable_copies {
     )*};
 }
 
-immutable_copies!(PyMove, PyPiece, Termination, Outcome);
+immutable_copies!(PyMove, PyPiece);

@@ -129,3 +129,75 @@ pub fn color(white: bool) -> Color {
 pub fn piece_number(piece: CorePiece) -> u8 {
     piece.index() as u8 + 1
 }
+
+/// A text argument (FEN, SAN, UCI, EPD) as python-chess reads one: a `str`
+/// whose lone surrogates (which no such text holds; a file read with
+/// `errors="surrogateescape"` gives them) are read as U+FFFD, so that the
+/// text is refused as any other bad text is (`ValueError`,
+/// `InvalidMoveError`), never with a `UnicodeEncodeError`. Not a `str` is a
+/// `TypeError`.
+#[derive(Clone, Debug)]
+pub struct Text(pub String);
+
+impl<'py> FromPyObject<'py> for Text {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        Ok(Self(
+            value
+                .downcast::<pyo3::types::PyString>()?
+                .to_string_lossy()
+                .into_owned(),
+        ))
+    }
+}
+
+/// UCI text as python-chess's `Move.from_uci` reads it: [`Text`], and
+/// `InvalidMoveError` for anything else that has a length (bytes, a list:
+/// python-chess slices it and finds no move), `TypeError` for the rest.
+#[derive(Clone, Debug)]
+pub struct UciText(pub String);
+
+impl<'py> FromPyObject<'py> for UciText {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(Text(text)) = value.extract() {
+            return Ok(Self(text));
+        }
+        if value.len().is_ok() {
+            return Err(super::InvalidMoveError::new_err(format!(
+                "invalid uci: {}",
+                value.repr()?
+            )));
+        }
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "expected a str, got {}",
+            value.get_type().name()?
+        )))
+    }
+}
+
+/// A FEN as python-chess's `Board(fen)` and `set_fen` read one: [`Text`],
+/// and for bytes the errors python-chess runs into: `ValueError` for bytes
+/// of two fields or more (their turn field is not `"w"`), else `TypeError`.
+#[derive(Clone, Debug)]
+pub struct FenText(pub String);
+
+impl<'py> FromPyObject<'py> for FenText {
+    fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
+        if let Ok(Text(text)) = value.extract() {
+            return Ok(Self(text));
+        }
+        let fields = value.downcast::<pyo3::types::PyBytes>().map_or(0, |bytes| {
+            let words = bytes.as_bytes().split(u8::is_ascii_whitespace);
+            words.filter(|f| !f.is_empty()).count()
+        });
+        if fields >= 2 {
+            return Err(PyValueError::new_err(format!(
+                "expected 'w' or 'b' for turn part of fen: {}",
+                value.repr()?
+            )));
+        }
+        Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "expected a FEN str, got {}",
+            value.get_type().name()?
+        )))
+    }
+}

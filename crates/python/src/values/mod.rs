@@ -32,7 +32,9 @@ mod squareset_ops;
 mod squareset_slots;
 mod tables;
 
-pub use convert::{Bits, Int, MaskedBits, color, piece_number, piece_type, square};
+pub use convert::{
+    Bits, FenText, Int, MaskedBits, Text, UciText, color, piece_number, piece_type, square,
+};
 pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
 pub use moves::{MoveFields, PyMove, shared_moves};
 pub use piece::{PyPiece, piece_object};

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyTuple, PyType};
 
-use super::convert::{Int, piece_number, piece_type, square};
+use super::convert::{Int, UciText, piece_number, piece_type, square};
 use super::errors::InvalidMoveError;
 
 /// One `Move` object for every from-square, to-square and promotion (none
@@ -304,8 +304,8 @@ impl PyMove {
     /// `InvalidMoveError` when the text is not UCI. Legality is the
     /// board's question.
     #[classmethod]
-    fn from_uci(_cls: &Bound<'_, PyType>, uci: &str) -> PyResult<Self> {
-        Self::parse(uci)
+    fn from_uci(_cls: &Bound<'_, PyType>, uci: UciText) -> PyResult<Self> {
+        Self::parse(&uci.0)
     }
 
     /// The null move, `0000`: passing the turn.

@@ -225,7 +225,9 @@ pub fn evasions(
         pseudo_legal(s, r, !s.kind(6) & from_mask, target & to_mask, out);
         if let Some(ep) = ep_square(s)
             && bit(ep) & target == 0
-            && (if white { ep - 8 } else { ep + 8 }) == checker
+            // python-chess's `ep_square - 8` on an edited square of rank 1
+            // is negative: no checker (so no underflow here).
+            && (if white { ep.checked_sub(8) } else { Some(ep + 8) }) == Some(checker)
         {
             pseudo_legal_ep(s, from_mask, to_mask, out);
         }

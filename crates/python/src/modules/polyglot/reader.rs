@@ -32,7 +32,9 @@ impl Bytes {
 /// memory, as python-chess's. Look-ups take a board (its Zobrist key is
 /// searched, and its entries come back as legal moves of that board,
 /// castling in the board's convention) or an int key (entries as stored).
-/// A closed reader raises `ValueError`.
+/// A closed reader raises `ValueError`, as python-chess's: when
+/// `find_all`'s iterator is first advanced; `get` gives its default and
+/// `find` raises `IndexError`.
 #[pyclass(module = "bitmoves.polyglot", name = "MemoryMappedReader", subclass)]
 pub struct Reader {
     /// The book's bytes; `None` once closed.
@@ -173,13 +175,22 @@ impl Reader {
     /// of `exclude_moves`.
     #[pyo3(signature = (board, *, minimum_weight=1, exclude_moves=None))]
     fn find_all<'py>(
-        &self,
+        slf: &Bound<'py, Self>,
         board: &Bound<'py, PyAny>,
         minimum_weight: i64,
         exclude_moves: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let py = board.py();
-        let found = self.look_up(board, minimum_weight, exclude_moves)?;
+        if slf.borrow().bytes.is_none() {
+            // python-chess's generator raises when first advanced.
+            let closed = EntryIter {
+                reader: slf.clone().unbind(),
+                next: 0,
+                reversed: false,
+            };
+            return Ok(Bound::new(py, closed)?.into_any());
+        }
+        let found = slf.borrow().look_up(board, minimum_weight, exclude_moves)?;
         Ok(PyList::new(py, found)?.as_any().try_iter()?.into_any())
     }
 
@@ -196,7 +207,8 @@ impl Reader {
             .ok_or_else(|| PyIndexError::new_err("no entry for this position"))
     }
 
-    /// As `find`, but `default` when there is no entry.
+    /// As `find`, but `default` when there is no entry (or the book is
+    /// closed).
     #[pyo3(signature = (board, default=None, *, minimum_weight=1, exclude_moves=None))]
     fn get<'py>(
         &self,
@@ -205,6 +217,9 @@ impl Reader {
         minimum_weight: i64,
         exclude_moves: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
+        if self.bytes.is_none() {
+            return Ok(default); // python-chess finds nothing in a closed book
+        }
         let found = self.look_up(board, minimum_weight, exclude_moves)?;
         let mut best: Option<(u64, Bound<'py, PyAny>)> = None;
         for entry in found {

@@ -1,0 +1,110 @@
+//! [`LooseMoveList`]: a fixed-capacity move list big enough for any setup.
+
+use crate::{Move, Square};
+use core::ops::{Deref, DerefMut};
+
+/// A list of moves on the stack, big enough for the moves of any
+/// [`Setup`](crate::setup::Setup), however many pieces it holds.
+///
+/// The bound: with `n` pieces of the side to move, each reaches at most
+/// `min(27, 64 - n)` squares not its own, so moves without promotion
+/// number at most `n · min(27, 64 - n)`; Crazyhouse drops at most
+/// `5 · (64 - n)`. Both together peak at `n = 37`: 999 + 135 = 1,134.
+/// Promotions add 3 more moves for each pawn move onto the last rank (at
+/// most 8 pawns × 3 targets: 72), castling at most 2: 1,208 in all, under
+/// [`LooseMoveList::CAPACITY`].
+///
+/// ```
+/// use bitmoves::variant::{LooseMoveList, Position, Standard};
+/// let pos: Position<Standard> = Position::from_fen("Q1Q1Q1Q1/1Q1Q1Q1Q/8/Q1Q1Q1Q1/8/1Q1Q1Q1Q/8/Q1Q1Q1Q1 w - - 0 1", false)?;
+/// let moves: LooseMoveList = pos.legal_moves();
+/// assert_eq!(moves.len(), 214); // as python-chess counts
+/// # Ok::<(), bitmoves::setup::SetupFenError>(())
+/// ```
+#[derive(Clone)]
+pub struct LooseMoveList {
+    moves: [Move; LooseMoveList::CAPACITY],
+    len: usize,
+}
+
+impl LooseMoveList {
+    /// The most moves a list holds.
+    pub const CAPACITY: usize = 1216;
+
+    /// An empty list.
+    pub const fn new() -> Self {
+        const PLACEHOLDER: Move = Move::new(Square::A1, Square::A1);
+        Self {
+            moves: [PLACEHOLDER; Self::CAPACITY],
+            len: 0,
+        }
+    }
+
+    /// Appends a move. A move past the capacity (which the bound in the
+    /// type's docs rules out) is dropped rather than panicking.
+    #[inline(always)]
+    pub fn push(&mut self, mv: Move) {
+        if let Some(slot) = self.moves.get_mut(self.len) {
+            *slot = mv;
+            self.len += 1;
+        }
+    }
+
+    /// Keeps the moves for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let mv = self.moves[i];
+            if keep(&mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.len = kept;
+    }
+
+    /// Shortens the list to `len` moves.
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+
+    /// Empties the list.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl Default for LooseMoveList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Deref for LooseMoveList {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl DerefMut for LooseMoveList {
+    fn deref_mut(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+}
+
+impl core::fmt::Debug for LooseMoveList {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a LooseMoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}

@@ -1,0 +1,359 @@
+//! The rules engine for any setup and every variant the core plays:
+//! [`Position`] over a [`Variant`], python-chess's rules exactly.
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `variant/mod.rs` | the [`Variant`] trait and [`Position`]: construction, moves, play, outcome, FEN |
+//! | `variant/table.rs` | the variant table: [`VariantKind`], its names and parsing, dispatch |
+//! | `variant/rules.rs` | the rules every variant shares: castling rights and en passant that count, insufficient material, [`Outcome`] |
+//! | `variant/variants.rs` | each variant's rules type and its hooks |
+//! | `variant/horde.rs` | Horde's insufficient material |
+//! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
+//! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
+//! | `variant/make.rs` | playing a move (python-chess's `push`) |
+//! | `variant/list.rs` | [`LooseMoveList`], a fixed-capacity list big enough for any setup |
+//! | `variant/perft.rs` | perft through the engine, for any variant |
+//!
+//! The fast [`Board`](crate::Board) plays legal standard and Chess960
+//! positions; on those this engine gives the same moves, positions and
+//! FEN (law test `tests/variant_law.rs`). Moves are [`Move`]s; a
+//! Crazyhouse drop will be a `Move` whose `from` equals its `to` and whose
+//! `promotion` names the dropped piece (python-chess's `Move(sq, sq,
+//! drop=piece)`), so every list and perft path keeps one 3-byte type.
+
+mod attacks;
+mod horde;
+mod list;
+mod make;
+mod movegen;
+mod perft;
+mod rules;
+mod table;
+mod variants;
+
+pub use list::LooseMoveList;
+pub use make::{Capture, is_zeroing};
+pub use movegen::{from_chess960, is_castling, is_en_passant, to_chess960};
+pub use perft::{perft, perft_of};
+pub use rules::{
+    Outcome, Termination, clean_castling_rights, has_pseudo_legal_en_passant,
+    standard_insufficient_material, valid_ep_square,
+};
+pub use table::{UnknownVariantError, VariantKind};
+
+pub(crate) use table::dispatch;
+pub use variants::{Horde, KingOfTheHill, RacingKings, Standard, ThreeCheck};
+
+use core::marker::PhantomData;
+
+use crate::setup::{FenWriter, Setup, SetupFenError};
+use crate::{Bitboard, Color, Move, Square};
+
+/// The rules of one variant, as hooks on the shared engine. Each variant
+/// is a zero-sized type, so [`Position`] monomorphises per variant.
+pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
+    /// The variant's row in the table.
+    const KIND: VariantKind;
+
+    /// Adds the legal moves from `from_mask` to `to_mask`, ignoring the
+    /// variant's end (python-chess's `generate_legal_moves` less its
+    /// `is_variant_end` check).
+    fn legal(
+        pos: &Position<Self>,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        out: &mut LooseMoveList,
+    ) {
+        movegen::standard_legal(&pos.setup, pos.chess960, from_mask, to_mask, out);
+    }
+
+    /// Whether the variant's own end is reached: no move is legal then.
+    fn is_variant_end(_s: &Setup) -> bool {
+        false
+    }
+
+    /// The variant's own result when it has ended: win, loss or draw.
+    fn variant_outcome(_s: &Setup) -> Option<Outcome> {
+        None
+    }
+
+    /// Whether `color` cannot win by this variant's rules.
+    fn has_insufficient_material(s: &Setup, color: Color) -> bool {
+        standard_insufficient_material(s, color)
+    }
+
+    /// What the variant changes after the standard `push` of a move that
+    /// made `capture` (Three-check counts checks).
+    fn after_play(_s: &mut Setup, _capture: Option<Capture>) {}
+
+    /// Whether the FEN has a check field (Three-check).
+    const CHECKS_IN_FEN: bool = false;
+}
+
+/// A position played by the rules of variant `V`: any [`Setup`] and the
+/// Chess960 flag (how castling is written, and which rights count).
+///
+/// ```
+/// use bitmoves::variant::{KingOfTheHill, Outcome, Position, Termination};
+/// use bitmoves::Color;
+/// let mut pos: Position<KingOfTheHill> = Position::from_fen("4k3/8/8/8/8/8/3K4/8 w - - 0 1", false)?;
+/// pos.play("d2d3".parse()?);
+/// pos.play("e8e7".parse()?);
+/// pos.play("d3d4".parse()?);
+/// assert_eq!(pos.outcome(), Some(Outcome { termination: Termination::VariantLoss, winner: Some(Color::White) }));
+/// assert!(pos.legal_moves().is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position<V: Variant> {
+    setup: Setup,
+    chess960: bool,
+    variant: PhantomData<V>,
+}
+
+impl<V: Variant> Position<V> {
+    /// The position of `setup`, keeping the castling rights that count
+    /// ([`clean_castling_rights`]), as python-chess does for a board with
+    /// no moves played.
+    pub fn from_setup(mut setup: Setup, chess960: bool) -> Self {
+        setup.castling = clean_castling_rights(&setup, chess960);
+        Self::from_setup_trusted(setup, chess960)
+    }
+
+    /// The position of `setup` with its castling rights as given
+    /// (python-chess trusts them once moves were played).
+    pub fn from_setup_trusted(setup: Setup, chess960: bool) -> Self {
+        Self {
+            setup,
+            chess960,
+            variant: PhantomData,
+        }
+    }
+
+    /// Reads a FEN ([`Setup::from_fen`]) and cleans the castling rights.
+    pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, SetupFenError> {
+        Setup::from_fen(fen).map(|setup| Self::from_setup(setup, chess960))
+    }
+
+    /// The variant's start position.
+    pub fn start() -> Self {
+        Self::from_fen(V::KIND.start_fen(), false)
+            .unwrap_or_else(|_| Self::from_setup(Setup::EMPTY, false))
+    }
+
+    /// The setup.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// Whether castling is written as king takes rook.
+    pub fn is_chess960(&self) -> bool {
+        self.chess960
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.setup.turn
+    }
+
+    /// The pieces giving check to the side to move's king.
+    pub fn checkers(&self) -> Bitboard {
+        self.setup.checkers()
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        !self.checkers().is_empty()
+    }
+
+    /// Whether the variant's own end is reached.
+    pub fn is_variant_end(&self) -> bool {
+        V::is_variant_end(&self.setup)
+    }
+
+    /// Adds the legal moves from `from_mask` to `to_mask` to `out`, in
+    /// python-chess's order.
+    pub fn generate_legal(&self, from_mask: Bitboard, to_mask: Bitboard, out: &mut LooseMoveList) {
+        if !self.is_variant_end() {
+            V::legal(self, from_mask, to_mask, out);
+        }
+    }
+
+    /// The legal moves, in python-chess's order.
+    pub fn legal_moves(&self) -> LooseMoveList {
+        let mut out = LooseMoveList::new();
+        self.generate_legal(Bitboard::FULL, Bitboard::FULL, &mut out);
+        out
+    }
+
+    /// Whether `mv` is legal here (castling accepted either way on a
+    /// standard board).
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let mv = from_chess960(&self.setup, self.chess960, to_chess960(&self.setup, mv));
+        let mut out = LooseMoveList::new();
+        self.generate_legal(mv.from.bitboard(), mv.to.bitboard(), &mut out);
+        out.contains(&mv)
+    }
+
+    /// Plays `mv` without checking it, as python-chess's `push` does.
+    pub fn play(&mut self, mv: Move) {
+        let capture = make::push(&mut self.setup, mv);
+        V::after_play(&mut self.setup, capture);
+    }
+
+    /// Plays `mv` if it is legal; otherwise leaves the position as it is.
+    pub fn play_checked(&mut self, mv: Move) -> Result<(), IllegalVariantMove> {
+        if self.is_legal(mv) {
+            self.play(mv);
+            Ok(())
+        } else {
+            Err(IllegalVariantMove(mv))
+        }
+    }
+
+    /// The en passant square if a legal capture there exists (python-chess's
+    /// `ep_square` as `fen()` writes it).
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.setup.ep_square?;
+        let mut out = LooseMoveList::new();
+        let from = crate::attacks::pawn(!self.turn(), ep);
+        self.generate_legal(from, ep.bitboard(), &mut out);
+        out.iter()
+            .any(|mv| is_en_passant(&self.setup, *mv))
+            .then_some(ep)
+    }
+
+    /// Whether `color` cannot win.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        V::has_insufficient_material(&self.setup, color)
+    }
+
+    /// How the game has ended, if it has (python-chess's `outcome()`
+    /// without repetitions).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = V::variant_outcome(&self.setup) {
+            return Some(outcome);
+        }
+        let any_move = !self.legal_moves().is_empty();
+        let draw = |termination| {
+            Some(Outcome {
+                termination,
+                winner: None,
+            })
+        };
+        if self.is_check() && !any_move {
+            return Some(Outcome {
+                termination: Termination::Checkmate,
+                winner: Some(!self.turn()),
+            });
+        }
+        if Color::ALL
+            .iter()
+            .all(|&c| self.has_insufficient_material(c))
+        {
+            return draw(Termination::InsufficientMaterial);
+        }
+        if !any_move {
+            return draw(Termination::Stalemate);
+        }
+        if self.setup.halfmove_clock >= 150 {
+            return draw(Termination::SeventyFiveMoves);
+        }
+        None
+    }
+
+    /// The FEN as python-chess's `fen()` writes it: X-FEN castling, the en
+    /// passant square only when a legal capture exists.
+    ///
+    /// ```
+    /// use bitmoves::variant::{Position, ThreeCheck};
+    /// let pos: Position<ThreeCheck> = Position::start();
+    /// assert_eq!(pos.fen().to_string(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1");
+    /// ```
+    pub fn fen(&self) -> FenWriter<'_> {
+        self.fen_with(false, EnPassantMode::Legal, true)
+    }
+
+    /// The FEN written as asked (python-chess's `fen(shredder=,
+    /// en_passant=)`; without `clocks`, its `epd()`).
+    pub fn fen_with(
+        &self,
+        shredder: bool,
+        en_passant: EnPassantMode,
+        clocks: bool,
+    ) -> FenWriter<'_> {
+        let ep_square = match en_passant {
+            EnPassantMode::Legal => self.legal_ep_square(),
+            EnPassantMode::PseudoLegal => self
+                .setup
+                .ep_square
+                .filter(|_| has_pseudo_legal_en_passant(&self.setup)),
+            EnPassantMode::AsSet => self.setup.ep_square,
+        };
+        FenWriter {
+            setup: &self.setup,
+            castling: self.setup.castling,
+            ep_square,
+            shredder,
+            crazyhouse: false,
+            checks: V::CHECKS_IN_FEN,
+            clocks,
+        }
+    }
+
+    /// The position part of the FEN (python-chess's `epd()` without
+    /// operations).
+    pub fn epd(&self) -> FenWriter<'_> {
+        self.fen_with(false, EnPassantMode::Legal, false)
+    }
+
+    /// What makes two positions the same for repetition: pieces, side,
+    /// castling rights, the en passant square when a legal capture exists,
+    /// and the variant state (python-chess's `_transposition_key`).
+    pub fn transposition_key(&self) -> TranspositionKey {
+        let mut setup = self.setup;
+        setup.ep_square = self.legal_ep_square();
+        setup.halfmove_clock = 0;
+        setup.fullmove_number = 1;
+        if !V::CHECKS_IN_FEN {
+            setup.remaining_checks = Setup::EMPTY.remaining_checks;
+        }
+        TranspositionKey(setup)
+    }
+}
+
+impl<V: Variant> Default for Position<V> {
+    fn default() -> Self {
+        Self::start()
+    }
+}
+
+/// A position reduced to what repetition compares
+/// ([`Position::transposition_key`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TranspositionKey(Setup);
+
+/// Which en passant square a FEN shows (python-chess's `en_passant`
+/// argument).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EnPassantMode {
+    /// Only when a legal en passant capture exists (`"legal"`).
+    Legal,
+    /// When a pseudo-legal capture exists (`"xfen"`; what
+    /// [`Board`](crate::Board) writes).
+    PseudoLegal,
+    /// As set, after any double step (`"fen"`).
+    AsSet,
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalVariantMove(pub Move);
+
+impl core::fmt::Display for IllegalVariantMove {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "illegal move: {}", self.0)
+    }
+}
+
+impl core::error::Error for IllegalVariantMove {}

@@ -1,0 +1,42 @@
+"""python-chess's side of tests/variant_oracle.rs: replays games and prints,
+for every position of each, its FEN, its legal moves (sorted UCI) and its
+outcome, one tab-separated line per position.
+
+Input, one game a line: uci_variant, chess960 (0 or 1), the start FEN and
+the moves played (UCI, space-separated), separated by tabs.
+"""
+
+import sys
+
+import chess
+import chess.variant
+
+
+def outcome(board):
+    result = board.outcome()
+    if result is None or result.termination == chess.Termination.FIVEFOLD_REPETITION:
+        return "-"
+    winner = {True: "white", False: "black", None: "none"}[result.winner]
+    return f"{result.termination.name} {winner}"
+
+
+def describe(board):
+    moves = " ".join(sorted(move.uci() for move in board.legal_moves))
+    return f"{board.fen()}\t{moves}\t{outcome(board)}"
+
+
+def main():
+    for line in sys.stdin:
+        line = line.rstrip("\n")
+        if not line:
+            continue
+        variant, chess960, fen, moves = line.split("\t")
+        board = chess.variant.find_variant(variant)(fen, chess960=chess960 == "1")
+        print(describe(board))
+        for uci in moves.split():
+            board.push(chess.Move.from_uci(uci))
+            print(describe(board))
+
+
+if __name__ == "__main__":
+    main()

@@ -11,8 +11,8 @@ mod common;
 
 use bitmoves::setup::{FenWriter, Setup};
 use bitmoves::variant::{
-    Horde, KingOfTheHill, Outcome, Position, RacingKings, Standard, Termination, ThreeCheck,
-    Variant, VariantKind, perft_of,
+    Antichess, Giveaway, Horde, KingOfTheHill, Outcome, Position, RacingKings, Standard, Suicide,
+    Termination, ThreeCheck, Variant, VariantKind, perft_of,
 };
 use bitmoves::{Bitboard, Board, Color, Piece, Rank, Square};
 use common::{Random, python};
@@ -93,7 +93,8 @@ fn raw_fen(setup: &Setup, checks: bool) -> String {
         castling: setup.castling,
         ep_square: setup.ep_square,
         shredder: true,
-        crazyhouse: false,
+        promoted: false,
+        pockets: false,
         checks,
         clocks: true,
     }
@@ -209,6 +210,21 @@ fn horde_equals_python_chess() {
     compare_with_python::<Horde>(5);
 }
 
+#[test]
+fn suicide_equals_python_chess() {
+    compare_with_python::<Suicide>(6);
+}
+
+#[test]
+fn giveaway_equals_python_chess() {
+    compare_with_python::<Giveaway>(7);
+}
+
+#[test]
+fn antichess_equals_python_chess() {
+    compare_with_python::<Antichess>(8);
+}
+
 /// The `examples/perft` folder of python-chess's sdist, downloaded and
 /// unpacked into the target directory when it is not there yet.
 fn perft_folder() -> Option<PathBuf> {
@@ -299,6 +315,7 @@ fn python_chess_perft_files_match() {
     for (file, kind, limit) in [
         ("3check.perft", VariantKind::ThreeCheck, 200_000),
         ("horde.perft", VariantKind::Horde, 200_000),
+        ("giveaway.perft", VariantKind::Giveaway, 200_000),
         ("racingkings.perft", VariantKind::RacingKings, 200_000),
         ("tricky.perft", VariantKind::Standard, 200_000),
         ("chess960.perft", VariantKind::Standard, 5_000),

@@ -317,8 +317,11 @@ pub struct FenWriter<'a> {
     pub ep_square: Option<Square>,
     /// Castling as Shredder letters (rook files) instead of X-FEN.
     pub shredder: bool,
-    /// `~` after promoted pieces and the pocket in brackets (Crazyhouse).
-    pub crazyhouse: bool,
+    /// `~` after promoted pieces (Crazyhouse; Antichess with Chess960
+    /// castling rights).
+    pub promoted: bool,
+    /// The pockets in brackets after the placement (Crazyhouse).
+    pub pockets: bool,
     /// The remaining checks as a fifth field (Three-check).
     pub checks: bool,
     /// The two clocks at the end (FEN); without them, EPD.
@@ -341,7 +344,7 @@ impl fmt::Display for FenWriter<'_> {
                             empty = 0;
                         }
                         f.write_char_cased(piece.to_char(), color)?;
-                        if self.crazyhouse && s.promoted.contains(square) {
+                        if self.promoted && s.promoted.contains(square) {
                             f.write_char('~')?;
                         }
                     }
@@ -354,7 +357,7 @@ impl fmt::Display for FenWriter<'_> {
                 f.write_char('/')?;
             }
         }
-        if self.crazyhouse {
+        if self.pockets {
             f.write_char('[')?;
             for color in Color::ALL {
                 for piece in Piece::ALL.into_iter().rev() {

@@ -8,6 +8,7 @@
 //! | `variant/rules.rs` | the rules every variant shares: castling rights and en passant that count, insufficient material, [`Outcome`] |
 //! | `variant/variants.rs` | each variant's rules type and its hooks |
 //! | `variant/horde.rs` | Horde's insufficient material |
+//! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
@@ -21,6 +22,7 @@
 //! `promotion` names the dropped piece (python-chess's `Move(sq, sq,
 //! drop=piece)`), so every list and perft path keeps one 3-byte type.
 
+mod antichess;
 mod attacks;
 mod horde;
 mod list;
@@ -41,6 +43,7 @@ pub use rules::{
 };
 pub use table::{UnknownVariantError, VariantKind};
 
+pub use antichess::{Antichess, Giveaway, Suicide};
 pub(crate) use table::dispatch;
 pub use variants::{Horde, KingOfTheHill, RacingKings, Standard, ThreeCheck};
 
@@ -64,7 +67,7 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
         to_mask: Bitboard,
         out: &mut LooseMoveList,
     ) {
-        movegen::standard_legal(&pos.setup, pos.chess960, from_mask, to_mask, out);
+        movegen::standard_legal::<Self>(&pos.setup, pos.chess960, from_mask, to_mask, out);
     }
 
     /// Whether the variant's own end is reached: no move is legal then.
@@ -72,8 +75,9 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
         false
     }
 
-    /// The variant's own result when it has ended: win, loss or draw.
-    fn variant_outcome(_s: &Setup) -> Option<Outcome> {
+    /// The variant's own result, checked before checkmate and stalemate:
+    /// a win, loss or draw for the side to move.
+    fn variant_outcome(_pos: &Position<Self>) -> Option<Outcome> {
         None
     }
 
@@ -82,9 +86,29 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
         standard_insufficient_material(s, color)
     }
 
+    /// The pieces giving check to the side to move (none where the variant
+    /// has no check).
+    fn checkers(s: &Setup) -> Bitboard {
+        s.checkers()
+    }
+
+    /// Whether a square of `path` is attacked, for the king's castling path
+    /// (python-chess's `_attacked_for_king`).
+    fn attacked_for_king(s: &Setup, path: Bitboard, occupied: Bitboard) -> bool {
+        movegen::attacked_for_king(s, path, occupied)
+    }
+
     /// What the variant changes after the standard `push` of a move that
     /// made `capture` (Three-check counts checks).
     fn after_play(_s: &mut Setup, _capture: Option<Capture>) {}
+
+    /// Whether the FEN marks promoted pieces with `~` here.
+    fn fen_shows_promoted(_pos: &Position<Self>) -> bool {
+        false
+    }
+
+    /// Whether pawns may promote to kings (Antichess).
+    const KING_PROMOTIONS: bool = false;
 
     /// Whether the FEN has a check field (Three-check).
     const CHECKS_IN_FEN: bool = false;
@@ -107,6 +131,9 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position<V: Variant> {
     setup: Setup,
+    /// The castling rights as set, until a move is played (python-chess
+    /// keeps them raw until then); the setup holds the ones that count.
+    given_castling: Option<Bitboard>,
     chess960: bool,
     variant: PhantomData<V>,
 }
@@ -116,14 +143,19 @@ impl<V: Variant> Position<V> {
     /// ([`clean_castling_rights`]), as python-chess does for a board with
     /// no moves played.
     pub fn from_setup(mut setup: Setup, chess960: bool) -> Self {
+        let given_castling = Some(setup.castling);
         setup.castling = clean_castling_rights(&setup, chess960);
-        Self::from_setup_trusted(setup, chess960)
+        Self {
+            given_castling,
+            ..Self::from_setup_trusted(setup, chess960)
+        }
     }
 
     /// The position of `setup` with its castling rights as given
     /// (python-chess trusts them once moves were played).
     pub fn from_setup_trusted(setup: Setup, chess960: bool) -> Self {
         Self {
+            given_castling: None,
             setup,
             chess960,
             variant: PhantomData,
@@ -158,7 +190,7 @@ impl<V: Variant> Position<V> {
 
     /// The pieces giving check to the side to move's king.
     pub fn checkers(&self) -> Bitboard {
-        self.setup.checkers()
+        V::checkers(&self.setup)
     }
 
     /// Whether the side to move is in check.
@@ -199,6 +231,7 @@ impl<V: Variant> Position<V> {
     pub fn play(&mut self, mv: Move) {
         let capture = make::push(&mut self.setup, mv);
         V::after_play(&mut self.setup, capture);
+        self.given_castling = None;
     }
 
     /// Plays `mv` if it is legal; otherwise leaves the position as it is.
@@ -231,7 +264,7 @@ impl<V: Variant> Position<V> {
     /// How the game has ended, if it has (python-chess's `outcome()`
     /// without repetitions).
     pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(outcome) = V::variant_outcome(&self.setup) {
+        if let Some(outcome) = V::variant_outcome(self) {
             return Some(outcome);
         }
         let any_move = !self.legal_moves().is_empty();
@@ -295,7 +328,8 @@ impl<V: Variant> Position<V> {
             castling: self.setup.castling,
             ep_square,
             shredder,
-            crazyhouse: false,
+            promoted: V::fen_shows_promoted(self),
+            pockets: false,
             checks: V::CHECKS_IN_FEN,
             clocks,
         }
@@ -305,6 +339,33 @@ impl<V: Variant> Position<V> {
     /// operations).
     pub fn epd(&self) -> FenWriter<'_> {
         self.fen_with(false, EnPassantMode::Legal, false)
+    }
+
+    /// Whether castling rights that only Chess960 has are set: a right
+    /// off the corners, or one without its king on e1/e8 (python-chess's
+    /// `has_chess960_castling_rights`).
+    pub fn has_chess960_castling_rights(&self) -> bool {
+        let rights = match self.given_castling {
+            None => self.setup.castling,
+            Some(castling) => clean_castling_rights(
+                &Setup {
+                    castling,
+                    ..self.setup
+                },
+                true,
+            ),
+        };
+        let corners = Bitboard::from_iter([Square::A1, Square::H1, Square::A8, Square::H8]);
+        let king_home = |color: Color, home: Square| {
+            rights.intersects(color.back_rank().bitboard())
+                && !self
+                    .setup
+                    .pieces_of(color, crate::Piece::King)
+                    .contains(home)
+        };
+        !(rights - corners).is_empty()
+            || king_home(Color::White, Square::E1)
+            || king_home(Color::Black, Square::E8)
     }
 
     /// What makes two positions the same for repetition: pieces, side,

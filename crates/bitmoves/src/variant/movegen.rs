@@ -5,7 +5,7 @@
 //! python-chess lists them. The setup's castling rights are taken as the
 //! ones that count.
 
-use super::LooseMoveList;
+use super::{LooseMoveList, Variant};
 use crate::setup::{HighFirst, Setup, highest};
 use crate::{Bitboard, Color, File, Move, Piece, Rank, Square, attacks};
 
@@ -16,10 +16,14 @@ pub(crate) fn ep_square(s: &Setup) -> Option<Square> {
     s.ep_square.filter(|&sq| sq != Square::A1)
 }
 
-/// Pushes the four promotions (queen first) or the plain move.
+/// Pushes the promotions (a king first where the variant allows one, then
+/// queen, rook, bishop, knight) or the plain move.
 #[inline]
-fn pawn_move(out: &mut LooseMoveList, from: Square, to: Square) {
+fn pawn_move<V: Variant>(out: &mut LooseMoveList, from: Square, to: Square) {
     if Bitboard::BACK_RANKS.contains(to) {
+        if V::KING_PROMOTIONS {
+            out.push(Move::new_promotion(from, to, Piece::King));
+        }
         for piece in [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight] {
             out.push(Move::new_promotion(from, to, piece));
         }
@@ -30,7 +34,7 @@ fn pawn_move(out: &mut LooseMoveList, from: Square, to: Square) {
 
 /// The pseudo-legal moves from `from_mask` to `to_mask`
 /// (python-chess's `generate_pseudo_legal_moves`).
-pub(crate) fn pseudo_legal(
+pub(crate) fn pseudo_legal<V: Variant>(
     s: &Setup,
     chess960: bool,
     from_mask: Bitboard,
@@ -46,7 +50,7 @@ pub(crate) fn pseudo_legal(
         }
     }
     if from_mask.intersects(s.kind(Piece::King)) {
-        castling_moves(s, chess960, from_mask, to_mask, out);
+        castling_moves::<V>(s, chess960, from_mask, to_mask, out);
     }
     let pawns = pawns_all & ours & from_mask;
     if pawns.is_empty() {
@@ -54,7 +58,7 @@ pub(crate) fn pseudo_legal(
     }
     for from in HighFirst(pawns) {
         for to in HighFirst(attacks::pawn(us, from) & s.side(!us) & to_mask) {
-            pawn_move(out, from, to);
+            pawn_move::<V>(out, from, to);
         }
     }
     let empty = !s.occupied();
@@ -68,7 +72,7 @@ pub(crate) fn pseudo_legal(
         |to: Square, ranks: i8| to.offset(0, if us == Color::White { -ranks } else { ranks });
     for to in HighFirst(single & to_mask) {
         if let Some(from) = back(to, 1) {
-            pawn_move(out, from, to);
+            pawn_move::<V>(out, from, to);
         }
     }
     for to in HighFirst(double & to_mask) {
@@ -100,7 +104,7 @@ pub(crate) fn pseudo_legal_ep(
 
 /// Whether any square of `path` is attacked by the side not to move under
 /// `occupied` (python-chess's `_attacked_for_king`).
-fn attacked_for_king(s: &Setup, path: Bitboard, occupied: Bitboard) -> bool {
+pub(crate) fn attacked_for_king(s: &Setup, path: Bitboard, occupied: Bitboard) -> bool {
     HighFirst(path).any(|sq| !s.attackers_under(!s.turn, sq, occupied).is_empty())
 }
 
@@ -139,7 +143,7 @@ pub fn to_chess960(s: &Setup, mv: Move) -> Move {
 
 /// The castling moves (python-chess's `generate_castling_moves`): the
 /// lowest unpromoted king on the back rank with each right's rook.
-pub(crate) fn castling_moves(
+pub(crate) fn castling_moves<V: Variant>(
     s: &Setup,
     chess960: bool,
     from_mask: Bitboard,
@@ -165,8 +169,8 @@ pub(crate) fn castling_moves(
         let needed = king_path | rook_path | king_to.bitboard() | rook_to.bitboard();
         let blocked = (occupied ^ king_bb ^ rook_bb).intersects(needed);
         if !(blocked
-            || attacked_for_king(s, king_path | king_bb, occupied ^ king_bb)
-            || attacked_for_king(
+            || V::attacked_for_king(s, king_path | king_bb, occupied ^ king_bb)
+            || V::attacked_for_king(
                 s,
                 king_to.bitboard(),
                 occupied ^ king_bb ^ rook_bb ^ rook_to.bitboard(),
@@ -224,7 +228,7 @@ pub(crate) fn is_safe(s: &Setup, king: Square, blockers: Bitboard, mv: Move) -> 
 }
 
 /// The moves out of check (python-chess's `_generate_evasions`).
-pub(crate) fn evasions(
+pub(crate) fn evasions<V: Variant>(
     s: &Setup,
     chess960: bool,
     king: Square,
@@ -251,7 +255,7 @@ pub(crate) fn evasions(
         return;
     }
     let target = attacks::between(king, checker) | checkers;
-    pseudo_legal(
+    pseudo_legal::<V>(
         s,
         chess960,
         from_mask - s.kind(Piece::King),
@@ -268,7 +272,7 @@ pub(crate) fn evasions(
 
 /// The legal moves by the standard rules, with no variant end (python-chess's
 /// `generate_legal_moves` of `chess.Board`).
-pub(crate) fn standard_legal(
+pub(crate) fn standard_legal<V: Variant>(
     s: &Setup,
     chess960: bool,
     from_mask: Bitboard,
@@ -276,16 +280,16 @@ pub(crate) fn standard_legal(
     out: &mut LooseMoveList,
 ) {
     let Some(king) = highest(s.pieces_of(s.turn, Piece::King)) else {
-        pseudo_legal(s, chess960, from_mask, to_mask, out);
+        pseudo_legal::<V>(s, chess960, from_mask, to_mask, out);
         return;
     };
     let blockers = s.slider_blockers(king);
     let checkers = s.attackers(!s.turn, king);
     let start = out.len();
     if checkers.is_empty() {
-        pseudo_legal(s, chess960, from_mask, to_mask, out);
+        pseudo_legal::<V>(s, chess960, from_mask, to_mask, out);
     } else {
-        evasions(s, chess960, king, checkers, from_mask, to_mask, out);
+        evasions::<V>(s, chess960, king, checkers, from_mask, to_mask, out);
     }
     let mut keep = start;
     for i in start..out.len() {

@@ -12,7 +12,7 @@ macro_rules! variants {
         $kind:ident => $rules:ident {
             name: $name:literal,
             uci: $uci:literal,
-            lichess: $lichess:literal,
+            lichess: $lichess:expr,
             aliases: [$($alias:literal),+ $(,)?],
             start: $start:literal $(,)?
         }
@@ -25,7 +25,7 @@ macro_rules! variants {
             /// use bitmoves::variant::VariantKind;
             /// let kind: VariantKind = "KOTH".parse()?;
             /// assert_eq!(kind, VariantKind::KingOfTheHill);
-            /// assert_eq!(kind.lichess_name(), "kingOfTheHill");
+            /// assert_eq!(kind.lichess_name(), Some("kingOfTheHill"));
             /// assert!("Bughouse".parse::<VariantKind>().is_err());
             /// # Ok::<(), bitmoves::variant::UnknownVariantError>(())
             /// ```
@@ -45,8 +45,9 @@ macro_rules! variants {
                 match self { $(Self::$kind => $uci),+ }
             }
 
-            /// Lichess's name (its API's `variant.key`).
-            pub const fn lichess_name(self) -> &'static str {
+            /// Lichess's name (its API's `variant.key`), where Lichess has
+            /// the variant.
+            pub const fn lichess_name(self) -> Option<&'static str> {
                 match self { $(Self::$kind => $lichess),+ }
             }
 
@@ -82,7 +83,7 @@ variants! {
     Standard => Standard {
         name: "standard",
         uci: "chess",
-        lichess: "standard",
+        lichess: Some("standard"),
         aliases: ["Standard", "Chess", "Classical", "Normal", "Illegal", "From Position"],
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     },
@@ -90,7 +91,7 @@ variants! {
     KingOfTheHill => KingOfTheHill {
         name: "kingofthehill",
         uci: "kingofthehill",
-        lichess: "kingOfTheHill",
+        lichess: Some("kingOfTheHill"),
         aliases: ["King of the Hill", "KOTH", "kingOfTheHill"],
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     },
@@ -98,7 +99,7 @@ variants! {
     ThreeCheck => ThreeCheck {
         name: "threecheck",
         uci: "3check",
-        lichess: "threeCheck",
+        lichess: Some("threeCheck"),
         aliases: ["Three-check", "Three check", "Threecheck", "Three check chess", "3-check", "3 check", "3check"],
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
     },
@@ -106,7 +107,7 @@ variants! {
     RacingKings => RacingKings {
         name: "racingkings",
         uci: "racingkings",
-        lichess: "racingKings",
+        lichess: Some("racingKings"),
         aliases: ["Racing Kings", "Racing", "Race", "racingkings"],
         start: "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
     },
@@ -115,9 +116,36 @@ variants! {
     Horde => Horde {
         name: "horde",
         uci: "horde",
-        lichess: "horde",
+        lichess: Some("horde"),
         aliases: ["Horde", "Horde chess"],
         start: "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+    },
+    /// Antichess as python-chess's `SuicideBoard` plays it: a stalemated
+    /// side wins with fewer pieces, loses with more, draws with as many.
+    Suicide => Suicide {
+        name: "suicide",
+        uci: "suicide",
+        lichess: None,
+        aliases: ["Suicide", "Suicide chess"],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    },
+    /// Antichess as python-chess's `GiveawayBoard` plays it: a stalemated
+    /// side wins; castling rights in the start position.
+    Giveaway => Giveaway {
+        name: "giveaway",
+        uci: "giveaway",
+        lichess: None,
+        aliases: ["Giveaway", "Giveaway chess", "Give away", "Give away chess"],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    },
+    /// Antichess (Lichess's): Giveaway's rules, no castling rights at the
+    /// start. Captures are compulsory; losing every piece wins.
+    Antichess => Antichess {
+        name: "antichess",
+        uci: "antichess",
+        lichess: Some("antichess"),
+        aliases: ["Antichess", "Anti chess", "Anti"],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     },
 }
 
@@ -142,8 +170,9 @@ impl core::str::FromStr for VariantKind {
         Self::ALL
             .into_iter()
             .find(|kind| {
-                [kind.name(), kind.uci_name(), kind.lichess_name()]
+                [kind.name(), kind.uci_name()]
                     .iter()
+                    .chain(kind.lichess_name().as_ref())
                     .chain(kind.aliases())
                     .any(|name| name.eq_ignore_ascii_case(text))
             })

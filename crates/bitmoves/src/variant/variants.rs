@@ -84,7 +84,8 @@ impl Variant for KingOfTheHill {
         s.kind(Piece::King).intersects(CENTER)
     }
 
-    fn variant_outcome(s: &Setup) -> Option<Outcome> {
+    fn variant_outcome(pos: &Position<Self>) -> Option<Outcome> {
+        let s = pos.setup();
         variant_result(
             s,
             Self::on_hill(s, !s.turn),
@@ -106,7 +107,8 @@ impl Variant for ThreeCheck {
         s.remaining_checks.iter().any(|&n| n <= 0)
     }
 
-    fn variant_outcome(s: &Setup) -> Option<Outcome> {
+    fn variant_outcome(pos: &Position<Self>) -> Option<Outcome> {
+        let s = pos.setup();
         let ours = s.remaining_checks[s.turn.index()];
         let theirs = s.remaining_checks[(!s.turn).index()];
         variant_result(
@@ -139,7 +141,7 @@ impl Variant for RacingKings {
         out: &mut LooseMoveList,
     ) {
         let start = out.len();
-        movegen::standard_legal(pos.setup(), pos.is_chess960(), from_mask, to_mask, out);
+        movegen::standard_legal::<Self>(pos.setup(), pos.is_chess960(), from_mask, to_mask, out);
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
@@ -170,7 +172,8 @@ impl Variant for RacingKings {
             .all(|target: Square| !s.attackers(Color::White, target).is_empty())
     }
 
-    fn variant_outcome(s: &Setup) -> Option<Outcome> {
+    fn variant_outcome(pos: &Position<Self>) -> Option<Outcome> {
+        let s = pos.setup();
         let in_goal = Self::in_goal(s);
         let end = Self::is_variant_end(s);
         variant_result(
@@ -193,7 +196,8 @@ impl Variant for Horde {
         Color::ALL.iter().any(|&c| s.side(c).is_empty())
     }
 
-    fn variant_outcome(s: &Setup) -> Option<Outcome> {
+    fn variant_outcome(pos: &Position<Self>) -> Option<Outcome> {
+        let s = pos.setup();
         let any = !s.occupied().is_empty();
         variant_result(
             s,

@@ -11,8 +11,8 @@ mod common;
 
 use bitmoves::setup::{FenWriter, Setup};
 use bitmoves::variant::{
-    Antichess, Giveaway, Horde, KingOfTheHill, Outcome, Position, RacingKings, Standard, Suicide,
-    Termination, ThreeCheck, Variant, VariantKind, perft_of,
+    Antichess, Atomic, Giveaway, Horde, KingOfTheHill, Outcome, Position, RacingKings, Standard,
+    Suicide, Termination, ThreeCheck, Variant, VariantKind, perft_of,
 };
 use bitmoves::{Bitboard, Board, Color, Piece, Rank, Square};
 use common::{Random, python};
@@ -225,6 +225,11 @@ fn antichess_equals_python_chess() {
     compare_with_python::<Antichess>(8);
 }
 
+#[test]
+fn atomic_equals_python_chess() {
+    compare_with_python::<Atomic>(9);
+}
+
 /// The `examples/perft` folder of python-chess's sdist, downloaded and
 /// unpacked into the target directory when it is not there yet.
 fn perft_folder() -> Option<PathBuf> {
@@ -316,6 +321,7 @@ fn python_chess_perft_files_match() {
         ("3check.perft", VariantKind::ThreeCheck, 200_000),
         ("horde.perft", VariantKind::Horde, 200_000),
         ("giveaway.perft", VariantKind::Giveaway, 200_000),
+        ("atomic.perft", VariantKind::Atomic, 200_000),
         ("racingkings.perft", VariantKind::RacingKings, 200_000),
         ("tricky.perft", VariantKind::Standard, 200_000),
         ("chess960.perft", VariantKind::Standard, 5_000),

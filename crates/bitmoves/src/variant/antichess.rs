@@ -137,6 +137,10 @@ macro_rules! antichess_rules {
                 Bitboard::EMPTY
             }
 
+            fn is_into_check(_pos: &Position<Self>, _mv: crate::Move) -> bool {
+                false
+            }
+
             fn attacked_for_king(_s: &Setup, _path: Bitboard, _occupied: Bitboard) -> bool {
                 false
             }

@@ -18,6 +18,9 @@ pub struct Capture {
     pub piece: Piece,
     /// Whether it was marked promoted.
     pub promoted: bool,
+    /// Where the capturing piece arrived (the centre of Atomic's
+    /// explosion).
+    pub to: Square,
 }
 
 /// Whether the move resets the half-move clock: a pawn moves or a piece of
@@ -53,6 +56,7 @@ pub(crate) fn push(s: &mut Setup, mv: Move) -> Option<Capture> {
         square: mv.to,
         piece,
         promoted: s.promoted.contains(mv.to),
+        to: mv.to,
     });
     s.castling -= to_bb | from_bb;
     if piece == Piece::King && !promoted {
@@ -76,6 +80,7 @@ pub(crate) fn push(s: &mut Setup, mv: Move) -> Option<Capture> {
                 square: below,
                 piece,
                 promoted: false,
+                to: mv.to,
             });
         }
     }

@@ -9,6 +9,7 @@
 //! | `variant/variants.rs` | each variant's rules type and its hooks |
 //! | `variant/horde.rs` | Horde's insufficient material |
 //! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
+//! | `variant/atomic.rs` | Atomic |
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
@@ -23,6 +24,7 @@
 //! drop=piece)`), so every list and perft path keeps one 3-byte type.
 
 mod antichess;
+mod atomic;
 mod attacks;
 mod horde;
 mod list;
@@ -44,6 +46,7 @@ pub use rules::{
 pub use table::{UnknownVariantError, VariantKind};
 
 pub use antichess::{Antichess, Giveaway, Suicide};
+pub use atomic::Atomic;
 pub(crate) use table::dispatch;
 pub use variants::{Horde, KingOfTheHill, RacingKings, Standard, ThreeCheck};
 
@@ -90,6 +93,13 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
     /// has no check).
     fn checkers(s: &Setup) -> Bitboard {
         s.checkers()
+    }
+
+    /// Whether a pseudo-legal move leaves the mover's king attacked
+    /// (python-chess's `is_into_check`, which decides the en passant
+    /// square a FEN shows).
+    fn is_into_check(pos: &Position<Self>, mv: Move) -> bool {
+        movegen::is_into_check::<Self>(pos.setup(), pos.is_chess960(), mv)
     }
 
     /// Whether a square of `path` is attacked, for the king's castling path
@@ -248,11 +258,13 @@ impl<V: Variant> Position<V> {
     /// `ep_square` as `fen()` writes it).
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.setup.ep_square?;
+        if self.is_variant_end() {
+            return None;
+        }
         let mut out = LooseMoveList::new();
-        let from = crate::attacks::pawn(!self.turn(), ep);
-        self.generate_legal(from, ep.bitboard(), &mut out);
+        movegen::pseudo_legal_ep(&self.setup, Bitboard::FULL, Bitboard::FULL, &mut out);
         out.iter()
-            .any(|mv| is_en_passant(&self.setup, *mv))
+            .any(|&mv| !V::is_into_check(self, mv))
             .then_some(ep)
     }
 

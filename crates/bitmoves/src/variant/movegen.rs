@@ -270,6 +270,31 @@ pub(crate) fn evasions<V: Variant>(
     }
 }
 
+/// Whether a pseudo-legal move leaves the king of the side to move (its
+/// highest unpromoted one) attacked (python-chess's `is_into_check`).
+pub(crate) fn is_into_check<V: Variant>(s: &Setup, chess960: bool, mv: Move) -> bool {
+    let Some(king) = s.king_of(s.turn) else {
+        return false;
+    };
+    let checkers = s.attackers(!s.turn, king);
+    if !checkers.is_empty() {
+        let mut evading = LooseMoveList::new();
+        evasions::<V>(
+            s,
+            chess960,
+            king,
+            checkers,
+            mv.from.bitboard(),
+            mv.to.bitboard(),
+            &mut evading,
+        );
+        if !evading.contains(&mv) {
+            return true;
+        }
+    }
+    !is_safe(s, king, s.slider_blockers(king), mv)
+}
+
 /// The legal moves by the standard rules, with no variant end (python-chess's
 /// `generate_legal_moves` of `chess.Board`).
 pub(crate) fn standard_legal<V: Variant>(

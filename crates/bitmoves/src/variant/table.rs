@@ -147,6 +147,14 @@ variants! {
         aliases: ["Antichess", "Anti chess", "Anti"],
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     },
+    /// Atomic: captures explode; exploding the enemy king wins.
+    Atomic => Atomic {
+        name: "atomic",
+        uci: "atomic",
+        lichess: Some("atomic"),
+        aliases: ["Atomic", "Atom", "Atomic chess"],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    },
 }
 
 /// A variant name that is not in the table.

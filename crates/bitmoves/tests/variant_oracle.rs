@@ -11,8 +11,8 @@ mod common;
 
 use bitmoves::setup::{FenWriter, Setup};
 use bitmoves::variant::{
-    Antichess, Atomic, Giveaway, Horde, KingOfTheHill, Outcome, Position, RacingKings, Standard,
-    Suicide, Termination, ThreeCheck, Variant, VariantKind, perft_of,
+    Antichess, Atomic, Crazyhouse, Giveaway, Horde, KingOfTheHill, Outcome, Position, RacingKings,
+    Standard, Suicide, Termination, ThreeCheck, Variant, VariantKind, perft_of, uci,
 };
 use bitmoves::{Bitboard, Board, Color, Piece, Rank, Square};
 use common::{Random, python};
@@ -43,7 +43,11 @@ fn outcome_text(outcome: Option<Outcome>) -> String {
 }
 
 fn describe<V: Variant>(pos: &Position<V>) -> String {
-    let mut moves: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    let mut moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| uci(m).to_string())
+        .collect();
     moves.sort();
     format!(
         "{}\t{}\t{}",
@@ -80,6 +84,20 @@ fn random_setup(random: &mut Random, kind: VariantKind) -> Setup {
         let rank = [Rank::Third, Rank::Sixth][random.below(2)];
         setup.ep_square = Some(Square::new(bitmoves::File::ALL[random.below(8)], rank));
     }
+    if kind == VariantKind::Crazyhouse {
+        for pocket in &mut setup.pockets {
+            for piece in Piece::ALL {
+                for _ in 0..random.below(if piece == Piece::King { 2 } else { 3 }) {
+                    pocket.add(piece);
+                }
+            }
+        }
+        for square in setup.occupied() {
+            if random.below(6) == 0 {
+                setup.promoted.insert(square);
+            }
+        }
+    }
     if kind == VariantKind::ThreeCheck {
         setup.remaining_checks = [1 + random.below(3) as i32, 1 + random.below(3) as i32];
     }
@@ -87,15 +105,15 @@ fn random_setup(random: &mut Random, kind: VariantKind) -> Setup {
 }
 
 /// The FEN of a raw setup as given (Shredder castling, en passant as set).
-fn raw_fen(setup: &Setup, checks: bool) -> String {
+fn raw_fen<V: Variant>(setup: &Setup) -> String {
     FenWriter {
         setup,
         castling: setup.castling,
         ep_square: setup.ep_square,
         shredder: true,
-        promoted: false,
-        pockets: false,
-        checks,
+        promoted: V::POCKETS,
+        pockets: V::POCKETS,
+        checks: V::CHECKS_IN_FEN,
         clocks: true,
     }
     .to_string()
@@ -133,10 +151,10 @@ fn games<V: Variant>(random: &mut Random, count: usize, plies: usize) -> (String
             }
             let mv = legal[random.below(legal.len())];
             pos.play(mv);
-            moves.push(mv.to_string());
+            moves.push(uci(mv).to_string());
             ours.push(describe(&pos));
         }
-        let fen = raw_fen(&setup, V::CHECKS_IN_FEN);
+        let fen = raw_fen::<V>(&setup);
         let _ = writeln!(
             input,
             "{}\t{}\t{fen}\t{}",
@@ -228,6 +246,11 @@ fn antichess_equals_python_chess() {
 #[test]
 fn atomic_equals_python_chess() {
     compare_with_python::<Atomic>(9);
+}
+
+#[test]
+fn crazyhouse_equals_python_chess() {
+    compare_with_python::<Crazyhouse>(10);
 }
 
 /// The `examples/perft` folder of python-chess's sdist, downloaded and
@@ -322,6 +345,7 @@ fn python_chess_perft_files_match() {
         ("horde.perft", VariantKind::Horde, 200_000),
         ("giveaway.perft", VariantKind::Giveaway, 200_000),
         ("atomic.perft", VariantKind::Atomic, 200_000),
+        ("crazyhouse.perft", VariantKind::Crazyhouse, 200_000),
         ("racingkings.perft", VariantKind::RacingKings, 200_000),
         ("tricky.perft", VariantKind::Standard, 200_000),
         ("chess960.perft", VariantKind::Standard, 5_000),

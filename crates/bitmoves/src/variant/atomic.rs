@@ -135,7 +135,7 @@ impl Variant for Atomic {
     fn is_into_check(pos: &Position<Self>, mv: Move) -> bool {
         let mut after = *pos.setup();
         let capture = push(&mut after, mv);
-        Self::after_play(&mut after, capture);
+        Self::after_play(&mut after, mv, capture);
         was_into_check(&after)
     }
 
@@ -148,7 +148,7 @@ impl Variant for Atomic {
         movegen::attacked_for_king(s, path, occupied)
     }
 
-    fn after_play(s: &mut Setup, capture: Option<Capture>) {
+    fn after_play(s: &mut Setup, _mv: Move, capture: Option<Capture>) {
         let Some(capture) = capture else { return };
         let radius = attacks::king(capture.to) - s.kind(Piece::Pawn);
         s.castling -= radius;

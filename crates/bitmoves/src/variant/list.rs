@@ -9,10 +9,11 @@ use core::ops::{Deref, DerefMut};
 /// The bound: with `n` pieces of the side to move, each reaches at most
 /// `min(27, 64 - n)` squares not its own, so moves without promotion
 /// number at most `n · min(27, 64 - n)`; Crazyhouse drops at most
-/// `5 · (64 - n)`. Both together peak at `n = 37`: 999 + 135 = 1,134.
-/// Promotions add 3 more moves for each pawn move onto the last rank (at
-/// most 8 pawns × 3 targets: 72), castling at most 2: 1,208 in all, under
-/// [`LooseMoveList::CAPACITY`].
+/// `6 · (64 - n)` (a loose setup's pocket may hold a king). Both together
+/// peak at `n = 37`: 999 + 162 = 1,161. Promotions add at most 4 more
+/// moves (Antichess promotes to kings) for each pawn move onto the last
+/// rank (at most 8 pawns × 3 targets: 96), castling at most 2: 1,259 in
+/// all, under [`LooseMoveList::CAPACITY`].
 ///
 /// ```
 /// use bitmoves::variant::{LooseMoveList, Position, Standard};
@@ -29,7 +30,7 @@ pub struct LooseMoveList {
 
 impl LooseMoveList {
     /// The most moves a list holds.
-    pub const CAPACITY: usize = 1216;
+    pub const CAPACITY: usize = 1280;
 
     /// An empty list.
     pub const fn new() -> Self {

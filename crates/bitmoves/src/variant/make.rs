@@ -41,6 +41,11 @@ pub(crate) fn push(s: &mut Setup, mv: Move) -> Option<Capture> {
     if us == Color::Black {
         s.fullmove_number = s.fullmove_number.saturating_add(1);
     }
+    if let Some((piece, square)) = super::as_drop(mv) {
+        s.put(square, us, piece, false);
+        s.turn = !us;
+        return None;
+    }
     if is_zeroing(s, mv) {
         s.halfmove_clock = 0;
     }

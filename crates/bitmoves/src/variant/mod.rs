@@ -10,6 +10,8 @@
 //! | `variant/horde.rs` | Horde's insufficient material |
 //! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
 //! | `variant/atomic.rs` | Atomic |
+//! | `variant/crazyhouse.rs` | Crazyhouse: pockets and drops |
+//! | `variant/uci.rs` | UCI of drops (`N@e4`) and king promotions |
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
@@ -19,13 +21,15 @@
 //! The fast [`Board`](crate::Board) plays legal standard and Chess960
 //! positions; on those this engine gives the same moves, positions and
 //! FEN (law test `tests/variant_law.rs`). Moves are [`Move`]s; a
-//! Crazyhouse drop will be a `Move` whose `from` equals its `to` and whose
-//! `promotion` names the dropped piece (python-chess's `Move(sq, sq,
-//! drop=piece)`), so every list and perft path keeps one 3-byte type.
+//! Crazyhouse drop is a `Move` whose `from` equals its `to` and whose
+//! `promotion` names the dropped piece ([`drop_move`], as python-chess's
+//! `Move(sq, sq, drop=piece)`), so every list and perft path keeps one
+//! 3-byte type; [`uci`] writes it `N@e4`.
 
 mod antichess;
 mod atomic;
 mod attacks;
+mod crazyhouse;
 mod horde;
 mod list;
 mod make;
@@ -33,6 +37,7 @@ mod movegen;
 mod perft;
 mod rules;
 mod table;
+mod uci;
 mod variants;
 
 pub use list::LooseMoveList;
@@ -47,7 +52,9 @@ pub use table::{UnknownVariantError, VariantKind};
 
 pub use antichess::{Antichess, Giveaway, Suicide};
 pub use atomic::Atomic;
+pub use crazyhouse::{Crazyhouse, legal_drop_squares};
 pub(crate) use table::dispatch;
+pub use uci::{Uci, as_drop, drop_move, parse_uci, uci};
 pub use variants::{Horde, KingOfTheHill, RacingKings, Standard, ThreeCheck};
 
 use core::marker::PhantomData;
@@ -108,9 +115,10 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
         movegen::attacked_for_king(s, path, occupied)
     }
 
-    /// What the variant changes after the standard `push` of a move that
-    /// made `capture` (Three-check counts checks).
-    fn after_play(_s: &mut Setup, _capture: Option<Capture>) {}
+    /// What the variant changes after the standard `push` of `mv`, which
+    /// made `capture` (Three-check counts checks, Atomic explodes,
+    /// Crazyhouse fills and empties pockets).
+    fn after_play(_s: &mut Setup, _mv: Move, _capture: Option<Capture>) {}
 
     /// Whether the FEN marks promoted pieces with `~` here.
     fn fen_shows_promoted(_pos: &Position<Self>) -> bool {
@@ -122,6 +130,12 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
 
     /// Whether the FEN has a check field (Three-check).
     const CHECKS_IN_FEN: bool = false;
+
+    /// Whether the sides have pockets, shown in the FEN (Crazyhouse).
+    const POCKETS: bool = false;
+
+    /// Whether 75 moves without capture or pawn move end the game.
+    const SEVENTY_FIVE_MOVES: bool = true;
 }
 
 /// A position played by the rules of variant `V`: any [`Setup`] and the
@@ -240,7 +254,7 @@ impl<V: Variant> Position<V> {
     /// Plays `mv` without checking it, as python-chess's `push` does.
     pub fn play(&mut self, mv: Move) {
         let capture = make::push(&mut self.setup, mv);
-        V::after_play(&mut self.setup, capture);
+        V::after_play(&mut self.setup, mv, capture);
         self.given_castling = None;
     }
 
@@ -301,7 +315,7 @@ impl<V: Variant> Position<V> {
         if !any_move {
             return draw(Termination::Stalemate);
         }
-        if self.setup.halfmove_clock >= 150 {
+        if V::SEVENTY_FIVE_MOVES && self.setup.halfmove_clock >= 150 {
             return draw(Termination::SeventyFiveMoves);
         }
         None
@@ -341,7 +355,7 @@ impl<V: Variant> Position<V> {
             ep_square,
             shredder,
             promoted: V::fen_shows_promoted(self),
-            pockets: false,
+            pockets: V::POCKETS,
             checks: V::CHECKS_IN_FEN,
             clocks,
         }
@@ -390,6 +404,10 @@ impl<V: Variant> Position<V> {
         setup.fullmove_number = 1;
         if !V::CHECKS_IN_FEN {
             setup.remaining_checks = Setup::EMPTY.remaining_checks;
+        }
+        if !V::POCKETS {
+            setup.pockets = Setup::EMPTY.pockets;
+            setup.promoted = Bitboard::EMPTY;
         }
         TranspositionKey(setup)
     }

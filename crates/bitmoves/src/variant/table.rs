@@ -155,6 +155,14 @@ variants! {
         aliases: ["Atomic", "Atom", "Atomic chess"],
         start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     },
+    /// Crazyhouse: captured pieces change sides and are dropped back.
+    Crazyhouse => Crazyhouse {
+        name: "crazyhouse",
+        uci: "crazyhouse",
+        lichess: Some("crazyhouse"),
+        aliases: ["Crazyhouse", "Crazy House", "House", "ZH"],
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+    },
 }
 
 /// A variant name that is not in the table.

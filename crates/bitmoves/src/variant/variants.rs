@@ -123,7 +123,7 @@ impl Variant for ThreeCheck {
         (s.side(color) - s.kind(Piece::King)).is_empty()
     }
 
-    fn after_play(s: &mut Setup, _capture: Option<Capture>) {
+    fn after_play(s: &mut Setup, _mv: Move, _capture: Option<Capture>) {
         if !s.checkers().is_empty() {
             let mover = (!s.turn).index();
             s.remaining_checks[mover] = s.remaining_checks[mover].saturating_sub(1);

@@ -3,7 +3,9 @@ for every position of each, its FEN, its legal moves (sorted UCI) and its
 outcome, one tab-separated line per position.
 
 Input, one game a line: uci_variant, chess960 (0 or 1), the start FEN and
-the moves played (UCI, space-separated), separated by tabs.
+the moves played (UCI, space-separated), separated by tabs. With `--san`,
+each position's line is instead its legal moves with their SAN
+(`uci=san`, sorted by UCI).
 """
 
 import sys
@@ -25,17 +27,22 @@ def describe(board):
     return f"{board.fen()}\t{moves}\t{outcome(board)}"
 
 
+def describe_san(board):
+    return " ".join(f"{move.uci()}={board.san(move)}" for move in sorted(board.legal_moves, key=chess.Move.uci))
+
+
 def main():
+    show = describe_san if "--san" in sys.argv[1:] else describe
     for line in sys.stdin:
         line = line.rstrip("\n")
         if not line:
             continue
         variant, chess960, fen, moves = line.split("\t")
         board = chess.variant.find_variant(variant)(fen, chess960=chess960 == "1")
-        print(describe(board))
+        print(show(board))
         for uci in moves.split():
             board.push(chess.Move.from_uci(uci))
-            print(describe(board))
+            print(show(board))
 
 
 if __name__ == "__main__":

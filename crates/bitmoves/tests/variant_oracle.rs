@@ -119,9 +119,31 @@ fn raw_fen<V: Variant>(setup: &Setup) -> String {
     .to_string()
 }
 
+/// Every legal move with its SAN (`uci=san`, sorted by UCI), each SAN
+/// checked to read back to its move.
+fn describe_san<V: Variant>(pos: &Position<V>) -> String {
+    let mut moves: Vec<(String, String)> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let san = pos.san(m).expect("a legal move has SAN");
+            assert_eq!(pos.parse_san(san.as_str()), Ok(m), "{}: {san}", pos.fen());
+            (uci(m).to_string(), san.to_string())
+        })
+        .collect();
+    moves.sort();
+    let pairs: Vec<String> = moves.into_iter().map(|(u, s)| format!("{u}={s}")).collect();
+    pairs.join(" ")
+}
+
 /// Plays random games of `V`; returns python-chess's input lines and our
-/// description of every position, game by game.
-fn games<V: Variant>(random: &mut Random, count: usize, plies: usize) -> (String, Vec<String>) {
+/// description of every position (`describe`), game by game.
+fn games<V: Variant>(
+    random: &mut Random,
+    count: usize,
+    plies: usize,
+    describe: fn(&Position<V>) -> String,
+) -> (String, Vec<String>) {
     let (mut input, mut ours) = (String::new(), Vec::new());
     for game in 0..count {
         let (setup, chess960) = match game % 3 {
@@ -171,9 +193,19 @@ fn compare_with_python<V: Variant>(seed: u64) {
         return;
     }
     let mut random = Random::new(seed);
-    let (input, ours) = games::<V>(&mut random, 45, 120);
+    let (input, ours) = games::<V>(&mut random, 45, 120, describe);
+    compare::<V>(&input, &ours, &[]);
+    let (input, ours) = games::<V>(&mut random, 6, 60, describe_san);
+    compare::<V>(&input, &ours, &["--san"]);
+}
+
+/// Runs python-chess on `input` and compares its lines with `ours`.
+fn compare<V: Variant>(input: &str, ours: &[String], flags: &[&str]) {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/variant_oracle.py");
-    let theirs = python::run(&[script], input.clone());
+    let args: Vec<&str> = std::iter::once(script)
+        .chain(flags.iter().copied())
+        .collect();
+    let theirs = python::run(&args, input.to_string());
     let theirs: Vec<&str> = theirs.lines().collect();
     assert_eq!(
         theirs.len(),
@@ -195,9 +227,12 @@ fn compare_with_python<V: Variant>(seed: u64) {
         V::KIND,
         mismatches.join("\n")
     );
-    let ended = ours.iter().filter(|line| !line.ends_with("\t-")).count();
+    let ended = ours
+        .iter()
+        .filter(|line| flags.is_empty() && !line.ends_with("\t-"))
+        .count();
     eprintln!(
-        "{}: {} positions agree, {ended} of them ended",
+        "{} {flags:?}: {} positions agree, {ended} of them ended",
         V::KIND,
         ours.len()
     );

@@ -23,11 +23,13 @@ pub struct Capture {
     pub to: Square,
 }
 
-/// Whether the move resets the half-move clock: a pawn moves or a piece of
-/// the side not to move is touched (python-chess's `is_zeroing`).
+/// Whether the move resets the half-move clock: a pawn moves, a piece of
+/// the side not to move is touched, or a pawn is dropped (python-chess's
+/// `is_zeroing`; its `push` does not reset the clock on a drop).
 pub fn is_zeroing(s: &Setup, mv: Move) -> bool {
     let touched = mv.from.bitboard() ^ mv.to.bitboard();
     touched.intersects(s.kind(Piece::Pawn) | s.side(!s.turn))
+        || super::as_drop(mv).is_some_and(|(piece, _)| piece == Piece::Pawn)
 }
 
 /// Plays `mv` on `s` as python-chess's `push` does, castling written either

@@ -11,6 +11,7 @@
 //! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
 //! | `variant/atomic.rs` | Atomic |
 //! | `variant/crazyhouse.rs` | Crazyhouse: pockets and drops |
+//! | `variant/san.rs` | SAN out and in ([`VariantSan`], [`VariantSanError`]) |
 //! | `variant/uci.rs` | UCI of drops (`N@e4`) and king promotions |
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
@@ -36,6 +37,7 @@ mod make;
 mod movegen;
 mod perft;
 mod rules;
+mod san;
 mod table;
 mod uci;
 mod variants;
@@ -48,6 +50,7 @@ pub use rules::{
     Outcome, Termination, clean_castling_rights, has_pseudo_legal_en_passant,
     standard_insufficient_material, valid_ep_square,
 };
+pub use san::{VariantSan, VariantSanError};
 pub use table::{UnknownVariantError, VariantKind};
 
 pub use antichess::{Antichess, Giveaway, Suicide};

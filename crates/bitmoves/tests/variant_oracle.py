@@ -1,6 +1,6 @@
 """python-chess's side of tests/variant_oracle.rs: replays games and prints,
-for every position of each, its FEN, its legal moves (sorted UCI) and its
-outcome, one tab-separated line per position.
+for every position of each, its FEN, its legal moves (sorted UCI), its
+outcome and its status flags, one tab-separated line per position.
 
 Input, one game a line: uci_variant, chess960 (0 or 1), the start FEN and
 the moves played (UCI, space-separated), separated by tabs. With `--san`,
@@ -24,7 +24,7 @@ def outcome(board):
 
 def describe(board):
     moves = " ".join(sorted(move.uci() for move in board.legal_moves))
-    return f"{board.fen()}\t{moves}\t{outcome(board)}"
+    return f"{board.fen()}\t{moves}\t{outcome(board)}\t{int(board.status())}"
 
 
 def describe_san(board):

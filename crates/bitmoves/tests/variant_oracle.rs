@@ -50,10 +50,11 @@ fn describe<V: Variant>(pos: &Position<V>) -> String {
         .collect();
     moves.sort();
     format!(
-        "{}\t{}\t{}",
+        "{}\t{}\t{}\t{}",
         pos.fen(),
         moves.join(" "),
-        outcome_text(pos.outcome())
+        outcome_text(pos.outcome()),
+        pos.status().0
     )
 }
 
@@ -229,7 +230,7 @@ fn compare<V: Variant>(input: &str, ours: &[String], flags: &[&str]) {
     );
     let ended = ours
         .iter()
-        .filter(|line| flags.is_empty() && !line.ends_with("\t-"))
+        .filter(|line| flags.is_empty() && !line.contains("\t-\t"))
         .count();
     eprintln!(
         "{} {flags:?}: {} positions agree, {ended} of them ended",

@@ -4,7 +4,7 @@
 //! pawns may promote to them; losing every piece wins.
 
 use super::movegen::{is_en_passant, pseudo_legal, pseudo_legal_ep};
-use super::{LooseMoveList, Outcome, Position, Termination, Variant, VariantKind};
+use super::{LooseMoveList, Outcome, Position, Status, Termination, Variant, VariantKind};
 use crate::setup::Setup;
 use crate::{Bitboard, Color, Piece};
 
@@ -139,6 +139,18 @@ macro_rules! antichess_rules {
 
             fn is_into_check(_pos: &Position<Self>, _mv: crate::Move) -> bool {
                 false
+            }
+
+            fn was_into_check(_s: &Setup) -> bool {
+                false
+            }
+
+            fn status(_pos: &Position<Self>, standard: Status) -> Status {
+                standard
+                    - Status::NO_WHITE_KING
+                    - Status::NO_BLACK_KING
+                    - Status::TOO_MANY_KINGS
+                    - Status::OPPOSITE_CHECK
             }
 
             fn attacked_for_king(_s: &Setup, _path: Bitboard, _occupied: Bitboard) -> bool {

@@ -5,7 +5,9 @@
 
 use super::make::{Capture, push};
 use super::movegen::{self, pseudo_legal};
-use super::{LooseMoveList, Outcome, Position, Termination, Variant, VariantKind};
+use super::{
+    LooseMoveList, Outcome, Position, Status, Termination, Variant, VariantKind, valid_ep_square,
+};
 use crate::setup::{HighFirst, Setup};
 use crate::{Bitboard, Color, Move, Piece, attacks};
 
@@ -24,6 +26,23 @@ fn kings_connected(s: &Setup) -> bool {
 /// Whether the side that just moved left its king attacked.
 fn was_into_check(s: &Setup) -> bool {
     !kings_connected(s) && s.was_into_check()
+}
+
+/// python-chess's `AtomicBoard.status` changes.
+fn atomic_status(pos: &Position<Atomic>, mut status: Status) -> Status {
+    let s = pos.setup();
+    status -= Status::OPPOSITE_CHECK;
+    status -= match s.turn {
+        Color::White => Status::NO_WHITE_KING,
+        Color::Black => Status::NO_BLACK_KING,
+    };
+    if pos.checkers().len() <= 14 {
+        status -= Status::TOO_MANY_CHECKERS;
+    }
+    if valid_ep_square(s).is_none() {
+        status -= Status::IMPOSSIBLE_CHECK;
+    }
+    status
 }
 
 /// Whether `color` has a king.
@@ -130,6 +149,14 @@ impl Variant for Atomic {
         } else {
             s.checkers()
         }
+    }
+
+    fn was_into_check(s: &Setup) -> bool {
+        was_into_check(s)
+    }
+
+    fn status(pos: &Position<Self>, standard: Status) -> Status {
+        atomic_status(pos, standard)
     }
 
     fn is_into_check(pos: &Position<Self>, mv: Move) -> bool {

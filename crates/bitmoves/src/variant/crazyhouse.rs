@@ -5,7 +5,7 @@
 
 use super::make::Capture;
 use super::movegen::standard_legal;
-use super::{LooseMoveList, Position, Variant, VariantKind, drop_move};
+use super::{LooseMoveList, Position, Status, Variant, VariantKind, drop_move};
 use crate::setup::{Setup, highest};
 use crate::{Bitboard, Color, Move, Piece, attacks};
 
@@ -92,5 +92,25 @@ impl Variant for Crazyhouse {
 
     fn fen_shows_promoted(_pos: &Position<Self>) -> bool {
         true
+    }
+
+    fn status(pos: &Position<Self>, mut status: Status) -> Status {
+        let s = pos.setup();
+        let pocketed = |piece: Piece| {
+            s.pockets
+                .iter()
+                .map(|p| u32::from(p.count(piece)))
+                .sum::<u32>()
+        };
+        let all_pocketed: u32 = Piece::ALL.iter().map(|&piece| pocketed(piece)).sum();
+        if s.kind(Piece::Pawn).len() as u32 + pocketed(Piece::Pawn) <= 16 {
+            status -= Status::TOO_MANY_BLACK_PAWNS;
+            status -= Status::TOO_MANY_WHITE_PAWNS;
+        }
+        if s.occupied().len() as u32 + all_pocketed <= 32 {
+            status -= Status::TOO_MANY_BLACK_PIECES;
+            status -= Status::TOO_MANY_WHITE_PIECES;
+        }
+        status
     }
 }

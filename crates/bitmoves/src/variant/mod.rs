@@ -11,6 +11,7 @@
 //! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
 //! | `variant/atomic.rs` | Atomic |
 //! | `variant/crazyhouse.rs` | Crazyhouse: pockets and drops |
+//! | `variant/status.rs` | [`Status`]: python-chess's `status()` flags |
 //! | `variant/san.rs` | SAN out and in ([`VariantSan`], [`VariantSanError`]) |
 //! | `variant/uci.rs` | UCI of drops (`N@e4`) and king promotions |
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
@@ -38,6 +39,7 @@ mod movegen;
 mod perft;
 mod rules;
 mod san;
+mod status;
 mod table;
 mod uci;
 mod variants;
@@ -51,6 +53,7 @@ pub use rules::{
     standard_insufficient_material, valid_ep_square,
 };
 pub use san::{VariantSan, VariantSanError};
+pub use status::Status;
 pub use table::{UnknownVariantError, VariantKind};
 
 pub use antichess::{Antichess, Giveaway, Suicide};
@@ -103,6 +106,17 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
     /// has no check).
     fn checkers(s: &Setup) -> Bitboard {
         s.checkers()
+    }
+
+    /// Whether the side not to move stands in check (python-chess's
+    /// `was_into_check`).
+    fn was_into_check(s: &Setup) -> bool {
+        s.was_into_check()
+    }
+
+    /// The variant's changes to the standard [`Status`] flags.
+    fn status(_pos: &Position<Self>, standard: Status) -> Status {
+        standard
     }
 
     /// Whether a pseudo-legal move leaves the mover's king attacked

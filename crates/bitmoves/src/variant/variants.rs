@@ -4,7 +4,7 @@
 
 use super::horde::horde_insufficient_material;
 use super::make::{Capture, push};
-use super::{LooseMoveList, Outcome, Position, Termination, Variant, VariantKind, movegen};
+use super::{LooseMoveList, Outcome, Position, Status, Termination, Variant, VariantKind, movegen};
 use crate::setup::{Setup, highest};
 use crate::{Bitboard, Color, Move, Piece, Rank, Square, attacks};
 
@@ -184,6 +184,28 @@ impl Variant for RacingKings {
         )
     }
 
+    fn status(pos: &Position<Self>, mut status: Status) -> Status {
+        let s = pos.setup();
+        if pos.is_check() {
+            status |= Status::RACE_CHECK | Status::TOO_MANY_CHECKERS | Status::IMPOSSIBLE_CHECK;
+        }
+        let in_goal = Self::in_goal(s);
+        if s.turn == Color::Black && Color::ALL.iter().all(|&c| in_goal.intersects(s.side(c))) {
+            status |= Status::RACE_OVER;
+        }
+        let too_many = |color, piece, most| s.pieces_of(color, piece).len() > most;
+        let excess = Color::ALL.iter().any(|&c| {
+            too_many(c, Piece::Knight, 2)
+                || too_many(c, Piece::Bishop, 2)
+                || too_many(c, Piece::Rook, 2)
+                || too_many(c, Piece::Queen, 1)
+        });
+        if !s.kind(Piece::Pawn).is_empty() || excess {
+            status |= Status::RACE_MATERIAL;
+        }
+        status
+    }
+
     fn has_insufficient_material(_s: &Setup, _color: Color) -> bool {
         false
     }
@@ -209,5 +231,24 @@ impl Variant for Horde {
 
     fn has_insufficient_material(s: &Setup, color: Color) -> bool {
         horde_insufficient_material(s, color)
+    }
+
+    fn status(pos: &Position<Self>, mut status: Status) -> Status {
+        let s = pos.setup();
+        status -= Status::NO_WHITE_KING;
+        if s.side(Color::White).len() <= 36 {
+            status -= Status::TOO_MANY_WHITE_PIECES;
+            status -= Status::TOO_MANY_WHITE_PAWNS;
+        }
+        let pawns = s.kind(Piece::Pawn);
+        if !pawns.intersects(Rank::Eighth.bitboard())
+            && !(s.side(Color::Black) & pawns).intersects(Rank::First.bitboard())
+        {
+            status -= Status::PAWNS_ON_BACKRANK;
+        }
+        if s.side(Color::White).intersects(s.kind(Piece::King)) {
+            status |= Status::TOO_MANY_KINGS;
+        }
+        status
     }
 }

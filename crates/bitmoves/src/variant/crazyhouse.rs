@@ -1,7 +1,7 @@
 //! Crazyhouse (python-chess's `CrazyhouseBoard`): captured pieces go to the
 //! capturer's pocket (promoted ones as pawns) and may be dropped instead of
 //! a move; no 75-move rule. Drops are [`Move`]s with `from == to`
-//! ([`drop_move`](super::drop_move)).
+//! ([`drop_move`]).
 
 use super::make::Capture;
 use super::movegen::standard_legal;

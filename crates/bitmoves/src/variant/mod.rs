@@ -26,7 +26,7 @@
 //! Crazyhouse drop is a `Move` whose `from` equals its `to` and whose
 //! `promotion` names the dropped piece ([`drop_move`], as python-chess's
 //! `Move(sq, sq, drop=piece)`), so every list and perft path keeps one
-//! 3-byte type; [`uci`] writes it `N@e4`.
+//! 3-byte type; [`uci()`] writes it `N@e4`.
 
 mod antichess;
 mod atomic;

@@ -135,7 +135,7 @@ impl<V: Variant> Position<V> {
         flag(s.ep_square != valid_ep, Status::INVALID_EP_SQUARE);
         flag(V::was_into_check(s), Status::OPPOSITE_CHECK);
         let checkers = self.checkers();
-        let our_kings = kings & s.side(s.turn) - s.promoted;
+        let our_kings = kings & (s.side(s.turn) - s.promoted);
         if let (Some(first), Some(last)) = (checkers.first(), crate::setup::highest(checkers)) {
             flag(checkers.len() > 2, Status::TOO_MANY_CHECKERS);
             let impossible = match valid_ep.and_then(|ep| {

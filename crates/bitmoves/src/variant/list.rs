@@ -1,6 +1,7 @@
 //! [`LooseMoveList`]: a fixed-capacity move list big enough for any setup.
 
-use crate::{Move, Square};
+use crate::Move;
+use core::mem::MaybeUninit;
 use core::ops::{Deref, DerefMut};
 
 /// A list of moves on the stack, big enough for the moves of any
@@ -22,9 +23,15 @@ use core::ops::{Deref, DerefMut};
 /// assert_eq!(moves.len(), 214); // as python-chess counts
 /// # Ok::<(), bitmoves::setup::SetupFenError>(())
 /// ```
+///
+/// The slots past the length are left uninitialised: filling 1,280 moves
+/// for every node halved perft through the engine (7.4 against 15.4 million
+/// nodes a second for the start position's perft 5, measured side by side;
+/// see `docs/variants.md`).
 #[derive(Clone)]
 pub struct LooseMoveList {
-    moves: [Move; LooseMoveList::CAPACITY],
+    /// The first `len` slots are initialised; the rest are not read.
+    moves: [MaybeUninit<Move>; LooseMoveList::CAPACITY],
     len: usize,
 }
 
@@ -34,9 +41,8 @@ impl LooseMoveList {
 
     /// An empty list.
     pub const fn new() -> Self {
-        const PLACEHOLDER: Move = Move::new(Square::A1, Square::A1);
         Self {
-            moves: [PLACEHOLDER; Self::CAPACITY],
+            moves: [const { MaybeUninit::uninit() }; Self::CAPACITY],
             len: 0,
         }
     }
@@ -46,7 +52,7 @@ impl LooseMoveList {
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
         if let Some(slot) = self.moves.get_mut(self.len) {
-            *slot = mv;
+            slot.write(mv);
             self.len += 1;
         }
     }
@@ -55,9 +61,9 @@ impl LooseMoveList {
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
         let mut kept = 0;
         for i in 0..self.len {
-            let mv = self.moves[i];
+            let mv = self[i];
             if keep(&mv) {
-                self.moves[kept] = mv;
+                self.moves[kept].write(mv);
                 kept += 1;
             }
         }
@@ -85,13 +91,20 @@ impl Deref for LooseMoveList {
     type Target = [Move];
 
     fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: `len <= CAPACITY` (only `push` raises it, after writing
+        // the slot at the old length), and the first `len` slots hold
+        // initialised moves (`push` writes each before counting it;
+        // `retain` writes kept moves below the old length; `truncate` and
+        // `clear` only lower it). `MaybeUninit<Move>` has `Move`'s layout.
+        unsafe { core::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 }
 
 impl DerefMut for LooseMoveList {
     fn deref_mut(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        // SAFETY: as in `deref`: the first `len` slots are initialised, and
+        // the borrow of `self` is exclusive.
+        unsafe { core::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
     }
 }
 

@@ -256,3 +256,36 @@ fn fen_reads_back_to_the_setup() {
         assert_eq!(Setup::from_fen(&fen), Ok(setup), "{fen}");
     }
 }
+
+/// Regression: `is_legal` found standard castling (`e1g1`, generated
+/// towards the rook's square) illegal; every generated move of every
+/// suite position and playout is legal by `is_legal`, castling written
+/// either way.
+#[test]
+fn every_generated_move_is_legal_castling_either_way() {
+    let pos: Position<Standard> =
+        Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false).expect("FEN");
+    for uci in ["e1g1", "e1h1", "e1c1", "e1a1"] {
+        assert!(pos.is_legal(uci.parse().expect("UCI")), "{uci}");
+    }
+    let mut random = Random::new(3);
+    for (file, text) in common::SUITES {
+        for entry in common::read_suite(file, text) {
+            let mut board = entry.board;
+            for _ in 0..20 {
+                let pos = Position::<Standard>::from_setup(
+                    Setup::from_board(&board),
+                    board.is_chess960(),
+                );
+                for &mv in pos.legal_moves().iter() {
+                    assert!(pos.is_legal(mv), "{}: {mv}", pos.fen());
+                }
+                let moves = board.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                board.play_unchecked(moves[random.below(moves.len())]);
+            }
+        }
+    }
+}

@@ -218,7 +218,6 @@ impl Setup {
         } else {
             (placement, None)
         };
-        parse_placement(rows, &mut setup)?;
         if let Some(pocket) = pocket {
             setup.pockets = parse_pocket(pocket)?;
         }
@@ -231,7 +230,6 @@ impl Setup {
         if !castling_syntax(castling) {
             return Err(SetupFenError::Castling);
         }
-        setup.castling = castling_rooks(castling, &setup);
         setup.ep_square = match fields.next() {
             None | Some("-") => None,
             Some(text) => Some(text.parse().map_err(|_| SetupFenError::EnPassant)?),
@@ -255,7 +253,71 @@ impl Setup {
         if fields.next().is_some() {
             return Err(SetupFenError::TooManyFields);
         }
+        // The placement last, as python-chess reads it: a damaged field is
+        // named before the board.
+        parse_placement(rows, &mut setup)?;
+        setup.castling = castling_rooks(castling, &setup);
         Ok(setup)
+    }
+
+    /// Replaces the pieces with a FEN's placement field (no pocket;
+    /// python-chess's `set_board_fen`), leaving the rest as it is.
+    ///
+    /// ```
+    /// use bitmoves::setup::{Setup, SetupFenError};
+    /// let mut setup = Setup::EMPTY;
+    /// setup.set_board_fen("8/8/8/8/8/8/8/K6k")?;
+    /// assert_eq!(setup.occupied().len(), 2);
+    /// assert_eq!(setup.set_board_fen("8/8/8"), Err(SetupFenError::Placement));
+    /// assert_eq!(setup.occupied().len(), 2, "unchanged on error");
+    /// # Ok::<(), SetupFenError>(())
+    /// ```
+    pub fn set_board_fen(&mut self, text: &str) -> Result<(), SetupFenError> {
+        let mut placed = Self::EMPTY;
+        parse_placement(text.trim(), &mut placed)?;
+        self.pieces = placed.pieces;
+        self.colors = placed.colors;
+        self.promoted = placed.promoted;
+        Ok(())
+    }
+
+    /// Sets the castling rights from FEN letters resolved against the
+    /// rooks on the board (python-chess's `set_castling_fen`).
+    ///
+    /// ```
+    /// use bitmoves::{setup::Setup, Square};
+    /// let mut setup = Setup::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1")?;
+    /// setup.set_castling_fen("Kq")?;
+    /// assert_eq!(setup.castling, Square::H1.bitboard() | Square::A8.bitboard());
+    /// # Ok::<(), bitmoves::setup::SetupFenError>(())
+    /// ```
+    pub fn set_castling_fen(&mut self, text: &str) -> Result<(), SetupFenError> {
+        if !text.is_empty() && !castling_syntax(text) {
+            return Err(SetupFenError::Castling);
+        }
+        self.castling = if text.is_empty() {
+            Bitboard::EMPTY
+        } else {
+            castling_rooks(text, self)
+        };
+        Ok(())
+    }
+
+    /// The placement field of the FEN, `~` after promoted pieces when
+    /// `promoted` (python-chess's `board_fen(promoted=)`).
+    ///
+    /// ```
+    /// use bitmoves::setup::Setup;
+    /// let setup = Setup::from_fen("4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1")?;
+    /// assert_eq!(setup.board_fen(true).to_string(), "4k3/8/8/8/8/8/8/Q~3K3");
+    /// assert_eq!(setup.board_fen(false).to_string(), "4k3/8/8/8/8/8/8/Q3K3");
+    /// # Ok::<(), bitmoves::setup::SetupFenError>(())
+    /// ```
+    pub fn board_fen(&self, promoted: bool) -> BoardFen<'_> {
+        BoardFen {
+            setup: self,
+            promoted,
+        }
     }
 
     /// The castling rights as python-chess's X-FEN letters: `K`/`Q` for
@@ -304,31 +366,15 @@ impl WriteCased for fmt::Formatter<'_> {
     }
 }
 
-/// A FEN of a [`Setup`], written when displayed: what to include is set
-/// by the fields (the rules fill them; see
-/// [`Position::fen`](crate::variant::Position::fen)).
+/// The placement field of a [`Setup`]'s FEN, written when displayed
+/// ([`Setup::board_fen`]).
 #[derive(Clone, Copy, Debug)]
-pub struct FenWriter<'a> {
-    /// The setup to write.
-    pub setup: &'a Setup,
-    /// The castling rights to write (rook squares).
-    pub castling: Bitboard,
-    /// The en passant square to write.
-    pub ep_square: Option<Square>,
-    /// Castling as Shredder letters (rook files) instead of X-FEN.
-    pub shredder: bool,
-    /// `~` after promoted pieces (Crazyhouse; Antichess with Chess960
-    /// castling rights).
-    pub promoted: bool,
-    /// The pockets in brackets after the placement (Crazyhouse).
-    pub pockets: bool,
-    /// The remaining checks as a fifth field (Three-check).
-    pub checks: bool,
-    /// The two clocks at the end (FEN); without them, EPD.
-    pub clocks: bool,
+pub struct BoardFen<'a> {
+    setup: &'a Setup,
+    promoted: bool,
 }
 
-impl fmt::Display for FenWriter<'_> {
+impl fmt::Display for BoardFen<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
         let s = self.setup;
@@ -357,6 +403,39 @@ impl fmt::Display for FenWriter<'_> {
                 f.write_char('/')?;
             }
         }
+        Ok(())
+    }
+}
+
+/// A FEN of a [`Setup`], written when displayed: what to include is set
+/// by the fields (the rules fill them; see
+/// [`Position::fen`](crate::variant::Position::fen)).
+#[derive(Clone, Copy, Debug)]
+pub struct FenWriter<'a> {
+    /// The setup to write.
+    pub setup: &'a Setup,
+    /// The castling rights to write (rook squares).
+    pub castling: Bitboard,
+    /// The en passant square to write.
+    pub ep_square: Option<Square>,
+    /// Castling as Shredder letters (rook files) instead of X-FEN.
+    pub shredder: bool,
+    /// `~` after promoted pieces (Crazyhouse; Antichess with Chess960
+    /// castling rights).
+    pub promoted: bool,
+    /// The pockets in brackets after the placement (Crazyhouse).
+    pub pockets: bool,
+    /// The remaining checks as a fifth field (Three-check).
+    pub checks: bool,
+    /// The two clocks at the end (FEN); without them, EPD.
+    pub clocks: bool,
+}
+
+impl fmt::Display for FenWriter<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        let s = self.setup;
+        write!(f, "{}", s.board_fen(self.promoted))?;
         if self.pockets {
             f.write_char('[')?;
             for color in Color::ALL {

@@ -12,7 +12,7 @@
 
 mod fen;
 
-pub use fen::{FenWriter, SetupFenError};
+pub use fen::{BoardFen, FenWriter, SetupFenError};
 
 use crate::{Bitboard, Color, Piece, Square};
 

@@ -23,6 +23,13 @@ pub struct Capture {
     pub to: Square,
 }
 
+/// Whether the move takes a piece of the side not to move, en passant
+/// included (python-chess's `is_capture`).
+pub fn is_capture(s: &Setup, mv: Move) -> bool {
+    (mv.from.bitboard() ^ mv.to.bitboard()).intersects(s.side(!s.turn))
+        || super::is_en_passant(s, mv)
+}
+
 /// Whether the move resets the half-move clock: a pawn moves, a piece of
 /// the side not to move is touched, or a pawn is dropped (python-chess's
 /// `is_zeroing`; its `push` does not reset the clock on a drop).

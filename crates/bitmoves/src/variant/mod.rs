@@ -3,7 +3,8 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `variant/mod.rs` | the [`Variant`] trait and [`Position`]: construction, moves, play, outcome, FEN |
+//! | `variant/mod.rs` | [`Position`]: construction, moves, play, outcome, FEN |
+//! | `variant/hooks.rs` | the [`Variant`] trait: what a variant changes in the shared rules |
 //! | `variant/table.rs` | the variant table: [`VariantKind`], its names and parsing, dispatch |
 //! | `variant/rules.rs` | the rules every variant shares: castling rights and en passant that count, insufficient material, [`Outcome`] |
 //! | `variant/variants.rs` | each variant's rules type and its hooks |
@@ -32,6 +33,7 @@ mod antichess;
 mod atomic;
 mod attacks;
 mod crazyhouse;
+mod hooks;
 mod horde;
 mod list;
 mod make;
@@ -45,7 +47,7 @@ mod uci;
 mod variants;
 
 pub use list::LooseMoveList;
-pub use make::{Capture, is_zeroing};
+pub use make::{Capture, is_capture, is_zeroing};
 pub use movegen::{from_chess960, is_castling, is_en_passant, to_chess960};
 pub use perft::{perft, perft_of};
 pub use rules::{
@@ -59,6 +61,7 @@ pub use table::{UnknownVariantError, VariantKind};
 pub use antichess::{Antichess, Giveaway, Suicide};
 pub use atomic::Atomic;
 pub use crazyhouse::{Crazyhouse, legal_drop_squares};
+pub use hooks::Variant;
 pub(crate) use table::dispatch;
 pub use uci::{Uci, as_drop, drop_move, parse_uci, uci};
 pub use variants::{Horde, KingOfTheHill, RacingKings, Standard, ThreeCheck};
@@ -67,93 +70,6 @@ use core::marker::PhantomData;
 
 use crate::setup::{FenWriter, Setup, SetupFenError};
 use crate::{Bitboard, Color, Move, Square};
-
-/// The rules of one variant, as hooks on the shared engine. Each variant
-/// is a zero-sized type, so [`Position`] monomorphises per variant.
-pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
-    /// The variant's row in the table.
-    const KIND: VariantKind;
-
-    /// Adds the legal moves from `from_mask` to `to_mask`, ignoring the
-    /// variant's end (python-chess's `generate_legal_moves` less its
-    /// `is_variant_end` check).
-    fn legal(
-        pos: &Position<Self>,
-        from_mask: Bitboard,
-        to_mask: Bitboard,
-        out: &mut LooseMoveList,
-    ) {
-        movegen::standard_legal::<Self>(&pos.setup, pos.chess960, from_mask, to_mask, out);
-    }
-
-    /// Whether the variant's own end is reached: no move is legal then.
-    fn is_variant_end(_s: &Setup) -> bool {
-        false
-    }
-
-    /// The variant's own result, checked before checkmate and stalemate:
-    /// a win, loss or draw for the side to move.
-    fn variant_outcome(_pos: &Position<Self>) -> Option<Outcome> {
-        None
-    }
-
-    /// Whether `color` cannot win by this variant's rules.
-    fn has_insufficient_material(s: &Setup, color: Color) -> bool {
-        standard_insufficient_material(s, color)
-    }
-
-    /// The pieces giving check to the side to move (none where the variant
-    /// has no check).
-    fn checkers(s: &Setup) -> Bitboard {
-        s.checkers()
-    }
-
-    /// Whether the side not to move stands in check (python-chess's
-    /// `was_into_check`).
-    fn was_into_check(s: &Setup) -> bool {
-        s.was_into_check()
-    }
-
-    /// The variant's changes to the standard [`Status`] flags.
-    fn status(_pos: &Position<Self>, standard: Status) -> Status {
-        standard
-    }
-
-    /// Whether a pseudo-legal move leaves the mover's king attacked
-    /// (python-chess's `is_into_check`, which decides the en passant
-    /// square a FEN shows).
-    fn is_into_check(pos: &Position<Self>, mv: Move) -> bool {
-        movegen::is_into_check::<Self>(pos.setup(), pos.is_chess960(), mv)
-    }
-
-    /// Whether a square of `path` is attacked, for the king's castling path
-    /// (python-chess's `_attacked_for_king`).
-    fn attacked_for_king(s: &Setup, path: Bitboard, occupied: Bitboard) -> bool {
-        movegen::attacked_for_king(s, path, occupied)
-    }
-
-    /// What the variant changes after the standard `push` of `mv`, which
-    /// made `capture` (Three-check counts checks, Atomic explodes,
-    /// Crazyhouse fills and empties pockets).
-    fn after_play(_s: &mut Setup, _mv: Move, _capture: Option<Capture>) {}
-
-    /// Whether the FEN marks promoted pieces with `~` here.
-    fn fen_shows_promoted(_pos: &Position<Self>) -> bool {
-        false
-    }
-
-    /// Whether pawns may promote to kings (Antichess).
-    const KING_PROMOTIONS: bool = false;
-
-    /// Whether the FEN has a check field (Three-check).
-    const CHECKS_IN_FEN: bool = false;
-
-    /// Whether the sides have pockets, shown in the FEN (Crazyhouse).
-    const POCKETS: bool = false;
-
-    /// Whether 75 moves without capture or pawn move end the game.
-    const SEVENTY_FIVE_MOVES: bool = true;
-}
 
 /// A position played by the rules of variant `V`: any [`Setup`] and the
 /// Chess960 flag (how castling is written, and which rights count).
@@ -259,12 +175,51 @@ impl<V: Variant> Position<V> {
         out
     }
 
+    /// Adds the pseudo-legal moves from `from_mask` to `to_mask`
+    /// (python-chess's `generate_pseudo_legal_moves`, Antichess's king
+    /// promotions included; Crazyhouse's drops are in `generate_legal`).
+    pub fn generate_pseudo_legal(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        out: &mut LooseMoveList,
+    ) {
+        movegen::pseudo_legal::<V>(&self.setup, self.chess960, from_mask, to_mask, out);
+    }
+
+    /// Adds the castling moves from `from_mask` to `to_mask`, written as the
+    /// board writes them (python-chess's `generate_castling_moves`).
+    pub fn generate_castling(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        out: &mut LooseMoveList,
+    ) {
+        movegen::castling_moves::<V>(&self.setup, self.chess960, from_mask, to_mask, out);
+    }
+
+    /// Whether a pseudo-legal move leaves the mover's king attacked, by the
+    /// variant's rules (python-chess's `is_into_check`).
+    pub fn is_into_check(&self, mv: Move) -> bool {
+        V::is_into_check(self, mv)
+    }
+
     /// Whether `mv` is legal here (castling accepted either way on a
     /// standard board).
+    ///
+    /// ```
+    /// use bitmoves::variant::{Position, Standard};
+    /// let pos: Position<Standard> = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", false)?;
+    /// assert!(pos.is_legal("e1g1".parse()?) && pos.is_legal("e1h1".parse()?));
+    /// assert!(!pos.is_legal("e1f3".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn is_legal(&self, mv: Move) -> bool {
         let mv = from_chess960(&self.setup, self.chess960, to_chess960(&self.setup, mv));
         let mut out = LooseMoveList::new();
-        self.generate_legal(mv.from.bitboard(), mv.to.bitboard(), &mut out);
+        // Every target of the from-square: castling on a standard board is
+        // written to the king's square but generated from the rook's.
+        self.generate_legal(mv.from.bitboard(), Bitboard::FULL, &mut out);
         out.contains(&mv)
     }
 

@@ -19,6 +19,9 @@
 //!   moves ([`Board::legal_moves`], [`Board::generate_moves`]), and making
 //!   moves ([`Board::play`], [`Board::play_unchecked`]).
 //! - [`perft`]: counting the move tree, bulk and full, and divide.
+//! - [`setup`] and [`variant`]: any position a user sets up and the chess
+//!   variants, played by python-chess's rules ([`variant::Position`];
+//!   `docs/variants.md`).
 //! - [`polyglot`] (with `std`): Polyglot opening books, searched on disk.
 //! - Notation: UCI with [`Move`] and [`Board::parse_move`]; SAN with
 //!   [`Board::san`] (a [`San`], no allocation) and [`Board::parse_san`]
@@ -72,7 +75,9 @@ pub mod polyglot;
 mod rank;
 #[cfg(feature = "serde")]
 mod serde_impls;
+pub mod setup;
 mod square;
+pub mod variant;
 
 pub use bitboard::{Bitboard, Squares};
 pub use board::{
@@ -107,6 +112,11 @@ pub struct LibraryGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/notation.md")]
 pub struct NotationDoctests;
+
+/// The Rust examples of `docs/variants.md`, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/variants.md")]
+pub struct VariantsGuideDoctests;
 
 /// The Rust examples of `docs/polyglot.md`, compiled and run as doctests.
 #[cfg(doctest)]

@@ -1,0 +1,142 @@
+//! The law that makes the fast `Board` a path through the one rules engine:
+//! on legal standard and Chess960 positions (the shared perft suites and
+//! random playouts from them), the general engine's legal moves (as a
+//! set), the position after each move and its FEN equal the `Board`'s, and
+//! perft through the engine matches the suites' counts at small depths.
+
+mod common;
+
+use bitmoves::setup::Setup;
+use bitmoves::variant::{EnPassantMode, Position, Standard, perft};
+use bitmoves::{Board, Move};
+use common::{Random, SUITES, SuiteEntry, read_suite};
+use std::collections::BTreeSet;
+
+/// The engine's position for a board: its setup, its Chess960 flag.
+fn engine(board: &Board) -> Position<Standard> {
+    Position::from_setup(Setup::from_board(board), board.is_chess960())
+}
+
+fn board_moves(board: &Board) -> BTreeSet<Move> {
+    board.legal_moves().iter().copied().collect()
+}
+
+fn engine_moves(pos: &Position<Standard>) -> BTreeSet<Move> {
+    pos.legal_moves().iter().copied().collect()
+}
+
+/// The FEN of a board as the engine writes it the way `Board` does: castling
+/// as Shredder letters in Chess960, X-FEN otherwise; the en passant square
+/// when a pseudo-legal capture exists.
+fn engine_fen(pos: &Position<Standard>) -> String {
+    pos.fen_with(pos.is_chess960(), EnPassantMode::PseudoLegal, true)
+        .to_string()
+}
+
+fn board_fen(board: &Board) -> String {
+    if board.is_chess960() {
+        board.shredder_fen().to_string()
+    } else {
+        board.to_string()
+    }
+}
+
+/// Checks the law at one position; returns a report on failure.
+fn check(board: &Board, pos: &Position<Standard>, context: &str) -> Result<(), String> {
+    let (ours, theirs) = (engine_moves(pos), board_moves(board));
+    if ours != theirs {
+        let extra: Vec<_> = ours.difference(&theirs).map(Move::to_string).collect();
+        let missing: Vec<_> = theirs.difference(&ours).map(Move::to_string).collect();
+        return Err(format!(
+            "{context}: {board}: moves differ, extra {extra:?}, missing {missing:?}"
+        ));
+    }
+    if engine_fen(pos) != board_fen(board) {
+        return Err(format!(
+            "{context}: FEN {} != {}",
+            engine_fen(pos),
+            board_fen(board)
+        ));
+    }
+    if pos.is_check() != board.is_check() {
+        return Err(format!("{context}: {board}: check differs"));
+    }
+    Ok(())
+}
+
+fn entries() -> Vec<SuiteEntry> {
+    SUITES
+        .iter()
+        .flat_map(|(file, text)| read_suite(file, text))
+        .collect()
+}
+
+/// Law: on every suite position and 60-ply random playouts from it, the
+/// engine's legal moves, FEN and check equal the `Board`'s after every
+/// move, each move played on both.
+#[test]
+fn general_engine_equals_board_on_suites_and_playouts() {
+    let mut random = Random::new(56);
+    let mut failures = Vec::new();
+    for entry in entries() {
+        let mut board = entry.board;
+        let mut pos = engine(&board);
+        for ply in 0..60 {
+            let context = format!("{}:{} ply {ply}", entry.file, entry.line);
+            if let Err(report) = check(&board, &pos, &context) {
+                failures.push(report);
+                break;
+            }
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[random.below(moves.len())];
+            board.play_unchecked(mv);
+            pos.play(mv);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Law: perft through the engine equals every suite count up to 20,000
+/// nodes (the engine's debug build is the slow part).
+#[test]
+fn general_engine_perft_matches_suites_at_small_depths() {
+    let mut failures = Vec::new();
+    for entry in entries() {
+        let pos = engine(&entry.board);
+        for &(depth, expected) in entry.counts.iter().filter(|&&(_, n)| n <= 20_000) {
+            let actual = perft(&pos, depth);
+            if actual != expected {
+                failures.push(format!(
+                    "{}:{}: {} depth {depth}: expected {expected}, engine {actual}",
+                    entry.file, entry.line, entry.fen
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The Chess960 start positions: every one of the 960 agrees at the start
+/// and after 20 random plies.
+#[test]
+fn general_engine_equals_board_on_every_chess960_start() {
+    let mut random = Random::new(960);
+    for number in 0..960 {
+        let mut board = Board::chess960_start(number).expect("a start number");
+        let mut pos = engine(&board);
+        for ply in 0..20 {
+            check(&board, &pos, &format!("chess960 {number} ply {ply}"))
+                .unwrap_or_else(|e| panic!("{e}"));
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[random.below(moves.len())];
+            board.play_unchecked(mv);
+            pos.play(mv);
+        }
+    }
+}

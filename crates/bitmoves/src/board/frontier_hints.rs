@@ -23,6 +23,7 @@ use super::Board;
 use crate::attacks::SetwiseFills;
 use crate::attacks::{AttackLayers, Sliders};
 use crate::color::with_side;
+use crate::movegen::Known;
 use crate::{Bitboard, CastlingSide, Color, Piece, Square, attacks};
 
 /// What a node knows, before it makes them, of its children: the attacks
@@ -179,18 +180,20 @@ impl ChildHints {
         attacks: Bitboard::FULL,
         replies: usize::MAX,
     };
+}
 
+impl Known for ChildHints {
     /// The enemy's attack map (the king off the board), if known: exact
     /// on the king's steps and standard castling walks.
     #[inline(always)]
-    pub(crate) fn attacks(self) -> Option<Bitboard> {
+    fn attacks(self) -> Option<Bitboard> {
         (self.attacks != Bitboard::FULL).then_some(self.attacks)
     }
 
     /// The moves of the side to move's knights and sliders, each counted
     /// as if free, onto squares without its own pieces, if known.
     #[inline(always)]
-    pub(crate) fn piece_moves(self) -> Option<usize> {
+    fn piece_moves(self) -> Option<usize> {
         (self.replies != usize::MAX).then_some(self.replies)
     }
 }

@@ -374,14 +374,14 @@ mod tests {
         frontier_hints_law(Magic);
         #[cfg(target_arch = "x86_64")]
         {
-            use crate::attacks::{Avx2Fills, Fills, Pext, PextAvx2, PextFills};
+            use crate::attacks::{Avx2Fills, Avx512Fills, Pext, PextWith};
             if let Some(pext) = Pext::detect() {
                 frontier_hints_law(pext);
-                if let Some(fills) = Fills::detect() {
-                    frontier_hints_law(PextFills { pext, fills });
+                if let Some(fills) = Avx512Fills::detect() {
+                    frontier_hints_law(PextWith { pext, fills });
                 }
                 if let Some(fills) = Avx2Fills::detect() {
-                    frontier_hints_law(PextAvx2 { pext, fills });
+                    frontier_hints_law(PextWith { pext, fills });
                 }
             }
         }

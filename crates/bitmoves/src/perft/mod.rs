@@ -20,6 +20,17 @@
 //! perft split into work units are in the `bitmoves-perft` crate, built on
 //! these functions.
 //!
+//! Perft's own code in the core lives here:
+//!
+//! | file | holds |
+//! |---|---|
+//! | `perft/mod.rs` | the entry points, the bulk and full recursions, and their dispatch (`dispatched!`) |
+//! | `perft/dispatch.rs` | the variants' table (`variants!`): `Backend`, its names, the CPU detection, the choice without `std` |
+//! | `perft/children.rs` | the child loops, per side to move and kind of piece |
+//! | `perft/make.rs` | the make in two steps (`prepare_make`, `make_prepared`) |
+//! | `perft/check_squares.rs` | what a pre-frontier node knows of its children's checkers and pins |
+//! | `perft/frontier_hints.rs` | what a pre-frontier node knows of its children's counts (`ChildHints`) |
+//!
 //! ```
 //! use bitmoves::{perft::{divide, perft}, Board};
 //! let board = Board::default();
@@ -31,13 +42,17 @@
 use crate::attacks::{Avx2Fills, Avx512Fills, Pext, PextWith};
 use crate::attacks::{Magic, NATIVE};
 use crate::color::with_side;
-pub use crate::dispatch::UnknownSliderVariant;
-use crate::dispatch::{self, Backend};
 use crate::movegen::Mask;
-use crate::{Board, Color, Move};
+use crate::{Board, Move};
 use children::{Make, children_of, for_each_child};
+use dispatch::Backend;
+pub use dispatch::UnknownSliderVariant;
 
+mod check_squares;
 mod children;
+mod dispatch;
+mod frontier_hints;
+mod make;
 
 /// Runs `$step` (`bulk` or `full`, macros of this module taking `board,
 /// depth, sliders` and a function to recurse with) as the variant of the
@@ -46,7 +61,7 @@ mod children;
 /// features, named after its variant.
 macro_rules! dispatched {
     ($backend:expr, $step:ident($board:expr, $depth:expr)) => {
-        crate::dispatch::variants!(dispatch_rows!($backend, $step($board, $depth)))
+        dispatch::variants!(dispatch_rows!($backend, $step($board, $depth)))
     };
 }
 
@@ -94,7 +109,10 @@ macro_rules! dispatch_rows {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn fills_pay(board: &Board) -> bool {
-    use crate::Piece::{King, Pawn};
+    use crate::{
+        Color,
+        Piece::{King, Pawn},
+    };
     let pieces = board.occupied() - board.pieces(Pawn) - board.pieces(King);
     (pieces & board.colors(Color::White)).has_more_than_one()
         || (pieces & board.colors(Color::Black)).has_more_than_one()
@@ -319,7 +337,7 @@ mod tests {
     fn every_variant_this_cpu_runs_counts_alike() {
         let mut backends = std::vec![Backend::Magic(Magic)];
         #[cfg(all(target_arch = "x86_64", feature = "std"))]
-        backends.extend(crate::dispatch::every_variant_here());
+        backends.extend(dispatch::every_variant_here());
         let cases = [
             (
                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -394,7 +412,7 @@ mod tests {
 
     /// Law: the crate's two makes agree. The children perft makes (in two
     /// steps, `Board::prepare_make` and `Board::make_prepared` in
-    /// `board/perft_make.rs`, or castling in one) are the boards
+    /// `perft/make.rs`, or castling in one) are the boards
     /// `play_unchecked` makes (`Board::make` in `board/play.rs`), every
     /// field and the key alike, one for each legal move, on every position
     /// two plies below positions with castling rights of both kinds, en

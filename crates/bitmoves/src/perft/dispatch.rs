@@ -224,7 +224,7 @@ impl fmt::Display for UnknownSliderVariant {
         write!(
             f,
             "BITMOVES_SLIDERS={}: unknown slider variant; known: auto",
-            self.name
+            self.name.as_str()
         )?;
         NAMES.iter().try_for_each(|name| write!(f, ", {name}"))
     }

@@ -14,11 +14,11 @@
 //!   is quiet and touches no line of the opponent's sliders has the same
 //!   (its knights never mind a blocker).
 //!
-//! The child then skips its fills (or lookups) for both. It sits in
-//! `board/` beside `board/check_squares.rs`, which does the same for the
-//! child's checkers and pins.
+//! The child then skips its fills (or lookups) for both.
+//! `perft/check_squares.rs` does the same for the child's checkers and
+//! pins.
 
-use super::Board;
+use crate::Board;
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::SetwiseFills;
 use crate::attacks::{AttackLayers, Sliders};

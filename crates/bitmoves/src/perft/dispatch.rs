@@ -79,6 +79,9 @@ macro_rules! backend_enum {
         /// Every variant's name, worst first.
         const NAMES: &[&str] = &[$($name),*];
 
+        /// Every variant's slider type, as written in the table.
+        const SLIDERS: &[&str] = &[$(stringify!($sliders)),*];
+
         impl Backend {
             /// Its name: `magic`, `magic+popcnt`, `pext`, `pext+avx2` or
             /// `pext+avx512`.
@@ -188,8 +191,9 @@ pub(crate) fn wanted() -> Result<Wanted, UnknownSliderVariant> {
 pub(crate) enum Wanted {
     /// Decide by the CPU (`auto`, or empty).
     Auto,
-    /// The named variant, where the CPU runs it, else the best below it:
-    /// its rank in the table.
+    /// The named variant's slider back-end, with the best features the
+    /// CPU has among its rows, else the best variant below: the rank in
+    /// the table of its last row.
     UpTo(usize),
 }
 
@@ -203,7 +207,14 @@ impl core::str::FromStr for Wanted {
             return Ok(Self::Auto);
         }
         match NAMES.iter().position(|&n| n == name) {
-            Some(rank) => Ok(Self::UpTo(rank)),
+            // The named slider back-end, with the best features the CPU
+            // has among its rows (`magic`: `magic+popcnt` where it can).
+            Some(rank) => Ok(Self::UpTo(
+                SLIDERS
+                    .iter()
+                    .rposition(|&s| s == SLIDERS[rank])
+                    .unwrap_or(rank),
+            )),
             None => Err(UnknownSliderVariant {
                 name: Snippet::new(name),
             }),
@@ -285,14 +296,20 @@ mod tests {
             forced("magic"),
             Backend::Magic(_) | Backend::MagicPopcnt(_)
         ));
+        // With the instructions the CPU has, as `magic+popcnt`.
+        use std::is_x86_feature_detected as has;
+        if has!("popcnt") && has!("lzcnt") && has!("bmi1") {
+            assert!(matches!(forced("magic"), Backend::MagicPopcnt(_)));
+        }
     }
 
-    /// Law: every name parses to its own rank, `auto` and empty to
-    /// `Auto`, and anything else is an error that names the value and
-    /// every known name.
+    /// Law: every name parses to the last row of its slider back-end
+    /// (`magic` and `magic+popcnt` to `magic+popcnt`'s, the others to
+    /// their own), `auto` and empty to `Auto`, and anything else is an
+    /// error that names the value and every known name.
     #[test]
     fn names_parse_and_unknown_ones_are_errors() {
-        for (rank, name) in NAMES.iter().enumerate() {
+        for (name, rank) in NAMES.iter().zip([1, 1, 2, 3, 4]) {
             assert_eq!(name.parse(), Ok(Wanted::UpTo(rank)));
             assert_eq!(std::format!(" {name}\n").parse(), Ok(Wanted::UpTo(rank)));
         }
@@ -355,7 +372,10 @@ mod tests {
             has!("bmi2") && has!("avx2"),
             has!("bmi2") && has!("avx512f") && has!("avx512vpopcntdq"),
         ];
-        for (ceiling, wanted) in NAMES.iter().enumerate() {
+        for wanted in NAMES {
+            let Ok(Wanted::UpTo(ceiling)) = wanted.parse() else {
+                panic!("{wanted}")
+            };
             let chosen = forced(wanted);
             assert!(chosen.rank() <= ceiling, "{wanted}: {}", chosen.name());
             if available[ceiling] {

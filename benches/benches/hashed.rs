@@ -32,6 +32,10 @@ const CASES: [(&str, &str, u32, u64); 3] = [
 ];
 
 fn hashed(c: &mut Criterion) {
+    if let Err(error) = bitmoves::perft::slider_variant() {
+        eprintln!("error: {error}");
+        std::process::exit(2);
+    }
     let mut table = Table::new(TABLE_BYTES).expect("64 MiB for the bench table");
     for (name, fen, depth, expected) in CASES {
         let board = Board::from_fen(fen).expect("valid bench FEN");

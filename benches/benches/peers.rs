@@ -50,6 +50,7 @@ fn svg_path(args: &[String]) -> Option<PathBuf> {
 }
 
 fn main() {
+    engines::check_slider_variant();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let rounds = args
         .iter()

@@ -11,6 +11,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn perft(c: &mut Criterion) {
+    engines::check_slider_variant();
     for case in &CASES {
         let (depth, expected) = case.criterion;
         let mut group = c.benchmark_group(format!("perft/{}", case.name));

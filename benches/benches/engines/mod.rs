@@ -187,3 +187,12 @@ pub const LIBRARIES: [(&str, Perft); 4] = [
     ("shakmaty", with_shakmaty::run),
     ("chess", with_chess::run),
 ];
+
+/// Stops the bench with one `error:` line where `BITMOVES_SLIDERS` names
+/// no variant of bitmoves' perft, rather than time another.
+pub fn check_slider_variant() {
+    if let Err(error) = bitmoves::perft::slider_variant() {
+        eprintln!("error: {error}");
+        std::process::exit(2);
+    }
+}

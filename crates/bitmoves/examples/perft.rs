@@ -19,6 +19,10 @@ fn main() {
             std::process::exit(2);
         }
     };
+    if let Err(error) = perft::slider_variant() {
+        eprintln!("error: {error}");
+        std::process::exit(2);
+    }
     let start = Instant::now();
     let nodes = if full {
         perft::perft_full(&board, depth)

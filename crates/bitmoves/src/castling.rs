@@ -1,6 +1,8 @@
 //! Castling in one place: [`CastlingSide`] knows where king and rook land,
 //! [`CastlingRights`] knows which rooks may still castle and the squares
-//! each castle needs.
+//! each castle needs, and the board knows which castles are legal here
+//! (free and safe: the last `impl Board` block, which the generator's king
+//! moves call).
 //!
 //! Rights are stored by rook file, so Chess960 and standard chess share
 //! one code path. How a castling move is *written* (the king's two-square
@@ -8,6 +10,7 @@
 //! board's business: see [`Board::castling_move`](crate::Board::castling_move)
 //! and [`Board::castling_side`](crate::Board::castling_side).
 
+use crate::attacks::Sliders;
 use crate::{Bitboard, Board, Color, File, Move, Square, attacks, enums::simple_enum};
 
 simple_enum! {
@@ -316,5 +319,109 @@ impl Board {
             return None;
         }
         CastlingSide::of_king_move(mv.from, mv.to, self.colors(us).contains(mv.to))
+    }
+}
+
+/// Castling legality: which castles are free and safe, for the
+/// generator (`movegen/king.rs`).
+impl Board {
+    /// The castling moves whose squares are free, one bit per side (bit
+    /// `side.index()`): a small value that crosses into `safe_castles` in a
+    /// register.
+    #[inline(always)]
+    pub(crate) fn unblocked_castles<const WHITE: bool>(&self, king: Square) -> u8 {
+        let us = Color::of_const::<WHITE>();
+        let occupied = self.occupied();
+        let mut sides = 0;
+        if !self.is_chess960() {
+            // King and rooks on their standard squares: fixed paths.
+            let held = self.castling_rights().bits() >> (2 * us.index());
+            for side in CastlingSide::ALL {
+                let (empty, _) = side.standard_squares(us);
+                if held & (1 << side.index()) != 0 && !empty.intersects(occupied) {
+                    sides |= 1 << side.index();
+                }
+            }
+            return sides;
+        }
+        for side in CastlingSide::ALL {
+            if let Some(path) = self.castling_rights().path(us, side, king)
+                && !path.empty.intersects(occupied)
+            {
+                sides |= 1 << side.index();
+            }
+        }
+        sides
+    }
+
+    /// The targets of the castling moves of `us`, holding the rights
+    /// `held` (bit `side.index()` per side), on a standard board, whose
+    /// squares are free in `occupied` and whose king walk `attacked` (the
+    /// enemy's attack map; the king not in check) leaves alone.
+    /// Branch-free.
+    #[inline(always)]
+    pub(crate) fn standard_castles(
+        us: Color,
+        held: u8,
+        occupied: Bitboard,
+        attacked: Bitboard,
+    ) -> Bitboard {
+        let mut to = 0;
+        for side in CastlingSide::ALL {
+            let (empty, king_walk) = side.standard_squares(us);
+            let free = ((occupied & empty) | (attacked & king_walk)).is_empty();
+            let ok = (u64::from(held) >> side.index()) & u64::from(free);
+            to |= ok << side.king_destination(us).index();
+        }
+        Bitboard(to)
+    }
+
+    /// The targets of the unblocked castling moves (`sides`, from
+    /// `unblocked_castles`) on a standard board, where the king steps to
+    /// the g- or c-file: those whose king walk `attacked` (the enemy's
+    /// attack map) leaves alone.
+    #[inline(always)]
+    pub(crate) fn safe_standard_castles(us: Color, sides: u8, attacked: Bitboard) -> Bitboard {
+        let mut to = Bitboard::EMPTY;
+        for side in CastlingSide::ALL {
+            let (_, king_walk) = side.standard_squares(us);
+            if sides & (1 << side.index()) != 0 && !king_walk.intersects(attacked) {
+                to.insert(side.king_destination(us));
+            }
+        }
+        to
+    }
+
+    /// The targets of the unblocked castling moves (`sides`, from
+    /// `unblocked_castles`) of a board in Chess960 mode whose king walk is
+    /// safe, written king-takes-rook (see [`Board::castling_move`]).
+    #[inline(never)]
+    pub(crate) fn safe_chess960_castles<const WHITE: bool>(
+        &self,
+        king: Square,
+        sides: u8,
+        s: impl Sliders,
+    ) -> Bitboard {
+        let us = Color::of_const::<WHITE>();
+        let mut to = Bitboard::EMPTY;
+        for side in CastlingSide::ALL {
+            if sides & (1 << side.index()) == 0 {
+                continue;
+            }
+            let Some(path) = self.castling_rights().path(us, side, king) else {
+                continue;
+            };
+            // The castling rook may be shielding a square the king crosses
+            // or lands on, so judge without it.
+            let occupied = self.occupied() - king.bitboard() - path.rook.bitboard();
+            let safe = !path
+                .king_walk
+                .iter()
+                .any(|square| self.is_attacked_with(square, !us, occupied, s));
+            if safe {
+                to.insert(path.rook);
+            }
+        }
+        to
     }
 }

@@ -60,7 +60,6 @@ mod castling;
 mod chess960;
 mod color;
 mod direction;
-mod dispatch;
 mod enums;
 mod file;
 #[cfg(feature = "std")]

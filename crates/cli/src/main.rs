@@ -130,6 +130,10 @@ fn help_target(args: &[String]) -> String {
 
 /// Runs one command, writing its output to `out`.
 fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Command::Perft(_) | Command::Perftree(_) | Command::Split(_) | Command::Work(_) = command
+    {
+        perft::check_slider_variant()?;
+    }
     match command {
         Command::Perft(args) => perft::run(args, out),
         Command::Perftree(args) => perft::run_perftree(args, out),

@@ -135,6 +135,14 @@ fn hash_table(args: &PerftArgs) -> Result<Option<Table>, CliError> {
         .map_err(|error| CliError::input(format!("--hash: {error}")))
 }
 
+/// The commands that count with the core's perft refuse a
+/// `BITMOVES_SLIDERS` that names no variant, rather than run another.
+pub fn check_slider_variant() -> Result<(), CliError> {
+    bitmoves::perft::slider_variant()
+        .map(|_| ())
+        .map_err(|error| CliError::input(error.to_string()))
+}
+
 /// `bitmoves perft`: `Nodes searched: N` on stdout, after the divide
 /// lines when asked; the time and speed on stderr.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {

@@ -160,3 +160,41 @@ fn perftree_prints_move_space_count_then_the_total() {
     assert_eq!(promotion, "a1b1 1\na1b2 1\n\n2\n");
     assert_eq!(promotion, stdout(&["perftree", "1", fen, "a7a8q"]));
 }
+
+/// A `BITMOVES_SLIDERS` that names no variant is one `error:` line naming
+/// the value and the known names, exit status 1, and nothing counted; a
+/// known name (or `auto`) counts as ever.
+#[test]
+fn an_unknown_slider_variant_is_an_error() {
+    use std::process::Command;
+    let with = |sliders: &str, args: &[&str]| -> common::Run {
+        Command::new(env!("CARGO_BIN_EXE_bitmoves"))
+            .env("BITMOVES_SLIDERS", sliders)
+            .args(args)
+            .output()
+            .expect("the bitmoves binary runs")
+            .into()
+    };
+    for bad in ["foo", "PEXT", "pext+avx256", "magic,pext"] {
+        for args in [
+            &["perft", "startpos", "2"][..],
+            &["perftree", "2", STARTPOS],
+        ] {
+            let run = with(bad, args);
+            assert_eq!(run.code, Some(1), "{bad} {args:?}: {}", run.stderr);
+            assert!(run.stdout.is_empty(), "{bad}: {}", run.stdout);
+            assert_eq!(
+                one_line(&run.stderr, "error: "),
+                format!(
+                    "error: BITMOVES_SLIDERS={bad}: unknown slider variant; known: auto, \
+                     magic, magic+popcnt, pext, pext+avx2, pext+avx512"
+                )
+            );
+        }
+    }
+    for good in ["auto", "", "magic", "pext", "pext+avx2", "pext+avx512"] {
+        let run = with(good, &["perft", "startpos", "3"]);
+        assert!(run.success, "{good}: {}", run.stderr);
+        assert_eq!(nodes_searched(&run.stdout), 8_902, "{good}");
+    }
+}

@@ -10,7 +10,7 @@
 //! the king, with no loop over the pieces and no table lookup
 //! (`docs/performance.md`, "What each choice bought", has the measurements).
 
-use super::AttackLayers;
+use super::{AttackLayers, Proof};
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -94,27 +94,29 @@ impl SetwiseFills for NoFills {
 /// Proof that the CPU has AVX-512F and AVX-512 VPOPCNTDQ: only made where
 /// it does, which makes the fills sound to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Fills {
-    /// Private: a `Fills` is made only by `STATIC` or `detect`.
+pub(crate) struct Avx512Fills {
+    /// Private: an `Avx512Fills` is made only by `assume` or `detect`.
     _avx512: (),
 }
 
-impl Fills {
-    /// A `Fills` when this build promises both features (for builds
-    /// without `std`, which cannot ask the CPU).
-    #[cfg(all(target_feature = "avx512f", target_feature = "avx512vpopcntdq"))]
-    #[cfg_attr(feature = "std", allow(dead_code))]
-    pub(crate) const STATIC: Self = Self { _avx512: () };
+impl Proof for Avx512Fills {
+    #[inline(always)]
+    unsafe fn assume() -> Self {
+        Self { _avx512: () }
+    }
+}
 
-    /// A `Fills` when the CPU running this has both features.
-    #[cfg(feature = "std")]
+impl Avx512Fills {
+    /// An `Avx512Fills` when the CPU running this has both features.
+    /// (The tests' own check; perft detects by its variants' table.)
+    #[cfg(all(test, feature = "std"))]
     pub(crate) fn detect() -> Option<Self> {
         use std::is_x86_feature_detected as has;
         (has!("avx512f") && has!("avx512vpopcntdq")).then_some(Self { _avx512: () })
     }
 }
 
-impl SetwiseFills for Fills {
+impl SetwiseFills for Avx512Fills {
     #[inline(always)]
     fn move_count(
         self,
@@ -124,8 +126,8 @@ impl SetwiseFills for Fills {
         occupied: Bitboard,
         target: Bitboard,
     ) -> usize {
-        // SAFETY: a `Fills` exists only on a CPU with AVX-512F and
-        // AVX-512 VPOPCNTDQ (see `Fills`).
+        // SAFETY: an `Avx512Fills` exists only on a CPU with AVX-512F and
+        // AVX-512 VPOPCNTDQ (see `Avx512Fills`).
         unsafe {
             let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
             let target = _mm512_set1_epi64(target.0 as i64);
@@ -322,7 +324,7 @@ mod tests {
     /// them.
     macro_rules! with_each_kind_of_fills {
         ($law:ident) => {
-            if let Some(fills) = Fills::detect() {
+            if let Some(fills) = Avx512Fills::detect() {
                 $law(fills);
             }
             if let Some(fills) = Avx2Fills::detect() {

@@ -7,10 +7,10 @@
 //! the board is lost, so only the files need masks), and the count adds
 //! the lanes' bytes' popcounts, each looked up by nibble.
 
-use super::AttackLayers;
 use super::SetwiseFills;
 use super::fill::once_and_twice;
 use super::fill::{FILE_A, FILE_H, FILES_AB, FILES_GH};
+use super::{AttackLayers, Proof};
 use crate::Bitboard;
 use core::arch::x86_64::*;
 
@@ -18,19 +18,21 @@ use core::arch::x86_64::*;
 /// fills sound to run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Avx2Fills {
-    /// Private: an `Avx2Fills` is made only by `STATIC` or `detect`.
+    /// Private: an `Avx2Fills` is made only by `assume` or `detect`.
     _avx2: (),
 }
 
-impl Avx2Fills {
-    /// An `Avx2Fills` when this build promises AVX2 (for builds without
-    /// `std`, which cannot ask the CPU).
-    #[cfg(target_feature = "avx2")]
-    #[cfg_attr(feature = "std", allow(dead_code))]
-    pub(crate) const STATIC: Self = Self { _avx2: () };
+impl Proof for Avx2Fills {
+    #[inline(always)]
+    unsafe fn assume() -> Self {
+        Self { _avx2: () }
+    }
+}
 
+impl Avx2Fills {
     /// An `Avx2Fills` when the CPU running this has AVX2.
-    #[cfg(feature = "std")]
+    /// (The tests' own check; perft detects by its variants' table.)
+    #[cfg(all(test, feature = "std"))]
     pub(crate) fn detect() -> Option<Self> {
         std::is_x86_feature_detected!("avx2").then_some(Self { _avx2: () })
     }

@@ -23,12 +23,12 @@ mod sliders;
 mod tests;
 
 #[cfg(target_arch = "x86_64")]
-pub(crate) use fill::{Fills, NoFills, SetwiseFills};
+pub(crate) use fill::{Avx512Fills, NoFills, SetwiseFills};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use fill_avx2::Avx2Fills;
-pub(crate) use sliders::{Magic, NATIVE, Sliders};
+pub(crate) use sliders::{Magic, NATIVE, Proof, Sliders};
 #[cfg(target_arch = "x86_64")]
-pub(crate) use sliders::{Pext, PextAvx2, PextFills};
+pub(crate) use sliders::{Pext, PextWith};
 
 use crate::{Bitboard, Color, Direction, Square};
 use bitmoves_tables as tables;

@@ -6,11 +6,12 @@
 //! has them, which makes its lookups sound to call. [`NATIVE`] is the
 //! back-end this build can use without asking the CPU: PEXT when the build
 //! enables `bmi2` (for example with `-C target-cpu=native`), magic
-//! otherwise. [`PextFills`] adds AVX-512 fills for perft's leaf counting,
-//! [`PextAvx2`] their AVX2 form; perft's dispatch alone uses them.
+//! otherwise. [`PextWith`] adds fills for perft's leaf counting (AVX-512
+//! or AVX2); perft's dispatch alone uses them. Each type's value proves
+//! the CPU features it needs ([`Proof`]).
 
 #[cfg(target_arch = "x86_64")]
-use super::{Avx2Fills, Fills, NoFills, SetwiseFills};
+use super::{NoFills, SetwiseFills};
 use crate::{Bitboard, Square};
 
 /// A way to look up slider attacks. All back-ends give the same sets.
@@ -40,8 +41,25 @@ pub(crate) trait Sliders: Copy {
     }
 }
 
+/// A type whose value proves CPU features (a slider back-end, fills):
+/// made only by [`Proof::assume`], after a check of those features.
+pub(crate) trait Proof: Copy {
+    /// The value.
+    ///
+    /// # Safety
+    ///
+    /// The CPU running this has the features the type names.
+    unsafe fn assume() -> Self;
+}
+
+impl Proof for Magic {
+    unsafe fn assume() -> Self {
+        Magic
+    }
+}
+
 /// Fancy magic bitboards: the portable back-end.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Magic;
 
 impl Sliders for Magic {
@@ -74,7 +92,8 @@ impl Pext {
     pub(crate) const STATIC: Self = Self { _bmi2: () };
 
     /// A `Pext` when the CPU running this has BMI2.
-    #[cfg(feature = "std")]
+    /// (The tests' own check; perft detects by its variants' table.)
+    #[cfg(all(test, feature = "std"))]
     pub(crate) fn detect() -> Option<Self> {
         std::is_x86_feature_detected!("bmi2").then_some(Self { _bmi2: () })
     }
@@ -108,40 +127,26 @@ pub(crate) struct PextWith<F> {
     pub fills: F,
 }
 
-/// PEXT lookups and AVX-512 fills: BMI2, AVX-512F and AVX-512 VPOPCNTDQ.
 #[cfg(target_arch = "x86_64")]
-pub(crate) type PextFills = PextWith<Fills>;
-
-/// PEXT lookups and AVX2 fills: BMI2 and AVX2.
-#[cfg(target_arch = "x86_64")]
-pub(crate) type PextAvx2 = PextWith<Avx2Fills>;
-
-#[cfg(target_arch = "x86_64")]
-impl PextFills {
-    /// A `PextFills` when this build promises all three features (for
-    /// builds without `std`, which cannot ask the CPU).
-    #[cfg_attr(feature = "std", allow(dead_code))]
-    #[cfg(all(
-        target_feature = "bmi2",
-        target_feature = "avx512f",
-        target_feature = "avx512vpopcntdq"
-    ))]
-    pub(crate) const STATIC: Self = Self {
-        pext: Pext::STATIC,
-        fills: Fills::STATIC,
-    };
+impl Proof for Pext {
+    #[inline(always)]
+    unsafe fn assume() -> Self {
+        Self { _bmi2: () }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
-impl PextAvx2 {
-    /// A `PextAvx2` when this build promises BMI2 and AVX2 (for builds
-    /// without `std`, which cannot ask the CPU).
-    #[cfg_attr(feature = "std", allow(dead_code))]
-    #[cfg(all(target_feature = "bmi2", target_feature = "avx2"))]
-    pub(crate) const STATIC: Self = Self {
-        pext: Pext::STATIC,
-        fills: Avx2Fills::STATIC,
-    };
+impl<F: SetwiseFills + Proof> Proof for PextWith<F> {
+    #[inline(always)]
+    unsafe fn assume() -> Self {
+        // SAFETY: the caller promises BMI2 and the fills' features.
+        unsafe {
+            Self {
+                pext: Pext::assume(),
+                fills: F::assume(),
+            }
+        }
+    }
 }
 
 #[cfg(target_arch = "x86_64")]

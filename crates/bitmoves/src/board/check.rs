@@ -278,3 +278,29 @@ impl Board {
 fn clear(a: Square, b: Square, occupied: Bitboard) -> bool {
     !attacks::between(a, b).intersects(occupied)
 }
+
+/// The checkers and pins of a child's side to move as its parent knows
+/// them, or nothing known. Two words, so that it crosses a call in
+/// registers (an `Option<CheckInfo>` would go through memory).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct MaybeCheckInfo(CheckInfo);
+
+impl MaybeCheckInfo {
+    /// Nothing known. (No position has a checker on every square.)
+    pub(crate) const UNKNOWN: Self = Self(CheckInfo {
+        checkers: Bitboard::FULL,
+        pinned: Bitboard::EMPTY,
+    });
+
+    /// Known: `info`.
+    #[inline(always)]
+    pub(crate) fn known(info: CheckInfo) -> Self {
+        Self(info)
+    }
+
+    /// The checkers and pins, if known.
+    #[inline(always)]
+    pub(crate) fn get(self) -> Option<CheckInfo> {
+        (self.0.checkers != Bitboard::FULL).then_some(self.0)
+    }
+}

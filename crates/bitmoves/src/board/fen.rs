@@ -17,7 +17,7 @@ pub struct Snippet {
 impl Snippet {
     const CAPACITY: usize = 24;
 
-    pub(super) fn new(text: &str) -> Self {
+    pub(crate) fn new(text: &str) -> Self {
         let mut end = text.len().min(Self::CAPACITY);
         while !text.is_char_boundary(end) {
             end -= 1;

@@ -6,49 +6,40 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `board/check.rs` | checkers, pinned pieces, attackers, attack maps |
-//! | `board/check_squares.rs` | bulk perft: what a pre-frontier node knows of its children's checkers and pins (Stockfish's check squares) |
-//! | `board/frontier_hints.rs` | bulk perft: what a pre-frontier node knows of its children: their kings' enemy attack maps, their knights' and sliders' moves |
 //! | `board/fen.rs` | FEN in and out |
 //! | `board/castling_fen.rs` | the FEN castling field, and when rights call for Chess960 mode |
-//! | `board/perft_make.rs` | perft's make in two steps: `prepare_make` once per piece, `make_prepared` per move |
 //! | `board/zobrist.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
 //! | `board/play.rs` | make (`play`, `play_unchecked`), the null move, UCI text to a legal move |
 //! | `board/status.rs` | how the game stands: mate, stalemate, draws |
-//! | `castling.rs` | how castling moves are written and recognised |
+//! | `castling.rs` | how castling moves are written and recognised, and which are legal |
 //! | `chess960.rs` | Chess960 start positions by number |
-//! | `movegen/mod.rs` | legal move generation and legality tests |
+//! | `movegen/mod.rs` | legal move generation's entry points (`movegen/generate.rs`, `counting.rs`, `king.rs`, `en_passant.rs` its parts) |
 //! | `movegen/single.rs` | one move's legality, without generating the others |
 //! | `notation/san.rs` | writing SAN |
 //! | `notation/parse.rs` | reading SAN |
 //! | `notation/read.rs` | reading a move as UCI or SAN |
+//! | `perft/make.rs` | perft's make in two steps: `prepare_make` once per piece, `make_prepared` per move |
+//! | `perft/check_squares.rs` | bulk perft: what a pre-frontier node knows of its children's checkers and pins (Stockfish's check squares) |
+//! | `perft/frontier_hints.rs` | bulk perft: what a pre-frontier node knows of its children: their kings' enemy attack maps, their knights' and sliders' moves |
 //! | `serde_impls.rs` | `Serialize` and `Deserialize` as FEN (the `serde` feature) |
 //!
-//! Two of the files here serve perft only, and sit in `board/` all the
-//! same: `perft_make.rs` writes the board's private fields (pieces, key,
-//! clocks, castling rights), which only this module may touch, and
-//! `check_squares.rs` is `check.rs`'s line scan done ahead of a move. Both
-//! are `pub(crate)`. Perft's make is the crate's second make beside
-//! `play.rs`'s, kept apart for speed (see `perft_make.rs`); the law that
-//! holds the two equal is `children_are_the_boards_play_makes` in
-//! `perft/mod.rs`.
+//! Perft's make (`perft/make.rs`) writes the board's fields (pieces, key,
+//! clocks, castling rights), which are `pub(crate)` for it; nothing else
+//! outside `board/` writes them. It is the crate's second make beside
+//! `play.rs`'s, kept apart for speed; the law that holds the two equal is
+//! `children_are_the_boards_play_makes` in `perft/mod.rs`.
 
 mod castling_fen;
 mod check;
-mod check_squares;
 mod fen;
-mod frontier_hints;
-mod perft_make;
 mod play;
 mod status;
 mod validate;
-mod zobrist;
+pub(crate) mod zobrist;
 
-pub(crate) use check::CheckInfo;
-pub(crate) use check_squares::{CheckSquares, MaybeCheckInfo, PieceCheckSquares};
+pub(crate) use check::{CheckInfo, MaybeCheckInfo};
 pub use fen::{FenError, FenOptions, ShredderFen, Snippet};
-pub(crate) use frontier_hints::{ChildHints, FrontierHints, PieceHints};
-pub(crate) use perft_make::{MoveKind, PreparedMake};
 pub use play::{IllegalMoveError, MoveError, NullMoveError};
 pub use status::GameStatus;
 pub use validate::PositionError;
@@ -87,16 +78,19 @@ use crate::{Bitboard, CastlingRights, Color, Piece, Square};
 // 16-byte pieces; the size stays 96 bytes.
 #[cfg_attr(target_arch = "x86_64", repr(align(16)))]
 pub struct Board {
-    pieces: [Bitboard; Piece::NUM],
-    colors: [Bitboard; Color::NUM],
-    side_to_move: Color,
-    castling: CastlingRights,
-    en_passant: Option<Square>,
-    halfmove_clock: u16,
-    fullmove_number: u16,
-    chess960: bool,
+    // The fields are the crate's: written only by `board/` and by perft's
+    // make (`perft/make.rs`), which the law test
+    // `children_are_the_boards_play_makes` holds equal to `play`'s.
+    pub(crate) pieces: [Bitboard; Piece::NUM],
+    pub(crate) colors: [Bitboard; Color::NUM],
+    pub(crate) side_to_move: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) en_passant: Option<Square>,
+    pub(crate) halfmove_clock: u16,
+    pub(crate) fullmove_number: u16,
+    pub(crate) chess960: bool,
     /// The Polyglot key of all of the above, kept by `play`.
-    key: u64,
+    pub(crate) key: u64,
 }
 
 impl Default for Board {

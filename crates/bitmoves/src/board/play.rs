@@ -242,7 +242,7 @@ impl Board {
     ///
     /// The crate has a second make, perft's two-step one
     /// (`Board::prepare_make` and `Board::make_prepared` in
-    /// `board/perft_make.rs`), specialised for speed; castling, which it
+    /// `perft/make.rs`), specialised for speed; castling, which it
     /// leaves out, comes here. **Law:** the two leave the same board,
     /// every field and the key alike: `perft/mod.rs`
     /// (`children_are_the_boards_play_makes`).
@@ -331,7 +331,7 @@ impl Board {
     /// rights may have changed from `before` (as
     /// [`CastlingRights::bits`](crate::CastlingRights) gives them).
     #[inline(always)]
-    pub(super) fn castling_changed(&mut self, before: u8) {
+    pub(crate) fn castling_changed(&mut self, before: u8) {
         self.key ^= zobrist::castling_bits_key(before ^ self.castling.bits());
         // Chess960 mode only concerns castling (see `Board`'s docs).
         self.chess960 &= !self.castling.is_empty();
@@ -339,7 +339,7 @@ impl Board {
 
     /// Adds or removes one piece, and with `FULL` keeps the key.
     #[inline(always)]
-    pub(super) fn toggle<const FULL: bool>(&mut self, color: Color, piece: Piece, square: Square) {
+    pub(crate) fn toggle<const FULL: bool>(&mut self, color: Color, piece: Piece, square: Square) {
         self.pieces[piece.index()] ^= square.bitboard();
         self.colors[color.index()] ^= square.bitboard();
         if FULL {

@@ -3,11 +3,11 @@
 //! moves in two steps (`Board::prepare_make`, then `Board::make_prepared`
 //! per move).
 
+use super::check_squares::{CheckSquares, PieceCheckSquares};
+use super::frontier_hints::{ChildHints, FrontierHints, PieceHints};
+use super::make::{MoveKind, PreparedMake};
 use crate::attacks::Sliders;
-use crate::board::{
-    CheckSquares, ChildHints, FrontierHints, MaybeCheckInfo, MoveKind, PieceCheckSquares,
-    PieceHints, PreparedMake,
-};
+use crate::board::MaybeCheckInfo;
 use crate::color::with_side;
 use crate::{Bitboard, Board, CastlingSide, Color, Move, Piece, PieceMoves};
 

@@ -20,6 +20,17 @@
 //! perft split into work units are in the `bitmoves-perft` crate, built on
 //! these functions.
 //!
+//! Perft's own code in the core lives here:
+//!
+//! | file | holds |
+//! |---|---|
+//! | `perft/mod.rs` | the entry points, the bulk and full recursions, and their dispatch (`dispatched!`) |
+//! | `perft/dispatch.rs` | the variants' table (`variants!`): `Backend`, its names, the CPU detection, the choice without `std` |
+//! | `perft/children.rs` | the child loops, per side to move and kind of piece |
+//! | `perft/make.rs` | the make in two steps (`prepare_make`, `make_prepared`) |
+//! | `perft/check_squares.rs` | what a pre-frontier node knows of its children's checkers and pins |
+//! | `perft/frontier_hints.rs` | what a pre-frontier node knows of its children's counts (`ChildHints`) |
+//!
 //! ```
 //! use bitmoves::{perft::{divide, perft}, Board};
 //! let board = Board::default();
@@ -27,91 +38,64 @@
 //! assert_eq!(divide(&board, 4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
 //! ```
 
-use crate::attacks::{Magic, NATIVE};
 #[cfg(target_arch = "x86_64")]
-use crate::attacks::{Pext, PextAvx2, PextFills};
+use crate::attacks::{Avx2Fills, Avx512Fills, Pext, PextWith};
+use crate::attacks::{Magic, NATIVE};
 use crate::color::with_side;
-use crate::dispatch::{self, Backend};
 use crate::movegen::Mask;
-use crate::{Board, Color, Move};
+use crate::{Board, Move};
 use children::{Make, children_of, for_each_child};
+use dispatch::Backend;
+pub use dispatch::UnknownSliderVariant;
 
+mod check_squares;
 mod children;
+mod dispatch;
+mod frontier_hints;
+mod make;
 
 /// Runs `$step` (`bulk` or `full`, macros of this module taking `board,
 /// depth, sliders` and a function to recurse with) as the variant of the
-/// recursion that this CPU runs best.
+/// recursion `$backend` names: one function per row of the variants'
+/// table (`variants!` in `dispatch.rs`), compiled with its row's CPU
+/// features, named after its variant.
 macro_rules! dispatched {
-    ($backend:expr, $step:ident($board:expr, $depth:expr)) => {{
-        /// The recursion for the build's own target.
-        fn portable(board: &Board, depth: u32) -> u64 {
-            $step!(board, depth, NATIVE, portable)
-        }
-        /// The recursion with POPCNT, LZCNT and BMI1, magic sliders.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "popcnt,lzcnt,bmi1")]
-        fn popcnt(board: &Board, depth: u32) -> u64 {
-            $step!(board, depth, Magic, |b, d| popcnt(b, d))
-        }
-        /// The recursion with BMI2 as well, PEXT sliders.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-        fn pext(board: &Board, depth: u32, sliders: Pext) -> u64 {
-            $step!(board, depth, sliders, |b, d| pext(b, d, sliders))
-        }
-        /// The recursion with AVX2 as well, PEXT sliders and counting by
-        /// AVX2 fills.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx2")]
-        fn pext_avx2(board: &Board, depth: u32, sliders: PextAvx2) -> u64 {
-            $step!(board, depth, sliders, |b, d| {
-                if fills_pay(b) {
-                    pext_avx2(b, d, sliders)
-                } else {
-                    pext(b, d, sliders.pext)
-                }
-            })
-        }
-        /// The recursion with AVX-512F and AVX-512 VPOPCNTDQ as well, PEXT
-        /// sliders and counting by fills.
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2,avx512f,avx512vpopcntdq")]
-        fn pext_fills(board: &Board, depth: u32, sliders: PextFills) -> u64 {
-            $step!(board, depth, sliders, |b, d| {
-                if fills_pay(b) {
-                    pext_fills(b, d, sliders)
-                } else {
-                    pext(b, d, sliders.pext)
-                }
-            })
-        }
+    ($backend:expr, $step:ident($board:expr, $depth:expr)) => {
+        dispatch::variants!(dispatch_rows!($backend, $step($board, $depth)))
+    };
+}
+
+/// [`dispatched!`]'s body, given the variants' rows.
+macro_rules! dispatch_rows {
+    (($backend:expr, $step:ident($board:expr, $depth:expr))
+        $([$cfg:meta] $variant:ident($sliders:ty) $name:literal [$($feature:tt),*]
+        $(else $plain:ident)?;)*) => {{
+        $(
+            #[doc = concat!("The recursion of `", $name, "`.")]
+            $(#[doc = concat!("Below positions where the fills do not pay, `", stringify!($plain), "`'s.")])?
+            #[cfg($cfg)]
+            #[allow(non_snake_case)]
+            $(#[target_feature(enable = $feature)])*
+            fn $variant(board: &Board, depth: u32, sliders: $sliders) -> u64 {
+                $step!(board, depth, sliders, |b, d| {
+                    $(if !fills_pay(b) { $plain(b, d, sliders.pext) } else)? {
+                        $variant(b, d, sliders)
+                    }
+                })
+            }
+        )*
         match $backend {
-            Backend::Magic => $step!($board, $depth, Magic, portable),
-            // SAFETY: `backend` picks this variant only on a CPU with
-            // POPCNT, LZCNT and BMI1.
-            #[cfg(target_arch = "x86_64")]
-            Backend::MagicPopcnt => unsafe { popcnt($board, $depth) },
-            // SAFETY: `backend` picks this variant only on a CPU with
-            // POPCNT, LZCNT and BMI1; a `Pext` proves BMI2.
-            #[cfg(target_arch = "x86_64")]
-            Backend::Pext(sliders) => unsafe { pext($board, $depth, sliders) },
-            // SAFETY: as above; a `PextAvx2` proves BMI2 and AVX2.
-            #[cfg(target_arch = "x86_64")]
-            Backend::PextAvx2(sliders) if fills_pay($board) => unsafe {
-                pext_avx2($board, $depth, sliders)
-            },
-            // SAFETY: as above.
-            #[cfg(target_arch = "x86_64")]
-            Backend::PextAvx2(sliders) => unsafe { pext($board, $depth, sliders.pext) },
-            // SAFETY: as above; a `PextFills` proves BMI2, AVX-512F and
-            // AVX-512 VPOPCNTDQ.
-            #[cfg(target_arch = "x86_64")]
-            Backend::PextFills(sliders) if fills_pay($board) => unsafe {
-                pext_fills($board, $depth, sliders)
-            },
-            // SAFETY: as above.
-            #[cfg(target_arch = "x86_64")]
-            Backend::PextFills(sliders) => unsafe { pext($board, $depth, sliders.pext) },
+            $(
+                // SAFETY: a `Backend` is made only where the CPU has every
+                // feature of its row (see `Backend`).
+                #[cfg($cfg)]
+                #[allow(unused_unsafe)]
+                Backend::$variant(sliders) => unsafe {
+                    $(if !fills_pay($board) { $plain($board, $depth, sliders.pext) } else)? {
+                        $variant($board, $depth, sliders)
+                    }
+                },
+            )*
         }
     }};
 }
@@ -125,7 +109,10 @@ macro_rules! dispatched {
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn fills_pay(board: &Board) -> bool {
-    use crate::Piece::{King, Pawn};
+    use crate::{
+        Color,
+        Piece::{King, Pawn},
+    };
     let pieces = board.occupied() - board.pieces(Pawn) - board.pieces(King);
     (pieces & board.colors(Color::White)).has_more_than_one()
         || (pieces & board.colors(Color::Black)).has_more_than_one()
@@ -238,13 +225,7 @@ fn perft_on(backend: Backend, board: &Board, depth: u32) -> u64 {
 /// Full perft counts nothing, so the fills have nothing to do there: it
 /// runs the plain PEXT variant instead (2-3% faster on the Intel Xeon).
 fn perft_full_on(backend: Backend, board: &Board, depth: u32) -> u64 {
-    #[cfg(target_arch = "x86_64")]
-    let backend = match backend {
-        Backend::PextFills(sliders) => Backend::Pext(sliders.pext),
-        Backend::PextAvx2(sliders) => Backend::Pext(sliders.pext),
-        other => other,
-    };
-    dispatched!(backend, full(board, depth))
+    dispatched!(backend.without_fills(), full(board, depth))
 }
 
 /// Like [`perft`], but makes every move down to the leaves instead of
@@ -280,6 +261,22 @@ pub fn perft_full(board: &Board, depth: u32) -> u64 {
 /// ```
 pub fn slider_backend() -> &'static str {
     dispatch::backend().name()
+}
+
+/// [`slider_backend`], or the error where `BITMOVES_SLIDERS` names no
+/// variant: a program reports it and stops before it counts (perft
+/// itself, which cannot fail, decides as for `auto`). The names are
+/// those [`slider_backend`] gives, and `auto`.
+///
+/// ```
+/// match bitmoves::perft::slider_variant() {
+///     Ok(variant) => assert_eq!(variant, bitmoves::perft::slider_backend()),
+///     Err(error) => assert!(error.to_string().contains("unknown slider variant")),
+/// }
+/// ```
+pub fn slider_variant() -> Result<&'static str, UnknownSliderVariant> {
+    dispatch::wanted()?;
+    Ok(slider_backend())
 }
 
 /// Hands each child of `board` (the position after each legal move; a
@@ -338,23 +335,9 @@ mod tests {
     /// promotions (kiwipete, CPW positions 3 and 4).
     #[test]
     fn every_variant_this_cpu_runs_counts_alike() {
-        let mut backends = std::vec![Backend::Magic];
+        let mut backends = std::vec![Backend::Magic(Magic)];
         #[cfg(all(target_arch = "x86_64", feature = "std"))]
-        {
-            use std::is_x86_feature_detected as has;
-            if has!("popcnt") && has!("lzcnt") && has!("bmi1") {
-                backends.push(Backend::MagicPopcnt);
-                if let Some(pext) = Pext::detect() {
-                    backends.push(Backend::Pext(pext));
-                    if let Some(fills) = crate::attacks::Avx2Fills::detect() {
-                        backends.push(Backend::PextAvx2(PextAvx2 { pext, fills }));
-                    }
-                    if let Some(fills) = crate::attacks::Fills::detect() {
-                        backends.push(Backend::PextFills(PextFills { pext, fills }));
-                    }
-                }
-            }
-        }
+        backends.extend(dispatch::every_variant_here());
         let cases = [
             (
                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -397,11 +380,11 @@ mod tests {
     fn the_fills_hand_over_subtrees_with_one_piece_a_side() {
         let Some(pext) = Pext::detect() else { return };
         let mut backends = std::vec::Vec::new();
-        if let Some(fills) = crate::attacks::Fills::detect() {
-            backends.push(Backend::PextFills(PextFills { pext, fills }));
+        if let Some(fills) = Avx512Fills::detect() {
+            backends.push(Backend::PextAvx512(PextWith { pext, fills }));
         }
-        if let Some(fills) = crate::attacks::Avx2Fills::detect() {
-            backends.push(Backend::PextAvx2(PextAvx2 { pext, fills }));
+        if let Some(fills) = Avx2Fills::detect() {
+            backends.push(Backend::PextAvx2(PextWith { pext, fills }));
         }
         for backend in backends {
             hand_over_counts(backend);
@@ -419,7 +402,7 @@ mod tests {
             for depth in 1..=5 {
                 assert_eq!(
                     perft_on(backend, &board, depth),
-                    perft_on(Backend::Magic, &board, depth),
+                    perft_on(Backend::Magic(Magic), &board, depth),
                     "{} {fen} depth {depth}",
                     backend.name()
                 );
@@ -429,7 +412,7 @@ mod tests {
 
     /// Law: the crate's two makes agree. The children perft makes (in two
     /// steps, `Board::prepare_make` and `Board::make_prepared` in
-    /// `board/perft_make.rs`, or castling in one) are the boards
+    /// `perft/make.rs`, or castling in one) are the boards
     /// `play_unchecked` makes (`Board::make` in `board/play.rs`), every
     /// field and the key alike, one for each legal move, on every position
     /// two plies below positions with castling rights of both kinds, en

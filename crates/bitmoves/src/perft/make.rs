@@ -6,12 +6,13 @@
 //! `board/play.rs`. They stay two because perft's is specialised for
 //! speed: the shared part once per piece, and the kind of move (quiet,
 //! capture, en passant) known at compile time from the target set it
-//! comes from, which `play` does not know. It sits in `board/` because it
-//! writes the board's private fields. **Law:** the board it leaves is
+//! comes from, which `play` does not know. It writes the board's fields,
+//! which are `pub(crate)` for it alone. **Law:** the board it leaves is
 //! the one [`Board::play_unchecked`] leaves, every field and the key
 //! alike: `perft/mod.rs` (`children_are_the_boards_play_makes`).
 
-use super::{Board, zobrist};
+use crate::Board;
+use crate::board::zobrist;
 use crate::{Bitboard, Color, Move, Piece, Square, attacks};
 use bitmoves_tables as tables;
 

@@ -5,10 +5,11 @@
 //! it to each child, which then skips its own search for checkers and
 //! pins.
 //!
-//! It sits in `board/` beside `board/check.rs`, whose checkers and pins it
-//! works out ahead of the move, with the same line scan.
+//! It works out `board/check.rs`'s checkers and pins ahead of the move,
+//! with the same line scan.
 
-use super::{Board, CheckInfo};
+use crate::Board;
+use crate::board::{CheckInfo, MaybeCheckInfo};
 use crate::color::with_side;
 use crate::{Bitboard, Color, Piece, Square, attacks};
 
@@ -93,31 +94,11 @@ impl PieceCheckSquares {
         if self.unknown_to.intersects(to) {
             MaybeCheckInfo::UNKNOWN
         } else {
-            MaybeCheckInfo(CheckInfo {
+            MaybeCheckInfo::known(CheckInfo {
                 checkers: to & self.direct,
                 pinned: self.pinned,
             })
         }
-    }
-}
-
-/// The checkers and pins of a child's side to move as its parent knows
-/// them, or nothing known. Two words, so that it crosses a call in
-/// registers (an `Option<CheckInfo>` would go through memory).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct MaybeCheckInfo(CheckInfo);
-
-impl MaybeCheckInfo {
-    /// Nothing known. (No position has a checker on every square.)
-    pub(crate) const UNKNOWN: Self = Self(CheckInfo {
-        checkers: Bitboard::FULL,
-        pinned: Bitboard::EMPTY,
-    });
-
-    /// The checkers and pins, if known.
-    #[inline(always)]
-    pub(crate) fn get(self) -> Option<CheckInfo> {
-        (self.0.checkers != Bitboard::FULL).then_some(self.0)
     }
 }
 

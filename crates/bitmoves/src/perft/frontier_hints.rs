@@ -14,15 +14,16 @@
 //!   is quiet and touches no line of the opponent's sliders has the same
 //!   (its knights never mind a blocker).
 //!
-//! The child then skips its fills (or lookups) for both. It sits in
-//! `board/` beside `board/check_squares.rs`, which does the same for the
-//! child's checkers and pins.
+//! The child then skips its fills (or lookups) for both.
+//! `perft/check_squares.rs` does the same for the child's checkers and
+//! pins.
 
-use super::Board;
+use crate::Board;
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::SetwiseFills;
 use crate::attacks::{AttackLayers, Sliders};
 use crate::color::with_side;
+use crate::movegen::Known;
 use crate::{Bitboard, CastlingSide, Color, Piece, Square, attacks};
 
 /// What a node knows, before it makes them, of its children: the attacks
@@ -179,18 +180,20 @@ impl ChildHints {
         attacks: Bitboard::FULL,
         replies: usize::MAX,
     };
+}
 
+impl Known for ChildHints {
     /// The enemy's attack map (the king off the board), if known: exact
     /// on the king's steps and standard castling walks.
     #[inline(always)]
-    pub(crate) fn attacks(self) -> Option<Bitboard> {
+    fn attacks(self) -> Option<Bitboard> {
         (self.attacks != Bitboard::FULL).then_some(self.attacks)
     }
 
     /// The moves of the side to move's knights and sliders, each counted
     /// as if free, onto squares without its own pieces, if known.
     #[inline(always)]
-    pub(crate) fn piece_moves(self) -> Option<usize> {
+    fn piece_moves(self) -> Option<usize> {
         (self.replies != usize::MAX).then_some(self.replies)
     }
 }
@@ -371,14 +374,14 @@ mod tests {
         frontier_hints_law(Magic);
         #[cfg(target_arch = "x86_64")]
         {
-            use crate::attacks::{Avx2Fills, Fills, Pext, PextAvx2, PextFills};
+            use crate::attacks::{Avx2Fills, Avx512Fills, Pext, PextWith};
             if let Some(pext) = Pext::detect() {
                 frontier_hints_law(pext);
-                if let Some(fills) = Fills::detect() {
-                    frontier_hints_law(PextFills { pext, fills });
+                if let Some(fills) = Avx512Fills::detect() {
+                    frontier_hints_law(PextWith { pext, fills });
                 }
                 if let Some(fills) = Avx2Fills::detect() {
-                    frontier_hints_law(PextAvx2 { pext, fills });
+                    frontier_hints_law(PextWith { pext, fills });
                 }
             }
         }

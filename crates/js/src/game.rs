@@ -1,0 +1,577 @@
+//! One chess.js game: chess.js's own state (the placement, the castling
+//! flags and en passant square as chess.js keeps them, the clocks, its
+//! hash and repetition counts, the history) with the core's [`Board`] as
+//! the engine that generates, names and plays the moves.
+//!
+//! chess.js keeps castling flags and an en passant square that the
+//! position may not support (a `K` flag without an h1 rook); the engine is
+//! built from what the position supports, and chess.js's raw fields are
+//! kept beside it for `fen()`, `hash()` and `getCastlingRights()`.
+
+use crate::moves::{self, JsMove, bits};
+use crate::zobrist::{keys, ox88};
+use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square, attacks};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// A piece on a square: its colour and kind.
+pub type Placed = Option<(Color, Piece)>;
+
+/// chess.js's side-to-move, castling, en passant and clock fields.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fields {
+    /// The side to move.
+    pub turn: Color,
+    /// chess.js's castling flags per colour (white, black):
+    /// [`bits::KSIDE_CASTLE`] and [`bits::QSIDE_CASTLE`].
+    pub castling: [u8; 2],
+    /// The en passant square chess.js keeps (set after a double step next
+    /// to an enemy pawn).
+    pub ep: Option<Square>,
+    /// The halfmove clock.
+    pub half: u32,
+    /// The fullmove number.
+    pub full: u32,
+}
+
+/// What undo restores, and the move that left it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    placement: [Placed; 64],
+    /// The fields before the move.
+    pub fields: Fields,
+    engine: Option<Board>,
+    hash: u64,
+    /// The move played; `None` for a null move.
+    pub mv: Option<JsMove>,
+    /// Its SAN (`--` for a null move).
+    pub san: String,
+}
+
+/// A chess.js game in wasm memory.
+#[derive(Debug, Clone)]
+pub struct Game {
+    /// The pieces, a1 = 0 … h8 = 63.
+    pub placement: [Placed; 64],
+    /// chess.js's fields.
+    pub fields: Fields,
+    /// The engine, when the position is one the core's `Board` plays.
+    pub engine: Option<Board>,
+    /// chess.js's hash of the position.
+    pub hash: u64,
+    /// The moves played, oldest first.
+    pub history: Vec<Entry>,
+    counts: HashMap<u64, u32>,
+}
+
+impl Default for Game {
+    fn default() -> Self {
+        let mut game = Self {
+            placement: [None; 64],
+            fields: Fields {
+                turn: Color::White,
+                castling: [0; 2],
+                ep: None,
+                half: 0,
+                full: 1,
+            },
+            engine: None,
+            hash: 0,
+            history: Vec::new(),
+            counts: HashMap::new(),
+        };
+        game.hash = game.compute_hash();
+        game
+    }
+}
+
+fn side(color: Color) -> usize {
+    color.index()
+}
+
+fn square(file: usize, rank: usize) -> Square {
+    Square::from_index(rank * 8 + file)
+}
+
+impl Game {
+    /// chess.js's `clear()`: an empty board, white to move, move 1.
+    pub fn clear(&mut self) {
+        *self = Self::default();
+    }
+
+    /// chess.js's `load` after its validation (done by the caller): reads
+    /// the placement as chess.js does (a second king of one colour is
+    /// dropped, squares past a rank's end are skipped), the flags as
+    /// letters found, and counts the position once.
+    pub fn load(&mut self, fen: &str) {
+        self.clear();
+        let tokens: Vec<&str> = fen.split_whitespace().collect();
+        let field = |i: usize| tokens.get(i).copied().unwrap_or("");
+        let mut at = 0usize; // chess.js's 0x88 index, a8 = 0
+        for c in field(0).chars() {
+            if c == '/' {
+                at += 8;
+            } else if let Some(d) = c.to_digit(10) {
+                at += d as usize;
+            } else {
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let kind = "pnbrqk".find(c.to_ascii_lowercase()).map(Piece::from_index);
+                if let (Some(kind), true) = (kind, at < 128 && at & 0x88 == 0) {
+                    let sq = square(at % 16, 7 - at / 16);
+                    self.put_raw(color, kind, sq);
+                }
+                at += 1;
+            }
+        }
+        self.fields.turn = if field(1) == "b" { Color::Black } else { Color::White };
+        let castling = field(2);
+        for (letter, color, flag) in [
+            ('K', 0, bits::KSIDE_CASTLE),
+            ('Q', 0, bits::QSIDE_CASTLE),
+            ('k', 1, bits::KSIDE_CASTLE),
+            ('q', 1, bits::QSIDE_CASTLE),
+        ] {
+            if castling.contains(letter) {
+                self.fields.castling[color] |= flag;
+            }
+        }
+        self.fields.ep = field(3).parse().ok();
+        self.fields.half = parse_int(field(4));
+        self.fields.full = parse_int(field(5));
+        self.refresh();
+        self.count();
+    }
+
+    /// Recomputes the hash and rebuilds the engine after the position was
+    /// set up.
+    fn refresh(&mut self) {
+        self.hash = self.compute_hash();
+        self.engine = self.build_engine();
+    }
+
+    /// The core's board for this position, when it plays it: the castling
+    /// flags the king and rooks support, lenient checks.
+    fn build_engine(&self) -> Option<Board> {
+        let mut fen = self.placement_fen();
+        let turn = if self.fields.turn == Color::White { 'w' } else { 'b' };
+        let _ = write!(fen, " {turn} ");
+        let mut any = false;
+        for (letter, color, flag, rook_file) in [
+            ('K', Color::White, bits::KSIDE_CASTLE, 7),
+            ('Q', Color::White, bits::QSIDE_CASTLE, 0),
+            ('k', Color::Black, bits::KSIDE_CASTLE, 7),
+            ('q', Color::Black, bits::QSIDE_CASTLE, 0),
+        ] {
+            let rank = if color == Color::White { 0 } else { 7 };
+            if self.fields.castling[side(color)] & flag != 0
+                && self.placement[square(4, rank).index()] == Some((color, Piece::King))
+                && self.placement[square(rook_file, rank).index()] == Some((color, Piece::Rook))
+            {
+                fen.push(letter);
+                any = true;
+            }
+        }
+        if !any {
+            fen.push('-');
+        }
+        match self.fields.ep {
+            Some(ep) => {
+                let _ = write!(fen, " {ep} 0 1");
+            }
+            None => fen.push_str(" - 0 1"),
+        }
+        let options = FenOptions {
+            lenient: true,
+            chess960: false,
+        };
+        Board::from_fen_cleaned(&fen, options).ok()
+    }
+
+    /// The placement field of a FEN.
+    fn placement_fen(&self) -> String {
+        let mut fen = String::with_capacity(90);
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.placement[rank * 8 + file] {
+                    None => empty += 1,
+                    Some((color, kind)) => {
+                        if empty > 0 {
+                            fen.push(char::from(b'0' + empty));
+                            empty = 0;
+                        }
+                        let letter = b"pnbrqk"[kind.index()];
+                        fen.push(char::from(if color == Color::White {
+                            letter.to_ascii_uppercase()
+                        } else {
+                            letter
+                        }));
+                    }
+                }
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen
+    }
+
+    /// chess.js's `fen()`: the en passant square only when a legal capture
+    /// there exists (or always, with `force_ep`).
+    pub fn fen(&self, force_ep: bool) -> String {
+        let mut fen = self.placement_fen();
+        fen.push(' ');
+        fen.push(if self.fields.turn == Color::White { 'w' } else { 'b' });
+        fen.push(' ');
+        let before = fen.len();
+        for (letter, color, flag) in [
+            ('K', 0, bits::KSIDE_CASTLE),
+            ('Q', 0, bits::QSIDE_CASTLE),
+            ('k', 1, bits::KSIDE_CASTLE),
+            ('q', 1, bits::QSIDE_CASTLE),
+        ] {
+            if self.fields.castling[color] & flag != 0 {
+                fen.push(letter);
+            }
+        }
+        if fen.len() == before {
+            fen.push('-');
+        }
+        match self.fields.ep.filter(|&ep| force_ep || self.ep_capturable(ep)) {
+            Some(ep) => {
+                let _ = write!(fen, " {ep}");
+            }
+            None => fen.push_str(" -"),
+        }
+        let _ = write!(fen, " {} {}", self.fields.half, self.fields.full);
+        fen
+    }
+
+    /// Whether the side to move can take en passant on `ep` legally.
+    fn ep_capturable(&self, ep: Square) -> bool {
+        match &self.engine {
+            Some(board) => board.legal_moves().into_iter().any(|mv| {
+                mv.to == ep && mv.from.file() != ep.file() && board.piece_on(mv.from) == Some(Piece::Pawn)
+            }),
+            None => false,
+        }
+    }
+
+    /// chess.js's `_computeHash`.
+    fn compute_hash(&self) -> u64 {
+        let keys = keys();
+        let mut hash = 0;
+        for (index, placed) in self.placement.iter().enumerate() {
+            if let Some((color, kind)) = placed {
+                hash ^= keys.pieces[side(*color)][kind.index()][ox88(index)];
+            }
+        }
+        hash ^= self.ep_key() ^ self.castling_key();
+        if self.fields.turn == Color::Black {
+            hash ^= keys.side;
+        }
+        hash
+    }
+
+    fn ep_key(&self) -> u64 {
+        self.fields.ep.map_or(0, |ep| keys().ep[ep.file().index()])
+    }
+
+    fn castling_key(&self) -> u64 {
+        let [w, b] = self.fields.castling;
+        keys().castling[usize::from((w >> 5) | (b >> 3))]
+    }
+
+    /// Counts the current position once more (chess.js's
+    /// `_incPositionCount`).
+    fn count(&mut self) {
+        *self.counts.entry(self.hash).or_insert(0) += 1;
+    }
+
+    /// How often the current position has been counted.
+    pub fn repetitions(&self) -> u32 {
+        self.counts.get(&self.hash).copied().unwrap_or(0)
+    }
+
+    /// The king of `color`, as chess.js tracks it.
+    pub fn king(&self, color: Color) -> Option<Square> {
+        (0..64)
+            .find(|&i| self.placement[i] == Some((color, Piece::King)))
+            .map(Square::from_index)
+    }
+
+    /// chess.js's `_put`: refuses a second king of one colour.
+    fn put_raw(&mut self, color: Color, kind: Piece, sq: Square) -> bool {
+        if kind == Piece::King && self.king(color).is_some_and(|k| k != sq) {
+            return false;
+        }
+        self.placement[sq.index()] = Some((color, kind));
+        true
+    }
+
+    /// chess.js's `put`: places the piece, then drops the castling flags
+    /// the position no longer supports and the en passant square.
+    pub fn put(&mut self, color: Color, kind: Piece, sq: Square) -> bool {
+        if !self.put_raw(color, kind, sq) {
+            return false;
+        }
+        self.after_edit();
+        true
+    }
+
+    /// chess.js's `remove`.
+    pub fn remove(&mut self, sq: Square) -> Placed {
+        let placed = self.placement[sq.index()].take();
+        self.after_edit();
+        placed
+    }
+
+    /// chess.js's `_updateCastlingRights` and `_updateEnPassantSquare`
+    /// (which, in 1.4, always drops the square: it compares an empty
+    /// square with `null`, but empty squares are `undefined`).
+    fn after_edit(&mut self) {
+        self.update_castling();
+        self.fields.ep = None;
+        self.refresh();
+    }
+
+    /// chess.js's `_updateCastlingRights`.
+    pub fn update_castling(&mut self) {
+        for (color, rank) in [(Color::White, 0), (Color::Black, 7)] {
+            let king = self.placement[square(4, rank).index()] == Some((color, Piece::King));
+            for (flag, file) in [(bits::QSIDE_CASTLE, 0), (bits::KSIDE_CASTLE, 7)] {
+                let rook = self.placement[square(file, rank).index()] == Some((color, Piece::Rook));
+                if !king || !rook {
+                    self.fields.castling[side(color)] &= !flag;
+                }
+            }
+        }
+    }
+
+    /// chess.js's `setCastlingRights` before its answer: sets or clears
+    /// the flags asked for, then drops what the position does not support.
+    pub fn set_castling(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
+        for (want, flag) in [(king, bits::KSIDE_CASTLE), (queen, bits::QSIDE_CASTLE)] {
+            match want {
+                Some(true) => self.fields.castling[side(color)] |= flag,
+                Some(false) => self.fields.castling[side(color)] &= !flag,
+                None => {}
+            }
+        }
+        self.update_castling();
+        self.refresh();
+    }
+
+    /// The legal moves (from `square`, of kind `piece`) in chess.js's order.
+    pub fn legal(&self, square: Option<Square>, piece: Option<Piece>) -> Vec<JsMove> {
+        self.engine
+            .as_ref()
+            .map(|board| moves::legal(board, square, piece))
+            .unwrap_or_default()
+    }
+
+    /// The SAN of a legal move.
+    pub fn san(&self, mv: &JsMove) -> String {
+        self.engine
+            .as_ref()
+            .and_then(|board| board.san(mv.mv).ok())
+            .map(|san| san.as_str().to_owned())
+            .unwrap_or_default()
+    }
+
+    fn snapshot(&self, mv: Option<JsMove>, san: String) -> Entry {
+        Entry {
+            placement: self.placement,
+            fields: self.fields,
+            engine: self.engine,
+            hash: self.hash,
+            mv,
+            san,
+        }
+    }
+
+    /// Plays a legal move as chess.js's `move()` does, counting the new
+    /// position.
+    pub fn play(&mut self, mv: JsMove, san: String) {
+        let Some(mut board) = self.engine else { return };
+        self.history.push(self.snapshot(Some(mv), san));
+        board.play_unchecked(mv.mv);
+        for (index, placed) in self.placement.iter_mut().enumerate() {
+            let sq = Square::from_index(index);
+            *placed = board.piece_on(sq).zip(board.color_on(sq)).map(|(k, c)| (c, k));
+        }
+        self.engine = Some(board);
+        let us = mv.color;
+        let them = !us;
+        let f = &mut self.fields;
+        if mv.piece == Piece::King {
+            f.castling[side(us)] = 0;
+        }
+        let corners = |color: Color| {
+            let rank = if color == Color::White { 0 } else { 7 };
+            [(square(0, rank), bits::QSIDE_CASTLE), (square(7, rank), bits::KSIDE_CASTLE)]
+        };
+        if let Some((_, flag)) = corners(us).into_iter().find(|(sq, _)| *sq == mv.from) {
+            f.castling[side(us)] &= !flag;
+        }
+        if let Some((_, flag)) = corners(them).into_iter().find(|(sq, _)| *sq == mv.to) {
+            f.castling[side(them)] &= !flag;
+        }
+        f.ep = None;
+        if mv.flags & bits::BIG_PAWN != 0 {
+            let beside = |df: i8| {
+                mv.to
+                    .offset(df, 0)
+                    .is_some_and(|s| self.placement[s.index()] == Some((them, Piece::Pawn)))
+            };
+            if beside(-1) || beside(1) {
+                f.ep = mv.from.offset(0, if us == Color::White { 1 } else { -1 });
+            }
+        }
+        if mv.piece == Piece::Pawn || mv.flags & (bits::CAPTURE | bits::EP_CAPTURE) != 0 {
+            f.half = 0;
+        } else {
+            f.half += 1;
+        }
+        if us == Color::Black {
+            f.full += 1;
+        }
+        f.turn = them;
+        self.hash = self.compute_hash();
+        self.count();
+    }
+
+    /// chess.js's null move: the turn passes, the en passant square goes;
+    /// chess.js leaves its hash as it was.
+    pub fn play_null(&mut self) {
+        self.history.push(self.snapshot(None, "--".to_owned()));
+        if let Some(board) = &mut self.engine {
+            let _ = board.play_null();
+        }
+        let f = &mut self.fields;
+        if f.turn == Color::Black {
+            f.full += 1;
+        }
+        f.half += 1;
+        f.turn = !f.turn;
+        f.ep = None;
+        self.count();
+    }
+
+    /// chess.js's `undo()`: restores the position before the last move and
+    /// uncounts the position it leaves. Undoing a null move leaves
+    /// chess.js's hash off by the side key and the old en passant key, as
+    /// chess.js's does.
+    pub fn undo(&mut self) -> Option<Entry> {
+        let entry = self.history.pop()?;
+        let left = self.hash;
+        match self.counts.get_mut(&left) {
+            Some(n) if *n > 1 => *n -= 1,
+            _ => {
+                self.counts.remove(&left);
+            }
+        }
+        let now = self.ep_key() ^ self.castling_key();
+        self.placement = entry.placement;
+        self.fields = entry.fields;
+        self.engine = entry.engine;
+        self.hash = match entry.mv {
+            Some(_) => entry.hash,
+            None => left ^ now ^ self.ep_key() ^ self.castling_key() ^ keys().side,
+        };
+        Some(entry)
+    }
+
+    /// The position before history entry `index` (the current one for
+    /// `index == history.len()`), as a game without history.
+    pub fn position_at(&self, index: usize) -> Game {
+        match self.history.get(index) {
+            None => Game {
+                history: Vec::new(),
+                counts: HashMap::new(),
+                ..self.clone_position()
+            },
+            Some(entry) => Game {
+                placement: entry.placement,
+                fields: entry.fields,
+                engine: entry.engine,
+                hash: entry.hash,
+                history: Vec::new(),
+                counts: HashMap::new(),
+            },
+        }
+    }
+
+    fn clone_position(&self) -> Game {
+        Game {
+            placement: self.placement,
+            fields: self.fields,
+            engine: self.engine,
+            hash: self.hash,
+            history: Vec::new(),
+            counts: HashMap::new(),
+        }
+    }
+
+    /// The squares holding pieces of `color` that attack `target`, in
+    /// chess.js's order (a8 … h1).
+    pub fn attackers(&self, target: Square, color: Color) -> Vec<Square> {
+        let mut occupied = Bitboard::EMPTY;
+        let mut of = [Bitboard::EMPTY; 6];
+        for (index, placed) in self.placement.iter().enumerate() {
+            if let Some((c, kind)) = placed {
+                let sq = Square::from_index(index).bitboard();
+                occupied = occupied | sq;
+                if *c == color {
+                    of[kind.index()] = of[kind.index()] | sq;
+                }
+            }
+        }
+        let found = (attacks::pawn(!color, target) & of[0])
+            | (attacks::knight(target) & of[1])
+            | (attacks::bishop(target, occupied) & (of[2] | of[4]))
+            | (attacks::rook(target, occupied) & (of[3] | of[4]))
+            | (attacks::king(target) & of[5]);
+        let mut squares: Vec<Square> = found.into_iter().filter(|&s| s != target).collect();
+        squares.sort_by_key(|s| ox88(s.index()));
+        squares
+    }
+
+    /// Whether the side to move's king is attacked.
+    pub fn is_check(&self) -> bool {
+        let us = self.fields.turn;
+        self.king(us).is_some_and(|k| !self.attackers(k, !us).is_empty())
+    }
+
+    /// chess.js's `isInsufficientMaterial`: two pieces; three with one
+    /// knight or bishop; or kings and bishops all on one square colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let mut count = [0u32; 6];
+        let mut pieces = 0;
+        let mut bishop_colors = Vec::new();
+        for (index, placed) in self.placement.iter().enumerate() {
+            if let Some((_, kind)) = placed {
+                count[kind.index()] += 1;
+                pieces += 1;
+                if *kind == Piece::Bishop {
+                    bishop_colors.push((index / 8 + index % 8) % 2);
+                }
+            }
+        }
+        let bishops = count[Piece::Bishop.index()];
+        if pieces == 2 || pieces == 3 && (bishops == 1 || count[Piece::Knight.index()] == 1) {
+            return true;
+        }
+        pieces == bishops + 2
+            && (bishop_colors.iter().all(|&c| c == 0) || bishop_colors.iter().all(|&c| c == 1))
+    }
+}
+
+/// JavaScript's `parseInt` for a clock field, 0 when there is no number.
+fn parse_int(text: &str) -> u32 {
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap_or(0)
+}

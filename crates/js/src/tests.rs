@@ -1,0 +1,43 @@
+//! The engine's native tests: chess.js's order, SAN forms and state.
+
+use super::*;
+
+fn new_game(fen: &str) -> Game {
+    let mut game = Game::default();
+    game.load(fen);
+    game
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn the_start_has_twenty_moves_in_chess_js_order() {
+    let game = new_game(START);
+    let sans: Vec<String> = game.legal(None, None).iter().map(|m| game.san(m)).collect();
+    assert_eq!(
+        sans.join(" "),
+        "a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 f3 f4 g3 g4 h3 h4 Na3 Nc3 Nf3 Nh3"
+    );
+    assert_eq!(game.fen(false), START);
+}
+
+#[test]
+fn stripping_follows_chess_js() {
+    assert_eq!(stripped("e8=Q+"), "e8Q");
+    assert_eq!(stripped("Nf3!?"), "Nf3");
+    assert_eq!(stripped("O-O#"), "O-O");
+    assert_eq!(undisambiguated("Nbd2"), "Nd2");
+    assert_eq!(undisambiguated("R1xa3+"), "Rxa3+");
+    assert_eq!(undisambiguated("exd5"), "exd5");
+}
+
+#[test]
+fn a_double_step_sets_the_square_only_beside_an_enemy_pawn() {
+    let mut game = new_game(START);
+    let e4 = game.legal(None, None).into_iter().find(|m| game.san(m) == "e4").unwrap();
+    game.play(e4, "e4".into());
+    assert_eq!(game.fields.ep, None);
+    assert_eq!(game.fen(false), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert!(game.undo().is_some());
+    assert_eq!(game.fen(false), START);
+}

@@ -14,7 +14,7 @@ pub mod moves;
 pub mod zobrist;
 
 use bitmoves::{Color, Piece, Square};
-use game::{Entry, Game};
+use game::Game;
 use moves::{JsMove, bits};
 use std::cell::RefCell;
 
@@ -55,6 +55,12 @@ pub extern "C" fn bm_ints() -> *const i32 {
 /// The input as text (empty when it is not UTF-8).
 fn input() -> String {
     IO.with_borrow(|io| String::from_utf8(io.input.clone()).unwrap_or_default())
+}
+
+/// The length of the last text output.
+#[unsafe(no_mangle)]
+pub extern "C" fn bm_text_len() -> usize {
+    IO.with_borrow(|io| io.text.len())
 }
 
 /// Sets the outputs; returns the text's length.
@@ -172,6 +178,18 @@ pub extern "C" fn bm_moves(ptr: *mut Game, square: i32, piece: i32, verbose: boo
 }
 
 /// Plays `mv` and writes what chess.js's `Move` needs: SAN, FEN before and
+/// after in the text, the packed move in the numbers. With `quiet` (for
+/// `loadPgn`) it writes nothing and returns 1.
+fn play_as(game: &mut Game, mv: JsMove, quiet: bool) -> usize {
+    if quiet {
+        let san = game.san(&mv);
+        game.play(mv, san);
+        return 1;
+    }
+    play(game, mv)
+}
+
+/// Plays `mv` and writes what chess.js's `Move` needs: SAN, FEN before and
 /// after in the text, the packed move in the numbers.
 fn play(game: &mut Game, mv: JsMove) -> usize {
     let san = game.san(&mv);
@@ -211,7 +229,7 @@ fn inferred_piece(clean: &str) -> Option<Option<Piece>> {
 /// stripped (chess.js's strict match); returns the text length, or 0 when
 /// no move matches (the caller then tries chess.js's permissive forms).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_move_san(ptr: *mut Game) -> usize {
+pub extern "C" fn bm_move_san(ptr: *mut Game, quiet: bool) -> usize {
     let game = game(ptr);
     let clean = stripped(&input());
     let Some(board) = game.engine else { return 0 };
@@ -219,7 +237,7 @@ pub extern "C" fn bm_move_san(ptr: *mut Game) -> usize {
     if let Ok(mv) = board.parse_san(&clean) {
         let js = JsMove::new(&board, mv);
         if stripped(&game.san(&js)) == clean && inferred_piece(&clean).is_some_and(|p| p.is_none_or(|p| p == js.piece)) {
-            return play(game, js);
+            return play_as(game, js, quiet);
         }
     }
     let Some(piece) = inferred_piece(&clean) else { return 0 };
@@ -227,7 +245,7 @@ pub extern "C" fn bm_move_san(ptr: *mut Game) -> usize {
         .legal(None, piece)
         .into_iter()
         .find(|mv| stripped(&game.san(mv)) == clean);
-    found.map_or(0, |mv| play(game, mv))
+    found.map_or(0, |mv| play_as(game, mv, quiet))
 }
 
 /// Plays the `index`-th legal move of piece code `piece` (0: all) in
@@ -253,49 +271,26 @@ pub extern "C" fn bm_move_squares(ptr: *mut Game, from: i32, to: i32, promotion:
     found.map_or(0, |mv| play(game, mv))
 }
 
-/// chess.js's null move: 0 (nothing played) when in check, else the text
-/// length as for a move.
+/// chess.js's null move: 0 (nothing played) when in check unless
+/// `force` (chess.js's `loadPgn` does not check), else the text length as
+/// for a move.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_null(ptr: *mut Game) -> usize {
+pub extern "C" fn bm_null(ptr: *mut Game, force: bool) -> usize {
     let game = game(ptr);
-    if game.is_check() {
+    if game.is_check() && !force {
         return 0;
     }
     let before = game.fen(false);
+    let turn = game.fields.turn;
     game.play_null();
     let text = format!("--\n{before}\n{}", game.fen(false));
-    output(&text, &[null_packed(game.fields.turn.flip_back())])
+    output(&text, &[null_packed(turn)])
 }
 
-trait Back {
-    fn flip_back(self) -> Self;
-}
-
-impl Back for Color {
-    fn flip_back(self) -> Self {
-        !self
-    }
-}
-
-/// chess.js's null move: from and to a8, a king, the null flag.
-fn null_packed(color: Color) -> i32 {
-    let _ = color;
-    (56 | 56 << 6 | 6 << 12 | i32::from(bits::NULL_MOVE) << 21) as i32
-}
-
-/// Writes a history entry as a move: SAN, FEN before, FEN after.
-fn entry_text(game: &Game, entry: &Entry, after: &Game) -> (String, i32) {
-    let before = game_fen_of(game, entry);
-    let packed = entry.mv.map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed());
-    (format!("{}\n{before}\n{}", entry.san, after.fen(false)), packed)
-}
-
-fn game_fen_of(game: &Game, entry: &Entry) -> String {
-    let index = game.history.iter().position(|e| std::ptr::eq(e, entry));
-    match index {
-        Some(i) => game.position_at(i).fen(false),
-        None => String::new(),
-    }
+/// chess.js's null move as a move: from and to a8, a king, the null flag
+/// (the colour is read from the FEN before it).
+fn null_packed(_color: Color) -> i32 {
+    56 | 56 << 6 | 6 << 12 | i32::from(bits::NULL_MOVE) << 21
 }
 
 /// chess.js's `undo()`: 0 when there is nothing to undo, else the text
@@ -333,7 +328,6 @@ pub extern "C" fn bm_history(ptr: *mut Game, verbose: bool) -> usize {
             before = after;
         }
     }
-    let _ = entry_text;
     output(&text, &ints);
     n
 }

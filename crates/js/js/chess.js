@@ -1,0 +1,810 @@
+// bitmoves: chess.js 1.4's `Chess` class on the bitmoves move generator
+// (wasm). This file is the package's body; scripts/build.mjs puts a loader
+// after it (load.mjs for ES modules, load.cjs for CommonJS), which calls
+// `bind` with the wasm module's exports and exports the public names.
+// The game lives in wasm memory; a call returns packed numbers and text
+// decoded once, and `Move` objects are made only when asked for.
+
+/* eslint-disable no-unused-vars */
+const WHITE = 'w'
+const BLACK = 'b'
+const PAWN = 'p'
+const KNIGHT = 'n'
+const BISHOP = 'b'
+const ROOK = 'r'
+const QUEEN = 'q'
+const KING = 'k'
+const DEFAULT_POSITION =
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+const FILES = 'abcdefgh'
+/** Square names by bitmoves index: a1 = 0 … h8 = 63. */
+const NAMES = Array.from({ length: 64 }, (_, i) => FILES[i % 8] + ((i >> 3) + 1))
+/** chess.js's order: a8 … h1. */
+const SQUARES = Array.from({ length: 64 }, (_, i) => NAMES[(7 - (i >> 3)) * 8 + (i & 7)])
+const INDEX = Object.assign(Object.create(null), Object.fromEntries(NAMES.map((n, i) => [n, i])))
+const KINDS = ['', 'p', 'n', 'b', 'r', 'q', 'k']
+const KIND_CODE = { p: 1, n: 2, b: 3, r: 4, q: 5, k: 6 }
+
+const SEVEN_TAG_ROSTER = {
+  Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
+}
+const SUPPLEMENTAL_TAGS = [
+  'WhiteTitle', 'BlackTitle', 'WhiteElo', 'BlackElo', 'WhiteUSCF', 'BlackUSCF', 'WhiteNA',
+  'BlackNA', 'WhiteType', 'BlackType', 'EventDate', 'EventSponsor', 'Section', 'Stage', 'Board',
+  'Opening', 'Variation', 'SubVariation', 'ECO', 'NIC', 'Time', 'UTCTime', 'UTCDate',
+  'TimeControl', 'SetUp', 'FEN', 'Termination', 'Annotator', 'Mode', 'PlyCount',
+]
+const headerTemplate = () => {
+  const header = { ...SEVEN_TAG_ROSTER }
+  for (const tag of SUPPLEMENTAL_TAGS) header[tag] = null
+  return header
+}
+
+// --- the wasm module -------------------------------------------------------
+
+let W = null
+let bytes = new Uint8Array(0)
+let ints = new Int32Array(0)
+const decoder = new TextDecoder()
+const encoder = new TextEncoder()
+const registry =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((ptr) => W.bm_free(ptr))
+    : null
+
+function bind(exports) {
+  W = exports
+}
+
+function memory() {
+  if (bytes.buffer !== W.memory.buffer) {
+    bytes = new Uint8Array(W.memory.buffer)
+    ints = new Int32Array(W.memory.buffer)
+  }
+}
+
+/** The text output of the last call, `len` bytes. */
+function text(len) {
+  memory()
+  const at = W.bm_text()
+  if (len < 256) {
+    let s = ''
+    for (let i = at; i < at + len; i++) s += String.fromCharCode(bytes[i])
+    return s
+  }
+  return decoder.decode(bytes.subarray(at, at + len))
+}
+
+/** The number output of the last call, `n` values. */
+function numbers(n) {
+  memory()
+  const at = W.bm_ints() >> 2
+  return ints.subarray(at, at + n)
+}
+
+/** Writes `s` into the input buffer. */
+function input(s) {
+  let ascii = true
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) > 127) {
+      ascii = false
+      break
+    }
+  }
+  if (ascii) {
+    const at = W.bm_in(s.length)
+    memory()
+    for (let i = 0; i < s.length; i++) bytes[at + i] = s.charCodeAt(i)
+    return
+  }
+  const encoded = encoder.encode(s)
+  const at = W.bm_in(encoded.length)
+  memory()
+  bytes.set(encoded, at)
+}
+
+// --- moves -------------------------------------------------------------------
+
+const FLAG_LETTERS = ['n', 'c', 'b', 'e', 'p', 'k', 'q', '-']
+
+function flagString(bits) {
+  let s = ''
+  for (let i = 0; i < 8; i++) if (bits & (1 << i)) s += FLAG_LETTERS[i]
+  return s
+}
+
+/** A move as chess.js describes it. */
+class Move {
+  /** Made by the package from a packed move, its SAN and FENs. */
+  constructor(packed, san, before, after) {
+    const from = NAMES[packed & 63]
+    const to = NAMES[(packed >> 6) & 63]
+    const captured = (packed >> 15) & 7
+    const promotion = (packed >> 18) & 7
+    this.color = before.charAt(before.indexOf(' ') + 1)
+    this.piece = KINDS[(packed >> 12) & 7]
+    this.from = from
+    this.to = to
+    this.san = san
+    this.lan = from + to
+    this.before = before
+    this.after = after
+    this.flags = flagString((packed >> 21) & 255)
+    if (captured) this.captured = KINDS[captured]
+    if (promotion) {
+      this.promotion = KINDS[promotion]
+      this.lan += KINDS[promotion]
+    }
+  }
+
+  isCapture() {
+    return this.flags.indexOf('c') > -1
+  }
+
+  isPromotion() {
+    return this.flags.indexOf('p') > -1
+  }
+
+  isEnPassant() {
+    return this.flags.indexOf('e') > -1
+  }
+
+  isKingsideCastle() {
+    return this.flags.indexOf('k') > -1
+  }
+
+  isQueensideCastle() {
+    return this.flags.indexOf('q') > -1
+  }
+
+  isBigPawn() {
+    return this.flags.indexOf('b') > -1
+  }
+}
+
+/** The move a call that played one wrote (SAN, before, after). */
+function playedMove(len) {
+  const [san, before, after] = text(len).split('\n')
+  return new Move(numbers(1)[0], san, before, after)
+}
+
+// --- FEN -------------------------------------------------------------------
+
+function isDigit(c) {
+  return '0123456789'.indexOf(c) !== -1
+}
+
+/** chess.js's `validateFen`: the same checks, in the same order, with the same messages. */
+function validateFen(fen) {
+  const tokens = fen.split(/\s+/)
+  if (tokens.length !== 6) {
+    return { ok: false, error: 'Invalid FEN: must contain six space-delimited fields' }
+  }
+  const moveNumber = parseInt(tokens[5], 10)
+  if (isNaN(moveNumber) || moveNumber <= 0) {
+    return { ok: false, error: 'Invalid FEN: move number must be a positive integer' }
+  }
+  const halfMoves = parseInt(tokens[4], 10)
+  if (isNaN(halfMoves) || halfMoves < 0) {
+    return {
+      ok: false,
+      error: 'Invalid FEN: half move counter number must be a non-negative integer',
+    }
+  }
+  if (!/^(-|[abcdefgh][36])$/.test(tokens[3])) {
+    return { ok: false, error: 'Invalid FEN: en-passant square is invalid' }
+  }
+  if (/[^kKqQ-]/.test(tokens[2])) {
+    return { ok: false, error: 'Invalid FEN: castling availability is invalid' }
+  }
+  if (!/^(w|b)$/.test(tokens[1])) {
+    return { ok: false, error: 'Invalid FEN: side-to-move is invalid' }
+  }
+  const rows = tokens[0].split('/')
+  if (rows.length !== 8) {
+    return { ok: false, error: "Invalid FEN: piece data does not contain 8 '/'-delimited rows" }
+  }
+  for (const row of rows) {
+    let sum = 0
+    let previousWasNumber = false
+    for (const c of row) {
+      if (isDigit(c)) {
+        if (previousWasNumber) {
+          return { ok: false, error: 'Invalid FEN: piece data is invalid (consecutive number)' }
+        }
+        sum += parseInt(c, 10)
+        previousWasNumber = true
+      } else {
+        if (!/^[prnbqkPRNBQK]$/.test(c)) {
+          return { ok: false, error: 'Invalid FEN: piece data is invalid (invalid piece)' }
+        }
+        sum += 1
+        previousWasNumber = false
+      }
+    }
+    if (sum !== 8) {
+      return { ok: false, error: 'Invalid FEN: piece data is invalid (too many squares in rank)' }
+    }
+  }
+  if ((tokens[3][1] == '3' && tokens[1] == 'w') || (tokens[3][1] == '6' && tokens[1] == 'b')) {
+    return { ok: false, error: 'Invalid FEN: illegal en-passant square' }
+  }
+  for (const [color, letter] of [['white', 'K'], ['black', 'k']]) {
+    const count = tokens[0].split(letter).length - 1
+    if (count === 0) return { ok: false, error: `Invalid FEN: missing ${color} king` }
+    if (count > 1) return { ok: false, error: `Invalid FEN: too many ${color} kings` }
+  }
+  if (Array.from(rows[0] + rows[7]).some((c) => c.toUpperCase() === 'P')) {
+    return { ok: false, error: 'Invalid FEN: some pawns are on the edge rows' }
+  }
+  return { ok: true }
+}
+
+// --- SAN parsing (chess.js's permissive forms) ---------------------------------
+
+function strippedSan(move) {
+  return move.replace(/=/, '').replace(/[+#]?[?!]*$/, '')
+}
+
+function inferPieceType(san) {
+  let pieceType = san.charAt(0)
+  if (pieceType >= 'a' && pieceType <= 'h') {
+    return san.match(/[a-h]\d.*[a-h]\d/) ? undefined : PAWN
+  }
+  pieceType = pieceType.toLowerCase()
+  return pieceType === 'o' ? KING : pieceType
+}
+
+// --- the game ------------------------------------------------------------------
+
+class Chess {
+  constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
+    this._ptr = W.bm_new()
+    if (registry) registry.register(this, this._ptr)
+    this._header = headerTemplate()
+    this._comments = {}
+    this.load(fen, { skipValidation })
+  }
+
+  clear({ preserveHeaders = false } = {}) {
+    W.bm_clear(this._ptr)
+    this._comments = {}
+    this._header = preserveHeaders ? this._header : headerTemplate()
+    this._header['SetUp'] = null
+    this._header['FEN'] = null
+  }
+
+  load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
+    let tokens = fen.split(/\s+/)
+    if (tokens.length >= 2 && tokens.length < 6) {
+      const adjustments = ['-', '-', '0', '1']
+      fen = tokens.concat(adjustments.slice(-(6 - tokens.length))).join(' ')
+    }
+    tokens = fen.split(/\s+/)
+    if (!skipValidation) {
+      const { ok, error } = validateFen(fen)
+      if (!ok) throw new Error(error)
+    }
+    this.clear({ preserveHeaders })
+    input(fen)
+    W.bm_load(this._ptr)
+    this._updateSetup(fen)
+  }
+
+  fen({ forceEnpassantSquare = false } = {}) {
+    return text(W.bm_fen(this._ptr, forceEnpassantSquare ? 1 : 0))
+  }
+
+  _updateSetup(fen) {
+    if (W.bm_history_len(this._ptr) > 0) return
+    if (fen !== DEFAULT_POSITION) {
+      this._header['SetUp'] = '1'
+      this._header['FEN'] = fen
+    } else {
+      this._header['SetUp'] = null
+      this._header['FEN'] = null
+    }
+  }
+
+  reset() {
+    this.load(DEFAULT_POSITION)
+  }
+
+  get(square) {
+    const code = W.bm_get(this._ptr, square in INDEX ? INDEX[square] : -1)
+    return code ? { type: KINDS[code & 7], color: code & 8 ? BLACK : WHITE } : undefined
+  }
+
+  findPiece(piece) {
+    W.bm_board(this._ptr)
+    const codes = numbers(64)
+    const want = KIND_CODE[piece.type] | (piece.color === BLACK ? 8 : 0)
+    return SQUARES.filter((sq) => codes[INDEX[sq]] === want)
+  }
+
+  put({ type, color }, square) {
+    if ('pnbrqkPNBRQK'.indexOf(type.toLowerCase()) === -1 || !(square in INDEX)) return false
+    const placed = W.bm_put(this._ptr, KIND_CODE[type.toLowerCase()], color === WHITE ? 0 : 1, INDEX[square])
+    if (!placed) return false
+    this._updateSetup(this.fen())
+    return true
+  }
+
+  remove(square) {
+    const piece = this.get(square)
+    W.bm_remove(this._ptr, square in INDEX ? INDEX[square] : -1)
+    this._updateSetup(this.fen())
+    return piece
+  }
+
+  attackers(square, attackedBy) {
+    const color = attackedBy || this.turn()
+    const n = W.bm_attackers(this._ptr, square in INDEX ? INDEX[square] : -1, color === BLACK ? 1 : 0)
+    return Array.from(numbers(n), (i) => NAMES[i])
+  }
+
+  hash() {
+    return text(W.bm_hash(this._ptr))
+  }
+
+  isAttacked(square, attackedBy) {
+    return this.attackers(square, attackedBy).length > 0
+  }
+
+  isCheck() {
+    return W.bm_in_check(this._ptr) !== 0
+  }
+
+  inCheck() {
+    return this.isCheck()
+  }
+
+  isCheckmate() {
+    return (W.bm_status(this._ptr) & 3) === 3
+  }
+
+  isStalemate() {
+    return (W.bm_status(this._ptr) & 3) === 2
+  }
+
+  isInsufficientMaterial() {
+    return (W.bm_status(this._ptr) & 4) !== 0
+  }
+
+  isThreefoldRepetition() {
+    return (W.bm_status(this._ptr) & 8) !== 0
+  }
+
+  isDrawByFiftyMoves() {
+    return (W.bm_status(this._ptr) & 16) !== 0
+  }
+
+  isDraw() {
+    const s = W.bm_status(this._ptr)
+    return (s & 16) !== 0 || (s & 3) === 2 || (s & 12) !== 0
+  }
+
+  isGameOver() {
+    const s = W.bm_status(this._ptr)
+    return (s & 3) === 3 || (s & 16) !== 0 || (s & 3) === 2 || (s & 12) !== 0
+  }
+
+  moves({ verbose = false, square = undefined, piece = undefined } = {}) {
+    const forSquare = square ? square.toLowerCase() : undefined
+    if (forSquare !== undefined && !(forSquare in INDEX)) return []
+    const forPiece = piece ? piece.toLowerCase() : undefined
+    const pieceCode = forPiece === undefined ? 0 : KIND_CODE[forPiece] || -1
+    if (pieceCode < 0) return []
+    const n = W.bm_moves(this._ptr, forSquare === undefined ? -1 : INDEX[forSquare], pieceCode, verbose ? 1 : 0)
+    const len = W.bm_text_len()
+    if (n === 0) return []
+    const lines = text(len).split('\n')
+    if (!verbose) {
+      lines.length = n
+      return lines
+    }
+    const packed = numbers(n)
+    const before = lines[0]
+    const out = new Array(n)
+    for (let i = 0; i < n; i++) out[i] = new Move(packed[i], lines[1 + 2 * i], before, lines[2 + 2 * i])
+    return out
+  }
+
+  move(move, { strict = false } = {}) {
+    let len = 0
+    if (typeof move === 'string') {
+      len = this._moveSan(move, strict)
+    } else if (move === null) {
+      len = this._moveSan('--', strict)
+    } else if (typeof move === 'object') {
+      const from = move.from in INDEX ? INDEX[move.from] : -1
+      const to = move.to in INDEX ? INDEX[move.to] : -1
+      // chess.js: a promotion must name its piece; a non-promotion ignores it.
+      const promotion = typeof move.promotion === 'string' ? KIND_CODE[move.promotion] || 0 : 0
+      len = W.bm_move_squares(this._ptr, from, to, promotion)
+    }
+    if (len === 0) {
+      if (typeof move === 'string') throw new Error(`Invalid move: ${move}`)
+      throw new Error(`Invalid move: ${JSON.stringify(move)}`)
+    }
+    return playedMove(len)
+  }
+
+  /** Plays a SAN as chess.js's `_moveFromSan` reads it; the text length, 0 when none. */
+  _moveSan(move, strict) {
+    let clean = strippedSan(move)
+    if (!strict) {
+      if (clean === '0-0') clean = 'O-O'
+      else if (clean === '0-0-0') clean = 'O-O-O'
+    }
+    if (clean === '--') {
+      if (this.isCheck()) throw new Error('Null move not allowed when in check')
+      return W.bm_null(this._ptr, 0)
+    }
+    input(clean)
+    const len = W.bm_move_san(this._ptr, 0)
+    if (len !== 0 || strict) return len
+    return this._permissive(clean)
+  }
+
+  /** chess.js's permissive SAN forms: overly disambiguated, LAN, missing `x`. */
+  _permissive(clean) {
+    let piece, from, to, promotion
+    let overlyDisambiguated = false
+    let matches = clean.match(/([pnbrqkPNBRQK])?([a-h][1-8])x?-?([a-h][1-8])([qrbnQRBN])?/)
+    if (!matches) matches = clean.match(/([pnbrqkPNBRQK])?([a-h]?[1-8]?)x?-?([a-h][1-8])([qrbnQRBN])?/)
+    if (matches) {
+      piece = matches[1]
+      from = matches[2]
+      to = matches[3]
+      promotion = matches[4]
+      if (from.length == 1) overlyDisambiguated = true
+    }
+    const pieceType = piece ? piece.toLowerCase() : inferPieceType(clean)
+    if (!to) return 0
+    const code = pieceType === undefined ? 0 : KIND_CODE[pieceType] || -1
+    if (code < 0) return 0
+    const n = W.bm_moves(this._ptr, -1, code, 0)
+    if (n === 0) return 0
+    const sans = text(W.bm_text_len()).split('\n')
+    const packed = Array.from(numbers(n))
+    for (let i = 0; i < n; i++) {
+      const p = packed[i]
+      const mFrom = NAMES[p & 63]
+      const mTo = NAMES[(p >> 6) & 63]
+      const mPiece = KINDS[(p >> 12) & 7]
+      const mPromotion = KINDS[(p >> 18) & 7] || undefined
+      let hit = false
+      if (!from) {
+        hit = clean === strippedSan(sans[i]).replace('x', '')
+      } else if (
+        (!piece || piece.toLowerCase() == mPiece) &&
+        from === mFrom && to === mTo &&
+        (!promotion || promotion.toLowerCase() == mPromotion)
+      ) {
+        hit = true
+      } else if (overlyDisambiguated) {
+        hit =
+          (!piece || piece.toLowerCase() == mPiece) &&
+          to === mTo &&
+          (from == mFrom[0] || from == mFrom[1]) &&
+          (!promotion || promotion.toLowerCase() == mPromotion)
+      }
+      if (hit) return W.bm_move_index(this._ptr, code, i)
+    }
+    return 0
+  }
+
+  undo() {
+    const len = W.bm_undo(this._ptr)
+    return len === 0 ? null : playedMove(len)
+  }
+
+  pgn({ newline = '\n', maxWidth = 0 } = {}) {
+    const result = []
+    let headerExists = false
+    for (const i in this._header) {
+      if (this._header[i]) result.push(`[${i} "${this._header[i]}"]` + newline)
+      headerExists = true
+    }
+    const n = W.bm_history_len(this._ptr)
+    if (headerExists && n) result.push(newline)
+    const fens = text(W.bm_history_fens(this._ptr)).split('\n')
+    W.bm_history(this._ptr, 0)
+    const sans = text(W.bm_text_len()).split('\n')
+    const appendComment = (moveString, fen) => {
+      const comment = this._comments[fen]
+      if (typeof comment !== 'undefined') {
+        const delimiter = moveString.length > 0 ? ' ' : ''
+        moveString = `${moveString}${delimiter}{${comment}}`
+      }
+      return moveString
+    }
+    const moves = []
+    let moveString = ''
+    if (n === 0) moves.push(appendComment('', fens[0]))
+    for (let i = 0; i < n; i++) {
+      moveString = appendComment(moveString, fens[i])
+      const fields = fens[i].split(' ')
+      const color = fields[1]
+      const moveNumber = fields[5]
+      if (i === 0 && color === 'b') {
+        const prefix = `${moveNumber}. ...`
+        moveString = moveString ? `${moveString} ${prefix}` : prefix
+      } else if (color === 'w') {
+        if (moveString.length) moves.push(moveString)
+        moveString = moveNumber + '.'
+      }
+      moveString = moveString + ' ' + sans[i]
+    }
+    if (moveString.length) moves.push(appendComment(moveString, fens[n]))
+    moves.push(this._header.Result || '*')
+    if (maxWidth === 0) return result.join('') + moves.join(' ')
+    const strip = function () {
+      if (result.length > 0 && result[result.length - 1] === ' ') {
+        result.pop()
+        return true
+      }
+      return false
+    }
+    const wrapComment = function (width, move) {
+      for (const token of move.split(' ')) {
+        if (!token) continue
+        if (width + token.length > maxWidth) {
+          while (strip()) width--
+          result.push(newline)
+          width = 0
+        }
+        result.push(token)
+        width += token.length
+        result.push(' ')
+        width++
+      }
+      if (strip()) width--
+      return width
+    }
+    let currentWidth = 0
+    for (let i = 0; i < moves.length; i++) {
+      if (currentWidth + moves[i].length > maxWidth && moves[i].includes('{')) {
+        currentWidth = wrapComment(currentWidth, moves[i])
+        continue
+      }
+      if (currentWidth + moves[i].length > maxWidth && i !== 0) {
+        if (result[result.length - 1] === ' ') result.pop()
+        result.push(newline)
+        currentWidth = 0
+      } else if (i !== 0) {
+        result.push(' ')
+        currentWidth++
+      }
+      result.push(moves[i])
+      currentWidth += moves[i].length
+    }
+    return result.join('')
+  }
+
+  /** @deprecated chess.js's: use `setHeader` and `getHeaders`. */
+  header(...args) {
+    for (let i = 0; i < args.length; i += 2) {
+      if (typeof args[i] === 'string' && typeof args[i + 1] === 'string') {
+        this._header[args[i]] = args[i + 1]
+      }
+    }
+    return this._header
+  }
+
+  setHeader(key, value) {
+    this._header[key] = value ?? SEVEN_TAG_ROSTER[key] ?? null
+    return this.getHeaders()
+  }
+
+  removeHeader(key) {
+    if (key in this._header) {
+      this._header[key] = SEVEN_TAG_ROSTER[key] || null
+      return true
+    }
+    return false
+  }
+
+  getHeaders() {
+    const out = {}
+    for (const [key, value] of Object.entries(this._header)) if (value !== null) out[key] = value
+    return out
+  }
+
+  loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
+    if (newlineChar !== '\r?\n') pgn = pgn.replace(new RegExp(newlineChar, 'g'), '\n')
+    const parsed = parsePgn(pgn)
+    this.reset()
+    const headers = parsed.headers
+    let fen = ''
+    for (const key in headers) {
+      if (key.toLowerCase() === 'fen') fen = headers[key]
+      this.header(key, headers[key])
+    }
+    if (!strict) {
+      if (fen) this.load(fen, { preserveHeaders: true })
+    } else if (headers['SetUp'] === '1') {
+      if (!('FEN' in headers)) throw new Error('Invalid PGN: FEN tag must be supplied with SetUp tag')
+      this.load(headers['FEN'], { preserveHeaders: true })
+    }
+    if (parsed.rootComment !== undefined) this._comments[this.fen()] = parsed.rootComment
+    for (const node of parsed.moves) {
+      if (!this._playPgnMove(node.move, strict)) throw new Error(`Invalid move in PGN: ${node.move}`)
+      if (node.comment !== undefined) this._comments[this.fen()] = node.comment
+    }
+    const result = parsed.result
+    if (result && Object.keys(this._header).length && this._header['Result'] !== result) {
+      this.setHeader('Result', result)
+    }
+  }
+
+  /** One move of a PGN, as chess.js's loadPgn plays it (no Move object). */
+  _playPgnMove(san, strict) {
+    let clean = strippedSan(san)
+    if (!strict) {
+      if (clean === '0-0') clean = 'O-O'
+      else if (clean === '0-0-0') clean = 'O-O-O'
+    }
+    if (clean === '--') return W.bm_null(this._ptr, 1) !== 0
+    input(clean)
+    if (W.bm_move_san(this._ptr, 1) !== 0) return true
+    return !strict && this._permissive(clean) !== 0
+  }
+
+  ascii() {
+    W.bm_board(this._ptr)
+    const codes = numbers(64)
+    let s = '   +------------------------+\n'
+    for (let rank = 7; rank >= 0; rank--) {
+      s += ' ' + (rank + 1) + ' |'
+      for (let file = 0; file < 8; file++) {
+        const code = codes[rank * 8 + file]
+        if (code) {
+          const symbol = KINDS[code & 7]
+          s += ' ' + (code & 8 ? symbol : symbol.toUpperCase()) + ' '
+        } else {
+          s += ' . '
+        }
+      }
+      s += '|\n'
+    }
+    s += '   +------------------------+\n'
+    s += '     a  b  c  d  e  f  g  h'
+    return s
+  }
+
+  perft(depth) {
+    return W.bm_perft(this._ptr, depth)
+  }
+
+  setTurn(color) {
+    if (this.turn() == color) return false
+    this.move('--')
+    return true
+  }
+
+  turn() {
+    return W.bm_turn(this._ptr) ? BLACK : WHITE
+  }
+
+  board() {
+    W.bm_board(this._ptr)
+    const codes = numbers(64)
+    const output = []
+    for (let rank = 7; rank >= 0; rank--) {
+      const row = []
+      for (let file = 0; file < 8; file++) {
+        const i = rank * 8 + file
+        const code = codes[i]
+        row.push(code ? { square: NAMES[i], type: KINDS[code & 7], color: code & 8 ? BLACK : WHITE } : null)
+      }
+      output.push(row)
+    }
+    return output
+  }
+
+  squareColor(square) {
+    if (square in INDEX) {
+      const i = INDEX[square]
+      return ((i >> 3) + (i & 7)) % 2 === 0 ? 'dark' : 'light'
+    }
+    return null
+  }
+
+  history({ verbose = false } = {}) {
+    const n = W.bm_history(this._ptr, verbose ? 1 : 0)
+    if (n === 0) return []
+    const lines = text(W.bm_text_len()).split('\n')
+    if (!verbose) {
+      lines.length = n
+      return lines
+    }
+    const packed = numbers(n)
+    const out = new Array(n)
+    for (let i = 0; i < n; i++) out[i] = new Move(packed[i], lines[3 * i], lines[3 * i + 1], lines[3 * i + 2])
+    return out
+  }
+
+  _pruneComments() {
+    const fens = text(W.bm_history_fens(this._ptr)).split('\n')
+    const current = {}
+    for (const fen of fens) if (fen in this._comments) current[fen] = this._comments[fen]
+    this._comments = current
+  }
+
+  getComment() {
+    return this._comments[this.fen()]
+  }
+
+  setComment(comment) {
+    this._comments[this.fen()] = comment.replace('{', '[').replace('}', ']')
+  }
+
+  /** @deprecated chess.js's: renamed `removeComment`. */
+  deleteComment() {
+    return this.removeComment()
+  }
+
+  removeComment() {
+    const fen = this.fen()
+    const comment = this._comments[fen]
+    delete this._comments[fen]
+    return comment
+  }
+
+  getComments() {
+    this._pruneComments()
+    return Object.keys(this._comments).map((fen) => ({ fen, comment: this._comments[fen] }))
+  }
+
+  /** @deprecated chess.js's: renamed `removeComments`. */
+  deleteComments() {
+    return this.removeComments()
+  }
+
+  removeComments() {
+    this._pruneComments()
+    return Object.keys(this._comments).map((fen) => {
+      const comment = this._comments[fen]
+      delete this._comments[fen]
+      return { fen, comment }
+    })
+  }
+
+  setCastlingRights(color, rights) {
+    const want = (v) => (v === undefined ? -1 : v ? 1 : 0)
+    W.bm_set_castling(this._ptr, color === BLACK ? 1 : 0, want(rights[KING]), want(rights[QUEEN]))
+    const result = this.getCastlingRights(color)
+    return (
+      (rights[KING] === undefined || rights[KING] === result[KING]) &&
+      (rights[QUEEN] === undefined || rights[QUEEN] === result[QUEEN])
+    )
+  }
+
+  getCastlingRights(color) {
+    const flags = W.bm_castling(this._ptr, color === BLACK ? 1 : 0)
+    return { [KING]: (flags & 32) !== 0, [QUEEN]: (flags & 64) !== 0 }
+  }
+
+  moveNumber() {
+    return W.bm_move_number(this._ptr)
+  }
+}
+
+/** chess.js's xoroshiro128** generator (BigInt state), as chess.js exports it. */
+function xoroshiro128(state) {
+  const MASK64 = 0xffffffffffffffffn
+  const rotl = (x, k) => ((x << k) | (x >> (64n - k))) & MASK64
+  return function () {
+    let s0 = BigInt(state & MASK64)
+    let s1 = BigInt((state >> 64n) & MASK64)
+    const result = (rotl((s0 * 5n) & MASK64, 7n) * 9n) & MASK64
+    s1 ^= s0
+    s0 = (rotl(s0, 24n) ^ s1 ^ (s1 << 16n)) & MASK64
+    s1 = rotl(s1, 37n)
+    state = (s1 << 64n) | s0
+    return result
+  }
+}

@@ -315,27 +315,38 @@ impl Game {
     /// chess.js's `put`: places the piece, then drops the castling flags
     /// the position no longer supports and the en passant square.
     pub fn put(&mut self, color: Color, kind: Piece, sq: Square) -> bool {
+        let before = self.compute_hash();
         if !self.put_raw(color, kind, sq) {
             return false;
         }
-        self.after_edit();
+        self.after_edit(before);
         true
     }
 
     /// chess.js's `remove`.
     pub fn remove(&mut self, sq: Square) -> Placed {
+        let before = self.compute_hash();
         let placed = self.placement[sq.index()].take();
-        self.after_edit();
+        self.after_edit(before);
         placed
     }
 
     /// chess.js's `_updateCastlingRights` and `_updateEnPassantSquare`
     /// (which, in 1.4, always drops the square: it compares an empty
-    /// square with `null`, but empty squares are `undefined`).
-    fn after_edit(&mut self) {
+    /// square with `null`, but empty squares are `undefined`). The hash
+    /// changes by what changed, as chess.js's incremental hash does (so an
+    /// offset left by a null move stays).
+    fn after_edit(&mut self, before: u64) {
         self.update_castling();
         self.fields.ep = None;
-        self.refresh();
+        self.rehash(before);
+        self.engine = self.build_engine();
+    }
+
+    /// Moves the hash by the change from a position whose full hash was
+    /// `before` to this one.
+    fn rehash(&mut self, before: u64) {
+        self.hash ^= before ^ self.compute_hash();
     }
 
     /// chess.js's `_updateCastlingRights`.
@@ -354,6 +365,7 @@ impl Game {
     /// chess.js's `setCastlingRights` before its answer: sets or clears
     /// the flags asked for, then drops what the position does not support.
     pub fn set_castling(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
+        let before = self.compute_hash();
         for (want, flag) in [(king, bits::KSIDE_CASTLE), (queen, bits::QSIDE_CASTLE)] {
             match want {
                 Some(true) => self.fields.castling[side(color)] |= flag,
@@ -362,7 +374,8 @@ impl Game {
             }
         }
         self.update_castling();
-        self.refresh();
+        self.rehash(before);
+        self.engine = self.build_engine();
     }
 
     /// The legal moves (from `square`, of kind `piece`) in chess.js's order.
@@ -397,6 +410,7 @@ impl Game {
     /// position.
     pub fn play(&mut self, mv: JsMove, san: String) {
         let Some(mut board) = self.engine else { return };
+        let before = self.compute_hash();
         self.history.push(self.snapshot(Some(mv), san));
         board.play_unchecked(mv.mv);
         for (index, placed) in self.placement.iter_mut().enumerate() {
@@ -440,7 +454,7 @@ impl Game {
             f.full += 1;
         }
         f.turn = them;
-        self.hash = self.compute_hash();
+        self.rehash(before);
         self.count();
     }
 

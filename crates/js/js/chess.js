@@ -511,6 +511,7 @@ class Chess {
     const n = W.bm_history_len(this._ptr)
     if (headerExists && n) result.push(newline)
     const fens = text(W.bm_history_fens(this._ptr)).split('\n')
+    W.bm_replay_nulls(this._ptr)
     W.bm_history(this._ptr, 0)
     const sans = text(W.bm_text_len()).split('\n')
     const appendComment = (moveString, fen) => {
@@ -714,6 +715,8 @@ class Chess {
   }
 
   history({ verbose = false } = {}) {
+    // chess.js's replay shifts its hash at null moves; verbose shifts it back.
+    if (!verbose) W.bm_replay_nulls(this._ptr)
     const n = W.bm_history(this._ptr, verbose ? 1 : 0)
     if (n === 0) return []
     const lines = text(W.bm_text_len()).split('\n')
@@ -728,6 +731,7 @@ class Chess {
   }
 
   _pruneComments() {
+    W.bm_replay_nulls(this._ptr)
     const fens = text(W.bm_history_fens(this._ptr)).split('\n')
     const current = {}
     for (const fen of fens) if (fen in this._comments) current[fen] = this._comments[fen]

@@ -364,8 +364,9 @@ impl Game {
 
     /// chess.js's `setCastlingRights` before its answer: sets or clears
     /// the flags asked for, then drops what the position does not support.
+    /// chess.js sets the flags without touching its hash, so only the
+    /// dropping moves it.
     pub fn set_castling(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
-        let before = self.compute_hash();
         for (want, flag) in [(king, bits::KSIDE_CASTLE), (queen, bits::QSIDE_CASTLE)] {
             match want {
                 Some(true) => self.fields.castling[side(color)] |= flag,
@@ -373,6 +374,7 @@ impl Game {
                 None => {}
             }
         }
+        let before = self.compute_hash();
         self.update_castling();
         self.rehash(before);
         self.engine = self.build_engine();
@@ -458,13 +460,17 @@ impl Game {
         self.count();
     }
 
-    /// chess.js's null move: the turn passes, the en passant square goes;
-    /// chess.js leaves its hash as it was.
+    /// chess.js's null move through `move()`: the turn passes, the en
+    /// passant square goes. chess.js's own hash does not follow: its
+    /// null-move make leaves the hash alone and the make-and-unmake that
+    /// builds the `Move` flips the side key and the old en passant key, so
+    /// this does the same.
     pub fn play_null(&mut self) {
         self.history.push(self.snapshot(None, "--".to_owned()));
         if let Some(board) = &mut self.engine {
             let _ = board.play_null();
         }
+        self.hash ^= self.ep_key() ^ keys().side;
         let f = &mut self.fields;
         if f.turn == Color::Black {
             f.full += 1;
@@ -475,10 +481,21 @@ impl Game {
         self.count();
     }
 
+    /// What chess.js's hash goes through when `pgn()`, `history()` or its
+    /// comment pruning unmakes and remakes the game: each null move's
+    /// unmake flips the side key and the en passant key before it.
+    pub fn replay_nulls(&mut self) {
+        for entry in &self.history {
+            if entry.mv.is_none() {
+                self.hash ^= entry.fields.ep.map_or(0, |ep| keys().ep[ep.file().index()]) ^ keys().side;
+            }
+        }
+    }
+
     /// chess.js's `undo()`: restores the position before the last move and
     /// uncounts the position it leaves. Undoing a null move leaves
-    /// chess.js's hash off by the side key and the old en passant key, as
-    /// chess.js's does.
+    /// chess.js's hash as it was (its unmake and the `Move` it builds flip
+    /// the same keys twice).
     pub fn undo(&mut self) -> Option<Entry> {
         let entry = self.history.pop()?;
         let left = self.hash;
@@ -488,13 +505,12 @@ impl Game {
                 self.counts.remove(&left);
             }
         }
-        let now = self.ep_key() ^ self.castling_key();
         self.placement = entry.placement;
         self.fields = entry.fields;
         self.engine = entry.engine;
         self.hash = match entry.mv {
             Some(_) => entry.hash,
-            None => left ^ now ^ self.ep_key() ^ self.castling_key() ^ keys().side,
+            None => left,
         };
         Some(entry)
     }

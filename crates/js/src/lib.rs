@@ -332,6 +332,13 @@ pub extern "C" fn bm_history(ptr: *mut Game, verbose: bool) -> usize {
     n
 }
 
+/// chess.js's hash as `pgn()`, `history()` and the comment pruning leave
+/// it when the game has null moves (see [`Game::replay_nulls`]).
+#[unsafe(no_mangle)]
+pub extern "C" fn bm_replay_nulls(ptr: *mut Game) {
+    game(ptr).replay_nulls();
+}
+
 /// The FEN of every position of the game, the first one first, one a line.
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_history_fens(ptr: *mut Game) -> usize {

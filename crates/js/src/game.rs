@@ -114,7 +114,11 @@ impl Game {
             } else if let Some(d) = c.to_digit(10) {
                 at += d as usize;
             } else {
-                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let kind = "pnbrqk".find(c.to_ascii_lowercase()).map(Piece::from_index);
                 if let (Some(kind), true) = (kind, at < 128 && at & 0x88 == 0) {
                     let sq = square(at % 16, 7 - at / 16);
@@ -123,7 +127,11 @@ impl Game {
                 at += 1;
             }
         }
-        self.fields.turn = if field(1) == "b" { Color::Black } else { Color::White };
+        self.fields.turn = if field(1) == "b" {
+            Color::Black
+        } else {
+            Color::White
+        };
         let castling = field(2);
         for (letter, color, flag) in [
             ('K', 0, bits::KSIDE_CASTLE),
@@ -153,7 +161,11 @@ impl Game {
     /// flags the king and rooks support, lenient checks.
     fn build_engine(&self) -> Option<Board> {
         let mut fen = self.placement_fen();
-        let turn = if self.fields.turn == Color::White { 'w' } else { 'b' };
+        let turn = if self.fields.turn == Color::White {
+            'w'
+        } else {
+            'b'
+        };
         let _ = write!(fen, " {turn} ");
         let mut any = false;
         for (letter, color, flag, rook_file) in [
@@ -224,7 +236,11 @@ impl Game {
     pub fn fen(&self, force_ep: bool) -> String {
         let mut fen = self.placement_fen();
         fen.push(' ');
-        fen.push(if self.fields.turn == Color::White { 'w' } else { 'b' });
+        fen.push(if self.fields.turn == Color::White {
+            'w'
+        } else {
+            'b'
+        });
         fen.push(' ');
         let before = fen.len();
         for (letter, color, flag) in [
@@ -240,7 +256,11 @@ impl Game {
         if fen.len() == before {
             fen.push('-');
         }
-        match self.fields.ep.filter(|&ep| force_ep || self.ep_capturable(ep)) {
+        match self
+            .fields
+            .ep
+            .filter(|&ep| force_ep || self.ep_capturable(ep))
+        {
             Some(ep) => {
                 let _ = write!(fen, " {ep}");
             }
@@ -254,7 +274,9 @@ impl Game {
     fn ep_capturable(&self, ep: Square) -> bool {
         match &self.engine {
             Some(board) => board.legal_moves().into_iter().any(|mv| {
-                mv.to == ep && mv.from.file() != ep.file() && board.piece_on(mv.from) == Some(Piece::Pawn)
+                mv.to == ep
+                    && mv.from.file() != ep.file()
+                    && board.piece_on(mv.from) == Some(Piece::Pawn)
             }),
             None => false,
         }
@@ -417,7 +439,10 @@ impl Game {
         board.play_unchecked(mv.mv);
         for (index, placed) in self.placement.iter_mut().enumerate() {
             let sq = Square::from_index(index);
-            *placed = board.piece_on(sq).zip(board.color_on(sq)).map(|(k, c)| (c, k));
+            *placed = board
+                .piece_on(sq)
+                .zip(board.color_on(sq))
+                .map(|(k, c)| (c, k));
         }
         self.engine = Some(board);
         let us = mv.color;
@@ -428,7 +453,10 @@ impl Game {
         }
         let corners = |color: Color| {
             let rank = if color == Color::White { 0 } else { 7 };
-            [(square(0, rank), bits::QSIDE_CASTLE), (square(7, rank), bits::KSIDE_CASTLE)]
+            [
+                (square(0, rank), bits::QSIDE_CASTLE),
+                (square(7, rank), bits::KSIDE_CASTLE),
+            ]
         };
         if let Some((_, flag)) = corners(us).into_iter().find(|(sq, _)| *sq == mv.from) {
             f.castling[side(us)] &= !flag;
@@ -487,7 +515,8 @@ impl Game {
     pub fn replay_nulls(&mut self) {
         for entry in &self.history {
             if entry.mv.is_none() {
-                self.hash ^= entry.fields.ep.map_or(0, |ep| keys().ep[ep.file().index()]) ^ keys().side;
+                self.hash ^=
+                    entry.fields.ep.map_or(0, |ep| keys().ep[ep.file().index()]) ^ keys().side;
             }
         }
     }
@@ -573,7 +602,8 @@ impl Game {
     /// Whether the side to move's king is attacked.
     pub fn is_check(&self) -> bool {
         let us = self.fields.turn;
-        self.king(us).is_some_and(|k| !self.attackers(k, !us).is_empty())
+        self.king(us)
+            .is_some_and(|k| !self.attackers(k, !us).is_empty())
     }
 
     /// chess.js's `isInsufficientMaterial`: two pieces; three with one

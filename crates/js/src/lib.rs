@@ -165,7 +165,11 @@ pub extern "C" fn bm_moves(ptr: *mut Game, square: i32, piece: i32, verbose: boo
     }
     for mv in &list {
         let san = game.san(mv);
-        text.push_str(&if from.is_some() && !verbose { undisambiguated(&san) } else { san });
+        text.push_str(&if from.is_some() && !verbose {
+            undisambiguated(&san)
+        } else {
+            san
+        });
         text.push('\n');
         if verbose {
             text.push_str(&fen_after(game, *mv));
@@ -214,9 +218,15 @@ fn inferred_piece(clean: &str) -> Option<Option<Piece>> {
     if ('a'..='h').contains(&first) {
         let squares = clean
             .char_indices()
-            .filter(|&(i, c)| ('a'..='h').contains(&c) && clean[i + 1..].starts_with(|d: char| d.is_ascii_digit()))
+            .filter(|&(i, c)| {
+                ('a'..='h').contains(&c) && clean[i + 1..].starts_with(|d: char| d.is_ascii_digit())
+            })
             .count();
-        return Some(if squares >= 2 { None } else { Some(Piece::Pawn) });
+        return Some(if squares >= 2 {
+            None
+        } else {
+            Some(Piece::Pawn)
+        });
     }
     let lower = first.to_ascii_lowercase();
     if lower == 'o' {
@@ -236,11 +246,15 @@ pub extern "C" fn bm_move_san(ptr: *mut Game, quiet: bool) -> usize {
     // The fast path: the core reads the SAN; the match must still be exact.
     if let Ok(mv) = board.parse_san(&clean) {
         let js = JsMove::new(&board, mv);
-        if stripped(&game.san(&js)) == clean && inferred_piece(&clean).is_some_and(|p| p.is_none_or(|p| p == js.piece)) {
+        if stripped(&game.san(&js)) == clean
+            && inferred_piece(&clean).is_some_and(|p| p.is_none_or(|p| p == js.piece))
+        {
             return play_as(game, js, quiet);
         }
     }
-    let Some(piece) = inferred_piece(&clean) else { return 0 };
+    let Some(piece) = inferred_piece(&clean) else {
+        return 0;
+    };
     let found = game
         .legal(None, piece)
         .into_iter()
@@ -263,7 +277,9 @@ pub extern "C" fn bm_move_index(ptr: *mut Game, piece: i32, index: usize) -> usi
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_move_squares(ptr: *mut Game, from: i32, to: i32, promotion: i32) -> usize {
     let game = game(ptr);
-    let (Some(from), Some(to)) = (square_arg(from), square_arg(to)) else { return 0 };
+    let (Some(from), Some(to)) = (square_arg(from), square_arg(to)) else {
+        return 0;
+    };
     let found = game
         .legal(Some(from), None)
         .into_iter()
@@ -300,7 +316,9 @@ pub extern "C" fn bm_undo(ptr: *mut Game) -> usize {
     let game = game(ptr);
     let after = game.position_at(game.history.len());
     let Some(entry) = game.undo() else { return 0 };
-    let packed = entry.mv.map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed());
+    let packed = entry
+        .mv
+        .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed());
     let text = format!("{}\n{}\n{}", entry.san, game.fen(false), after.fen(false));
     output(&text, &[packed])
 }
@@ -314,9 +332,17 @@ pub extern "C" fn bm_history(ptr: *mut Game, verbose: bool) -> usize {
     let mut text = String::new();
     let mut ints = Vec::with_capacity(game.history.len());
     let n = game.history.len();
-    let mut before = if verbose { game.position_at(0).fen(false) } else { String::new() };
+    let mut before = if verbose {
+        game.position_at(0).fen(false)
+    } else {
+        String::new()
+    };
     for (i, entry) in game.history.iter().enumerate() {
-        ints.push(entry.mv.map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed()));
+        ints.push(
+            entry
+                .mv
+                .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed()),
+        );
         text.push_str(&entry.san);
         text.push('\n');
         if verbose {
@@ -372,7 +398,9 @@ pub extern "C" fn bm_in_check(ptr: *mut Game) -> bool {
 }
 
 fn piece_code(placed: game::Placed) -> i32 {
-    placed.map_or(0, |(color, kind)| kind.index() as i32 + 1 | (color.index() as i32) << 3)
+    placed.map_or(0, |(color, kind)| {
+        kind.index() as i32 + 1 | (color.index() as i32) << 3
+    })
 }
 
 /// The 64 squares' piece codes, a1 first, in the numbers.
@@ -389,7 +417,11 @@ pub extern "C" fn bm_get(ptr: *mut Game, square: i32) -> i32 {
 }
 
 fn color_arg(color: i32) -> Color {
-    if color == 1 { Color::Black } else { Color::White }
+    if color == 1 {
+        Color::Black
+    } else {
+        Color::White
+    }
 }
 
 /// chess.js's `put`; false when refused.

@@ -57,18 +57,26 @@ impl JsMove {
     pub fn new(board: &Board, mv: Move) -> Self {
         let color = board.side_to_move();
         let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
-        let target = board.piece_on(mv.to).filter(|_| board.color_on(mv.to) != Some(color));
+        let target = board
+            .piece_on(mv.to)
+            .filter(|_| board.color_on(mv.to) != Some(color));
         let mut flags = 0;
         let mut to = mv.to;
         let mut captured = target;
         let df = mv.to.file().index() as i32 - mv.from.file().index() as i32;
         let dr = mv.to.rank().index() as i32 - mv.from.rank().index() as i32;
-        if piece == Piece::King && board.color_on(mv.to) == Some(color) || piece == Piece::King && df.abs() == 2 {
+        if piece == Piece::King && board.color_on(mv.to) == Some(color)
+            || piece == Piece::King && df.abs() == 2
+        {
             // Castling: king-takes-rook (Chess960) or the king's two-step.
             let kingside = mv.to.file().index() > mv.from.file().index();
             let file = if kingside { 6 } else { 2 };
             to = Square::try_index(mv.from.rank().index() * 8 + file).unwrap_or(mv.to);
-            flags |= if kingside { bits::KSIDE_CASTLE } else { bits::QSIDE_CASTLE };
+            flags |= if kingside {
+                bits::KSIDE_CASTLE
+            } else {
+                bits::QSIDE_CASTLE
+            };
             captured = None;
         } else if piece == Piece::Pawn && df != 0 && target.is_none() {
             flags |= bits::EP_CAPTURE;
@@ -85,7 +93,16 @@ impl JsMove {
         if flags & !(bits::PROMOTION) == 0 {
             flags |= bits::NORMAL;
         }
-        Self { mv, color, from: mv.from, to, piece, captured, promotion: mv.promotion, flags }
+        Self {
+            mv,
+            color,
+            from: mv.from,
+            to,
+            piece,
+            captured,
+            promotion: mv.promotion,
+            flags,
+        }
     }
 
     /// The move packed into one `i32` for the JavaScript side: from (6
@@ -136,7 +153,10 @@ impl JsMove {
                     Piece::Rook => &[-16, 1, 16, -1],
                     _ => &[-17, -16, -15, 1, 17, 16, 15, -1],
                 };
-                (offsets.iter().position(|&o| o == unit).unwrap_or(0), distance as u32)
+                (
+                    offsets.iter().position(|&o| o == unit).unwrap_or(0),
+                    distance as u32,
+                )
             }
         };
         (from as u32) << 16 | (direction as u32) << 8 | distance << 3 | promotion

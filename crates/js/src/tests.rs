@@ -34,10 +34,17 @@ fn stripping_follows_chess_js() {
 #[test]
 fn a_double_step_sets_the_square_only_beside_an_enemy_pawn() {
     let mut game = new_game(START);
-    let e4 = game.legal(None, None).into_iter().find(|m| game.san(m) == "e4").unwrap();
+    let e4 = game
+        .legal(None, None)
+        .into_iter()
+        .find(|m| game.san(m) == "e4")
+        .unwrap();
     game.play(e4, "e4".into());
     assert_eq!(game.fields.ep, None);
-    assert_eq!(game.fen(false), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    assert_eq!(
+        game.fen(false),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
     assert!(game.undo().is_some());
     assert_eq!(game.fen(false), START);
 }

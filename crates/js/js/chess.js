@@ -68,11 +68,6 @@ function memory() {
 function text(len) {
   memory()
   const at = W.bm_text()
-  if (len < 256) {
-    let s = ''
-    for (let i = at; i < at + len; i++) s += String.fromCharCode(bytes[i])
-    return s
-  }
   return decoder.decode(bytes.subarray(at, at + len))
 }
 
@@ -269,6 +264,7 @@ class Chess {
 
   clear({ preserveHeaders = false } = {}) {
     W.bm_clear(this._ptr)
+    this._fen = undefined
     this._comments = {}
     this._header = preserveHeaders ? this._header : headerTemplate()
     this._header['SetUp'] = null
@@ -289,11 +285,16 @@ class Chess {
     this.clear({ preserveHeaders })
     input(fen)
     W.bm_load(this._ptr)
+    this._fen = undefined
     this._updateSetup(fen)
   }
 
+  // The FEN is kept until the position changes: move() and undo() hand
+  // over the one their Move already holds.
   fen({ forceEnpassantSquare = false } = {}) {
-    return text(W.bm_fen(this._ptr, forceEnpassantSquare ? 1 : 0))
+    if (forceEnpassantSquare) return text(W.bm_fen(this._ptr, 1))
+    if (this._fen === undefined) this._fen = text(W.bm_fen(this._ptr, 0))
+    return this._fen
   }
 
   _updateSetup(fen) {
@@ -327,6 +328,7 @@ class Chess {
     if ('pnbrqkPNBRQK'.indexOf(type.toLowerCase()) === -1 || !(square in INDEX)) return false
     const placed = W.bm_put(this._ptr, KIND_CODE[type.toLowerCase()], color === WHITE ? 0 : 1, INDEX[square])
     if (!placed) return false
+    this._fen = undefined
     this._updateSetup(this.fen())
     return true
   }
@@ -334,6 +336,7 @@ class Chess {
   remove(square) {
     const piece = this.get(square)
     W.bm_remove(this._ptr, square in INDEX ? INDEX[square] : -1)
+    this._fen = undefined
     this._updateSetup(this.fen())
     return piece
   }
@@ -428,7 +431,9 @@ class Chess {
       if (typeof move === 'string') throw new Error(`Invalid move: ${move}`)
       throw new Error(`Invalid move: ${JSON.stringify(move)}`)
     }
-    return playedMove(len)
+    const played = playedMove(len)
+    this._fen = played.after
+    return played
   }
 
   /** Plays a SAN as chess.js's `_moveFromSan` reads it; the text length, 0 when none. */
@@ -498,7 +503,10 @@ class Chess {
 
   undo() {
     const len = W.bm_undo(this._ptr)
-    return len === 0 ? null : playedMove(len)
+    if (len === 0) return null
+    const played = playedMove(len)
+    this._fen = played.before
+    return played
   }
 
   pgn({ newline = '\n', maxWidth = 0 } = {}) {
@@ -643,6 +651,7 @@ class Chess {
 
   /** One move of a PGN, as chess.js's loadPgn plays it (no Move object). */
   _playPgnMove(san, strict) {
+    this._fen = undefined
     let clean = strippedSan(san)
     if (!strict) {
       if (clean === '0-0') clean = 'O-O'
@@ -779,6 +788,7 @@ class Chess {
 
   setCastlingRights(color, rights) {
     const want = (v) => (v === undefined ? -1 : v ? 1 : 0)
+    this._fen = undefined
     W.bm_set_castling(this._ptr, color === BLACK ? 1 : 0, want(rights[KING]), want(rights[QUEEN]))
     const result = this.getCastlingRights(color)
     return (

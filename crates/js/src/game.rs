@@ -9,6 +9,7 @@
 //! kept beside it for `fen()`, `hash()` and `getCastlingRights()`.
 
 use crate::moves::{self, JsMove, bits};
+use crate::text;
 use crate::zobrist::{keys, ox88};
 use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square, attacks};
 use std::collections::HashMap;
@@ -234,52 +235,29 @@ impl Game {
     /// chess.js's `fen()`: the en passant square only when a legal capture
     /// there exists (or always, with `force_ep`).
     pub fn fen(&self, force_ep: bool) -> String {
-        let mut fen = self.placement_fen();
-        fen.push(' ');
-        fen.push(if self.fields.turn == Color::White {
-            'w'
-        } else {
-            'b'
-        });
-        fen.push(' ');
-        let before = fen.len();
-        for (letter, color, flag) in [
-            ('K', 0, bits::KSIDE_CASTLE),
-            ('Q', 0, bits::QSIDE_CASTLE),
-            ('k', 1, bits::KSIDE_CASTLE),
-            ('q', 1, bits::QSIDE_CASTLE),
-        ] {
-            if self.fields.castling[color] & flag != 0 {
-                fen.push(letter);
-            }
-        }
-        if fen.len() == before {
-            fen.push('-');
-        }
-        match self
-            .fields
-            .ep
-            .filter(|&ep| force_ep || self.ep_capturable(ep))
-        {
-            Some(ep) => {
-                let _ = write!(fen, " {ep}");
-            }
-            None => fen.push_str(" -"),
-        }
-        let _ = write!(fen, " {} {}", self.fields.half, self.fields.full);
-        fen
+        let mut out = Vec::with_capacity(90);
+        self.write_fen(&mut out, force_ep);
+        String::from_utf8(out).unwrap_or_default()
     }
 
-    /// Whether the side to move can take en passant on `ep` legally.
-    fn ep_capturable(&self, ep: Square) -> bool {
-        match &self.engine {
-            Some(board) => board.legal_moves().into_iter().any(|mv| {
-                mv.to == ep
-                    && mv.from.file() != ep.file()
-                    && board.piece_on(mv.from) == Some(Piece::Pawn)
-            }),
-            None => false,
-        }
+    /// Appends [`Game::fen`] to `out`.
+    pub fn write_fen(&self, out: &mut Vec<u8>, force_ep: bool) {
+        let ep = shown_ep(self.engine.as_ref(), &self.fields, force_ep);
+        text::write_fen(out, |i| self.placement[i], &self.fields, ep);
+    }
+
+    /// Appends the FEN after the legal move `mv`, without playing it.
+    pub fn write_fen_after(&self, out: &mut Vec<u8>, mv: &JsMove) {
+        let Some(mut board) = self.engine else { return };
+        board.play_unchecked(mv.mv);
+        let fields = self.fields_after(mv, &board);
+        let ep = shown_ep(Some(&board), &fields, false);
+        text::write_fen(
+            out,
+            |i| placed_on(&board, Square::from_index(i)),
+            &fields,
+            ep,
+        );
     }
 
     /// chess.js's `_computeHash`.
@@ -410,13 +388,19 @@ impl Game {
             .unwrap_or_default()
     }
 
-    /// The SAN of a legal move.
+    /// The SAN of a legal move, as chess.js writes it among all the
+    /// legal moves.
     pub fn san(&self, mv: &JsMove) -> String {
-        self.engine
-            .as_ref()
-            .and_then(|board| board.san(mv.mv).ok())
-            .map(|san| san.as_str().to_owned())
-            .unwrap_or_default()
+        let mut out = Vec::with_capacity(8);
+        if let Some(board) = &self.engine {
+            let list: Vec<JsMove> = board
+                .legal_moves()
+                .into_iter()
+                .map(|m| JsMove::new(board, m))
+                .collect();
+            text::write_san(&mut out, board, mv, &list);
+        }
+        String::from_utf8(out).unwrap_or_default()
     }
 
     fn snapshot(&self, mv: Option<JsMove>, san: String) -> Entry {
@@ -444,10 +428,20 @@ impl Game {
                 .zip(board.color_on(sq))
                 .map(|(k, c)| (c, k));
         }
+        self.fields = self.fields_after(&mv, &board);
         self.engine = Some(board);
+        self.rehash(before);
+        self.count();
+    }
+
+    /// chess.js's fields after the legal move `mv`, `board` being the
+    /// position after it: castling flags dropped by a king or rook move or
+    /// a capture on a rook's corner, the en passant square after a double
+    /// step beside an enemy pawn, the clocks and the turn.
+    fn fields_after(&self, mv: &JsMove, board: &Board) -> Fields {
         let us = mv.color;
         let them = !us;
-        let f = &mut self.fields;
+        let mut f = self.fields;
         if mv.piece == Piece::King {
             f.castling[side(us)] = 0;
         }
@@ -469,7 +463,7 @@ impl Game {
             let beside = |df: i8| {
                 mv.to
                     .offset(df, 0)
-                    .is_some_and(|s| self.placement[s.index()] == Some((them, Piece::Pawn)))
+                    .is_some_and(|s| placed_on(board, s) == Some((them, Piece::Pawn)))
             };
             if beside(-1) || beside(1) {
                 f.ep = mv.from.offset(0, if us == Color::White { 1 } else { -1 });
@@ -484,8 +478,7 @@ impl Game {
             f.full += 1;
         }
         f.turn = them;
-        self.rehash(before);
-        self.count();
+        f
     }
 
     /// chess.js's null move through `move()`: the turn passes, the en
@@ -628,6 +621,33 @@ impl Game {
         pieces == bishops + 2
             && (bishop_colors.iter().all(|&c| c == 0) || bishop_colors.iter().all(|&c| c == 1))
     }
+}
+
+/// The piece on `square` of `board`.
+fn placed_on(board: &Board, square: Square) -> Placed {
+    board
+        .piece_on(square)
+        .zip(board.color_on(square))
+        .map(|(kind, color)| (color, kind))
+}
+
+/// The en passant square chess.js's `fen()` prints: with `force`, the one
+/// it keeps; else only when the side to move can take there legally.
+fn shown_ep(board: Option<&Board>, fields: &Fields, force: bool) -> Option<Square> {
+    let ep = fields.ep?;
+    if force {
+        return Some(ep);
+    }
+    let board = board?;
+    board
+        .legal_moves()
+        .into_iter()
+        .any(|mv| {
+            mv.to == ep
+                && mv.from.file() != ep.file()
+                && board.piece_on(mv.from) == Some(Piece::Pawn)
+        })
+        .then_some(ep)
 }
 
 /// JavaScript's `parseInt` for a clock field, 0 when there is no number.

@@ -11,6 +11,7 @@
 
 pub mod game;
 pub mod moves;
+pub mod text;
 pub mod zobrist;
 
 use bitmoves::{Color, Piece, Square};
@@ -112,7 +113,11 @@ pub extern "C" fn bm_clear(ptr: *mut Game) {
 /// Writes the FEN; returns its length.
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_fen(ptr: *mut Game, force_ep: bool) -> usize {
-    output(&game(ptr).fen(force_ep), &[])
+    IO.with_borrow_mut(|io| {
+        io.text.clear();
+        game(ptr).write_fen(&mut io.text, force_ep);
+        io.text.len()
+    })
 }
 
 fn square_arg(square: i32) -> Option<Square> {
@@ -123,32 +128,11 @@ fn piece_arg(piece: i32) -> Option<Piece> {
     usize::try_from(piece - 1).ok().and_then(Piece::try_index)
 }
 
-/// chess.js's SAN in `moves({square})`: disambiguated against the moves
-/// of that one square, so never disambiguated (`Nd2`, not `Nbd2`).
-fn undisambiguated(san: &str) -> String {
-    let bytes = san.as_bytes();
-    if !matches!(bytes.first(), Some(b'N' | b'B' | b'R' | b'Q' | b'K')) {
-        return san.to_owned();
-    }
-    let Some(digit) = san.rfind(|c: char| ('1'..='8').contains(&c)) else {
-        return san.to_owned();
-    };
-    let target = digit - 1;
-    let capture = if san[..target].contains('x') { "x" } else { "" };
-    format!("{}{capture}{}", &san[..1], &san[target..])
-}
-
-/// The FEN after `mv` from the game's position.
-fn fen_after(game: &Game, mv: JsMove) -> String {
-    let mut next = game.position_at(game.history.len());
-    next.play(mv, String::new());
-    next.fen(false)
-}
-
 /// The legal moves (from `square` when ≥ 0, of piece code `piece` when
 /// > 0) in chess.js's order: packed in the numbers, SAN in the text one a
-/// line; with `verbose`, the text starts with the FEN and each SAN is
-/// followed by the FEN after the move. Returns the count.
+/// line (disambiguated among the moves listed, as chess.js does); with
+/// `verbose`, the text starts with the FEN and each SAN is followed by the
+/// FEN after the move. Returns the count.
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_moves(ptr: *mut Game, square: i32, piece: i32, verbose: bool) -> usize {
     let game = game(ptr);
@@ -158,49 +142,56 @@ pub extern "C" fn bm_moves(ptr: *mut Game, square: i32, piece: i32, verbose: boo
         return 0;
     }
     let list = game.legal(from, piece_arg(piece));
-    let mut text = String::with_capacity(list.len() * if verbose { 70 } else { 6 });
-    if verbose {
-        text.push_str(&game.fen(false));
-        text.push('\n');
-    }
-    for mv in &list {
-        let san = game.san(mv);
-        text.push_str(&if from.is_some() && !verbose {
-            undisambiguated(&san)
-        } else {
-            san
-        });
-        text.push('\n');
+    IO.with_borrow_mut(|io| {
+        let out = &mut io.text;
+        out.clear();
+        io.ints.clear();
+        let Some(board) = &game.engine else { return };
         if verbose {
-            text.push_str(&fen_after(game, *mv));
-            text.push('\n');
+            game.write_fen(out, false);
+            out.push(b'\n');
         }
-    }
-    let ints: Vec<i32> = list.iter().map(JsMove::packed).collect();
-    output(&text, &ints);
+        for mv in &list {
+            text::write_san(out, board, mv, &list);
+            out.push(b'\n');
+            if verbose {
+                game.write_fen_after(out, mv);
+                out.push(b'\n');
+            }
+            io.ints.push(mv.packed());
+        }
+    });
     list.len()
 }
 
 /// Plays `mv` and writes what chess.js's `Move` needs: SAN, FEN before and
 /// after in the text, the packed move in the numbers. With `quiet` (for
 /// `loadPgn`) it writes nothing and returns 1.
-fn play_as(game: &mut Game, mv: JsMove, quiet: bool) -> usize {
+fn play_as(game: &mut Game, mv: JsMove, san: String, quiet: bool) -> usize {
     if quiet {
-        let san = game.san(&mv);
         game.play(mv, san);
         return 1;
     }
-    play(game, mv)
+    IO.with_borrow_mut(|io| {
+        let out = &mut io.text;
+        out.clear();
+        out.extend_from_slice(san.as_bytes());
+        out.push(b'\n');
+        game.write_fen(out, false);
+        out.push(b'\n');
+        game.play(mv, san);
+        game.write_fen(out, false);
+        io.ints.clear();
+        io.ints.push(mv.packed());
+        out.len()
+    })
 }
 
 /// Plays `mv` and writes what chess.js's `Move` needs: SAN, FEN before and
 /// after in the text, the packed move in the numbers.
 fn play(game: &mut Game, mv: JsMove) -> usize {
     let san = game.san(&mv);
-    let before = game.fen(false);
-    game.play(mv, san.clone());
-    let text = format!("{san}\n{before}\n{}", game.fen(false));
-    output(&text, &[mv.packed()])
+    play_as(game, mv, san, false)
 }
 
 /// chess.js's SAN with its decorations stripped: the first `=`, then a
@@ -246,20 +237,21 @@ pub extern "C" fn bm_move_san(ptr: *mut Game, quiet: bool) -> usize {
     // The fast path: the core reads the SAN; the match must still be exact.
     if let Ok(mv) = board.parse_san(&clean) {
         let js = JsMove::new(&board, mv);
-        if stripped(&game.san(&js)) == clean
+        let san = game.san(&js);
+        if stripped(&san) == clean
             && inferred_piece(&clean).is_some_and(|p| p.is_none_or(|p| p == js.piece))
         {
-            return play_as(game, js, quiet);
+            return play_as(game, js, san, quiet);
         }
     }
     let Some(piece) = inferred_piece(&clean) else {
         return 0;
     };
-    let found = game
-        .legal(None, piece)
-        .into_iter()
-        .find(|mv| stripped(&game.san(mv)) == clean);
-    found.map_or(0, |mv| play_as(game, mv, quiet))
+    let found = game.legal(None, piece).into_iter().find_map(|mv| {
+        let san = game.san(&mv);
+        (stripped(&san) == clean).then_some((mv, san))
+    });
+    found.map_or(0, |(mv, san)| play_as(game, mv, san, quiet))
 }
 
 /// Plays the `index`-th legal move of piece code `piece` (0: all) in
@@ -314,13 +306,25 @@ fn null_packed(_color: Color) -> i32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_undo(ptr: *mut Game) -> usize {
     let game = game(ptr);
-    let after = game.position_at(game.history.len());
+    let mut after = Vec::with_capacity(90);
+    game.write_fen(&mut after, false);
     let Some(entry) = game.undo() else { return 0 };
-    let packed = entry
-        .mv
-        .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed());
-    let text = format!("{}\n{}\n{}", entry.san, game.fen(false), after.fen(false));
-    output(&text, &[packed])
+    IO.with_borrow_mut(|io| {
+        let out = &mut io.text;
+        out.clear();
+        out.extend_from_slice(entry.san.as_bytes());
+        out.push(b'\n');
+        game.write_fen(out, false);
+        out.push(b'\n');
+        out.extend_from_slice(&after);
+        io.ints.clear();
+        io.ints.push(
+            entry
+                .mv
+                .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed()),
+        );
+        out.len()
+    })
 }
 
 /// The moves played: packed in the numbers, SAN one a line; with

@@ -26,9 +26,6 @@ fn stripping_follows_chess_js() {
     assert_eq!(stripped("e8=Q+"), "e8Q");
     assert_eq!(stripped("Nf3!?"), "Nf3");
     assert_eq!(stripped("O-O#"), "O-O");
-    assert_eq!(undisambiguated("Nbd2"), "Nd2");
-    assert_eq!(undisambiguated("R1xa3+"), "Rxa3+");
-    assert_eq!(undisambiguated("exd5"), "exd5");
 }
 
 #[test]

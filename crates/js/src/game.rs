@@ -576,9 +576,9 @@ impl Game {
         for (index, placed) in self.placement.iter().enumerate() {
             if let Some((c, kind)) = placed {
                 let sq = Square::from_index(index).bitboard();
-                occupied = occupied | sq;
+                occupied |= sq;
                 if *c == color {
-                    of[kind.index()] = of[kind.index()] | sq;
+                    of[kind.index()] |= sq;
                 }
             }
         }

@@ -75,48 +75,74 @@ fn output(text: &str, ints: &[i32]) -> usize {
     })
 }
 
-/// A new game, empty (chess.js's `clear()`); free it with [`bm_free`].
-#[unsafe(no_mangle)]
-pub extern "C" fn bm_new() -> *mut Game {
-    Box::into_raw(Box::default())
+thread_local! {
+    /// The games JavaScript holds, by handle (a slot, reused once freed).
+    static GAMES: RefCell<Vec<Option<Game>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The game behind a pointer from [`bm_new`].
-fn game<'a>(ptr: *mut Game) -> &'a mut Game {
-    // SAFETY: the JavaScript class passes only pointers that `bm_new`
-    // returned and that `bm_free` has not freed (it forgets the pointer
-    // when it frees it), and wasm runs one call at a time.
-    unsafe { &mut *ptr }
+/// A new game, empty (chess.js's `clear()`): its handle. Free it with
+/// [`bm_free`].
+#[unsafe(no_mangle)]
+pub extern "C" fn bm_new() -> u32 {
+    GAMES.with_borrow_mut(|games| {
+        let slot = games
+            .iter()
+            .position(Option::is_none)
+            .unwrap_or(games.len());
+        if slot == games.len() {
+            games.push(None);
+        }
+        games[slot] = Some(Game::default());
+        slot as u32
+    })
 }
 
-/// Frees a game from [`bm_new`].
+/// Frees the game of `handle`; a stale handle does nothing.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_free(ptr: *mut Game) {
-    if !ptr.is_null() {
-        // SAFETY: as in `game`; the pointer is not used again.
-        drop(unsafe { Box::from_raw(ptr) });
-    }
+pub extern "C" fn bm_free(handle: u32) {
+    GAMES.with_borrow_mut(|games| {
+        if let Some(slot) = games.get_mut(handle as usize) {
+            *slot = None;
+        }
+    });
+}
+
+/// Runs `f` on the game of `handle`; a stale handle answers the default
+/// (0, false, nothing).
+fn with<R: Default>(handle: u32, f: impl FnOnce(&mut Game) -> R) -> R {
+    GAMES.with_borrow_mut(|games| {
+        games
+            .get_mut(handle as usize)
+            .and_then(Option::as_mut)
+            .map_or_else(R::default, f)
+    })
 }
 
 /// Loads the FEN in the input (already validated by the caller).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_load(ptr: *mut Game) {
-    game(ptr).load(&input());
+pub extern "C" fn bm_load(handle: u32) {
+    with(handle, |game| {
+        game.load(&input());
+    })
 }
 
 /// chess.js's `clear()`.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_clear(ptr: *mut Game) {
-    game(ptr).clear();
+pub extern "C" fn bm_clear(handle: u32) {
+    with(handle, |game| {
+        game.clear();
+    })
 }
 
 /// Writes the FEN; returns its length.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_fen(ptr: *mut Game, force_ep: bool) -> usize {
-    IO.with_borrow_mut(|io| {
-        io.text.clear();
-        game(ptr).write_fen(&mut io.text, force_ep);
-        io.text.len()
+pub extern "C" fn bm_fen(handle: u32, force_ep: bool) -> usize {
+    with(handle, |game| {
+        IO.with_borrow_mut(|io| {
+            io.text.clear();
+            game.write_fen(&mut io.text, force_ep);
+            io.text.len()
+        })
     })
 }
 
@@ -129,39 +155,40 @@ fn piece_arg(piece: i32) -> Option<Piece> {
 }
 
 /// The legal moves (from `square` when ≥ 0, of piece code `piece` when
-/// > 0) in chess.js's order: packed in the numbers, SAN in the text one a
+/// positive) in chess.js's order: packed in the numbers, SAN in the text one a
 /// line (disambiguated among the moves listed, as chess.js does); with
 /// `verbose`, the text starts with the FEN and each SAN is followed by the
 /// FEN after the move. Returns the count.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_moves(ptr: *mut Game, square: i32, piece: i32, verbose: bool) -> usize {
-    let game = game(ptr);
-    let from = square_arg(square);
-    if square >= 0 && from.is_none() || piece > 0 && piece_arg(piece).is_none() {
-        output("", &[]);
-        return 0;
-    }
-    let list = game.legal(from, piece_arg(piece));
-    IO.with_borrow_mut(|io| {
-        let out = &mut io.text;
-        out.clear();
-        io.ints.clear();
-        let Some(board) = &game.engine else { return };
-        if verbose {
-            game.write_fen(out, false);
-            out.push(b'\n');
+pub extern "C" fn bm_moves(handle: u32, square: i32, piece: i32, verbose: bool) -> usize {
+    with(handle, |game| {
+        let from = square_arg(square);
+        if square >= 0 && from.is_none() || piece > 0 && piece_arg(piece).is_none() {
+            output("", &[]);
+            return 0;
         }
-        for mv in &list {
-            text::write_san(out, board, mv, &list);
-            out.push(b'\n');
+        let list = game.legal(from, piece_arg(piece));
+        IO.with_borrow_mut(|io| {
+            let out = &mut io.text;
+            out.clear();
+            io.ints.clear();
+            let Some(board) = &game.engine else { return };
             if verbose {
-                game.write_fen_after(out, mv);
+                game.write_fen(out, false);
                 out.push(b'\n');
             }
-            io.ints.push(mv.packed());
-        }
-    });
-    list.len()
+            for mv in &list {
+                text::write_san(out, board, mv, &list);
+                out.push(b'\n');
+                if verbose {
+                    game.write_fen_after(out, mv);
+                    out.push(b'\n');
+                }
+                io.ints.push(mv.packed());
+            }
+        });
+        list.len()
+    })
 }
 
 /// Plays `mv` and writes what chess.js's `Move` needs: SAN, FEN before and
@@ -230,69 +257,73 @@ fn inferred_piece(clean: &str) -> Option<Option<Piece>> {
 /// stripped (chess.js's strict match); returns the text length, or 0 when
 /// no move matches (the caller then tries chess.js's permissive forms).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_move_san(ptr: *mut Game, quiet: bool) -> usize {
-    let game = game(ptr);
-    let clean = stripped(&input());
-    let Some(board) = game.engine else { return 0 };
-    // The fast path: the core reads the SAN; the match must still be exact.
-    if let Ok(mv) = board.parse_san(&clean) {
-        let js = JsMove::new(&board, mv);
-        let san = game.san(&js);
-        if stripped(&san) == clean
-            && inferred_piece(&clean).is_some_and(|p| p.is_none_or(|p| p == js.piece))
-        {
-            return play_as(game, js, san, quiet);
+pub extern "C" fn bm_move_san(handle: u32, quiet: bool) -> usize {
+    with(handle, |game| {
+        let clean = stripped(&input());
+        let Some(board) = game.engine else { return 0 };
+        // The fast path: the core reads the SAN; the match must still be exact.
+        if let Ok(mv) = board.parse_san(&clean) {
+            let js = JsMove::new(&board, mv);
+            let san = game.san(&js);
+            if stripped(&san) == clean
+                && inferred_piece(&clean).is_some_and(|p| p.is_none_or(|p| p == js.piece))
+            {
+                return play_as(game, js, san, quiet);
+            }
         }
-    }
-    let Some(piece) = inferred_piece(&clean) else {
-        return 0;
-    };
-    let found = game.legal(None, piece).into_iter().find_map(|mv| {
-        let san = game.san(&mv);
-        (stripped(&san) == clean).then_some((mv, san))
-    });
-    found.map_or(0, |(mv, san)| play_as(game, mv, san, quiet))
+        let Some(piece) = inferred_piece(&clean) else {
+            return 0;
+        };
+        let found = game.legal(None, piece).into_iter().find_map(|mv| {
+            let san = game.san(&mv);
+            (stripped(&san) == clean).then_some((mv, san))
+        });
+        found.map_or(0, |(mv, san)| play_as(game, mv, san, quiet))
+    })
 }
 
 /// Plays the `index`-th legal move of piece code `piece` (0: all) in
 /// chess.js's order; 0 when there is none.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_move_index(ptr: *mut Game, piece: i32, index: usize) -> usize {
-    let game = game(ptr);
-    let list = game.legal(None, piece_arg(piece));
-    list.get(index).map_or(0, |&mv| play(game, mv))
+pub extern "C" fn bm_move_index(handle: u32, piece: i32, index: usize) -> usize {
+    with(handle, |game| {
+        let list = game.legal(None, piece_arg(piece));
+        list.get(index).map_or(0, |&mv| play(game, mv))
+    })
 }
 
 /// chess.js's `move({from, to, promotion})`: the first legal move from
 /// `from` to `to` whose promotion is `promotion` (a piece code; 0 none)
 /// when it promotes; 0 when there is none.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_move_squares(ptr: *mut Game, from: i32, to: i32, promotion: i32) -> usize {
-    let game = game(ptr);
-    let (Some(from), Some(to)) = (square_arg(from), square_arg(to)) else {
-        return 0;
-    };
-    let found = game
-        .legal(Some(from), None)
-        .into_iter()
-        .find(|mv| mv.to == to && mv.promotion.is_none_or(|p| piece_arg(promotion) == Some(p)));
-    found.map_or(0, |mv| play(game, mv))
+pub extern "C" fn bm_move_squares(handle: u32, from: i32, to: i32, promotion: i32) -> usize {
+    with(handle, |game| {
+        let (Some(from), Some(to)) = (square_arg(from), square_arg(to)) else {
+            return 0;
+        };
+        let found = game
+            .legal(Some(from), None)
+            .into_iter()
+            .find(|mv| mv.to == to && mv.promotion.is_none_or(|p| piece_arg(promotion) == Some(p)));
+        found.map_or(0, |mv| play(game, mv))
+    })
 }
 
 /// chess.js's null move: 0 (nothing played) when in check unless
 /// `force` (chess.js's `loadPgn` does not check), else the text length as
 /// for a move.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_null(ptr: *mut Game, force: bool) -> usize {
-    let game = game(ptr);
-    if game.is_check() && !force {
-        return 0;
-    }
-    let before = game.fen(false);
-    let turn = game.fields.turn;
-    game.play_null();
-    let text = format!("--\n{before}\n{}", game.fen(false));
-    output(&text, &[null_packed(turn)])
+pub extern "C" fn bm_null(handle: u32, force: bool) -> usize {
+    with(handle, |game| {
+        if game.is_check() && !force {
+            return 0;
+        }
+        let before = game.fen(false);
+        let turn = game.fields.turn;
+        game.play_null();
+        let text = format!("--\n{before}\n{}", game.fen(false));
+        output(&text, &[null_packed(turn)])
+    })
 }
 
 /// chess.js's null move as a move: from and to a8, a king, the null flag
@@ -304,26 +335,27 @@ fn null_packed(_color: Color) -> i32 {
 /// chess.js's `undo()`: 0 when there is nothing to undo, else the text
 /// length of the undone move (SAN, FEN before, FEN after).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_undo(ptr: *mut Game) -> usize {
-    let game = game(ptr);
-    let mut after = Vec::with_capacity(90);
-    game.write_fen(&mut after, false);
-    let Some(entry) = game.undo() else { return 0 };
-    IO.with_borrow_mut(|io| {
-        let out = &mut io.text;
-        out.clear();
-        out.extend_from_slice(entry.san.as_bytes());
-        out.push(b'\n');
-        game.write_fen(out, false);
-        out.push(b'\n');
-        out.extend_from_slice(&after);
-        io.ints.clear();
-        io.ints.push(
-            entry
-                .mv
-                .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed()),
-        );
-        out.len()
+pub extern "C" fn bm_undo(handle: u32) -> usize {
+    with(handle, |game| {
+        let mut after = Vec::with_capacity(90);
+        game.write_fen(&mut after, false);
+        let Some(entry) = game.undo() else { return 0 };
+        IO.with_borrow_mut(|io| {
+            let out = &mut io.text;
+            out.clear();
+            out.extend_from_slice(entry.san.as_bytes());
+            out.push(b'\n');
+            game.write_fen(out, false);
+            out.push(b'\n');
+            out.extend_from_slice(&after);
+            io.ints.clear();
+            io.ints.push(
+                entry
+                    .mv
+                    .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed()),
+            );
+            out.len()
+        })
     })
 }
 
@@ -331,93 +363,102 @@ pub extern "C" fn bm_undo(ptr: *mut Game) -> usize {
 /// `verbose`, each SAN is followed by the FEN before and after it.
 /// Returns the count.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_history(ptr: *mut Game, verbose: bool) -> usize {
-    let game = game(ptr);
-    let mut text = String::new();
-    let mut ints = Vec::with_capacity(game.history.len());
-    let n = game.history.len();
-    let mut before = if verbose {
-        game.position_at(0).fen(false)
-    } else {
-        String::new()
-    };
-    for (i, entry) in game.history.iter().enumerate() {
-        ints.push(
-            entry
-                .mv
-                .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed()),
-        );
-        text.push_str(&entry.san);
-        text.push('\n');
-        if verbose {
-            let after = game.position_at(i + 1).fen(false);
-            text.push_str(&before);
+pub extern "C" fn bm_history(handle: u32, verbose: bool) -> usize {
+    with(handle, |game| {
+        let mut text = String::new();
+        let mut ints = Vec::with_capacity(game.history.len());
+        let n = game.history.len();
+        let mut before = if verbose {
+            game.position_at(0).fen(false)
+        } else {
+            String::new()
+        };
+        for (i, entry) in game.history.iter().enumerate() {
+            ints.push(
+                entry
+                    .mv
+                    .map_or_else(|| null_packed(entry.fields.turn), |mv| mv.packed()),
+            );
+            text.push_str(&entry.san);
             text.push('\n');
-            text.push_str(&after);
-            text.push('\n');
-            before = after;
+            if verbose {
+                let after = game.position_at(i + 1).fen(false);
+                text.push_str(&before);
+                text.push('\n');
+                text.push_str(&after);
+                text.push('\n');
+                before = after;
+            }
         }
-    }
-    output(&text, &ints);
-    n
+        output(&text, &ints);
+        n
+    })
 }
 
 /// chess.js's hash as `pgn()`, `history()` and the comment pruning leave
 /// it when the game has null moves (see [`Game::replay_nulls`]).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_replay_nulls(ptr: *mut Game) {
-    game(ptr).replay_nulls();
+pub extern "C" fn bm_replay_nulls(handle: u32) {
+    with(handle, |game| {
+        game.replay_nulls();
+    })
 }
 
 /// The FEN of every position of the game, the first one first, one a line.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_history_fens(ptr: *mut Game) -> usize {
-    let game = game(ptr);
-    let text: Vec<String> = (0..=game.history.len())
-        .map(|i| game.position_at(i).fen(false))
-        .collect();
-    output(&text.join("\n"), &[])
+pub extern "C" fn bm_history_fens(handle: u32) -> usize {
+    with(handle, |game| {
+        let text: Vec<String> = (0..=game.history.len())
+            .map(|i| game.position_at(i).fen(false))
+            .collect();
+        output(&text.join("\n"), &[])
+    })
 }
 
 /// The status bits: 1 check, 2 no legal move, 4 insufficient material
 /// (chess.js's rule), 8 threefold repetition, 16 fifty moves.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_status(ptr: *mut Game) -> u32 {
-    let game = game(ptr);
-    let stuck = match &game.engine {
-        Some(board) => !board.has_legal_moves(),
-        None => true,
-    };
-    u32::from(game.is_check())
-        | u32::from(stuck) << 1
-        | u32::from(game.is_insufficient_material()) << 2
-        | u32::from(game.repetitions() >= 3) << 3
-        | u32::from(game.fields.half >= 100) << 4
+pub extern "C" fn bm_status(handle: u32) -> u32 {
+    with(handle, |game| {
+        let stuck = match &game.engine {
+            Some(board) => !board.has_legal_moves(),
+            None => true,
+        };
+        u32::from(game.is_check())
+            | u32::from(stuck) << 1
+            | u32::from(game.is_insufficient_material()) << 2
+            | u32::from(game.repetitions() >= 3) << 3
+            | u32::from(game.fields.half >= 100) << 4
+    })
 }
 
 /// Whether the side to move is in check (cheaper than [`bm_status`]).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_in_check(ptr: *mut Game) -> bool {
-    game(ptr).is_check()
+pub extern "C" fn bm_in_check(handle: u32) -> bool {
+    with(handle, |game| game.is_check())
 }
 
 fn piece_code(placed: game::Placed) -> i32 {
     placed.map_or(0, |(color, kind)| {
-        kind.index() as i32 + 1 | (color.index() as i32) << 3
+        (kind.index() as i32 + 1) | ((color.index() as i32) << 3)
     })
 }
 
 /// The 64 squares' piece codes, a1 first, in the numbers.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_board(ptr: *mut Game) {
-    let codes: Vec<i32> = game(ptr).placement.iter().map(|&p| piece_code(p)).collect();
-    output("", &codes);
+pub extern "C" fn bm_board(handle: u32) {
+    with(handle, |game| {
+        let codes: Vec<i32> = game.placement.iter().map(|&p| piece_code(p)).collect();
+        output("", &codes);
+    })
 }
 
 /// The piece code on square `square` (0: empty).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_get(ptr: *mut Game, square: i32) -> i32 {
-    square_arg(square).map_or(0, |sq| piece_code(game(ptr).placement[sq.index()]))
+pub extern "C" fn bm_get(handle: u32, square: i32) -> i32 {
+    with(handle, |game| {
+        square_arg(square).map_or(0, |sq| piece_code(game.placement[sq.index()]))
+    })
 }
 
 fn color_arg(color: i32) -> Color {
@@ -430,81 +471,91 @@ fn color_arg(color: i32) -> Color {
 
 /// chess.js's `put`; false when refused.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_put(ptr: *mut Game, piece: i32, color: i32, square: i32) -> bool {
-    match (piece_arg(piece), square_arg(square)) {
-        (Some(kind), Some(sq)) => game(ptr).put(color_arg(color), kind, sq),
-        _ => false,
-    }
+pub extern "C" fn bm_put(handle: u32, piece: i32, color: i32, square: i32) -> bool {
+    with(handle, |game| {
+        match (piece_arg(piece), square_arg(square)) {
+            (Some(kind), Some(sq)) => game.put(color_arg(color), kind, sq),
+            _ => false,
+        }
+    })
 }
 
 /// chess.js's `remove`: the piece code that was there.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_remove(ptr: *mut Game, square: i32) -> i32 {
-    square_arg(square).map_or(0, |sq| piece_code(game(ptr).remove(sq)))
+pub extern "C" fn bm_remove(handle: u32, square: i32) -> i32 {
+    with(handle, |game| {
+        square_arg(square).map_or(0, |sq| piece_code(game.remove(sq)))
+    })
 }
 
 /// The squares of `color`'s pieces attacking `square`, in the numbers;
 /// returns the count.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_attackers(ptr: *mut Game, square: i32, color: i32) -> usize {
-    let Some(sq) = square_arg(square) else {
-        output("", &[]);
-        return 0;
-    };
-    let found: Vec<i32> = game(ptr)
-        .attackers(sq, color_arg(color))
-        .iter()
-        .map(|s| s.index() as i32)
-        .collect();
-    output("", &found);
-    found.len()
+pub extern "C" fn bm_attackers(handle: u32, square: i32, color: i32) -> usize {
+    with(handle, |game| {
+        let Some(sq) = square_arg(square) else {
+            output("", &[]);
+            return 0;
+        };
+        let found: Vec<i32> = game
+            .attackers(sq, color_arg(color))
+            .iter()
+            .map(|s| s.index() as i32)
+            .collect();
+        output("", &found);
+        found.len()
+    })
 }
 
 /// chess.js's `hash()`: the hash in hexadecimal, in the text.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_hash(ptr: *mut Game) -> usize {
-    output(&format!("{:x}", game(ptr).hash), &[])
+pub extern "C" fn bm_hash(handle: u32) -> usize {
+    with(handle, |game| output(&format!("{:x}", game.hash), &[]))
 }
 
 /// chess.js's `perft(depth)`: the leaves `depth` plies down (a depth below
 /// 1 counts as 1, as chess.js's loop does).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_perft(ptr: *mut Game, depth: i32) -> f64 {
-    match &game(ptr).engine {
+pub extern "C" fn bm_perft(handle: u32, depth: i32) -> f64 {
+    with(handle, |game| match &game.engine {
         Some(board) => bitmoves::perft::perft(board, depth.max(1) as u32) as f64,
         None => 0.0,
-    }
+    })
 }
 
 /// The side to move: 0 white, 1 black.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_turn(ptr: *mut Game) -> i32 {
-    game(ptr).fields.turn.index() as i32
+pub extern "C" fn bm_turn(handle: u32) -> i32 {
+    with(handle, |game| game.fields.turn.index() as i32)
 }
 
 /// The fullmove number.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_move_number(ptr: *mut Game) -> u32 {
-    game(ptr).fields.full
+pub extern "C" fn bm_move_number(handle: u32) -> u32 {
+    with(handle, |game| game.fields.full)
 }
 
 /// chess.js's castling flags of `color` (32 king's side, 64 queen's).
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_castling(ptr: *mut Game, color: i32) -> i32 {
-    i32::from(game(ptr).fields.castling[color_arg(color).index()])
+pub extern "C" fn bm_castling(handle: u32, color: i32) -> i32 {
+    with(handle, |game| {
+        i32::from(game.fields.castling[color_arg(color).index()])
+    })
 }
 
 /// chess.js's `setCastlingRights`: `king`/`queen` 1 set, 0 clear, -1 leave.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_set_castling(ptr: *mut Game, color: i32, king: i32, queen: i32) {
-    let want = |v: i32| (v >= 0).then_some(v == 1);
-    game(ptr).set_castling(color_arg(color), want(king), want(queen));
+pub extern "C" fn bm_set_castling(handle: u32, color: i32, king: i32, queen: i32) {
+    with(handle, |game| {
+        let want = |v: i32| (v >= 0).then_some(v == 1);
+        game.set_castling(color_arg(color), want(king), want(queen));
+    })
 }
 
 /// How many moves the game has.
 #[unsafe(no_mangle)]
-pub extern "C" fn bm_history_len(ptr: *mut Game) -> usize {
-    game(ptr).history.len()
+pub extern "C" fn bm_history_len(handle: u32) -> usize {
+    with(handle, |game| game.history.len())
 }
 
 #[cfg(test)]

@@ -65,9 +65,7 @@ impl JsMove {
         let mut captured = target;
         let df = mv.to.file().index() as i32 - mv.from.file().index() as i32;
         let dr = mv.to.rank().index() as i32 - mv.from.rank().index() as i32;
-        if piece == Piece::King && board.color_on(mv.to) == Some(color)
-            || piece == Piece::King && df.abs() == 2
-        {
+        if piece == Piece::King && (board.color_on(mv.to) == Some(color) || df.abs() == 2) {
             // Castling: king-takes-rook (Chess960) or the king's two-step.
             let kingside = mv.to.file().index() > mv.from.file().index();
             let file = if kingside { 6 } else { 2 };

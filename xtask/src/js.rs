@@ -162,7 +162,7 @@ fn npm_ci(root: &Path) -> Result<(), String> {
     )
 }
 
-/// Builds the wasm module (profile `js`), shrinks it into `target/js/`
+/// Builds the wasm module (profile `js-wasm`), shrinks it into `target/js/`
 /// and assembles `crates/js/dist/`.
 fn build(root: &Path) -> Result<(), String> {
     if !has_wasm_target() {
@@ -179,12 +179,12 @@ fn build(root: &Path) -> Result<(), String> {
             "--target",
             TARGET,
             "--profile",
-            "js",
+            "js-wasm",
         ]),
         "cargo build -p bitmoves-js",
     )?;
     let target = target_dir(root);
-    let built = target.join(TARGET).join("js").join("bitmoves_js.wasm");
+    let built = target.join(TARGET).join("js-wasm").join("bitmoves_js.wasm");
     let out = target.join("js");
     std::fs::create_dir_all(&out)
         .map_err(|err| format!("cannot create {}: {err}", out.display()))?;

@@ -13,6 +13,28 @@ use crate::text;
 use crate::zobrist::{keys, ox88};
 use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square, attacks};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The repetition table's hasher: its keys are Zobrist hashes, already
+/// uniform, so the key is its own hash.
+#[derive(Debug, Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
 use std::fmt::Write;
 
 /// A piece on a square: its colour and kind.
@@ -62,7 +84,7 @@ pub struct Game {
     pub hash: u64,
     /// The moves played, oldest first.
     pub history: Vec<Entry>,
-    counts: HashMap<u64, u32>,
+    counts: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Default for Game {
@@ -79,7 +101,7 @@ impl Default for Game {
             engine: None,
             hash: 0,
             history: Vec::new(),
-            counts: HashMap::new(),
+            counts: HashMap::default(),
         };
         game.hash = game.compute_hash();
         game
@@ -393,9 +415,11 @@ impl Game {
     pub fn san(&self, mv: &JsMove) -> String {
         let mut out = Vec::with_capacity(8);
         if let Some(board) = &self.engine {
+            // Only moves of the same kind to the same square disambiguate.
             let list: Vec<JsMove> = board
                 .legal_moves()
                 .into_iter()
+                .filter(|m| m.to == mv.mv.to && board.piece_on(m.from) == Some(mv.piece))
                 .map(|m| JsMove::new(board, m))
                 .collect();
             text::write_san(&mut out, board, mv, &list);
@@ -421,12 +445,12 @@ impl Game {
         let before = self.compute_hash();
         self.history.push(self.snapshot(Some(mv), san));
         board.play_unchecked(mv.mv);
-        for (index, placed) in self.placement.iter_mut().enumerate() {
-            let sq = Square::from_index(index);
-            *placed = board
-                .piece_on(sq)
-                .zip(board.color_on(sq))
-                .map(|(k, c)| (c, k));
+        // Only the squares the move touched change: its two, and those
+        // whose occupancy changed (the rook's, the pawn taken en passant).
+        let old = self.engine.map_or(Bitboard::EMPTY, |b| b.occupied());
+        let touched = (old ^ board.occupied()) | mv.from.bitboard() | mv.to.bitboard();
+        for sq in touched {
+            self.placement[sq.index()] = placed_on(&board, sq);
         }
         self.fields = self.fields_after(&mv, &board);
         self.engine = Some(board);
@@ -543,7 +567,7 @@ impl Game {
         match self.history.get(index) {
             None => Game {
                 history: Vec::new(),
-                counts: HashMap::new(),
+                counts: HashMap::default(),
                 ..self.clone_position()
             },
             Some(entry) => Game {
@@ -552,7 +576,7 @@ impl Game {
                 engine: entry.engine,
                 hash: entry.hash,
                 history: Vec::new(),
-                counts: HashMap::new(),
+                counts: HashMap::default(),
             },
         }
     }
@@ -564,7 +588,7 @@ impl Game {
             engine: self.engine,
             hash: self.hash,
             history: Vec::new(),
-            counts: HashMap::new(),
+            counts: HashMap::default(),
         }
     }
 

@@ -171,6 +171,6 @@ pub fn legal(board: &Board, square: Option<Square>, piece: Option<Piece>) -> Vec
         .map(|mv| JsMove::new(board, mv))
         .filter(|m| piece.is_none_or(|p| p == m.piece))
         .collect();
-    moves.sort_by_key(JsMove::order_key);
+    moves.sort_by_cached_key(JsMove::order_key);
     moves
 }

@@ -8,6 +8,7 @@
 //! built from what the position supports, and chess.js's raw fields are
 //! kept beside it for `fen()`, `hash()` and `getCastlingRights()`.
 
+pub use crate::fields::{Fields, Placed};
 use crate::moves::{self, JsMove, bits};
 use crate::text;
 use crate::zobrist::{keys, ox88};
@@ -36,26 +37,6 @@ impl Hasher for KeyHasher {
     }
 }
 use std::fmt::Write;
-
-/// A piece on a square: its colour and kind.
-pub type Placed = Option<(Color, Piece)>;
-
-/// chess.js's side-to-move, castling, en passant and clock fields.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Fields {
-    /// The side to move.
-    pub turn: Color,
-    /// chess.js's castling flags per colour (white, black):
-    /// [`bits::KSIDE_CASTLE`] and [`bits::QSIDE_CASTLE`].
-    pub castling: [u8; 2],
-    /// The en passant square chess.js keeps (set after a double step next
-    /// to an enemy pawn).
-    pub ep: Option<Square>,
-    /// The halfmove clock.
-    pub half: u32,
-    /// The fullmove number.
-    pub full: u32,
-}
 
 /// What undo restores, and the move that left it.
 #[derive(Debug, Clone)]

@@ -8,7 +8,17 @@
 //! A packed move is [`JsMove::packed`]: from, to (a1 = 0 … h8 = 63),
 //! piece, captured, promotion (1 pawn … 6 king, 0 none) and chess.js's
 //! flag bits. A piece code is `kind + 1 | color << 3` (white 0, black 1).
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `lib.rs` | the exports and the buffers shared with JavaScript |
+//! | `game.rs` | [`Game`]: chess.js's state on the core's `Board`, play, undo, hash, repetitions |
+//! | `fields.rs` | chess.js's side to move, castling flags, en passant square and clocks |
+//! | `moves.rs` | [`JsMove`]: a move as chess.js describes it, and chess.js's move order |
+//! | `text.rs` | FEN and SAN as chess.js writes them |
+//! | `zobrist.rs` | chess.js's Zobrist keys, for `hash()` and repetitions |
 
+pub mod fields;
 pub mod game;
 pub mod moves;
 pub mod text;

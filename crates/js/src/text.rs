@@ -1,7 +1,7 @@
 //! FEN and SAN as chess.js writes them, straight into byte buffers (the
 //! text the JavaScript side decodes once per call).
 
-use crate::game::{Fields, Placed};
+use crate::fields::{Fields, Placed};
 use crate::moves::{JsMove, bits};
 use bitmoves::{Board, Color, Piece, Square};
 

@@ -48,7 +48,8 @@ export declare class Move {
 }
 
 export declare class Chess {
-  constructor(fen?: string, options?: { skipValidation?: boolean })
+  /** `chess960` (not in chess.js): Chess960 castling, king-takes-rook. */
+  constructor(fen?: string, options?: { skipValidation?: boolean; chess960?: boolean })
   clear(options?: { preserveHeaders?: boolean }): void
   load(fen: string, options?: { skipValidation?: boolean; preserveHeaders?: boolean }): void
   fen(options?: { forceEnpassantSquare?: boolean }): string

@@ -253,10 +253,36 @@ function inferPieceType(san) {
 
 // --- the game ------------------------------------------------------------------
 
+/**
+ * Chess960's FEN check: chess.js's checks with the castling field set
+ * aside, then X-FEN or Shredder-FEN letters there.
+ */
+function validateFen960(fen) {
+  const tokens = fen.split(/\s+/)
+  if (tokens.length === 6) {
+    const castling = tokens[2]
+    tokens[2] = '-'
+    const result = validateFen(tokens.join(' '))
+    if (!result.ok) return result
+    if (!/^(-|[KQkqA-Ha-h]+)$/.test(castling)) {
+      return { ok: false, error: 'Invalid FEN: castling availability is invalid' }
+    }
+    return result
+  }
+  return validateFen(fen)
+}
+
 class Chess {
-  constructor(fen = DEFAULT_POSITION, { skipValidation = false } = {}) {
+  /**
+   * chess.js's constructor; `{chess960: true}` (beyond chess.js) plays
+   * Chess960: X-FEN or Shredder-FEN castling, castling as king-takes-rook
+   * (`to` and `lan` name the rook's square, the UCI convention).
+   */
+  constructor(fen = DEFAULT_POSITION, { skipValidation = false, chess960 = false } = {}) {
     this._ptr = W.bm_new()
     if (registry) registry.register(this, this._ptr)
+    this._chess960 = chess960
+    W.bm_set_chess960(this._ptr, chess960 ? 1 : 0)
     this._header = headerTemplate()
     this._comments = {}
     this.load(fen, { skipValidation })
@@ -279,13 +305,16 @@ class Chess {
     }
     tokens = fen.split(/\s+/)
     if (!skipValidation) {
-      const { ok, error } = validateFen(fen)
+      const { ok, error } = (this._chess960 ? validateFen960 : validateFen)(fen)
       if (!ok) throw new Error(error)
     }
     this.clear({ preserveHeaders })
     input(fen)
     W.bm_load(this._ptr)
     this._fen = undefined
+    if (this._chess960 && !skipValidation && !W.bm_playable(this._ptr)) {
+      throw new Error('Invalid FEN: not a legal Chess960 position')
+    }
     this._updateSetup(fen)
   }
 

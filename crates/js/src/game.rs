@@ -12,7 +12,7 @@ pub use crate::fields::{Fields, Placed};
 use crate::moves::{self, JsMove, bits};
 use crate::text;
 use crate::zobrist::{keys, ox88};
-use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square, attacks};
+use bitmoves::{Bitboard, Board, CastlingSide, Color, FenOptions, Piece, Square, attacks};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -65,6 +65,12 @@ pub struct Game {
     pub hash: u64,
     /// The moves played, oldest first.
     pub history: Vec<Entry>,
+    /// Chess960 mode (`new Chess(fen, {chess960: true})`): castling is
+    /// king-takes-rook and the FEN's castling field is X-FEN, kept in
+    /// [`Game::castling960`].
+    pub chess960: bool,
+    /// In Chess960 mode, the castling field as the engine writes it.
+    castling960: String,
     counts: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
 }
 
@@ -83,6 +89,8 @@ impl Default for Game {
             hash: 0,
             history: Vec::new(),
             counts: HashMap::default(),
+            chess960: false,
+            castling960: String::from("-"),
         };
         game.hash = game.compute_hash();
         game
@@ -100,7 +108,10 @@ fn square(file: usize, rank: usize) -> Square {
 impl Game {
     /// chess.js's `clear()`: an empty board, white to move, move 1.
     pub fn clear(&mut self) {
-        *self = Self::default();
+        *self = Self {
+            chess960: self.chess960,
+            ..Self::default()
+        };
     }
 
     /// chess.js's `load` after its validation (done by the caller): reads
@@ -147,6 +158,9 @@ impl Game {
                 self.fields.castling[color] |= flag;
             }
         }
+        if self.chess960 {
+            self.castling960 = castling.to_owned();
+        }
         self.fields.ep = field(3).parse().ok();
         self.fields.half = parse_int(field(4));
         self.fields.full = parse_int(field(5));
@@ -157,8 +171,25 @@ impl Game {
     /// Recomputes the hash and rebuilds the engine after the position was
     /// set up.
     fn refresh(&mut self) {
-        self.hash = self.compute_hash();
         self.engine = self.build_engine();
+        self.sync960();
+        self.hash = self.compute_hash();
+    }
+
+    /// In Chess960 mode, takes the castling rights from the engine: the
+    /// X-FEN field, and chess.js's flags (a right on the king's side sets
+    /// `K`, on the queen's side `Q`).
+    fn sync960(&mut self) {
+        if !self.chess960 {
+            return;
+        }
+        let Some(board) = &self.engine else {
+            self.castling960 = String::from("-");
+            self.fields.castling = [0; 2];
+            return;
+        };
+        self.castling960 = castling_field(board);
+        self.fields.castling = flags960(board);
     }
 
     /// The core's board for this position, when it plays it: the castling
@@ -172,6 +203,10 @@ impl Game {
         };
         let _ = write!(fen, " {turn} ");
         let mut any = false;
+        if self.chess960 {
+            fen.push_str(&self.castling960);
+            any = true;
+        }
         for (letter, color, flag, rook_file) in [
             ('K', Color::White, bits::KSIDE_CASTLE, 7),
             ('Q', Color::White, bits::QSIDE_CASTLE, 0),
@@ -179,7 +214,8 @@ impl Game {
             ('q', Color::Black, bits::QSIDE_CASTLE, 0),
         ] {
             let rank = if color == Color::White { 0 } else { 7 };
-            if self.fields.castling[side(color)] & flag != 0
+            if !self.chess960
+                && self.fields.castling[side(color)] & flag != 0
                 && self.placement[square(4, rank).index()] == Some((color, Piece::King))
                 && self.placement[square(rook_file, rank).index()] == Some((color, Piece::Rook))
             {
@@ -198,7 +234,7 @@ impl Game {
         }
         let options = FenOptions {
             lenient: true,
-            chess960: false,
+            chess960: self.chess960,
         };
         Board::from_fen_cleaned(&fen, options).ok()
     }
@@ -246,7 +282,8 @@ impl Game {
     /// Appends [`Game::fen`] to `out`.
     pub fn write_fen(&self, out: &mut Vec<u8>, force_ep: bool) {
         let ep = shown_ep(self.engine.as_ref(), &self.fields, force_ep);
-        text::write_fen(out, |i| self.placement[i], &self.fields, ep);
+        let castling = self.chess960.then_some(self.castling960.as_str());
+        text::write_fen(out, |i| self.placement[i], &self.fields, ep, castling);
     }
 
     /// Appends the FEN after the legal move `mv`, without playing it.
@@ -255,12 +292,9 @@ impl Game {
         board.play_unchecked(mv.mv);
         let fields = self.fields_after(mv, &board);
         let ep = shown_ep(Some(&board), &fields, false);
-        text::write_fen(
-            out,
-            |i| placed_on(&board, Square::from_index(i)),
-            &fields,
-            ep,
-        );
+        let castling = self.chess960.then(|| castling_field(&board));
+        let placed = |i| placed_on(&board, Square::from_index(i));
+        text::write_fen(out, placed, &fields, ep, castling.as_deref());
     }
 
     /// chess.js's `_computeHash`.
@@ -342,8 +376,9 @@ impl Game {
     fn after_edit(&mut self, before: u64) {
         self.update_castling();
         self.fields.ep = None;
-        self.rehash(before);
         self.engine = self.build_engine();
+        self.sync960();
+        self.rehash(before);
     }
 
     /// Moves the hash by the change from a position whose full hash was
@@ -354,6 +389,10 @@ impl Game {
 
     /// chess.js's `_updateCastlingRights`.
     pub fn update_castling(&mut self) {
+        if self.chess960 {
+            // The engine keeps the rights the position supports (sync960).
+            return;
+        }
         for (color, rank) in [(Color::White, 0), (Color::Black, 7)] {
             let king = self.placement[square(4, rank).index()] == Some((color, Piece::King));
             for (flag, file) in [(bits::QSIDE_CASTLE, 0), (bits::KSIDE_CASTLE, 7)] {
@@ -370,6 +409,10 @@ impl Game {
     /// chess.js sets the flags without touching its hash, so only the
     /// dropping moves it.
     pub fn set_castling(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
+        if self.chess960 {
+            // Chess960 rights name rooks, which chess.js's flags cannot.
+            return;
+        }
         for (want, flag) in [(king, bits::KSIDE_CASTLE), (queen, bits::QSIDE_CASTLE)] {
             match want {
                 Some(true) => self.fields.castling[side(color)] |= flag,
@@ -435,6 +478,9 @@ impl Game {
         }
         self.fields = self.fields_after(&mv, &board);
         self.engine = Some(board);
+        if self.chess960 {
+            self.castling960 = castling_field(&board);
+        }
         self.rehash(before);
         self.count();
     }
@@ -483,6 +529,9 @@ impl Game {
             f.full += 1;
         }
         f.turn = them;
+        if self.chess960 {
+            f.castling = flags960(board);
+        }
         f
     }
 
@@ -535,6 +584,12 @@ impl Game {
         self.placement = entry.placement;
         self.fields = entry.fields;
         self.engine = entry.engine;
+        if self.chess960 {
+            self.castling960 = self
+                .engine
+                .as_ref()
+                .map_or_else(|| "-".to_owned(), castling_field);
+        }
         self.hash = match entry.mv {
             Some(_) => entry.hash,
             None => left,
@@ -558,6 +613,11 @@ impl Game {
                 hash: entry.hash,
                 history: Vec::new(),
                 counts: HashMap::default(),
+                chess960: self.chess960,
+                castling960: entry
+                    .engine
+                    .as_ref()
+                    .map_or_else(|| "-".to_owned(), castling_field),
             },
         }
     }
@@ -570,6 +630,8 @@ impl Game {
             hash: self.hash,
             history: Vec::new(),
             counts: HashMap::default(),
+            chess960: self.chess960,
+            castling960: self.castling960.clone(),
         }
     }
 
@@ -626,6 +688,32 @@ impl Game {
         pieces == bishops + 2
             && (bishop_colors.iter().all(|&c| c == 0) || bishop_colors.iter().all(|&c| c == 1))
     }
+}
+
+/// The castling field of `board`'s FEN (X-FEN in Chess960 mode).
+fn castling_field(board: &Board) -> String {
+    board
+        .to_string()
+        .split(' ')
+        .nth(2)
+        .unwrap_or("-")
+        .to_owned()
+}
+
+/// chess.js's flags for `board`'s castling rights: `K` for a right on the
+/// king's side, `Q` on the queen's side.
+fn flags960(board: &Board) -> [u8; 2] {
+    let rights = board.castling_rights();
+    [Color::White, Color::Black].map(|color| {
+        let mut flags = 0;
+        if rights.rook(color, CastlingSide::KingSide).is_some() {
+            flags |= bits::KSIDE_CASTLE;
+        }
+        if rights.rook(color, CastlingSide::QueenSide).is_some() {
+            flags |= bits::QSIDE_CASTLE;
+        }
+        flags
+    })
 }
 
 /// The piece on `square` of `board`.

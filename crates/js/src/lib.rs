@@ -136,6 +136,20 @@ pub extern "C" fn bm_load(handle: u32) {
     })
 }
 
+/// Sets Chess960 mode (castling king-takes-rook, X-FEN castling field)
+/// for the loads that follow.
+#[unsafe(no_mangle)]
+pub extern "C" fn bm_set_chess960(handle: u32, on: bool) {
+    with(handle, |game| game.chess960 = on);
+}
+
+/// Whether the game's position is one the engine plays (a Chess960 FEN
+/// must be).
+#[unsafe(no_mangle)]
+pub extern "C" fn bm_playable(handle: u32) -> bool {
+    with(handle, |game| game.engine.is_some())
+}
+
 /// chess.js's `clear()`.
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_clear(handle: u32) {

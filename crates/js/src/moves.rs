@@ -67,9 +67,13 @@ impl JsMove {
         let dr = mv.to.rank().index() as i32 - mv.from.rank().index() as i32;
         if piece == Piece::King && (board.color_on(mv.to) == Some(color) || df.abs() == 2) {
             // Castling: king-takes-rook (Chess960) or the king's two-step.
+            // chess.js names the king's destination; Chess960 mode keeps
+            // the rook's square, the UCI convention.
             let kingside = mv.to.file().index() > mv.from.file().index();
             let file = if kingside { 6 } else { 2 };
-            to = Square::try_index(mv.from.rank().index() * 8 + file).unwrap_or(mv.to);
+            if !board.is_chess960() {
+                to = Square::try_index(mv.from.rank().index() * 8 + file).unwrap_or(mv.to);
+            }
             flags |= if kingside {
                 bits::KSIDE_CASTLE
             } else {

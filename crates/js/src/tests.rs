@@ -45,3 +45,22 @@ fn a_double_step_sets_the_square_only_beside_an_enemy_pawn() {
     assert!(game.undo().is_some());
     assert_eq!(game.fen(false), START);
 }
+
+#[test]
+fn chess960_keeps_its_castling_rights() {
+    let mut game = Game::default();
+    game.chess960 = true;
+    game.load("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    assert!(game.engine.is_some());
+    assert_eq!(
+        game.fen(false),
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+    );
+    let fen = "bqn2rkr/pp2bpp1/3p4/2p1Bp1p/4P3/PP1P4/N5PP/1Q1BNRKR b KQkq - 1 15";
+    let options = bitmoves::FenOptions {
+        lenient: true,
+        chess960: true,
+    };
+    let board = bitmoves::Board::from_fen_cleaned(fen, options).unwrap();
+    assert_eq!(board.to_string(), fen);
+}

@@ -28,12 +28,15 @@ pub fn write_square(out: &mut Vec<u8>, square: Square) {
 
 /// Appends chess.js's FEN of `placement` and `fields`, printing the en
 /// passant square when `ep` is set (the caller decides, as chess.js
-/// prints it only when a legal capture there exists).
+/// prints it only when a legal capture there exists). `castling`, when
+/// given, is written as the castling field instead of chess.js's flags
+/// (Chess960's X-FEN).
 pub fn write_fen(
     out: &mut Vec<u8>,
     placement: impl Fn(usize) -> Placed,
     fields: &Fields,
     ep: Option<Square>,
+    castling: Option<&str>,
 ) {
     for rank in (0..8).rev() {
         let mut empty = 0;
@@ -67,13 +70,16 @@ pub fn write_fen(
         b" b "
     });
     let before = out.len();
+    if let Some(field) = castling {
+        out.extend_from_slice(field.as_bytes());
+    }
     for (letter, color, flag) in [
         (b'K', 0, bits::KSIDE_CASTLE),
         (b'Q', 0, bits::QSIDE_CASTLE),
         (b'k', 1, bits::KSIDE_CASTLE),
         (b'q', 1, bits::QSIDE_CASTLE),
     ] {
-        if fields.castling[color] & flag != 0 {
+        if castling.is_none() && fields.castling[color] & flag != 0 {
             out.push(letter);
         }
     }

@@ -17,8 +17,8 @@ usage: cargo xtask js [--build | --test | --pack]
   js --pack    build, then `npm pack` the package into target/js/
 
 The tests are skipped (exit 0, with a message) when Node, npm, the wasm
-target or wasm-opt is missing, and the browser test when Chromium is, unless
-BITMOVES_REQUIRE_BROWSER=1. set-up: rustup target add wasm32-unknown-unknown;
+target or wasm-opt is missing, and the browser test when Chromium is; with
+BITMOVES_REQUIRE_BROWSER=1 (CI) each of these fails instead. set-up: rustup target add wasm32-unknown-unknown;
 apt-get install binaryen nodejs npm chromium; `npm ci` in crates/js (done
 for you when node_modules is missing).
 ";
@@ -88,6 +88,11 @@ fn execute(task: Task) -> Result<(), String> {
     let root = workspace_root();
     if task == Task::NodeTests || task == Task::AllTests {
         if let Some(reason) = missing_tools() {
+            if required() {
+                return Err(format!(
+                    "js tests required (BITMOVES_REQUIRE_BROWSER=1) but {reason}"
+                ));
+            }
             println!("js tests SKIPPED: {reason}");
             return Ok(());
         }
@@ -100,6 +105,12 @@ fn execute(task: Task) -> Result<(), String> {
         Task::Pack => pack(&root),
         Task::Build | Task::Help => Ok(()),
     }
+}
+
+/// Whether the tests must run (`BITMOVES_REQUIRE_BROWSER=1`, as in CI)
+/// rather than skip.
+fn required() -> bool {
+    std::env::var_os("BITMOVES_REQUIRE_BROWSER").is_some_and(|v| v == "1")
 }
 
 /// Why the tests cannot run here, if they cannot.
@@ -237,7 +248,7 @@ fn node_tests(root: &Path, browser: bool) -> Result<(), String> {
     let Some(chromium) = find_chromium() else {
         let reason =
             "no Chromium found (apt-get install chromium, or set CHROMIUM=/path/to/chromium)";
-        if std::env::var_os("BITMOVES_REQUIRE_BROWSER").is_some_and(|v| v == "1") {
+        if required() {
             return Err(format!(
                 "js browser test required (BITMOVES_REQUIRE_BROWSER=1) but {reason}"
             ));

@@ -1,7 +1,7 @@
 // Assembles the npm package's dist/ from the sources in js/ and a wasm
 // module: `node scripts/build.mjs WASM` (run by `cargo xtask js`).
 // chess.mjs (ES module) and chess.cjs (CommonJS) are the same body,
-// js/chess.js and js/pgn.js, followed by their loader.
+// js/core.js, js/pgn.js and js/chess.js, followed by their loader.
 
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -14,7 +14,7 @@ if (!wasm) {
   process.exit(2)
 }
 const source = (name) => readFileSync(join(here, 'js', name), 'utf8')
-const body = source('chess.js') + '\n' + source('pgn.js')
+const body = ['core.js', 'pgn.js', 'chess.js'].map(source).join('\n')
 const dist = join(here, 'dist')
 rmSync(dist, { recursive: true, force: true })
 mkdirSync(dist)

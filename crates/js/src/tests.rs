@@ -1,6 +1,7 @@
 //! The engine's native tests: chess.js's order, SAN forms and state.
 
 use super::*;
+use crate::play::stripped;
 
 fn new_game(fen: &str) -> Game {
     let mut game = Game::default();
@@ -47,6 +48,7 @@ fn a_double_step_sets_the_square_only_beside_an_enemy_pawn() {
 }
 
 #[test]
+#[allow(clippy::field_reassign_with_default)] // `counts` is private to `game`
 fn chess960_keeps_its_castling_rights() {
     let mut game = Game::default();
     game.chess960 = true;

@@ -289,87 +289,12 @@ class Chess {
   }
 
   pgn({ newline = '\n', maxWidth = 0 } = {}) {
-    const result = []
-    let headerExists = false
-    for (const i in this._header) {
-      if (this._header[i]) result.push(`[${i} "${this._header[i]}"]` + newline)
-      headerExists = true
-    }
     const n = W.bm_history_len(this._ptr)
-    if (headerExists && n) result.push(newline)
     const fens = text(W.bm_history_fens(this._ptr)).split('\n')
     W.bm_replay_nulls(this._ptr)
     W.bm_history(this._ptr, 0)
     const sans = text(W.bm_text_len()).split('\n')
-    const appendComment = (moveString, fen) => {
-      const comment = this._comments[fen]
-      if (typeof comment !== 'undefined') {
-        const delimiter = moveString.length > 0 ? ' ' : ''
-        moveString = `${moveString}${delimiter}{${comment}}`
-      }
-      return moveString
-    }
-    const moves = []
-    let moveString = ''
-    if (n === 0) moves.push(appendComment('', fens[0]))
-    for (let i = 0; i < n; i++) {
-      moveString = appendComment(moveString, fens[i])
-      const fields = fens[i].split(' ')
-      const color = fields[1]
-      const moveNumber = fields[5]
-      if (i === 0 && color === 'b') {
-        const prefix = `${moveNumber}. ...`
-        moveString = moveString ? `${moveString} ${prefix}` : prefix
-      } else if (color === 'w') {
-        if (moveString.length) moves.push(moveString)
-        moveString = moveNumber + '.'
-      }
-      moveString = moveString + ' ' + sans[i]
-    }
-    if (moveString.length) moves.push(appendComment(moveString, fens[n]))
-    moves.push(this._header.Result || '*')
-    if (maxWidth === 0) return result.join('') + moves.join(' ')
-    const strip = function () {
-      if (result.length > 0 && result[result.length - 1] === ' ') {
-        result.pop()
-        return true
-      }
-      return false
-    }
-    const wrapComment = function (width, move) {
-      for (const token of move.split(' ')) {
-        if (!token) continue
-        if (width + token.length > maxWidth) {
-          while (strip()) width--
-          result.push(newline)
-          width = 0
-        }
-        result.push(token)
-        width += token.length
-        result.push(' ')
-        width++
-      }
-      if (strip()) width--
-      return width
-    }
-    let currentWidth = 0
-    for (let i = 0; i < moves.length; i++) {
-      if (currentWidth + moves[i].length > maxWidth && moves[i].includes('{')) {
-        currentWidth = wrapComment(currentWidth, moves[i])
-        continue
-      }
-      if (currentWidth + moves[i].length > maxWidth && i !== 0) {
-        if (result[result.length - 1] === ' ') result.pop()
-        result.push(newline)
-        currentWidth = 0
-      } else if (i !== 0) {
-        result.push(' ')
-        currentWidth++
-      }
-      result.push(moves[i])
-      currentWidth += moves[i].length
-    }
-    return result.join('')
+    return writePgn(this._header, this._comments, sans.slice(0, n), fens, { newline, maxWidth })
   }
 
   /** @deprecated chess.js's: use `setHeader` and `getHeaders`. */

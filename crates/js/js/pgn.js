@@ -1,8 +1,9 @@
-// The PGN reader of `loadPgn`: chess.js 1.4's grammar (its pgn.peggy), by
-// hand: tag pairs, then a line of moves with move numbers, suffixes, NAGs,
-// one comment per move and variations (read and set aside), then an
-// optional result and comment. What chess.js's parser refuses, this
-// refuses (the message differs: chess.js's comes from peggy).
+// The PGN reader of `loadPgn` and the writer of `pgn()`. The reader is
+// chess.js 1.4's grammar (its pgn.peggy) by hand: tag pairs, then a line
+// of moves with move numbers, suffixes, NAGs, one comment per move and
+// variations (read and set aside), then an optional result and comment.
+// What chess.js's parser refuses, this refuses (the message differs:
+// chess.js's comes from peggy). The writer is chess.js's `pgn()`.
 
 function parsePgn(source) {
   let at = 0
@@ -173,4 +174,89 @@ function parsePgn(source) {
   ws()
   if (at < source.length) fail('a move, a comment, a variation or a result')
   return { headers, rootComment: main.comment, moves: main.moves, result }
+}
+
+/**
+ * chess.js's PGN text: the tags, then the moves (`sans`, played from the
+ * positions `fens`, the last being the current one) with the comments kept
+ * by FEN, the result, wrapped at `maxWidth` as chess.js wraps.
+ */
+function writePgn(header, comments, sans, fens, { newline, maxWidth }) {
+  const result = []
+  let headerExists = false
+  for (const i in header) {
+    if (header[i]) result.push(`[${i} "${header[i]}"]` + newline)
+    headerExists = true
+  }
+  const n = sans.length
+  if (headerExists && n) result.push(newline)
+  const appendComment = (moveString, fen) => {
+    const comment = comments[fen]
+    if (typeof comment !== 'undefined') {
+      const delimiter = moveString.length > 0 ? ' ' : ''
+      moveString = `${moveString}${delimiter}{${comment}}`
+    }
+    return moveString
+  }
+  const moves = []
+  let moveString = ''
+  if (n === 0) moves.push(appendComment('', fens[0]))
+  for (let i = 0; i < n; i++) {
+    moveString = appendComment(moveString, fens[i])
+    const fields = fens[i].split(' ')
+    const color = fields[1]
+    const moveNumber = fields[5]
+    if (i === 0 && color === 'b') {
+      const prefix = `${moveNumber}. ...`
+      moveString = moveString ? `${moveString} ${prefix}` : prefix
+    } else if (color === 'w') {
+      if (moveString.length) moves.push(moveString)
+      moveString = moveNumber + '.'
+    }
+    moveString = moveString + ' ' + sans[i]
+  }
+  if (moveString.length) moves.push(appendComment(moveString, fens[n]))
+  moves.push(header.Result || '*')
+  if (maxWidth === 0) return result.join('') + moves.join(' ')
+  const strip = function () {
+    if (result.length > 0 && result[result.length - 1] === ' ') {
+      result.pop()
+      return true
+    }
+    return false
+  }
+  const wrapComment = function (width, move) {
+    for (const token of move.split(' ')) {
+      if (!token) continue
+      if (width + token.length > maxWidth) {
+        while (strip()) width--
+        result.push(newline)
+        width = 0
+      }
+      result.push(token)
+      width += token.length
+      result.push(' ')
+      width++
+    }
+    if (strip()) width--
+    return width
+  }
+  let currentWidth = 0
+  for (let i = 0; i < moves.length; i++) {
+    if (currentWidth + moves[i].length > maxWidth && moves[i].includes('{')) {
+      currentWidth = wrapComment(currentWidth, moves[i])
+      continue
+    }
+    if (currentWidth + moves[i].length > maxWidth && i !== 0) {
+      if (result[result.length - 1] === ' ') result.pop()
+      result.push(newline)
+      currentWidth = 0
+    } else if (i !== 0) {
+      result.push(' ')
+      currentWidth++
+    }
+    result.push(moves[i])
+    currentWidth += moves[i].length
+  }
+  return result.join('')
 }

@@ -1,6 +1,7 @@
 //! `cargo xtask`: the project's tasks. Parses the verb, then calls `bitmoves-gen`
 //! through this package's library.
 
+mod js;
 mod lab;
 
 use std::path::PathBuf;
@@ -12,13 +13,15 @@ const USAGE: &str = "\
 usage: cargo xtask regenerate [--check] [--root DIR]
        cargo xtask test [SUITE...]
        cargo xtask lab [--serve [--port N] | --test [--screenshot]]
+       cargo xtask js [--build | --test | --pack]
        cargo xtask tidy [--root DIR]
 
   regenerate           write every generated file into tables/src/
   regenerate --check   write nothing; exit 1 naming each stale file
   --root DIR           workspace root to use instead of this checkout
-  test [SUITE...]      run every test suite (rust, python, lab), or the ones named
+  test [SUITE...]      run every test suite (rust, python, lab, js), or the ones named
   lab ...              the bitboard lab: `cargo xtask lab --help`
+  js ...               the npm package `bitmoves`: `cargo xtask js --help`
   tidy                 check file tables, import circles, cited doc headings, doc lengths
 ";
 
@@ -64,6 +67,9 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|verb| verb == "lab") {
         return lab::run(&args[1..]);
+    }
+    if args.first().is_some_and(|verb| verb == "js") {
+        return js::run(&args[1..]);
     }
     match parse(&args) {
         Ok(Task::Help) => {

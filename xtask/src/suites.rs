@@ -34,6 +34,13 @@ pub const SUITES: &[Suite] = &[
                 (skipped without Chromium, Node, the wasm target or wasm-opt, unless BITMOVES_REQUIRE_BROWSER=1)",
         run: lab,
     },
+    Suite {
+        name: "js",
+        about: "cargo xtask js --test: the npm package against chess.js in Node and headless Chromium \
+                (skipped without Node, npm, the wasm target or wasm-opt; the browser test without Chromium, \
+                unless BITMOVES_REQUIRE_BROWSER=1)",
+        run: js,
+    },
 ];
 
 /// Runs the suites named (all when `names` is empty), stopping at the first
@@ -83,6 +90,16 @@ fn lab(root: &Path) -> Result<(), String> {
         root,
         env!("CARGO"),
         &["run", "--quiet", "-p", "xtask", "--", "lab", "--test"],
+    )
+}
+
+/// The npm package's tests, through `cargo xtask js --test`
+/// (`xtask/src/js.rs`).
+fn js(root: &Path) -> Result<(), String> {
+    status(
+        root,
+        env!("CARGO"),
+        &["run", "--quiet", "-p", "xtask", "--", "js", "--test"],
     )
 }
 

@@ -1,0 +1,269 @@
+// bitmoves: chess.js 1.4's constants, `Move`, `validateFen` and the glue
+// to the wasm module. scripts/build.mjs joins core.js, pgn.js and chess.js
+// (the `Chess` class) and puts a loader after them (load.mjs for ES
+// modules, load.cjs for CommonJS), which calls `bind` with the wasm
+// module's exports and exports the public names. The game lives in wasm
+// memory; a call returns packed numbers and text decoded once, and `Move`
+// objects are made only when asked for.
+
+/* eslint-disable no-unused-vars */
+const WHITE = 'w'
+const BLACK = 'b'
+const PAWN = 'p'
+const KNIGHT = 'n'
+const BISHOP = 'b'
+const ROOK = 'r'
+const QUEEN = 'q'
+const KING = 'k'
+const DEFAULT_POSITION =
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+const FILES = 'abcdefgh'
+/** Square names by bitmoves index: a1 = 0 … h8 = 63. */
+const NAMES = Array.from({ length: 64 }, (_, i) => FILES[i % 8] + ((i >> 3) + 1))
+/** chess.js's order: a8 … h1. */
+const SQUARES = Array.from({ length: 64 }, (_, i) => NAMES[(7 - (i >> 3)) * 8 + (i & 7)])
+const INDEX = Object.assign(Object.create(null), Object.fromEntries(NAMES.map((n, i) => [n, i])))
+const KINDS = ['', 'p', 'n', 'b', 'r', 'q', 'k']
+const KIND_CODE = { p: 1, n: 2, b: 3, r: 4, q: 5, k: 6 }
+
+const SEVEN_TAG_ROSTER = {
+  Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?', Result: '*',
+}
+const SUPPLEMENTAL_TAGS = [
+  'WhiteTitle', 'BlackTitle', 'WhiteElo', 'BlackElo', 'WhiteUSCF', 'BlackUSCF', 'WhiteNA',
+  'BlackNA', 'WhiteType', 'BlackType', 'EventDate', 'EventSponsor', 'Section', 'Stage', 'Board',
+  'Opening', 'Variation', 'SubVariation', 'ECO', 'NIC', 'Time', 'UTCTime', 'UTCDate',
+  'TimeControl', 'SetUp', 'FEN', 'Termination', 'Annotator', 'Mode', 'PlyCount',
+]
+const headerTemplate = () => {
+  const header = { ...SEVEN_TAG_ROSTER }
+  for (const tag of SUPPLEMENTAL_TAGS) header[tag] = null
+  return header
+}
+
+// --- the wasm module -------------------------------------------------------
+
+let W = null
+let bytes = new Uint8Array(0)
+let ints = new Int32Array(0)
+const decoder = new TextDecoder()
+const encoder = new TextEncoder()
+const registry =
+  typeof FinalizationRegistry === 'function'
+    ? new FinalizationRegistry((ptr) => W.bm_free(ptr))
+    : null
+
+function bind(exports) {
+  W = exports
+}
+
+function memory() {
+  if (bytes.buffer !== W.memory.buffer) {
+    bytes = new Uint8Array(W.memory.buffer)
+    ints = new Int32Array(W.memory.buffer)
+  }
+}
+
+/** The text output of the last call, `len` bytes. */
+function text(len) {
+  memory()
+  const at = W.bm_text()
+  return decoder.decode(bytes.subarray(at, at + len))
+}
+
+/** The number output of the last call, `n` values. */
+function numbers(n) {
+  memory()
+  const at = W.bm_ints() >> 2
+  return ints.subarray(at, at + n)
+}
+
+/** Writes `s` into the input buffer. */
+function input(s) {
+  let ascii = true
+  for (let i = 0; i < s.length; i++) {
+    if (s.charCodeAt(i) > 127) {
+      ascii = false
+      break
+    }
+  }
+  if (ascii) {
+    const at = W.bm_in(s.length)
+    memory()
+    for (let i = 0; i < s.length; i++) bytes[at + i] = s.charCodeAt(i)
+    return
+  }
+  const encoded = encoder.encode(s)
+  const at = W.bm_in(encoded.length)
+  memory()
+  bytes.set(encoded, at)
+}
+
+// --- moves -------------------------------------------------------------------
+
+const FLAG_LETTERS = ['n', 'c', 'b', 'e', 'p', 'k', 'q', '-']
+
+function flagString(bits) {
+  let s = ''
+  for (let i = 0; i < 8; i++) if (bits & (1 << i)) s += FLAG_LETTERS[i]
+  return s
+}
+
+/** A move as chess.js describes it. */
+class Move {
+  /** Made by the package from a packed move, its SAN and FENs. */
+  constructor(packed, san, before, after) {
+    const from = NAMES[packed & 63]
+    const to = NAMES[(packed >> 6) & 63]
+    const captured = (packed >> 15) & 7
+    const promotion = (packed >> 18) & 7
+    this.color = before.charAt(before.indexOf(' ') + 1)
+    this.piece = KINDS[(packed >> 12) & 7]
+    this.from = from
+    this.to = to
+    this.san = san
+    this.lan = from + to
+    this.before = before
+    this.after = after
+    this.flags = flagString((packed >> 21) & 255)
+    if (captured) this.captured = KINDS[captured]
+    if (promotion) {
+      this.promotion = KINDS[promotion]
+      this.lan += KINDS[promotion]
+    }
+  }
+
+  isCapture() {
+    return this.flags.indexOf('c') > -1
+  }
+
+  isPromotion() {
+    return this.flags.indexOf('p') > -1
+  }
+
+  isEnPassant() {
+    return this.flags.indexOf('e') > -1
+  }
+
+  isKingsideCastle() {
+    return this.flags.indexOf('k') > -1
+  }
+
+  isQueensideCastle() {
+    return this.flags.indexOf('q') > -1
+  }
+
+  isBigPawn() {
+    return this.flags.indexOf('b') > -1
+  }
+}
+
+/** The move a call that played one wrote (SAN, before, after). */
+function playedMove(len) {
+  const [san, before, after] = text(len).split('\n')
+  return new Move(numbers(1)[0], san, before, after)
+}
+
+// --- FEN -------------------------------------------------------------------
+
+function isDigit(c) {
+  return '0123456789'.indexOf(c) !== -1
+}
+
+/** chess.js's `validateFen`: the same checks, in the same order, with the same messages. */
+function validateFen(fen) {
+  const tokens = fen.split(/\s+/)
+  if (tokens.length !== 6) {
+    return { ok: false, error: 'Invalid FEN: must contain six space-delimited fields' }
+  }
+  const moveNumber = parseInt(tokens[5], 10)
+  if (isNaN(moveNumber) || moveNumber <= 0) {
+    return { ok: false, error: 'Invalid FEN: move number must be a positive integer' }
+  }
+  const halfMoves = parseInt(tokens[4], 10)
+  if (isNaN(halfMoves) || halfMoves < 0) {
+    return {
+      ok: false,
+      error: 'Invalid FEN: half move counter number must be a non-negative integer',
+    }
+  }
+  if (!/^(-|[abcdefgh][36])$/.test(tokens[3])) {
+    return { ok: false, error: 'Invalid FEN: en-passant square is invalid' }
+  }
+  if (/[^kKqQ-]/.test(tokens[2])) {
+    return { ok: false, error: 'Invalid FEN: castling availability is invalid' }
+  }
+  if (!/^(w|b)$/.test(tokens[1])) {
+    return { ok: false, error: 'Invalid FEN: side-to-move is invalid' }
+  }
+  const rows = tokens[0].split('/')
+  if (rows.length !== 8) {
+    return { ok: false, error: "Invalid FEN: piece data does not contain 8 '/'-delimited rows" }
+  }
+  for (const row of rows) {
+    let sum = 0
+    let previousWasNumber = false
+    for (const c of row) {
+      if (isDigit(c)) {
+        if (previousWasNumber) {
+          return { ok: false, error: 'Invalid FEN: piece data is invalid (consecutive number)' }
+        }
+        sum += parseInt(c, 10)
+        previousWasNumber = true
+      } else {
+        if (!/^[prnbqkPRNBQK]$/.test(c)) {
+          return { ok: false, error: 'Invalid FEN: piece data is invalid (invalid piece)' }
+        }
+        sum += 1
+        previousWasNumber = false
+      }
+    }
+    if (sum !== 8) {
+      return { ok: false, error: 'Invalid FEN: piece data is invalid (too many squares in rank)' }
+    }
+  }
+  if ((tokens[3][1] == '3' && tokens[1] == 'w') || (tokens[3][1] == '6' && tokens[1] == 'b')) {
+    return { ok: false, error: 'Invalid FEN: illegal en-passant square' }
+  }
+  for (const [color, letter] of [['white', 'K'], ['black', 'k']]) {
+    const count = tokens[0].split(letter).length - 1
+    if (count === 0) return { ok: false, error: `Invalid FEN: missing ${color} king` }
+    if (count > 1) return { ok: false, error: `Invalid FEN: too many ${color} kings` }
+  }
+  if (Array.from(rows[0] + rows[7]).some((c) => c.toUpperCase() === 'P')) {
+    return { ok: false, error: 'Invalid FEN: some pawns are on the edge rows' }
+  }
+  return { ok: true }
+}
+
+// --- SAN parsing (chess.js's permissive forms) ---------------------------------
+
+function strippedSan(move) {
+  return move.replace(/=/, '').replace(/[+#]?[?!]*$/, '')
+}
+
+function inferPieceType(san) {
+  let pieceType = san.charAt(0)
+  if (pieceType >= 'a' && pieceType <= 'h') {
+    return san.match(/[a-h]\d.*[a-h]\d/) ? undefined : PAWN
+  }
+  pieceType = pieceType.toLowerCase()
+  return pieceType === 'o' ? KING : pieceType
+}
+
+/** chess.js's xoroshiro128** generator (BigInt state), as chess.js exports it. */
+function xoroshiro128(state) {
+  const MASK64 = 0xffffffffffffffffn
+  const rotl = (x, k) => ((x << k) | (x >> (64n - k))) & MASK64
+  return function () {
+    let s0 = BigInt(state & MASK64)
+    let s1 = BigInt((state >> 64n) & MASK64)
+    const result = (rotl((s0 * 5n) & MASK64, 7n) * 9n) & MASK64
+    s1 ^= s0
+    s0 = (rotl(s0, 24n) ^ s1 ^ (s1 << 16n)) & MASK64
+    s1 = rotl(s1, 37n)
+    state = (s1 << 64n) | s0
+    return result
+  }
+}

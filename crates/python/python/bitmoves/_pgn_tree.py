@@ -19,6 +19,19 @@ from collections.abc import MutableMapping
 
 from . import Board
 
+
+class _Visitors:
+    """The visitors the tree hands out (``Game.builder()``,
+    ``Headers.builder()``, ``str(node)``), filled in by ``_pgn_visitors``,
+    the layer above, when it is imported: the tree names none of them."""
+
+    game_builder: typing.Any = None
+    headers_builder: typing.Any = None
+    string_exporter: typing.Any = None
+
+
+VISITORS = _Visitors()
+
 # The seven tag roster, in the order every exporter writes it.
 TAG_ROSTER = ["Event", "Site", "Date", "Round", "White", "Black", "Result"]
 _ROSTER_SET = frozenset(TAG_ROSTER)
@@ -169,8 +182,7 @@ class Headers(MutableMapping):
     @classmethod
     def builder(cls):
         """A ``HeadersBuilder`` making headers of this class."""
-        from .pgn import HeadersBuilder
-        return HeadersBuilder(Headers=cls)
+        return VISITORS.headers_builder(Headers=cls)
 
 
 _Mapped = typing.TypeVar("_Mapped")
@@ -210,12 +222,10 @@ class Mainline(typing.Generic[_Mapped]):
         return visitor.result()
 
     def __str__(self):
-        from .pgn import StringExporter
-        return self.accept(StringExporter(columns=None))
+        return self.accept(VISITORS.string_exporter(columns=None))
 
     def __repr__(self):
-        from .pgn import StringExporter
-        text = self.accept(StringExporter(columns=None, comments=False))
+        text = self.accept(VISITORS.string_exporter(columns=None, comments=False))
         return f"<Mainline at {id(self):#x} ({text})>"
 
 
@@ -492,8 +502,7 @@ class GameNode(abc.ABC):
         return visitor.result()
 
     def __str__(self):
-        from .pgn import StringExporter
-        return self.accept(StringExporter(columns=None))
+        return self.accept(VISITORS.string_exporter(columns=None))
 
 
 def _identity(node):
@@ -695,8 +704,7 @@ class Game(GameNode):
     @classmethod
     def builder(cls):
         """A ``GameBuilder`` making games of this class."""
-        from .pgn import GameBuilder
-        return GameBuilder(Game=cls)
+        return VISITORS.game_builder(Game=cls)
 
     def __repr__(self):
         h = self.headers

@@ -11,7 +11,7 @@ import abc
 import logging
 import typing
 
-from ._pgn_tree import SKIP, Game, Headers
+from ._pgn_tree import SKIP, VISITORS, Game, Headers
 
 LOGGER = logging.getLogger("chess.pgn")
 
@@ -337,3 +337,9 @@ class FileExporter(StringExporterMixin, BaseVisitor):
 
     def __str__(self):
         return self.__repr__()
+
+
+# The tree's own uses of the visitors (see ``_pgn_tree.VISITORS``).
+VISITORS.game_builder = GameBuilder
+VISITORS.headers_builder = HeadersBuilder
+VISITORS.string_exporter = StringExporter

@@ -306,13 +306,7 @@ pub fn unallowed<'a>(found: &[String], allowed: &[&'a str]) -> (Vec<String>, Vec
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn tree(files: &[(&str, &str)]) -> Tree {
-        files
-            .iter()
-            .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))
-            .collect()
-    }
+    use crate::tidy::tests::tree;
 
     #[test]
     fn a_circle_in_a_small_tree_is_found() {

@@ -387,7 +387,8 @@ pub fn length_problem(path: &str, text: &str, max: usize) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn tree(files: &[(&str, &str)]) -> Tree {
+    /// A fake source tree of `(path, text)` pairs.
+    pub(super) fn tree(files: &[(&str, &str)]) -> Tree {
         files
             .iter()
             .map(|(p, t)| ((*p).to_owned(), (*t).to_owned()))

@@ -22,12 +22,12 @@
 
 mod consts;
 mod error;
+mod header;
 mod index;
 mod material;
 mod pairs;
 mod probe;
 mod root;
-mod table;
 mod tablebase;
 mod values;
 

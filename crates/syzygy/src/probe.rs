@@ -3,8 +3,8 @@
 //! requires, with python-chess's (`chess.syzygy`) numbers.
 
 use crate::error::{Result, SyzygyError};
+use crate::header::Kind;
 use crate::material::Material;
-use crate::table::Kind;
 use crate::tablebase::Tablebase;
 use crate::values::{Dtz, Wdl};
 use bitmoves::{Bitboard, Board, Move, MoveList, Piece};
@@ -73,22 +73,22 @@ fn child(board: &Board, mv: Move) -> Board {
 }
 
 /// The DTZ of a WDL value right before a zeroing move.
-pub(crate) fn dtz_before_zeroing(wdl: i8) -> i32 {
+pub(crate) fn dtz_before_zeroing(wdl: Wdl) -> i32 {
     match wdl {
-        2 => 1,
-        1 => 101,
-        -1 => -101,
-        -2 => -1,
-        _ => 0,
+        Wdl::Win => 1,
+        Wdl::CursedWin => 101,
+        Wdl::Draw => 0,
+        Wdl::BlessedLoss => -101,
+        Wdl::Loss => -1,
     }
 }
 
 impl Tablebase {
     /// The WDL value of the board from its table; KvK is a draw.
     #[inline]
-    fn wdl_table_value(&self, board: &Board) -> Result<i8> {
+    fn wdl_table_value(&self, board: &Board) -> Result<Wdl> {
         if board.occupied() == board.pieces(Piece::King) {
-            return Ok(0);
+            return Ok(Wdl::Draw);
         }
         let material = Material::of(board);
         self.table(&material, Kind::Wdl)?.wdl(board, &material)
@@ -96,14 +96,19 @@ impl Tablebase {
 
     /// Alpha-beta over the captures (en passant aside) down to the
     /// table's value: the WDL value, and how it was found.
-    pub(crate) fn probe_ab(&self, board: &Board, mut alpha: i8, beta: i8) -> Result<(i8, Found)> {
+    pub(crate) fn probe_ab(
+        &self,
+        board: &Board,
+        mut alpha: Wdl,
+        beta: Wdl,
+    ) -> Result<(Wdl, Found)> {
         let pieces = board.occupied().len();
         if pieces > MAX_PROBE_PIECES {
             return Err(SyzygyError::TooManyPieces { pieces });
         }
         let theirs = board.colors(!board.side_to_move());
         // The captures, searched inside the generator's visitor (no list).
-        let mut outcome: Result<Option<i8>> = Ok(None);
+        let mut outcome: Result<Option<Wdl>> = Ok(None);
         board.generate_moves_to(theirs, |moves| {
             for mv in moves {
                 match self.probe_ab(&child(board, mv), -beta, -alpha) {
@@ -132,7 +137,7 @@ impl Tablebase {
         if alpha >= v {
             Ok((
                 alpha,
-                if alpha > 0 {
+                if alpha > Wdl::Draw {
                     Found::Capture
                 } else {
                     Found::Table
@@ -144,11 +149,11 @@ impl Tablebase {
     }
 
     /// The best value of the en passant captures, if there are any.
-    fn en_passant_value(&self, board: &Board) -> Result<Option<i8>> {
+    fn en_passant_value(&self, board: &Board) -> Result<Option<Wdl>> {
         let mut best = None;
         for mv in en_passant_moves(board) {
-            let v = -self.probe_ab(&child(board, mv), -2, 2)?.0;
-            best = Some(best.map_or(v, |b: i8| b.max(v)));
+            let v = -self.probe_ab(&child(board, mv), Wdl::Loss, Wdl::Win)?.0;
+            best = Some(best.map_or(v, |b: Wdl| b.max(v)));
         }
         Ok(best)
     }
@@ -171,7 +176,7 @@ impl Tablebase {
     /// errors of a damaged table.
     pub fn probe_wdl(&self, board: &Board) -> Result<Wdl> {
         Self::check_castling(board)?;
-        self.wdl_value(board).map(Wdl::from_value)
+        self.wdl_value(board)
     }
 
     /// The WDL value stored in the position's own table, with no capture
@@ -179,7 +184,7 @@ impl Tablebase {
     /// value the format assumes the best capture is compared with. KvK is
     /// a draw. Castling rights are not looked at.
     pub fn probe_wdl_table(&self, board: &Board) -> Result<Wdl> {
-        self.wdl_table_value(board).map(Wdl::from_value)
+        self.wdl_table_value(board)
     }
 
     /// The DTZ with en passant captures left out (python-chess's
@@ -195,18 +200,17 @@ impl Tablebase {
     /// side to move.
     pub fn probe_dtz_table(&self, board: &Board, wdl: Wdl) -> Result<Option<i32>> {
         let material = Material::of(board);
-        self.table(&material, Kind::Dtz)?
-            .dtz(board, &material, wdl.value())
+        self.table(&material, Kind::Dtz)?.dtz(board, &material, wdl)
     }
 
-    pub(crate) fn wdl_value(&self, board: &Board) -> Result<i8> {
-        let (mut v, _) = self.probe_ab(board, -2, 2)?;
+    pub(crate) fn wdl_value(&self, board: &Board) -> Result<Wdl> {
+        let (mut v, _) = self.probe_ab(board, Wdl::Loss, Wdl::Win)?;
         if board.en_passant().is_none() {
             return Ok(v);
         }
         if let Some(v1) = self.en_passant_value(board)? {
             // A losing en passant capture counts only when it is forced.
-            if v1 >= v || (v == 0 && only_en_passant(board)) {
+            if v1 >= v || (v == Wdl::Draw && only_en_passant(board)) {
                 v = v1;
             }
         }
@@ -257,15 +261,15 @@ impl Tablebase {
     }
 
     fn dtz_no_en_passant(&self, board: &Board, depth: u8) -> Result<i32> {
-        let (wdl, found) = self.probe_ab(board, -2, 2)?;
-        if wdl == 0 {
+        let (wdl, found) = self.probe_ab(board, Wdl::Loss, Wdl::Win)?;
+        if wdl == Wdl::Draw {
             return Ok(0);
         }
         if found == Found::Capture {
             return Ok(dtz_before_zeroing(wdl));
         }
         let empty = !board.occupied();
-        if wdl > 0 {
+        if wdl > Wdl::Draw {
             // A pawn push that keeps the result is a zeroing move now.
             let mut found: Result<bool> = Ok(false);
             board.generate_moves_to(empty, |moves| {
@@ -291,7 +295,7 @@ impl Tablebase {
                 false
             });
             if found? {
-                return Ok(if wdl == 2 { 1 } else { 101 });
+                return Ok(if wdl == Wdl::Win { 1 } else { 101 });
             }
         }
         let material = Material::of(board);
@@ -300,14 +304,14 @@ impl Tablebase {
             .dtz(board, &material, wdl)?
         {
             let zeroing = dtz_before_zeroing(wdl);
-            return Ok(if wdl > 0 {
+            return Ok(if wdl > Wdl::Draw {
                 zeroing + dtz
             } else {
                 zeroing - dtz
             });
         }
         // The table holds the other side to move: one ply of search.
-        if wdl > 0 {
+        if wdl > Wdl::Draw {
             let mut best = 0xffff;
             for mv in moves_to(board, empty) {
                 if board.piece_on(mv.from) == Some(Piece::Pawn) {
@@ -329,11 +333,11 @@ impl Tablebase {
                     board.piece_on(mv.from) == Some(Piece::Pawn) || board.piece_on(mv.to).is_some();
                 let next = child(board, mv);
                 let v = if zeroing {
-                    if wdl == -2 {
+                    if wdl == Wdl::Loss {
                         -1
                     } else {
-                        let (v, _) = self.probe_ab(&next, 1, 2)?;
-                        if v == 2 { 0 } else { -101 }
+                        let (v, _) = self.probe_ab(&next, Wdl::CursedWin, Wdl::Win)?;
+                        if v == Wdl::Win { 0 } else { -101 }
                     }
                 } else {
                     -self.dtz_at(&next, depth + 1)? - 1

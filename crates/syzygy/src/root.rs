@@ -6,6 +6,7 @@
 use crate::error::Result;
 use crate::probe::dtz_before_zeroing;
 use crate::tablebase::Tablebase;
+use crate::values::Wdl;
 use bitmoves::{Board, Move};
 
 /// Stockfish's `MAX_DTZ`: ranks of certain wins and losses are this far
@@ -103,16 +104,16 @@ impl Tablebase {
             let mut child = *board;
             child.play_unchecked(mv);
             let wdl = if is_draw(&child, &options.history) {
-                0
+                Wdl::Draw
             } else {
                 -self.wdl_value(&child)?
             };
             let rank = match wdl {
-                2 => MAX_DTZ,
-                1 => MAX_DTZ - 101,
-                0 => 0,
-                -1 => -MAX_DTZ + 101,
-                _ => -MAX_DTZ,
+                Wdl::Win => MAX_DTZ,
+                Wdl::CursedWin => MAX_DTZ - 101,
+                Wdl::Draw => 0,
+                Wdl::BlessedLoss => -MAX_DTZ + 101,
+                Wdl::Loss => -MAX_DTZ,
             };
             moves.push(RootMove {
                 mv,

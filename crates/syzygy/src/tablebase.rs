@@ -3,8 +3,9 @@
 //! shared by any number of threads.
 
 use crate::error::{Result, SyzygyError};
+use crate::header::{Header, Kind};
 use crate::material::Material;
-use crate::table::{Header, Kind};
+use crate::values::Wdl;
 use bitmoves::Board;
 use memmap2::Mmap;
 use rustc_hash::FxHashMap;
@@ -90,9 +91,9 @@ impl Table {
         }
     }
 
-    /// The WDL value, -2 to 2, from a WDL table.
+    /// The WDL value from a WDL table.
     #[inline]
-    pub fn wdl(&self, board: &Board, material: &Material) -> Result<i8> {
+    pub fn wdl(&self, board: &Board, material: &Material) -> Result<Wdl> {
         self.header
             .wdl(&self.data, board, material)
             .map_err(|what| self.corrupt(what))
@@ -100,7 +101,7 @@ impl Table {
 
     /// The DTZ value from a DTZ table; `None` when it holds the other side.
     #[inline]
-    pub fn dtz(&self, board: &Board, material: &Material, wdl: i8) -> Result<Option<i32>> {
+    pub fn dtz(&self, board: &Board, material: &Material, wdl: Wdl) -> Result<Option<i32>> {
         self.header
             .dtz(&self.data, board, material, wdl)
             .map_err(|what| self.corrupt(what))

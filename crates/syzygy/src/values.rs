@@ -1,6 +1,7 @@
 //! [`Wdl`] and [`Dtz`]: what a probe answers, in the format's terms.
 
 use std::fmt;
+use std::ops::Neg;
 
 /// Win, draw or loss for the side to move, with the 50-move rule's two
 /// in-between results.
@@ -38,9 +39,31 @@ impl Wdl {
         self as i8
     }
 
-    /// The result for the other side.
+    /// The result for the other side (also `-wdl`).
     pub fn negate(self) -> Self {
-        Self::from_value(-self.value())
+        -self
+    }
+
+    /// Whether the 50-move rule turns the result into a draw: a cursed win
+    /// or a blessed loss.
+    pub fn is_spoiled(self) -> bool {
+        matches!(self, Wdl::CursedWin | Wdl::BlessedLoss)
+    }
+}
+
+impl Neg for Wdl {
+    type Output = Wdl;
+
+    /// The result for the other side.
+    #[inline]
+    fn neg(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Win,
+            Wdl::BlessedLoss => Wdl::CursedWin,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::CursedWin => Wdl::BlessedLoss,
+            Wdl::Win => Wdl::Loss,
+        }
     }
 }
 
@@ -83,5 +106,41 @@ impl Dtz {
 impl fmt::Display for Dtz {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const ALL: [Wdl; 5] = [
+        Wdl::Loss,
+        Wdl::BlessedLoss,
+        Wdl::Draw,
+        Wdl::CursedWin,
+        Wdl::Win,
+    ];
+
+    /// Law: negation is the number's negation, its own inverse, and
+    /// reverses the order (the alpha-beta search relies on all three).
+    #[test]
+    fn negation_mirrors_the_numbers_and_the_order() {
+        for a in ALL {
+            assert_eq!((-a).value(), -a.value());
+            assert_eq!(-(-a), a);
+            assert_eq!(Wdl::from_value(a.value()), a);
+            for b in ALL {
+                assert_eq!(a < b, -b < -a);
+                assert_eq!(a < b, a.value() < b.value());
+            }
+        }
+    }
+
+    /// Law: the spoiled results are exactly the odd numbers.
+    #[test]
+    fn spoiled_results_are_the_odd_numbers() {
+        for a in ALL {
+            assert_eq!(a.is_spoiled(), a.value() % 2 != 0);
+        }
     }
 }

@@ -1,11 +1,13 @@
-//! One table file, WDL (`.rtbw`) or DTZ (`.rtbz`): its header read and
-//! checked when it is opened, then probed for one position's value.
+//! The header of one table file, WDL (`.rtbw`) or DTZ (`.rtbz`): read and
+//! checked when the file is opened, then used to find one position's value
+//! in the file's compressed blocks.
 
 use crate::index::{
     Encoding, Layout, MAX_PIECES, PieceEncoding, encode_pawns, encode_pieces, pawn_file,
 };
 use crate::material::Material;
 use crate::pairs::{Bytes, Damage, PairsData, Sizes};
+use crate::values::Wdl;
 use bitmoves::{Bitboard, Board, Color, Piece};
 
 /// The two kinds of table file.
@@ -350,9 +352,9 @@ impl Header {
         }
     }
 
-    /// The WDL table's value for the board, -2 to 2.
+    /// The WDL table's value for the board.
     #[inline]
-    pub fn wdl(&self, data: &[u8], board: &Board, material: &Material) -> Result<i8, Damage> {
+    pub fn wdl(&self, data: &[u8], board: &Board, material: &Material) -> Result<Wdl, Damage> {
         let (value, _, _) = self
             .value(data, board, material)?
             .ok_or("no values for this side to move")?;
@@ -360,10 +362,10 @@ impl Header {
         if value > 4 {
             return Err("a WDL value out of range");
         }
-        Ok(value as i8 - 2)
+        Ok(Wdl::from_value(value as i8 - 2))
     }
 
-    /// The DTZ table's value for the board whose WDL is `wdl` (not 0), in
+    /// The DTZ table's value for the board whose WDL is `wdl` (not a draw), in
     /// plies as the table rounds them; `None` when the table holds the
     /// other side to move.
     #[inline]
@@ -372,12 +374,13 @@ impl Header {
         data: &[u8],
         board: &Board,
         material: &Material,
-        wdl: i8,
+        wdl: Wdl,
     ) -> Result<Option<i32>, Damage> {
         let Some((mut value, flags, file)) = self.value(data, board, material)? else {
             return Ok(None);
         };
-        let map_for = [1, 3, 0, 2, 0][(wdl + 2) as usize];
+        let slot = (wdl.value() + 2) as usize;
+        let map_for = [1, 3, 0, 2, 0][slot];
         if flags & 2 != 0 {
             let offset = self.map_index.get(file).ok_or("no map")?[map_for];
             value = if flags & 16 == 0 {
@@ -386,9 +389,9 @@ impl Header {
                 data.u16_le(self.map + 2 * (offset + usize::from(value)))?
             };
         }
-        let in_moves = [8, 0, 0, 0, 4][(wdl + 2) as usize];
+        let in_moves = [8, 0, 0, 0, 4][slot];
         let mut dtz = i32::from(value);
-        if flags & in_moves == 0 || wdl % 2 != 0 {
+        if flags & in_moves == 0 || wdl.is_spoiled() {
             dtz *= 2;
         }
         Ok(Some(dtz))

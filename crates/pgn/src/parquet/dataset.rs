@@ -5,12 +5,12 @@
 //! parts into the run's own hidden folder (`parts.rs`), and the parts
 //! published when the whole dataset is written (`publish.rs`).
 
-use super::batches::{GameOutcome, Group, RecordBatches};
 use super::claim::{Claim, RUN_PREFIX};
 use super::encode::Encoders;
 use super::error::{DatasetError, io_at};
 use super::parts::{Parts, PartsThread};
 use super::publish::{clean_up, holds_dataset, publish};
+use super::record_batches::{GameOutcome, Group, RecordBatches};
 use super::schema::{ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 use crate::Reader;
 use arrow_schema::DataType;

@@ -3,8 +3,8 @@
 //! the thread writing the parts takes them back in order from each in
 //! turn (`parts.rs`) and only appends them.
 
-use super::batches::Group;
 use super::error::{DatasetError, io_at};
+use super::record_batches::Group;
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::SchemaRef;
 use arrow_select::concat::concat;

@@ -10,9 +10,9 @@
 //! | `parquet/clock_eval.rs` | [`clock`] and [`eval`]: `[%clk …]` and `[%eval …]` as python-chess reads them |
 //! | `parquet/rows.rs` | a game read into a row |
 //! | `parquet/san.rs` | a mainline move's normalised SAN, from the move and the text it was read from |
-//! | `parquet/batch.rs` | rows gathered into Arrow record batches |
-//! | `parquet/pieces.rs` | each chunk of games built into Arrow columns by the thread that read it |
-//! | `parquet/batches.rs` | [`RecordBatches`]: PGN read into record batches, on several threads |
+//! | `parquet/columns.rs` | the Arrow column builders that rows are gathered into |
+//! | `parquet/chunks.rs` | each chunk of games built into Arrow columns by the thread that read it |
+//! | `parquet/record_batches.rs` | [`RecordBatches`]: the chunks, in input order, cut into row groups; PGN read into record batches on several threads |
 //! | `parquet/encode.rs` | row groups encoded and compressed on threads of their own |
 //! | `parquet/dataset.rs` | [`Dataset`]: row groups, the dataset's files, refusal and `force` |
 //! | `parquet/claim.rs` | a run's exclusive hold on the folder: the lock file [`LOCK`], a dead run's taken over |
@@ -20,26 +20,26 @@
 //! | `parquet/publish.rs` | the folder's files: stale ones removed, the parts published, `_SUCCESS` last |
 //! | `parquet/error.rs` | [`DatasetError`] |
 
-mod batch;
-mod batches;
+mod chunks;
 mod claim;
 mod clock_eval;
+mod columns;
 mod dataset;
 mod encode;
 mod error;
 mod parts;
-mod pieces;
 mod publish;
+mod record_batches;
 mod rows;
 mod san;
 mod schema;
 mod tags;
 
-pub use batches::{GameOutcome, RecordBatches};
 pub use claim::LOCK;
 pub use clock_eval::{Eval, clock, eval};
 pub use dataset::{Dataset, DatasetOptions, Summary};
 pub use error::DatasetError;
+pub use record_batches::{GameOutcome, RecordBatches};
 pub use schema::{
     ROWS_KEY, SCHEMA_VERSION, SCHEMA_VERSION_KEY, games as game_schema,
     positions as position_schema,

@@ -38,9 +38,33 @@ pub(crate) struct GameRow {
     pub final_fen: String,
     /// The result token of the movetext (empty when it has none).
     pub result: String,
-    /// Why the game could not be read, and whether that is only a note
-    /// (an unsupported variant).
-    pub error: Option<(String, bool)>,
+    /// Why the game could not be read whole.
+    pub error: Option<GameError>,
+}
+
+/// Why a game could not be read whole, as its row and its
+/// [`GameOutcome`](super::GameOutcome) say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum GameError {
+    /// The game is wrong or damaged: the reader's message.
+    Failed(String),
+    /// The game was skipped, which is only a note (a variant the dataset
+    /// does not replay): the reader's message.
+    Skipped(String),
+}
+
+impl GameError {
+    /// The message, as the `error` column holds it.
+    pub fn message(&self) -> &str {
+        match self {
+            GameError::Failed(message) | GameError::Skipped(message) => message,
+        }
+    }
+
+    /// Whether it only says the game was skipped.
+    pub fn is_note(&self) -> bool {
+        matches!(self, GameError::Skipped(_))
+    }
 }
 
 impl GameRow {
@@ -98,7 +122,12 @@ pub(crate) fn read(game: PendingGame<'_>, positions: bool, mut row: GameRow) -> 
         san::mate_mark(&mut row.san, board);
     }
     if let Err(error) = outcome {
-        row.error = Some((error.to_string(), error.is_note()));
+        let message = error.to_string();
+        row.error = Some(if error.is_note() {
+            GameError::Skipped(message)
+        } else {
+            GameError::Failed(message)
+        });
         if let Some(board) = after {
             row.final_fen.clear();
             let _ = write!(row.final_fen, "{board}");

@@ -1,10 +1,10 @@
-//! [`Pieces`]: the rows of each chunk of games built into Arrow columns
+//! [`ChunkReader`]: the rows of each chunk of games built into Arrow columns
 //! by the thread that read the chunk ([`crate::parallel::ChunkWork`]), so
 //! that the thread handing the chunks on in input order only cuts them
-//! into row groups (`batches.rs`).
+//! into row groups (`record_batches.rs`).
 
-use super::batch::{Batch, GameBatch, PositionBatch};
-use super::rows::{self, GameRow};
+use super::columns::{Batch, GameBatch, PositionBatch};
+use super::rows::{self, GameError, GameRow};
 use crate::PendingGame;
 use crate::parallel::ChunkWork;
 use arrow_array::RecordBatch;
@@ -12,13 +12,13 @@ use arrow_schema::ArrowError;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A chunk of games as rows: their columns, and what each game gave.
-pub(crate) struct Piece {
+pub(crate) struct ChunkBatch {
     pub batch: RecordBatch,
-    pub games: Vec<GameInfo>,
+    pub games: Vec<GameSummary>,
 }
 
-/// What one game of a [`Piece`] gave.
-pub(crate) struct GameInfo {
+/// What one game of a [`ChunkBatch`] gave.
+pub(crate) struct GameSummary {
     /// The game's number in its input, from 1.
     pub number: u64,
     /// The plies read.
@@ -27,14 +27,14 @@ pub(crate) struct GameInfo {
     pub rows: usize,
     /// About how many bytes its rows hold (as the batch counts them).
     pub bytes: usize,
-    /// Why it could not be read whole, and whether that is only a note.
-    pub error: Option<(String, bool)>,
+    /// Why it could not be read whole.
+    pub error: Option<GameError>,
 }
 
-/// Games read into rows and built into [`Piece`]s: a thread's
-/// [`PieceState`] holds the Arrow builders of its chunk, and a row reused
+/// Games read into rows and built into [`ChunkBatch`]s: a thread's
+/// [`ChunkState`] holds the Arrow builders of its chunk, and a row reused
 /// from game to game.
-pub(crate) struct Pieces<'a> {
+pub(crate) struct ChunkReader<'a> {
     pub positions: bool,
     /// The `file` column's value.
     pub file: Option<&'a str>,
@@ -44,31 +44,31 @@ pub(crate) struct Pieces<'a> {
 
 /// A thread's state: the chunk's columns being built, what its games
 /// gave, and the row read last, for reuse.
-pub(crate) struct PieceState {
+pub(crate) struct ChunkState {
     batch: Box<dyn Batch + Send>,
-    games: Vec<GameInfo>,
+    games: Vec<GameSummary>,
     spare: Option<GameRow>,
 }
 
-impl ChunkWork for Pieces<'_> {
-    type State = PieceState;
+impl ChunkWork for ChunkReader<'_> {
+    type State = ChunkState;
     type Game = Option<GameRow>;
-    type Out = Result<Piece, ArrowError>;
+    type Out = Result<ChunkBatch, ArrowError>;
 
-    fn state(&self) -> PieceState {
+    fn state(&self) -> ChunkState {
         let batch: Box<dyn Batch + Send> = if self.positions {
             Box::new(PositionBatch::new())
         } else {
             Box::new(GameBatch::new())
         };
-        PieceState {
+        ChunkState {
             batch,
             games: Vec::new(),
             spare: None,
         }
     }
 
-    fn read(&self, state: &mut PieceState, game: PendingGame<'_>) -> Option<GameRow> {
+    fn read(&self, state: &mut ChunkState, game: PendingGame<'_>) -> Option<GameRow> {
         if self.stopped.load(Ordering::Relaxed) {
             let _ = game.read(&mut SkipGames);
             return None;
@@ -77,11 +77,11 @@ impl ChunkWork for Pieces<'_> {
         Some(rows::read(game, self.positions, row))
     }
 
-    fn keep(&self, state: &mut PieceState, row: Option<GameRow>) {
+    fn keep(&self, state: &mut ChunkState, row: Option<GameRow>) {
         let Some(mut row) = row else { return };
         let (rows, bytes) = (state.batch.rows(), state.batch.bytes());
         state.batch.push(self.file, &row);
-        state.games.push(GameInfo {
+        state.games.push(GameSummary {
             number: row.number,
             plies: row.plies(),
             rows: state.batch.rows() - rows,
@@ -91,8 +91,8 @@ impl ChunkWork for Pieces<'_> {
         state.spare = Some(row);
     }
 
-    fn finish(&self, state: &mut PieceState) -> Result<Piece, ArrowError> {
-        Ok(Piece {
+    fn finish(&self, state: &mut ChunkState) -> Result<ChunkBatch, ArrowError> {
+        Ok(ChunkBatch {
             batch: state.batch.finish()?,
             games: std::mem::take(&mut state.games),
         })

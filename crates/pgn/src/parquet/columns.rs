@@ -1,8 +1,8 @@
-//! Rows gathered into Arrow record batches: [`GameBatch`] (one row per
+//! The Arrow column builders that rows are gathered into: [`GameBatch`] (one row per
 //! game) and [`PositionBatch`] (one row per position).
 
 use super::clock_eval::Eval;
-use super::rows::GameRow;
+use super::rows::{GameError, GameRow};
 use super::schema;
 use super::tags::{self, NAMED};
 use arrow_array::builder::{
@@ -195,7 +195,7 @@ impl Batch for GameBatch {
         self.plies.append_value(row.plies() as u32);
         self.final_fen.append_option(non_empty(&row.final_fen));
         self.error
-            .append_option(row.error.as_ref().map(|(message, _)| message.as_str()));
+            .append_option(row.error.as_ref().map(GameError::message));
     }
 
     fn finish(&mut self) -> Result<RecordBatch, ArrowError> {

@@ -4,8 +4,9 @@
 //! `bitmoves.pgn.read_arrow`); [`Dataset`](super::Dataset) writes its row
 //! groups from it.
 
+use super::chunks::{ChunkBatch, ChunkReader};
 use super::error::DatasetError;
-use super::pieces::{Piece, Pieces};
+use super::rows::GameError;
 use super::schema;
 use crate::Reader;
 use crate::parallel::read_chunked;
@@ -17,7 +18,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A record batch in the pieces it was built in: slices of the chunks'
-/// [`Piece`]s, in order (concatenated only where one batch is wanted).
+/// [`ChunkBatch`]s, in order (concatenated only where one batch is wanted).
 pub(crate) type Group = Vec<RecordBatch>;
 
 /// What became of one game, as [`RecordBatches::read_pgn`] and
@@ -157,32 +158,32 @@ impl RecordBatches {
     ) -> Result<(), DatasetError> {
         // After `emit` refuses, the rest of the input is only skimmed.
         let stopped = AtomicBool::new(false);
-        let work = Pieces {
+        let work = ChunkReader {
             positions: self.positions,
             file,
             stopped: &stopped,
         };
         let mut failure = None;
-        let sink = |piece: Result<Piece, _>| {
+        let sink = |chunk: Result<ChunkBatch, _>| {
             if stopped.load(Ordering::Relaxed) {
                 return;
             }
-            let piece = match piece {
-                Ok(piece) => piece,
+            let chunk = match chunk {
+                Ok(chunk) => chunk,
                 Err(error) => {
                     failure = Some(DatasetError::Arrow(error));
                     stopped.store(true, Ordering::Relaxed);
                     return;
                 }
             };
-            // The piece's rows not yet in the group: from `start` to `end`.
+            // The chunk's rows not yet in the group: from `start` to `end`.
             let (mut start, mut end) = (0, 0);
-            for game in &piece.games {
+            for game in &chunk.games {
                 each(&GameOutcome {
                     game: game.number,
                     plies: game.plies,
-                    error: game.error.as_ref().map(|(message, _)| message.as_str()),
-                    is_note: game.error.as_ref().is_some_and(|(_, note)| *note),
+                    error: game.error.as_ref().map(GameError::message),
+                    is_note: game.error.as_ref().is_some_and(GameError::is_note),
                 });
                 self.games += 1;
                 self.rows += game.rows as u64;
@@ -190,7 +191,7 @@ impl RecordBatches {
                 self.group_rows += game.rows;
                 self.group_bytes += game.bytes;
                 if self.group_rows >= self.max_rows || self.group_bytes >= self.max_bytes {
-                    self.group.push(piece.batch.slice(start, end - start));
+                    self.group.push(chunk.batch.slice(start, end - start));
                     start = end;
                     if !emit(self.take_group()) {
                         stopped.store(true, Ordering::Relaxed);
@@ -199,7 +200,7 @@ impl RecordBatches {
                 }
             }
             if end > start {
-                self.group.push(piece.batch.slice(start, end - start));
+                self.group.push(chunk.batch.slice(start, end - start));
             }
         };
         let outcome = read_chunked(reader, threads.max(1), &work, sink);

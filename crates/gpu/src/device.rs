@@ -8,6 +8,7 @@ mod search;
 pub use perft::{PROGRESS_BATCH, PerftOptions, PerftReport, SEARCH_PLIES};
 pub use search::MAX_DEPTH;
 
+use crate::kernel_constants::{ENTRY_WORDS, SCAN_ITEMS};
 use crate::{GpuError, tables};
 use bitmoves::Board;
 use cudarc::{
@@ -22,10 +23,6 @@ pub const KERNEL_SOURCE: &str = concat!(include_str!("movegen.cu"), include_str!
 
 /// The most positions one level holds: parents are 32-bit indices.
 const MAX_LEVEL: u64 = 1 << 26;
-/// Counts per block of the prefix sum (`SCAN_ITEMS` in `perft.cu`).
-const SCAN_ITEMS: u64 = 1024;
-/// Words per transposition-table entry (`struct Entry` in `perft.cu`).
-const ENTRY_WORDS: u64 = 4;
 /// Bytes of buffers per position of level capacity, with every level
 /// allocated: per level 64 (a position) + 4 + 8 + 8 + 4 (its move count,
 /// offset, value and child map); shared, 64 + 8 + 4 + 8 (the children of

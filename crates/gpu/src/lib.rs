@@ -28,6 +28,7 @@
 //! ```
 
 mod device;
+mod kernel_constants;
 mod position;
 mod tables;
 mod work;

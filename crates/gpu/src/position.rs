@@ -1,10 +1,11 @@
 //! A board in the kernels' layout: eight words, from the side to move's
 //! point of view (see `struct Pos` in `movegen.cu`).
 
+use crate::kernel_constants::{META_EP_SHIFT, META_FILES_SHIFT, POSITION_WORDS};
 use bitmoves::{Board, CastlingSide, Color, Piece};
 
 /// The words of one position (`struct Pos` in `movegen.cu`).
-pub(crate) const WORDS: usize = 8;
+pub(crate) const WORDS: usize = POSITION_WORDS;
 
 /// `board` as the kernels store it: mirrored top to bottom when Black is
 /// to move, so that the side to move always moves up the board.
@@ -31,7 +32,7 @@ pub(crate) fn encode(board: &Board) -> [u64; WORDS] {
     .enumerate()
     {
         if let Some(file) = castling.rook(color, castle) {
-            meta |= 1 << slot | (file.index() as u64) << (4 + 3 * slot);
+            meta |= 1 << slot | (file.index() as u64) << (META_FILES_SHIFT as usize + 3 * slot);
         }
     }
     if let Some(square) = board.en_passant() {
@@ -40,7 +41,7 @@ pub(crate) fn encode(board: &Board) -> [u64; WORDS] {
             square
         } else {
             square ^ 56
-        } << 16;
+        } << META_EP_SHIFT;
     }
     [
         frame(board.colors(side).0),

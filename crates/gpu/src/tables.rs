@@ -3,13 +3,14 @@
 //! empty board, and the fancy-magic
 //! slider tables, all from `bitmoves-tables`, as one array of `u64`.
 
+use crate::kernel_constants::TABLE_SLIDERS;
 use bitmoves_tables as tables;
 use std::vec::Vec;
 
 /// The kernels' table, word by word (`T_KNIGHT` … `T_SLIDERS` in
 /// `movegen.cu`, in that order).
 pub(crate) fn words() -> Vec<u64> {
-    let mut words = Vec::with_capacity(192 + 2 * 4096 + 8 * 64 + tables::SLIDER_ATTACKS.len());
+    let mut words = Vec::with_capacity(TABLE_SLIDERS + tables::SLIDER_ATTACKS.len());
     words.extend_from_slice(&tables::KNIGHT_ATTACKS);
     words.extend_from_slice(&tables::KING_ATTACKS);
     // The side to move is always white in the kernels' frame.
@@ -36,13 +37,9 @@ mod tests {
 
     #[test]
     fn the_sliders_start_where_movegen_cu_says() {
-        // T_SLIDERS = 192 + 2 * 4096 + 8 * 64 in movegen.cu.
         let words = words();
-        assert_eq!(
-            words.len(),
-            192 + 2 * 4096 + 8 * 64 + tables::SLIDER_ATTACKS.len()
-        );
-        assert_eq!(words[192 + 2 * 4096 + 8 * 64], tables::SLIDER_ATTACKS[0]);
+        assert_eq!(words.len(), TABLE_SLIDERS + tables::SLIDER_ATTACKS.len());
+        assert_eq!(words[TABLE_SLIDERS], tables::SLIDER_ATTACKS[0]);
         assert_eq!(words[192 + 8 * 64 + 3], tables::BETWEEN[8][3]);
     }
 

@@ -4,14 +4,12 @@
 //! plies counted in one kernel without being played, and each position's
 //! count summed from its children's and stored in its table.
 
-use super::{ENTRY_WORDS, Gpu, HOST_TABLE_ENTRIES, Kernels, Level, SCAN_ITEMS, Transpositions};
+use super::{Gpu, HOST_TABLE_ENTRIES, Kernels, Level, Transpositions};
+use crate::kernel_constants::{BLOCK, ENTRY_WORDS, SCAN_ITEMS};
 use crate::{GpuError, position};
 use bitmoves::Board;
 use cudarc::driver::{CudaSlice, CudaStream, CudaView, CudaViewMut, LaunchConfig, PushKernelArg};
 use std::{ops::Range, sync::Arc, vec, vec::Vec};
-
-/// Threads per block (`BLOCK` in `perft.cu`).
-const BLOCK: u64 = 256;
 
 /// The deepest search [`Gpu::count`] takes: one level of buffers per ply.
 pub const MAX_DEPTH: u32 = 7;

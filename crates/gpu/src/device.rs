@@ -8,7 +8,7 @@ mod search;
 pub use perft::{PROGRESS_BATCH, PerftOptions, PerftReport, SEARCH_PLIES};
 pub use search::MAX_DEPTH;
 
-use crate::kernel_constants::{ENTRY_WORDS, SCAN_ITEMS};
+use crate::kernels::{ENTRY_WORDS, KERNEL_SOURCE, SCAN_ITEMS};
 use crate::{GpuError, tables};
 use bitmoves::Board;
 use cudarc::{
@@ -16,10 +16,6 @@ use cudarc::{
     nvrtc::{self, CompileOptions, Ptx},
 };
 use std::{collections::HashMap, sync::Arc, vec, vec::Vec};
-
-/// The kernels' source, compiled by NVRTC when a [`Gpu`] is opened: the
-/// move generator (`movegen.cu`), then the search's kernels (`perft.cu`).
-pub const KERNEL_SOURCE: &str = concat!(include_str!("movegen.cu"), include_str!("perft.cu"));
 
 /// The most positions one level holds: parents are 32-bit indices.
 const MAX_LEVEL: u64 = 1 << 26;

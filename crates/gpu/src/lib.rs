@@ -28,7 +28,7 @@
 //! ```
 
 mod device;
-mod kernel_constants;
+mod kernels;
 mod position;
 mod tables;
 mod work;
@@ -37,8 +37,9 @@ mod work;
 mod host_check;
 
 pub use device::{
-    Gpu, KERNEL_SOURCE, MAX_DEPTH, PROGRESS_BATCH, PerftOptions, PerftReport, SEARCH_PLIES, compile,
+    Gpu, MAX_DEPTH, PROGRESS_BATCH, PerftOptions, PerftReport, SEARCH_PLIES, compile,
 };
+pub use kernels::KERNEL_SOURCE;
 pub use work::{WorkError, work_gpu};
 
 use core::fmt;

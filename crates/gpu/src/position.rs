@@ -1,7 +1,7 @@
 //! A board in the kernels' layout: eight words, from the side to move's
 //! point of view (see `struct Pos` in `movegen.cu`).
 
-use crate::kernel_constants::{META_EP_SHIFT, META_FILES_SHIFT, POSITION_WORDS};
+use crate::kernels::{META_EP_SHIFT, META_FILES_SHIFT, POSITION_WORDS};
 use bitmoves::{Board, CastlingSide, Color, Piece};
 
 /// The words of one position (`struct Pos` in `movegen.cu`).

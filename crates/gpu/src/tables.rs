@@ -3,7 +3,7 @@
 //! empty board, and the fancy-magic
 //! slider tables, all from `bitmoves-tables`, as one array of `u64`.
 
-use crate::kernel_constants::TABLE_SLIDERS;
+use crate::kernels::TABLE_SLIDERS;
 use bitmoves_tables as tables;
 use std::vec::Vec;
 

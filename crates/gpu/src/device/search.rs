@@ -5,7 +5,7 @@
 //! count summed from its children's and stored in its table.
 
 use super::{Gpu, HOST_TABLE_ENTRIES, Kernels, Level, Transpositions};
-use crate::kernel_constants::{BLOCK, ENTRY_WORDS, SCAN_ITEMS};
+use crate::kernels::{BLOCK, ENTRY_WORDS, SCAN_ITEMS};
 use crate::{GpuError, position};
 use bitmoves::Board;
 use cudarc::driver::{CudaSlice, CudaStream, CudaView, CudaViewMut, LaunchConfig, PushKernelArg};

@@ -1,14 +1,18 @@
-//! The numbers the host shares with the kernels, each declared once here
-//! and checked against `movegen.cu` and `perft.cu` when the crate is
-//! compiled: a `#define` or a `struct` changed on one side only fails the
-//! build (a `const` assertion), not a perft on a card.
+//! The kernels' source ([`KERNEL_SOURCE`]), and the numbers the host
+//! shares with them, each declared once here and checked against
+//! `movegen.cu` and `perft.cu` when the crate is compiled: a `#define` or a
+//! `struct` changed on one side only fails the build (a `const`
+//! assertion), not a perft on a card.
 //!
 //! The checks read the kernels' source ([`KERNEL_SOURCE`]) with a small
 //! `const fn` reader of what those files use: `#define NAME value` where
 //! the value is a number (with `u`/`ull` suffixes) or sums and products of
 //! numbers and other defines, and structs of `u64`/`u32` fields.
 
-use crate::device::KERNEL_SOURCE;
+/// The kernels' source, compiled by NVRTC when a [`Gpu`](crate::Gpu) is
+/// opened: the move generator (`movegen.cu`), then the search's kernels
+/// (`perft.cu`).
+pub const KERNEL_SOURCE: &str = concat!(include_str!("movegen.cu"), include_str!("perft.cu"));
 
 /// Threads per block (`BLOCK` in `perft.cu`).
 pub(crate) const BLOCK: u64 = 256;

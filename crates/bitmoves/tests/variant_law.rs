@@ -7,7 +7,9 @@
 mod common;
 
 use bitmoves::setup::Setup;
-use bitmoves::variant::{EnPassantMode, Position, Standard, perft};
+use bitmoves::variant::{
+    EnPassantMode, KingOfTheHill, Position, Standard, ThreeCheck, Variant, perft, perft_by_rules,
+};
 use bitmoves::{Board, Move};
 use common::{Random, SUITES, SuiteEntry, read_suite};
 use std::collections::BTreeSet;
@@ -107,7 +109,7 @@ fn general_engine_perft_matches_suites_at_small_depths() {
     for entry in entries() {
         let pos = engine(&entry.board);
         for &(depth, expected) in entry.counts.iter().filter(|&&(_, n)| n <= 20_000) {
-            let actual = perft(&pos, depth);
+            let actual = perft_by_rules(&pos, depth);
             if actual != expected {
                 failures.push(format!(
                     "{}:{}: {} depth {depth}: expected {expected}, engine {actual}",
@@ -139,4 +141,75 @@ fn general_engine_equals_board_on_every_chess960_start() {
             pos.play(mv);
         }
     }
+}
+
+/// `perft` and `perft_by_rules` of the position `V` makes of `setup`, to
+/// `max_nodes`: the depths where they differ.
+fn fast_path_differences<V: Variant>(setup: Setup, max_nodes: u64, context: &str) -> Vec<String> {
+    let pos = Position::<V>::from_setup(setup, false);
+    let mut failures = Vec::new();
+    for depth in 0..=4 {
+        let reference = perft_by_rules(&pos, depth);
+        let fast = perft(&pos, depth);
+        if fast != reference {
+            failures.push(format!(
+                "{context}: {:?} {} depth {depth}: rules {reference}, fast {fast}",
+                V::KIND,
+                pos.fen()
+            ));
+        }
+        if reference > max_nodes {
+            break;
+        }
+    }
+    failures
+}
+
+/// Law: perft of Standard, King of the Hill and Three-check, which count
+/// on the fast `Board` where it takes the position, equals perft through
+/// the rules engine: on the suites and on positions of random playouts
+/// from them (kings walking to the centre, checks given), with 1 to 3
+/// checks left for each side.
+#[test]
+fn fast_variant_perft_equals_the_rules_engine() {
+    let mut random = Random::new(2026);
+    let mut failures = Vec::new();
+    for entry in entries() {
+        let mut board = entry.board;
+        for ply in 0..40 {
+            if ply % 8 == 0 {
+                let context = format!("{}:{} ply {ply}", entry.file, entry.line);
+                let setup = Setup::from_board(&board);
+                failures.extend(fast_path_differences::<Standard>(
+                    setup.clone(),
+                    3_000,
+                    &context,
+                ));
+                failures.extend(fast_path_differences::<KingOfTheHill>(
+                    setup.clone(),
+                    3_000,
+                    &context,
+                ));
+                let mut checks = setup;
+                checks.remaining_checks = [1 + random.below(3) as i32, 1 + random.below(3) as i32];
+                failures.extend(fast_path_differences::<ThreeCheck>(checks, 3_000, &context));
+            }
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Kings walk more often, so the hill is reached.
+            let kings: Vec<_> = moves
+                .iter()
+                .filter(|mv| board.piece_on(mv.from) == Some(bitmoves::Piece::King))
+                .collect();
+            let mv = if !kings.is_empty() && random.below(2) == 0 {
+                *kings[random.below(kings.len())]
+            } else {
+                moves[random.below(moves.len())]
+            };
+            board.play_unchecked(mv);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -49,7 +49,7 @@ mod variants;
 pub use list::LooseMoveList;
 pub use make::{Capture, is_capture, is_zeroing};
 pub use movegen::{from_chess960, is_castling, is_en_passant, to_chess960};
-pub use perft::{perft, perft_of};
+pub use perft::{perft, perft_by_rules, perft_of};
 pub use rules::{
     Outcome, Termination, clean_castling_rights, has_pseudo_legal_en_passant,
     standard_insufficient_material, valid_ep_square,

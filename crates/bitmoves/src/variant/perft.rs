@@ -1,9 +1,14 @@
-//! Perft through the rules engine, for any variant: the number of move
-//! paths of a given length, bulk-counted at the last ply.
+//! Perft for any variant: the number of move paths of a given length,
+//! bulk-counted at the last ply. Standard chess, King of the Hill and
+//! Three-check move as standard chess does, so where the fast [`Board`]
+//! takes the position they are counted on it, with the variant's end
+//! checked at each node; every other position and variant goes through
+//! the rules engine ([`perft_by_rules`]).
 
-use super::{LooseMoveList, Position, Variant, VariantKind, dispatch};
-use crate::Bitboard;
+use super::{EnPassantMode, LooseMoveList, Position, Variant, VariantKind, dispatch};
 use crate::setup::Setup;
+use crate::{Bitboard, Board, FenOptions, Piece};
+use core::fmt;
 
 /// Counts the move paths of `depth` plies from `pos` (1 for depth 0), by
 /// the rules of `V`.
@@ -13,6 +18,21 @@ use crate::setup::Setup;
 /// assert_eq!(perft(&Position::<RacingKings>::start(), 2), 421);
 /// ```
 pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    match on_board(pos) {
+        Some((board, rules)) => board_perft(&board, depth, rules),
+        None => perft_by_rules(pos, depth),
+    }
+}
+
+/// [`perft`] through the rules engine alone, never the fast
+/// [`Board`]: the reference that `perft`'s fast path is tested against.
+///
+/// ```
+/// use bitmoves::variant::{perft, perft_by_rules, KingOfTheHill, Position};
+/// let pos = Position::<KingOfTheHill>::start();
+/// assert_eq!(perft_by_rules(&pos, 3), perft(&pos, 3));
+/// ```
+pub fn perft_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -26,9 +46,130 @@ pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
         .map(|&mv| {
             let mut child = *pos;
             child.play(mv);
-            perft(&child, depth - 1)
+            perft_by_rules(&child, depth - 1)
         })
         .sum()
+}
+
+/// What ends a game of a variant whose moves are standard chess's, on a
+/// position the fast [`Board`] holds.
+#[derive(Clone, Copy)]
+enum BoardRules {
+    /// Nothing but checkmate and stalemate: standard chess.
+    Standard,
+    /// A king on the four centre squares (King of the Hill).
+    Hill,
+    /// The checks each side must still give, White's first (Three-check).
+    Checks([i32; 2]),
+}
+
+/// The centre squares of King of the Hill.
+const HILL: Bitboard = Bitboard(0x0000_0018_1800_0000);
+
+/// The position as a [`Board`], where its variant moves as standard chess
+/// does and the board takes the position: a legal position, read through
+/// its FEN (once, at the root).
+fn on_board<V: Variant>(pos: &Position<V>) -> Option<(Board, BoardRules)> {
+    let rules = match V::KIND {
+        VariantKind::Standard => BoardRules::Standard,
+        VariantKind::KingOfTheHill => BoardRules::Hill,
+        VariantKind::ThreeCheck => BoardRules::Checks(pos.setup().remaining_checks),
+        _ => return None,
+    };
+    let mut fen = StackText::default();
+    let mut writer = pos.fen_with(true, EnPassantMode::Legal, true);
+    writer.checks = false;
+    fmt::write(&mut fen, format_args!("{writer}")).ok()?;
+    let options = FenOptions {
+        lenient: true,
+        chess960: pos.is_chess960(),
+    };
+    let board = Board::from_fen_with(fen.as_str()?, options).ok()?;
+    Some((board, rules))
+}
+
+/// Perft on `board` for a variant with standard moves: bulk-counted at the
+/// last ply, no move where the variant's end is reached.
+fn board_perft(board: &Board, depth: u32, rules: BoardRules) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    match rules {
+        BoardRules::Standard => crate::perft::perft(board, depth),
+        BoardRules::Hill => {
+            if board.pieces(Piece::King).intersects(HILL) {
+                return 0;
+            }
+            if depth == 1 {
+                return board.move_count() as u64;
+            }
+            fold_children(board, |child| board_perft(child, depth - 1, rules))
+        }
+        BoardRules::Checks(checks) => {
+            if checks.iter().any(|&n| n <= 0) {
+                return 0;
+            }
+            if depth == 1 {
+                return board.move_count() as u64;
+            }
+            let mover = board.side_to_move().index();
+            fold_children(board, |child| {
+                let mut checks = checks;
+                if child.is_check() {
+                    checks[mover] -= 1;
+                }
+                board_perft(child, depth - 1, BoardRules::Checks(checks))
+            })
+        }
+    }
+}
+
+/// The sum of `count` over the positions the legal moves lead to.
+fn fold_children(board: &Board, mut count: impl FnMut(&Board) -> u64) -> u64 {
+    let mut total = 0;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            let mut child = *board;
+            child.play_unchecked(mv);
+            total += count(&child);
+        }
+        false
+    });
+    total
+}
+
+/// A FEN written on the stack (the core needs no allocator): a FEN of a
+/// position is at most 90 bytes.
+struct StackText {
+    bytes: [u8; 128],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> Self {
+        Self {
+            bytes: [0; 128],
+            len: 0,
+        }
+    }
+}
+
+impl StackText {
+    fn as_str(&self) -> Option<&str> {
+        core::str::from_utf8(&self.bytes[..self.len]).ok()
+    }
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        let end = self.len + text.len();
+        self.bytes
+            .get_mut(self.len..end)
+            .ok_or(fmt::Error)?
+            .copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
+    }
 }
 
 /// Perft of `setup` by the rules of the variant `kind` names, chosen at

@@ -22,6 +22,8 @@ mod show;
 mod split;
 mod syzygy;
 mod utf8;
+mod variant;
+mod variant_commands;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use error::CliError;

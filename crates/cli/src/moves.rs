@@ -1,6 +1,6 @@
 //! `bitmoves moves`: the legal moves of a position in UCI.
 
-use crate::{error::CliError, position::SetupArgs};
+use crate::{error::CliError, position::SetupArgs, variant::VariantArgs};
 use clap::Args;
 use std::io::Write;
 
@@ -24,11 +24,17 @@ pub struct MovesArgs {
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
+    #[command(flatten)]
+    // --variant.
+    pub variant: VariantArgs,
 }
 
 /// Prints the legal moves (or the captures, or the quiets) in UCI, one per
 /// line, sorted as text; with `--san`, the SAN of each in that order.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(kind) = args.variant.kind() {
+        return crate::variant_commands::moves_command(kind, args, out);
+    }
     let board = args.setup.board(&args.position)?;
     let list = if args.captures {
         board.captures()

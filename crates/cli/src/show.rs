@@ -1,6 +1,6 @@
 //! `bitmoves show`: a board diagram and what the position is.
 
-use crate::{diagram, error::CliError, position::SetupArgs};
+use crate::{diagram, error::CliError, position::SetupArgs, variant::VariantArgs};
 use bitmoves::{Bitboard, Board, GameStatus};
 use clap::Args;
 use std::io::Write;
@@ -17,11 +17,17 @@ pub struct ShowArgs {
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
+    #[command(flatten)]
+    // --variant.
+    pub variant: VariantArgs,
 }
 
 /// Prints the diagram, then the FEN, the Polyglot key, side to move,
 /// status, checkers, pinned pieces and the number of legal moves.
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(kind) = args.variant.kind() {
+        return crate::variant_commands::show_command(kind, args, out);
+    }
     let board = args.setup.board(&args.position)?;
     write!(out, "{}", diagram::board(&board, args.unicode))?;
     writeln!(out)?;

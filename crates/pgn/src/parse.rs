@@ -13,7 +13,9 @@ use crate::error::{ErrorKind, Place, Stop};
 use crate::grammar::{self, LineKind, Phase};
 use crate::movetext::Movetext;
 use crate::text::{byte_set, utf8};
+use crate::variant::{self, VariantStart};
 use crate::{Flow, Visitor};
+use bitmoves::variant::VariantKind;
 use bitmoves::{Board, FenOptions};
 use memchr::memchr2;
 use std::borrow::Cow;
@@ -45,25 +47,42 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
         return skipped();
     }
     let tags = read_tags(text, whole, visitor)?;
-    if visitor.begin_moves(&tags.start) == Flow::Skip {
+    let start = match tags.start {
+        Start::Board(board) => board,
+        // Variant games are read whole only: the splitter cuts them.
+        Start::Variant(_) if !whole => return Err(Stop::Incomplete),
+        Start::Variant(start) => {
+            variant::read_game(text, tags.moves_at, start, visitor)?;
+            return Ok((text.len(), tags.lines));
+        }
+    };
+    if visitor.begin_moves(&start) == Flow::Skip {
         return skipped();
     }
     match tags.moves_at {
         Some(at) => {
-            let (end, lines) = Movetext::new(text, whole, tags.start).read(at, visitor)?;
+            let (end, lines) = Movetext::new(text, whole, start).read(at, visitor)?;
             Ok((end, tags.lines + lines))
         }
         None => {
-            visitor.end_game(&tags.start);
+            visitor.end_game(&start);
             Ok((tags.end, tags.lines))
         }
     }
 }
 
+/// Where the moves start from: the fast board, or a variant's position.
+enum Start<'a> {
+    /// Standard chess or Chess960.
+    Board(Board),
+    /// A variant the core's rules engine plays.
+    Variant(VariantStart<'a>),
+}
+
 /// What the tags said.
-struct Tags {
+struct Tags<'a> {
     /// The starting position.
-    start: Board,
+    start: Start<'a>,
     /// Where the movetext starts, or `None` for a game of tags only.
     moves_at: Option<usize>,
     /// Where a game of tags only ends.
@@ -75,14 +94,18 @@ struct Tags {
 /// Reads the tags (the lines up to the first that is not a tag, a `%`
 /// or `;` line or a blank one; two blank lines in a row end the game: the
 /// grammar's [`Phase::Tags`]).
-fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> Result<Tags, Stop> {
+fn read_tags<'a, V: Visitor + ?Sized>(
+    text: &'a [u8],
+    whole: bool,
+    visitor: &mut V,
+) -> Result<Tags<'a>, Stop> {
     // A byte order mark before the first line (where files were joined)
     // is skipped, as python-chess skips it.
     let mut at = grammar::after_bom(text, 0);
     let mut lines = 0;
     let mut phase = Phase::Tags { blank: false };
     let mut fen: Option<(usize, Cow<'_, [u8]>)> = None;
-    let mut variant: Option<Cow<'_, [u8]>> = None;
+    let mut variant: Option<(usize, Cow<'_, [u8]>)> = None;
     let (moves_at, end) = loop {
         if at >= text.len() {
             if !whole {
@@ -96,7 +119,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             if name == b"FEN" {
                 fen = Some((tag.value, Cow::Borrowed(value)));
             } else if name == b"Variant" {
-                variant = Some(Cow::Borrowed(value));
+                variant = Some((tag.value, Cow::Borrowed(value)));
             }
             visitor.tag(&utf8(name), &utf8(value));
             at = tag.next;
@@ -111,7 +134,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
                 if name == b"FEN" {
                     fen = Some((value_at, value.clone()));
                 } else if name == b"Variant" {
-                    variant = Some(value.clone());
+                    variant = Some((value_at, value.clone()));
                 }
                 visitor.tag(&utf8(name), &utf8(&value));
             }
@@ -139,28 +162,28 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
 
 /// The starting position that the `FEN` tag (where its value starts,
 /// and the value) and the `Variant` tag set.
-fn start_position(
-    fen: Option<(usize, Cow<'_, [u8]>)>,
-    variant: Option<Cow<'_, [u8]>>,
-) -> Result<Board, Stop> {
+fn start_position<'a>(
+    fen: Option<(usize, Cow<'a, [u8]>)>,
+    variant: Option<(usize, Cow<'a, [u8]>)>,
+) -> Result<Start<'a>, Stop> {
     let chess960 = match &variant {
         None => false,
-        Some(name) => match name.to_ascii_lowercase().as_slice() {
+        Some((at, name)) => match name.to_ascii_lowercase().as_slice() {
             b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random" => {
                 true
             }
-            b"" | b"standard" | b"chess" | b"classical" | b"normal" | b"from position" => false,
-            _ => {
-                let name = utf8(name).into_owned();
-                return Err(Stop::Failed(0, ErrorKind::Variant { name }));
-            }
+            // python-chess plays FICS's wild games on a standard board.
+            b"" | b"standard" | b"chess" | b"classical" | b"normal" | b"from position"
+            | b"wild/0" | b"wild/1" | b"wild/2" | b"wild/3" | b"wild/4" | b"wild/5" | b"wild/6"
+            | b"wild/7" | b"wild/8" | b"wild/8a" => false,
+            _ => return variant_start(*at, name, fen),
         },
     };
     let options = FenOptions {
         lenient: true,
         chess960,
     };
-    Ok(match fen {
+    Ok(Start::Board(match fen {
         Some((at, value)) => {
             let fen = utf8(&value);
             // As python-chess reads the tag: unusable castling rights and
@@ -174,7 +197,35 @@ fn start_position(
             Board::from_fen_with(Board::STARTPOS_FEN, options).unwrap_or_else(|_| Board::startpos())
         }
         None => *START,
-    })
+    }))
+}
+
+/// The start of a game whose `Variant` tag (its value at `at`) is not
+/// standard chess or Chess960: a variant of the core's table, read by
+/// python-chess's and Lichess's names in any case; any other name is an
+/// error.
+#[cold]
+#[inline(never)]
+fn variant_start<'a>(
+    at: usize,
+    name: &[u8],
+    fen: Option<(usize, Cow<'a, [u8]>)>,
+) -> Result<Start<'a>, Stop> {
+    let text = utf8(name);
+    match text.trim().parse::<VariantKind>() {
+        Ok(VariantKind::Standard) => start_position(fen, None),
+        Ok(kind) => Ok(Start::Variant(VariantStart {
+            kind,
+            name: text.into_owned(),
+            fen,
+        })),
+        Err(_) => Err(Stop::Failed(
+            at,
+            ErrorKind::UnknownVariant {
+                name: crate::error::shorten(name),
+            },
+        )),
+    }
 }
 
 /// Bytes that stop [`plain_tag`]'s scan of a value.

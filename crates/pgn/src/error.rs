@@ -213,7 +213,10 @@ impl fmt::Display for ErrorKind {
                 crate::MAX_GAME_BYTES
             ),
             Self::UnclosedComment => f.write_str("a `{` comment is never closed"),
-            Self::Variant { name } => write!(f, "variant {name:?} is not supported, game skipped"),
+            Self::Variant { name } => write!(
+                f,
+                "variant {name:?}: game skipped (this reader does not take variant games)"
+            ),
             Self::UnknownVariant { name } => write!(
                 f,
                 "unknown variant {name:?} in the Variant tag (known: the names python-chess and Lichess give \

@@ -46,43 +46,50 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
     if visitor.begin_game(place.number) == Flow::Skip {
         return skipped();
     }
-    let tags = read_tags(text, whole, visitor)?;
-    let start = match tags.start {
-        Start::Board(board) => board,
-        // Variant games are read whole only: the splitter cuts them.
-        Start::Variant(_) if !whole => return Err(Stop::Incomplete),
-        Start::Variant(start) => {
-            variant::read_game(text, tags.moves_at, start, visitor)?;
-            return Ok((text.len(), tags.lines));
-        }
-    };
-    if visitor.begin_moves(&start) == Flow::Skip {
+    let mut tags = read_tags(text, whole, visitor)?;
+    if let Some(start) = tags.variant.take() {
+        return read_variant(text, whole, tags, start, visitor);
+    }
+    if visitor.begin_moves(&tags.start) == Flow::Skip {
         return skipped();
     }
     match tags.moves_at {
         Some(at) => {
-            let (end, lines) = Movetext::new(text, whole, start).read(at, visitor)?;
+            let (end, lines) = Movetext::new(text, whole, tags.start).read(at, visitor)?;
             Ok((end, tags.lines + lines))
         }
         None => {
-            visitor.end_game(&start);
+            visitor.end_game(&tags.start);
             Ok((tags.end, tags.lines))
         }
     }
 }
 
-/// Where the moves start from: the fast board, or a variant's position.
-enum Start<'a> {
-    /// Standard chess or Chess960.
-    Board(Board),
-    /// A variant the core's rules engine plays.
-    Variant(VariantStart<'a>),
+/// A variant game (see `variant.rs`), kept out of line so that the
+/// standard path stays as it was: read whole only (the splitter cuts it
+/// when the text may end before it does).
+#[cold]
+#[inline(never)]
+fn read_variant<V: Visitor + ?Sized>(
+    text: &[u8],
+    whole: bool,
+    tags: Tags<'_>,
+    start: VariantStart<'_>,
+    visitor: &mut V,
+) -> Result<(usize, u64), Stop> {
+    if !whole {
+        return Err(Stop::Incomplete);
+    }
+    variant::read_game(text, tags.moves_at, start, visitor)?;
+    Ok((text.len(), tags.lines))
 }
 
 /// What the tags said.
 struct Tags<'a> {
-    /// The starting position.
-    start: Start<'a>,
+    /// The starting position (the standard start for a variant game).
+    start: Board,
+    /// The start of a variant game, which the rules engine reads.
+    variant: Option<VariantStart<'a>>,
     /// Where the movetext starts, or `None` for a game of tags only.
     moves_at: Option<usize>,
     /// Where a game of tags only ends.
@@ -151,9 +158,28 @@ fn read_tags<'a, V: Visitor + ?Sized>(
         at = next;
         lines += 1;
     };
-    let start = start_position(fen, variant)?;
+    let chess960 = match &variant {
+        None => false,
+        Some((at, name)) => match chess_mode(name) {
+            Some(chess960) => chess960,
+            None => match variant_start(*at, name, fen.clone())? {
+                Some(start) => {
+                    return Ok(Tags {
+                        start: *START,
+                        variant: Some(start),
+                        moves_at,
+                        end,
+                        lines,
+                    });
+                }
+                None => false,
+            },
+        },
+    };
+    let start = start_position(fen, chess960)?;
     Ok(Tags {
         start,
+        variant: None,
         moves_at,
         end,
         lines,
@@ -162,28 +188,12 @@ fn read_tags<'a, V: Visitor + ?Sized>(
 
 /// The starting position that the `FEN` tag (where its value starts,
 /// and the value) and the `Variant` tag set.
-fn start_position<'a>(
-    fen: Option<(usize, Cow<'a, [u8]>)>,
-    variant: Option<(usize, Cow<'a, [u8]>)>,
-) -> Result<Start<'a>, Stop> {
-    let chess960 = match &variant {
-        None => false,
-        Some((at, name)) => match name.to_ascii_lowercase().as_slice() {
-            b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random" => {
-                true
-            }
-            // python-chess plays FICS's wild games on a standard board.
-            b"" | b"standard" | b"chess" | b"classical" | b"normal" | b"from position"
-            | b"wild/0" | b"wild/1" | b"wild/2" | b"wild/3" | b"wild/4" | b"wild/5" | b"wild/6"
-            | b"wild/7" | b"wild/8" | b"wild/8a" => false,
-            _ => return variant_start(*at, name, fen),
-        },
-    };
+fn start_position(fen: Option<(usize, Cow<'_, [u8]>)>, chess960: bool) -> Result<Board, Stop> {
     let options = FenOptions {
         lenient: true,
         chess960,
     };
-    Ok(Start::Board(match fen {
+    Ok(match fen {
         Some((at, value)) => {
             let fen = utf8(&value);
             // As python-chess reads the tag: unusable castling rights and
@@ -197,24 +207,40 @@ fn start_position<'a>(
             Board::from_fen_with(Board::STARTPOS_FEN, options).unwrap_or_else(|_| Board::startpos())
         }
         None => *START,
-    }))
+    })
+}
+
+/// Whether a `Variant` tag names standard chess (`Some(false)`) or
+/// Chess960 (`Some(true)`), which the fast board plays; `None` for any
+/// other name.
+fn chess_mode(name: &[u8]) -> Option<bool> {
+    match name.to_ascii_lowercase().as_slice() {
+        b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random" => {
+            Some(true)
+        }
+        // python-chess plays FICS's wild games on a standard board.
+        b"" | b"standard" | b"chess" | b"classical" | b"normal" | b"from position" | b"wild/0"
+        | b"wild/1" | b"wild/2" | b"wild/3" | b"wild/4" | b"wild/5" | b"wild/6" | b"wild/7"
+        | b"wild/8" | b"wild/8a" => Some(false),
+        _ => None,
+    }
 }
 
 /// The start of a game whose `Variant` tag (its value at `at`) is not
-/// standard chess or Chess960: a variant of the core's table, read by
-/// python-chess's and Lichess's names in any case; any other name is an
-/// error.
+/// one [`chess_mode`] knows: a variant of the core's table, read by
+/// python-chess's and Lichess's names in any case (`None` for another name
+/// of standard chess, `Illegal` say); any other name is an error.
 #[cold]
 #[inline(never)]
 fn variant_start<'a>(
     at: usize,
     name: &[u8],
     fen: Option<(usize, Cow<'a, [u8]>)>,
-) -> Result<Start<'a>, Stop> {
+) -> Result<Option<VariantStart<'a>>, Stop> {
     let text = utf8(name);
     match text.trim().parse::<VariantKind>() {
-        Ok(VariantKind::Standard) => start_position(fen, None),
-        Ok(kind) => Ok(Start::Variant(VariantStart {
+        Ok(VariantKind::Standard) => Ok(None),
+        Ok(kind) => Ok(Some(VariantStart {
             kind,
             name: text.into_owned(),
             fen,

@@ -32,9 +32,6 @@ pub struct MovesArgs {
 /// Prints the legal moves (or the captures, or the quiets) in UCI, one per
 /// line, sorted as text; with `--san`, the SAN of each in that order.
 pub fn run(args: &MovesArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if let Some(kind) = args.variant.kind() {
-        return crate::variant_commands::moves_command(kind, args, out);
-    }
     let board = args.setup.board(&args.position)?;
     let list = if args.captures {
         board.captures()

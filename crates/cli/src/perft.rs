@@ -7,7 +7,6 @@ use crate::{
     gpu,
     position::{self, SetupArgs},
     variant::VariantArgs,
-    variant_commands,
 };
 use bitmoves::Move;
 use bitmoves_perft::{Counting, Table, parse_size, total};
@@ -151,9 +150,6 @@ pub fn check_slider_variant() -> Result<(), CliError> {
 /// `bitmoves perft`: `Nodes searched: N` on stdout, after the divide
 /// lines when asked; the time and speed on stderr.
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if let Some(kind) = args.variant.kind() {
-        return variant_commands::perft_command(kind, args, out);
-    }
     let board = args.setup.board(&args.position)?;
     if args.gpu {
         gpu::refuse(&[

@@ -25,9 +25,6 @@ pub struct ShowArgs {
 /// Prints the diagram, then the FEN, the Polyglot key, side to move,
 /// status, checkers, pinned pieces and the number of legal moves.
 pub fn run(args: &ShowArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    if let Some(kind) = args.variant.kind() {
-        return crate::variant_commands::show_command(kind, args, out);
-    }
     let board = args.setup.board(&args.position)?;
     write!(out, "{}", diagram::board(&board, args.unicode))?;
     writeln!(out)?;

@@ -39,7 +39,7 @@ pub fn board(board: &Board, unicode: bool) -> String {
 }
 
 /// The letter or glyph for one piece.
-fn glyph(piece: Piece, color: Color, unicode: bool) -> char {
+pub(crate) fn glyph(piece: Piece, color: Color, unicode: bool) -> char {
     const WHITE: [char; Piece::NUM] = ['♙', '♘', '♗', '♖', '♕', '♔'];
     const BLACK: [char; Piece::NUM] = ['♟', '♞', '♝', '♜', '♛', '♚'];
     match (unicode, color) {

@@ -22,6 +22,8 @@ mod show;
 mod split;
 mod syzygy;
 mod utf8;
+mod variant;
+mod variant_commands;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use error::CliError;
@@ -135,11 +137,21 @@ fn run(command: &Command, out: &mut dyn Write) -> Result<(), CliError> {
         perft::check_slider_variant()?;
     }
     match command {
-        Command::Perft(args) => perft::run(args, out),
+        // `--variant` other than standard: the core's rules engine.
+        Command::Perft(args) => match args.variant.kind() {
+            Some(kind) => variant_commands::perft_command(kind, args, out),
+            None => perft::run(args, out),
+        },
         Command::Perftree(args) => perft::run_perftree(args, out),
-        Command::Moves(args) => moves::run(args, out),
+        Command::Moves(args) => match args.variant.kind() {
+            Some(kind) => variant_commands::moves_command(kind, args, out),
+            None => moves::run(args, out),
+        },
         Command::Book(args) => book::run(args, out),
-        Command::Show(args) => show::run(args, out),
+        Command::Show(args) => match args.variant.kind() {
+            Some(kind) => variant_commands::show_command(kind, args, out),
+            None => show::run(args, out),
+        },
         Command::Attacks(args) => attacks::run(args, out),
         Command::Mask(args) => masks::run(args, out),
         Command::Positions => position::list(out),

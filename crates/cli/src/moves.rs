@@ -1,6 +1,6 @@
 //! `bitmoves moves`: the legal moves of a position in UCI.
 
-use crate::{error::CliError, position::SetupArgs};
+use crate::{error::CliError, position::SetupArgs, variant::VariantArgs};
 use clap::Args;
 use std::io::Write;
 
@@ -24,6 +24,9 @@ pub struct MovesArgs {
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
+    #[command(flatten)]
+    // --variant.
+    pub variant: VariantArgs,
 }
 
 /// Prints the legal moves (or the captures, or the quiets) in UCI, one per

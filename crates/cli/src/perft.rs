@@ -6,6 +6,7 @@ use crate::{
     error::{CliError, shorten},
     gpu,
     position::{self, SetupArgs},
+    variant::VariantArgs,
 };
 use bitmoves::Move;
 use bitmoves_perft::{Counting, Table, parse_size, total};
@@ -61,6 +62,9 @@ pub struct PerftArgs {
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
+    #[command(flatten)]
+    // --variant.
+    pub variant: VariantArgs,
 }
 
 /// Arguments of `bitmoves perftree`, as the `perftree` debugger passes
@@ -222,7 +226,7 @@ fn sorted(divide: &[(Move, u128)]) -> Vec<(String, u128)> {
 }
 
 /// One line on stderr: the time taken and millions of nodes per second.
-fn report_speed(nodes: u128, elapsed: Duration) {
+pub(crate) fn report_speed(nodes: u128, elapsed: Duration) {
     let seconds = elapsed.as_secs_f64();
     // Precision loss past 2^53 nodes only rounds the speed shown.
     let mnps = if seconds > 0.0 {

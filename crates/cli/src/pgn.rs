@@ -4,8 +4,9 @@
 
 use crate::error::{CliError, report, say};
 use crate::utf8::{FirstInvalid, Utf8Check};
+use bitmoves::variant::uci;
 use bitmoves::{Board, Move};
-use bitmoves_pgn::{Flow, Game, PendingGame, Reader, Visitor, decompress};
+use bitmoves_pgn::{Flow, Game, PendingGame, Reader, VariantPosition, Visitor, decompress};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use std::fmt::Write as _;
@@ -338,7 +339,8 @@ impl Lines {
         }
     }
 
-    fn mainline_move(&mut self, board: &Board, uci: &dyn std::fmt::Display) {
+    /// One mainline move, `uci`, played from the position `fen` writes.
+    fn mainline_move(&mut self, fen: &dyn std::fmt::Display, uci: &dyn std::fmt::Display) {
         self.plies += 1;
         match self.mode {
             Mode::Uci => {
@@ -347,8 +349,33 @@ impl Lines {
                 }
                 let _ = write!(self.text, "{uci}");
             }
-            Mode::Positions => self.positions.push((board.to_string(), uci.to_string())),
+            Mode::Positions => self.positions.push((fen.to_string(), uci.to_string())),
             _ => {}
+        }
+    }
+
+    /// The game's lines, after its mainline ends in the position `fen`
+    /// writes.
+    fn finish(&mut self, fen: &dyn std::fmt::Display) {
+        match self.mode {
+            Mode::Uci => self.text.push('\n'),
+            Mode::Fen => {
+                let _ = writeln!(self.text, "{fen}");
+            }
+            Mode::Positions => {
+                // Only a result token: a `Result` tag may hold any text,
+                // `;` included, which would break the line's format.
+                let result = [self.result.as_deref(), self.tag_result.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .find(|result| RESULTS.contains(result))
+                    .unwrap_or("*");
+                for (before, uci) in &self.positions {
+                    let _ = writeln!(self.text, "{before};{uci};{result}");
+                }
+                let _ = writeln!(self.text, "{fen};;{result}");
+            }
+            Mode::Summary | Mode::Pgn => {}
         }
     }
 }
@@ -390,25 +417,30 @@ impl Visitor for Lines {
     }
 
     fn end_game(&mut self, board: &Board) {
-        match self.mode {
-            Mode::Uci => self.text.push('\n'),
-            Mode::Fen => {
-                let _ = writeln!(self.text, "{board}");
-            }
-            Mode::Positions => {
-                // Only a result token: a `Result` tag may hold any text,
-                // `;` included, which would break the line's format.
-                let result = [self.result.as_deref(), self.tag_result.as_deref()]
-                    .into_iter()
-                    .flatten()
-                    .find(|result| RESULTS.contains(result))
-                    .unwrap_or("*");
-                for (fen, uci) in &self.positions {
-                    let _ = writeln!(self.text, "{fen};{uci};{result}");
-                }
-                let _ = writeln!(self.text, "{board};;{result}");
-            }
-            Mode::Summary | Mode::Pgn => {}
-        }
+        self.finish(board);
+    }
+
+    fn begin_variant_moves(&mut self, _start: &VariantPosition) -> Flow {
+        Flow::Continue
+    }
+
+    fn play_variant(&mut self, position: &VariantPosition, mv: Move, _san: &str) {
+        // Variations of variant games are skipped unread: every move here
+        // is the mainline's.
+        self.mainline_move(&Lazy(|| position.fen()), &uci(mv));
+    }
+
+    fn end_variant_game(&mut self, position: &VariantPosition) {
+        self.finish(&position.fen());
+    }
+}
+
+/// Text made only when it is written (a variant position's FEN, which
+/// only `--positions` writes per move).
+struct Lazy<F>(F);
+
+impl<F: Fn() -> String> std::fmt::Display for Lazy<F> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&(self.0)())
     }
 }

@@ -91,6 +91,21 @@ pub const QUOTE_FEN_HINT: &str = "a FEN is one argument: put it in quotes, \
 pub const MOVES_TAKE_ALL_HINT: &str = "--moves takes every word after it as a move, \
      so put it after the other arguments (perft startpos 3 --moves e4 e5)";
 
+/// What to tell someone who gave a variant's FEN without `--variant`.
+pub const VARIANT_FEN_HINT: &str = "it looks like a variant's FEN (a pocket, `~` or check counts): \
+     give --variant NAME (crazyhouse, 3check, …)";
+
+/// Whether a FEN has what only variants' FENs have: a Crazyhouse pocket
+/// (`[...]` or a ninth row), `~` after a promoted piece, or Three-check's
+/// check counts (`3+3`, `+0+0`).
+fn looks_like_variant(fen: &str) -> bool {
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next().unwrap_or_default();
+    placement.contains(['[', '~'])
+        || placement.matches('/').count() == 8
+        || fields.any(|field| field.contains('+'))
+}
+
 /// Whether the command line looks like an unquoted FEN: a board field
 /// (with `/`, without spaces) followed by a separate `w` or `b`.
 pub fn looks_split(args: &[String]) -> bool {
@@ -139,6 +154,7 @@ pub fn load(position: &str, chess960: bool, lenient: bool) -> Result<Board, CliE
             FenError::InvalidPosition(
                 PositionError::ImpossibleCheck | PositionError::TooManyCheckers { .. },
             ) => " (pass --lenient to accept it)".to_owned(),
+            _ if looks_like_variant(fen) => format!("; {VARIANT_FEN_HINT}"),
             _ if !fen.trim().contains(char::is_whitespace) => format!("; {QUOTE_FEN_HINT}"),
             _ => String::new(),
         };

@@ -1,6 +1,6 @@
 //! `bitmoves show`: a board diagram and what the position is.
 
-use crate::{diagram, error::CliError, position::SetupArgs};
+use crate::{diagram, error::CliError, position::SetupArgs, variant::VariantArgs};
 use bitmoves::{Bitboard, Board, GameStatus};
 use clap::Args;
 use std::io::Write;
@@ -17,6 +17,9 @@ pub struct ShowArgs {
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
+    #[command(flatten)]
+    // --variant.
+    pub variant: VariantArgs,
 }
 
 /// Prints the diagram, then the FEN, the Polyglot key, side to move,

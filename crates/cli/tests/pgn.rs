@@ -53,19 +53,14 @@ fn uci_prints_one_line_per_game_and_an_error_line_for_the_bad_one() {
     assert_eq!(out.code, Some(1));
     assert_eq!(
         out.stdout,
-        "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\na2a3 a7a6 e1h1\n\n"
+        "e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7\na2a3 a7a6 e1h1\ne2e4 d7d5\n\n"
     );
     let lines: Vec<&str> = out.stderr.lines().collect();
-    assert_eq!(lines.len(), 2, "one line per problem: {}", out.stderr);
+    assert_eq!(lines.len(), 1, "one line per problem: {}", out.stderr);
     assert!(
         lines[0].starts_with("error: game 3 (line 12, column 13): illegal move \"Ke3\""),
         "{}",
         lines[0]
-    );
-    assert!(
-        lines[1].starts_with("note: game 4 (line 14, column 1): variant \"Atomic\""),
-        "{}",
-        lines[1]
     );
 }
 
@@ -77,11 +72,12 @@ fn fen_and_positions() {
         out.stdout,
         "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n\
          r3k2r/1ppppppp/p7/8/8/P7/1PPPPPPP/R4RK1 b kq - 1 2\n\
+         rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2\n\
          rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
     );
     let out = run(&["pgn", &path, "--positions"]);
     let lines: Vec<&str> = out.stdout.lines().collect();
-    assert_eq!(lines.len(), 8 + 4 + 1);
+    assert_eq!(lines.len(), 8 + 4 + 3 + 1);
     assert_eq!(
         lines[0],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;e2e4;1-0"
@@ -90,24 +86,34 @@ fn fen_and_positions() {
         lines[7],
         "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4;;1-0"
     );
+    // The Atomic game, by python-chess's AtomicBoard.
     assert_eq!(
         lines[12],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;e2e4;*"
+    );
+    assert_eq!(
+        lines[15],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;;*"
     );
 }
 
 #[test]
 fn a_note_alone_exits_0_and_the_summary_counts() {
+    // `--pgn` does not write variant games back: each is a note.
     let path = file(
         "note.pgn",
         b"[Variant \"Crazyhouse\"]\n\n1. e4 *\n\n1. e4 e5 *\n",
     );
+    let out = run(&["pgn", path.to_str().expect("utf-8"), "--pgn"]);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert!(out.stderr.starts_with("note: game 1"), "{}", out.stderr);
+    assert!(out.stdout.contains("1. e4 e5 *"), "{}", out.stdout);
+    // The summary reads them.
     let out = run(&["pgn", path.to_str().expect("utf-8")]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert!(out.stderr.starts_with("note: game 1"));
     assert!(
         out.stdout.starts_with(
-            "games: 2\nplies: 2\ngames with errors: 0\nskipped variants: 1\nbytes: 44\nMB/s: "
+            "games: 2\nplies: 3\ngames with errors: 0\nskipped variants: 0\nbytes: 44\nMB/s: "
         ),
         "{}",
         out.stdout
@@ -147,7 +153,7 @@ fn threads_print_in_file_order_and_compressed_input_is_recognised_by_content() {
     let three = run(&["pgn", plain, "--uci", "--threads", "3"]);
     assert_eq!(one.stdout, three.stdout);
     assert_eq!(one.stderr, three.stderr);
-    assert_eq!(one.stdout.lines().count(), 403);
+    assert_eq!(one.stdout.lines().count(), 404);
 
     let zstd = file(
         "many-zstd.pgn",
@@ -206,9 +212,12 @@ fn pgn_output_reads_back_to_the_same_games() {
     let written = run(&["pgn", plain, "--pgn"]).stdout;
     let again = file("written.pgn", written.as_bytes());
     let again = again.to_str().expect("utf-8");
+    // The same games, but the Atomic one, which `--pgn` skips with a note.
     assert_eq!(
         run(&["pgn", again, "--uci"]).stdout,
-        run(&["pgn", plain, "--uci"]).stdout
+        run(&["pgn", plain, "--uci"])
+            .stdout
+            .replace("e1h1\ne2e4 d7d5\n", "e1h1\n")
     );
     assert_eq!(stdout(&["pgn", again, "--pgn"]), written);
 }

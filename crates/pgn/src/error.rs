@@ -1,6 +1,8 @@
 //! [`PgnError`]: why a game could not be read, and where (game number,
 //! line, column, the move text and the position).
 
+use bitmoves::setup::SetupFenError;
+use bitmoves::variant::VariantSanError;
 use bitmoves::{Board, FenError, SanError};
 use memchr::memchr2;
 use std::{fmt, io};
@@ -68,11 +70,34 @@ pub enum ErrorKind {
     TooLong,
     /// A `{` comment that is never closed.
     UnclosedComment,
-    /// The game is of a variant this crate does not play (crazyhouse,
-    /// atomic, …): it was skipped, which is a note rather than a failure.
+    /// The game is of a variant (crazyhouse, atomic, …) and the visitor
+    /// skips variant games ([`Visitor::begin_variant_moves`](crate::Visitor::begin_variant_moves)):
+    /// it was skipped, which is a note rather than a failure.
     Variant {
         /// The `Variant` tag's value.
         name: String,
+    },
+    /// A `Variant` tag that names no variant bitmoves knows (nor
+    /// python-chess: its `find_variant` refuses it too).
+    UnknownVariant {
+        /// The tag's value, shortened to 40 bytes.
+        name: String,
+    },
+    /// A move of a variant game that names no legal move, or several.
+    IllegalVariantMove {
+        /// The move as written.
+        san: String,
+        /// Why the variant's rules refused it.
+        error: VariantSanError,
+        /// The position it was read in, as the variant's FEN.
+        fen: String,
+    },
+    /// The `FEN` tag of a variant game is not a position.
+    BadVariantFen {
+        /// The tag's value.
+        fen: String,
+        /// Why it was refused.
+        error: SetupFenError,
     },
     /// Reading the input failed (a damaged compressed stream, say); the
     /// reader stops.
@@ -188,7 +213,20 @@ impl fmt::Display for ErrorKind {
                 crate::MAX_GAME_BYTES
             ),
             Self::UnclosedComment => f.write_str("a `{` comment is never closed"),
-            Self::Variant { name } => write!(f, "variant {name:?} is not supported, game skipped"),
+            Self::Variant { name } => write!(
+                f,
+                "variant {name:?}: game skipped (this reader does not take variant games)"
+            ),
+            Self::UnknownVariant { name } => write!(
+                f,
+                "unknown variant {name:?} in the Variant tag (known: the names python-chess and Lichess give \
+                 standard, Chess960, Crazyhouse, Antichess, Giveaway, Suicide, Atomic, Horde, \
+                 King of the Hill, Racing Kings and Three-check)"
+            ),
+            Self::IllegalVariantMove { san, error, fen } => {
+                write!(f, "illegal move {san:?} ({error}) in {fen}")
+            }
+            Self::BadVariantFen { fen, error } => write!(f, "bad FEN tag {fen:?}: {error}"),
             Self::Io(error) => write!(f, "cannot read the input: {error}"),
         }
     }
@@ -209,6 +247,8 @@ impl std::error::Error for PgnError {
         match &self.kind {
             ErrorKind::IllegalMove { error, .. } => Some(error),
             ErrorKind::BadFen { error, .. } => Some(error),
+            ErrorKind::IllegalVariantMove { error, .. } => Some(error),
+            ErrorKind::BadVariantFen { error, .. } => Some(error),
             ErrorKind::Io(error) => Some(error),
             _ => None,
         }

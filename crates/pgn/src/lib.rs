@@ -21,6 +21,7 @@
 //! | `write.rs` | writing a [`Game`] as PGN |
 //! | `skim.rs` | following the grammar over lines, to find where games end without reading them |
 //! | `chunk.rs` | cutting the input into chunks of whole games, numbered, for the threads |
+//! | `variant.rs` | [`VariantPosition`]: games of the variants (a `Variant` tag), replayed through the core's rules engine |
 //! | `parallel.rs` | [`read_parallel`]: replay on N threads, results in file order |
 //! | `parquet/mod.rs` | the `parquet` module: games to a Parquet dataset (feature `parquet`) |
 //!
@@ -52,6 +53,7 @@ mod skim;
 mod split;
 mod tally;
 mod text;
+mod variant;
 mod visitor;
 mod write;
 
@@ -62,6 +64,7 @@ pub use parallel::{read_parallel, read_parallel_sized};
 pub use pending::PendingGame;
 pub use raw::RawGame;
 pub use reader::Reader;
+pub use variant::VariantPosition;
 pub use visitor::{Flow, Visitor};
 
 /// The longest game the reader holds, in bytes: a longer one is skipped

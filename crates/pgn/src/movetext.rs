@@ -14,7 +14,7 @@ use memchr::{memchr, memchr3};
 
 /// Bytes that end a word of movetext: whitespace (see `grammar.rs`) and
 /// `{ } ( ) ; $`.
-static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c\x1a\x1c\x1d\x1e\x1f{}();$");
+pub(crate) static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c\x1a\x1c\x1d\x1e\x1f{}();$");
 
 /// Bytes a move in a common shape starts with (see
 /// [`Board::play_san_prefix`]): a file or a piece letter.

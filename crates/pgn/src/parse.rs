@@ -13,7 +13,9 @@ use crate::error::{ErrorKind, Place, Stop};
 use crate::grammar::{self, LineKind, Phase};
 use crate::movetext::Movetext;
 use crate::text::{byte_set, utf8};
+use crate::variant::{self, VariantStart};
 use crate::{Flow, Visitor};
+use bitmoves::variant::VariantKind;
 use bitmoves::{Board, FenOptions};
 use memchr::memchr2;
 use std::borrow::Cow;
@@ -44,7 +46,10 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
     if visitor.begin_game(place.number) == Flow::Skip {
         return skipped();
     }
-    let tags = read_tags(text, whole, visitor)?;
+    let mut tags = read_tags(text, whole, visitor)?;
+    if let Some(start) = tags.variant.take() {
+        return read_variant(text, whole, tags, start, visitor);
+    }
     if visitor.begin_moves(&tags.start) == Flow::Skip {
         return skipped();
     }
@@ -60,10 +65,31 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
     }
 }
 
+/// A variant game (see `variant.rs`), kept out of line so that the
+/// standard path stays as it was: read whole only (the splitter cuts it
+/// when the text may end before it does).
+#[cold]
+#[inline(never)]
+fn read_variant<V: Visitor + ?Sized>(
+    text: &[u8],
+    whole: bool,
+    tags: Tags<'_>,
+    start: VariantStart<'_>,
+    visitor: &mut V,
+) -> Result<(usize, u64), Stop> {
+    if !whole {
+        return Err(Stop::Incomplete);
+    }
+    variant::read_game(text, tags.moves_at, start, visitor)?;
+    Ok((text.len(), tags.lines))
+}
+
 /// What the tags said.
-struct Tags {
-    /// The starting position.
+struct Tags<'a> {
+    /// The starting position (the standard start for a variant game).
     start: Board,
+    /// The start of a variant game, which the rules engine reads.
+    variant: Option<VariantStart<'a>>,
     /// Where the movetext starts, or `None` for a game of tags only.
     moves_at: Option<usize>,
     /// Where a game of tags only ends.
@@ -75,14 +101,18 @@ struct Tags {
 /// Reads the tags (the lines up to the first that is not a tag, a `%`
 /// or `;` line or a blank one; two blank lines in a row end the game: the
 /// grammar's [`Phase::Tags`]).
-fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> Result<Tags, Stop> {
+fn read_tags<'a, V: Visitor + ?Sized>(
+    text: &'a [u8],
+    whole: bool,
+    visitor: &mut V,
+) -> Result<Tags<'a>, Stop> {
     // A byte order mark before the first line (where files were joined)
     // is skipped, as python-chess skips it.
     let mut at = grammar::after_bom(text, 0);
     let mut lines = 0;
     let mut phase = Phase::Tags { blank: false };
     let mut fen: Option<(usize, Cow<'_, [u8]>)> = None;
-    let mut variant: Option<Cow<'_, [u8]>> = None;
+    let mut variant: Option<(usize, Cow<'_, [u8]>)> = None;
     let (moves_at, end) = loop {
         if at >= text.len() {
             if !whole {
@@ -96,7 +126,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
             if name == b"FEN" {
                 fen = Some((tag.value, Cow::Borrowed(value)));
             } else if name == b"Variant" {
-                variant = Some(Cow::Borrowed(value));
+                variant = Some((tag.value, Cow::Borrowed(value)));
             }
             visitor.tag(&utf8(name), &utf8(value));
             at = tag.next;
@@ -111,7 +141,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
                 if name == b"FEN" {
                     fen = Some((value_at, value.clone()));
                 } else if name == b"Variant" {
-                    variant = Some(value.clone());
+                    variant = Some((value_at, value.clone()));
                 }
                 visitor.tag(&utf8(name), &utf8(&value));
             }
@@ -128,9 +158,28 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
         at = next;
         lines += 1;
     };
-    let start = start_position(fen, variant)?;
+    let chess960 = match &variant {
+        None => false,
+        Some((at, name)) => match chess_mode(name) {
+            Some(chess960) => chess960,
+            None => match variant_start(*at, name, fen.clone())? {
+                Some(start) => {
+                    return Ok(Tags {
+                        start: *START,
+                        variant: Some(start),
+                        moves_at,
+                        end,
+                        lines,
+                    });
+                }
+                None => false,
+            },
+        },
+    };
+    let start = start_position(fen, chess960)?;
     Ok(Tags {
         start,
+        variant: None,
         moves_at,
         end,
         lines,
@@ -139,23 +188,7 @@ fn read_tags<V: Visitor + ?Sized>(text: &[u8], whole: bool, visitor: &mut V) -> 
 
 /// The starting position that the `FEN` tag (where its value starts,
 /// and the value) and the `Variant` tag set.
-fn start_position(
-    fen: Option<(usize, Cow<'_, [u8]>)>,
-    variant: Option<Cow<'_, [u8]>>,
-) -> Result<Board, Stop> {
-    let chess960 = match &variant {
-        None => false,
-        Some(name) => match name.to_ascii_lowercase().as_slice() {
-            b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random" => {
-                true
-            }
-            b"" | b"standard" | b"chess" | b"classical" | b"normal" | b"from position" => false,
-            _ => {
-                let name = utf8(name).into_owned();
-                return Err(Stop::Failed(0, ErrorKind::Variant { name }));
-            }
-        },
-    };
+fn start_position(fen: Option<(usize, Cow<'_, [u8]>)>, chess960: bool) -> Result<Board, Stop> {
     let options = FenOptions {
         lenient: true,
         chess960,
@@ -175,6 +208,50 @@ fn start_position(
         }
         None => *START,
     })
+}
+
+/// Whether a `Variant` tag names standard chess (`Some(false)`) or
+/// Chess960 (`Some(true)`), which the fast board plays; `None` for any
+/// other name.
+fn chess_mode(name: &[u8]) -> Option<bool> {
+    match name.to_ascii_lowercase().as_slice() {
+        b"chess960" | b"chess 960" | b"fischerandom" | b"fischerrandom" | b"fischer random" => {
+            Some(true)
+        }
+        // python-chess plays FICS's wild games on a standard board.
+        b"" | b"standard" | b"chess" | b"classical" | b"normal" | b"from position" | b"wild/0"
+        | b"wild/1" | b"wild/2" | b"wild/3" | b"wild/4" | b"wild/5" | b"wild/6" | b"wild/7"
+        | b"wild/8" | b"wild/8a" => Some(false),
+        _ => None,
+    }
+}
+
+/// The start of a game whose `Variant` tag (its value at `at`) is not
+/// one [`chess_mode`] knows: a variant of the core's table, read by
+/// python-chess's and Lichess's names in any case (`None` for another name
+/// of standard chess, `Illegal` say); any other name is an error.
+#[cold]
+#[inline(never)]
+fn variant_start<'a>(
+    at: usize,
+    name: &[u8],
+    fen: Option<(usize, Cow<'a, [u8]>)>,
+) -> Result<Option<VariantStart<'a>>, Stop> {
+    let text = utf8(name);
+    match text.trim().parse::<VariantKind>() {
+        Ok(VariantKind::Standard) => Ok(None),
+        Ok(kind) => Ok(Some(VariantStart {
+            kind,
+            name: text.into_owned(),
+            fen,
+        })),
+        Err(_) => Err(Stop::Failed(
+            at,
+            ErrorKind::UnknownVariant {
+                name: crate::error::shorten(name),
+            },
+        )),
+    }
 }
 
 /// Bytes that stop [`plain_tag`]'s scan of a value.

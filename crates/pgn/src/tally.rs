@@ -3,7 +3,7 @@
 //! part way (see `reader.rs`) can be read again from its start without
 //! the caller seeing any call twice.
 
-use crate::{Flow, Visitor};
+use crate::{Flow, VariantPosition, Visitor};
 use bitmoves::{Board, Move};
 
 /// Counts and forwards calls (`record`, `RECORD` true), or swallows the
@@ -150,6 +150,22 @@ impl<V: Visitor + ?Sized, const RECORD: bool> Visitor for Tally<'_, V, RECORD> {
     fn end_game(&mut self, board: &Board) {
         if self.pass() {
             self.inner.end_game(board);
+        }
+    }
+
+    fn begin_variant_moves(&mut self, start: &VariantPosition) -> Flow {
+        self.ask(|v| v.begin_variant_moves(start))
+    }
+
+    fn play_variant(&mut self, position: &VariantPosition, mv: Move, san: &str) {
+        if self.pass() {
+            self.inner.play_variant(position, mv, san);
+        }
+    }
+
+    fn end_variant_game(&mut self, position: &VariantPosition) {
+        if self.pass() {
+            self.inner.end_variant_game(position);
         }
     }
 }

@@ -1,6 +1,7 @@
 //! [`Visitor`]: what the reader calls as it reads a game, and [`Flow`],
 //! the visitor's answer where it may skip.
 
+use crate::VariantPosition;
 use bitmoves::{Board, Move};
 
 /// Whether to read on or skip: the answer to
@@ -113,5 +114,32 @@ pub trait Visitor {
     /// The game ends; `board` is the position after its mainline.
     fn end_game(&mut self, board: &Board) {
         let _ = board;
+    }
+
+    /// The tags name a variant (Crazyhouse, Atomic, …: a `Variant` tag
+    /// other than standard chess and Chess960) and its moves start from
+    /// `start`. The default skips the game, which then reads as
+    /// [`ErrorKind::Variant`](crate::ErrorKind::Variant), a note; a
+    /// visitor that continues gets [`play_variant`](Visitor::play_variant)
+    /// for each mainline move (variations are skipped, unchecked),
+    /// [`comment`](Visitor::comment), [`nag`](Visitor::nag) and
+    /// [`result`](Visitor::result) as for any game, and
+    /// [`end_variant_game`](Visitor::end_variant_game) in place of
+    /// [`end_game`](Visitor::end_game).
+    fn begin_variant_moves(&mut self, start: &VariantPosition) -> Flow {
+        let _ = start;
+        Flow::Skip
+    }
+
+    /// A legal mainline move `mv` of a variant game (a drop is a move whose
+    /// `from` equals its `to`, see [`bitmoves::variant::drop_move`]),
+    /// written `san`, played from `position`.
+    fn play_variant(&mut self, position: &VariantPosition, mv: Move, san: &str) {
+        let _ = (position, mv, san);
+    }
+
+    /// A variant game ends; `position` is the one after its mainline.
+    fn end_variant_game(&mut self, position: &VariantPosition) {
+        let _ = position;
     }
 }

@@ -5,8 +5,9 @@
 //! and column. Checked with a visitor that skips some games, some
 //! movetexts and some variations, on hostile text and its mutations.
 
+use bitmoves::variant::uci;
 use bitmoves::{Board, Move};
-use bitmoves_pgn::{Flow, RawGame, Reader, Visitor};
+use bitmoves_pgn::{Flow, RawGame, Reader, VariantPosition, Visitor};
 use std::io::BufReader;
 
 #[path = "common/mutate.rs"]
@@ -72,6 +73,22 @@ impl Visitor for Log {
     }
     fn end_game(&mut self, board: &Board) {
         self.lines.push(format!("end {board}"));
+    }
+    fn begin_variant_moves(&mut self, start: &VariantPosition) -> Flow {
+        self.lines
+            .push(format!("variant {} {}", start.kind(), start.fen()));
+        if self.game % 5 == 4 {
+            Flow::Skip
+        } else {
+            Flow::Continue
+        }
+    }
+    fn play_variant(&mut self, position: &VariantPosition, mv: Move, san: &str) {
+        self.lines
+            .push(format!("play {} {san} {}", uci(mv), position.fen()));
+    }
+    fn end_variant_game(&mut self, position: &VariantPosition) {
+        self.lines.push(format!("end {}", position.fen()));
     }
 }
 
@@ -140,6 +157,14 @@ const GAMES: &str = "[Event \"a \\\"b\\\" \\\\\"]\n[FEN \"r3k2r/8/8/8/8/8/8/R3K2
     [Event \"tags only\"]\n\n\n1. e4 (1. d4 (1. c4) d5) e5 $13 2. Qh5?! Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n\n\
     [Variant \"atomic\"]\n\n1. e4 *\n\n[FEN \"bad\"]\n\n1. e4 *\n\n1. e4 } e5 *\n\n1. e4 {open\n";
 
+/// Variant games: read, skipped by the visitor (game 4 of 5), an unknown
+/// name, illegal moves, a variation and a comment in one.
+const VARIANT_GAMES: &str = "[Event \"a\"]\n\n1. e4 *\n\n[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 {drop}\n\
+    Qa5 $1 (3... Qd8 (3... Qe6)) 4. Nc3 *\n[Variant \"Three-check\"]\n\
+    [FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 1+2 0 1\"]\n\n1. Ra8+ Kd7 2. Ra7+ 1-0\n\n\
+    [Variant \"Bughouse\"]\n\n1. e4 *\n\n[Variant \"King of the Hill\"]\n\n1. e4 e5 2. Ke2 Ke7 3. Ke3 Ke6 4. Kd4 *\n\n\
+    [Variant \"ZH\"]\n\n1. e4 d5 2. N@f3 *\n\n[Variant \"atomic\"]\n\n1. e4 d5 2. exd5 Qxd5 *\n";
+
 /// Games with what python-chess reads and the grammar's odd corners: `0000`,
 /// `[%…]` command lines and other `[` lines in the moves, tag lines
 /// without a blank line before them, byte order marks where files were
@@ -203,6 +228,9 @@ fn games_read_in_one_pass_as_the_splitter_cuts_them() {
     for (name, text) in line_ends(GAMES) {
         assert_one_pass_reads_as_cut(name, text.as_bytes());
     }
+    for (name, text) in line_ends(VARIANT_GAMES) {
+        assert_one_pass_reads_as_cut(name, text.as_bytes());
+    }
 }
 
 /// 20,000 bytes of PGN's characters at random.
@@ -217,6 +245,13 @@ fn junk(next: &mut impl FnMut() -> u64) -> Vec<u8> {
 fn mutated_games_and_junk_read_in_one_pass_as_cut() {
     let mut next = mutate::xorshift(0x9e37_79b9_7f4a_7c15);
     check_mutations(assert_one_pass_reads_as_cut, "", GAMES, 600, &mut next);
+    check_mutations(
+        assert_one_pass_reads_as_cut,
+        "",
+        VARIANT_GAMES,
+        200,
+        &mut next,
+    );
     assert_one_pass_reads_as_cut("junk", &junk(&mut next));
 }
 
@@ -333,6 +368,9 @@ fn chunks_of_any_size_read_as_one_thread() {
     assert_chunks_read_as_one_thread("odd blanks", odd_blanks.as_bytes());
     assert_chunks_read_as_one_thread("empty", b"");
     assert_chunks_read_as_one_thread("many", GAMES.repeat(20).as_bytes());
+    for (name, text) in line_ends(VARIANT_GAMES) {
+        assert_chunks_read_as_one_thread(name, text.repeat(5).as_bytes());
+    }
     let long = with_long_tags();
     assert_chunks_read_as_one_thread("long tags", long.as_bytes());
     assert_chunks_read_as_one_thread("long tags, CRLF", long.replace('\n', "\r\n").as_bytes());

@@ -279,9 +279,14 @@ impl Game {
         String::from_utf8(out).unwrap_or_default()
     }
 
+    /// The en passant square [`Game::fen`] prints.
+    pub fn shown_ep(&self, force_ep: bool) -> Option<Square> {
+        shown_ep(self.engine.as_ref(), &self.fields, force_ep)
+    }
+
     /// Appends [`Game::fen`] to `out`.
     pub fn write_fen(&self, out: &mut Vec<u8>, force_ep: bool) {
-        let ep = shown_ep(self.engine.as_ref(), &self.fields, force_ep);
+        let ep = self.shown_ep(force_ep);
         let castling = self.chess960.then_some(self.castling960.as_str());
         text::write_fen(out, |i| self.placement[i], &self.fields, ep, castling);
     }

@@ -12,7 +12,8 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `lib.rs` | the exports and the buffers shared with JavaScript |
-//! | `game.rs` | [`Game`]: chess.js's state on the core's `Board`, play, undo, hash, repetitions |
+//! | `game.rs` | [`Game`]: chess.js's state on an engine, play, undo, hash, repetitions |
+//! | `engine.rs` | [`engine::Engine`]: the core's `Board`, or its loose engine for the positions `Board` refuses |
 //! | `edit.rs` | `put`, `remove`, castling rights, attackers, check, insufficient material |
 //! | `fields.rs` | chess.js's side to move, castling flags, en passant square and clocks |
 //! | `play.rs` | the exports that play and undo moves (SAN, squares, null moves) and list the history |
@@ -21,6 +22,7 @@
 //! | `zobrist.rs` | chess.js's Zobrist keys, for `hash()` and repetitions |
 
 pub mod edit;
+pub mod engine;
 pub mod fields;
 pub mod game;
 pub mod moves;
@@ -150,7 +152,9 @@ pub extern "C" fn bm_set_chess960(handle: u32, on: bool) {
 /// must be).
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_playable(handle: u32) -> bool {
-    with(handle, |game| game.engine.is_some())
+    with(handle, |game| {
+        game.engine.as_ref().is_some_and(|e| e.fast().is_some())
+    })
 }
 
 /// chess.js's `clear()`.
@@ -363,7 +367,7 @@ pub extern "C" fn bm_hash(handle: u32) -> usize {
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_perft(handle: u32, depth: i32) -> f64 {
     with(handle, |game| match &game.engine {
-        Some(board) => bitmoves::perft::perft(board, depth.max(1) as u32) as f64,
+        Some(engine) => engine.perft(depth.max(1) as u32) as f64,
         None => 0.0,
     })
 }

@@ -59,7 +59,9 @@ function bind(exports) {
 }
 
 function memory() {
-  if (bytes.buffer !== W.memory.buffer) {
+  // A view of a grown memory's old buffer is detached: its length is 0
+  // (cheaper to ask than `W.memory.buffer`, a getter into the engine).
+  if (bytes.length === 0) {
     bytes = new Uint8Array(W.memory.buffer)
     ints = new Int32Array(W.memory.buffer)
   }

@@ -1,7 +1,8 @@
 //! One chess.js game: chess.js's own state (the placement, the castling
 //! flags and en passant square as chess.js keeps them, the clocks, its
-//! hash and repetition counts, the history) with the core's [`Board`] as
-//! the engine that generates, names and plays the moves.
+//! hash and repetition counts, the history) with an [`Engine`] (the
+//! core's [`Board`], or its loose engine for positions `Board` refuses)
+//! that generates, names and plays the moves.
 //!
 //! chess.js keeps castling flags and an en passant square that the
 //! position may not support (a `K` flag without an h1 rook); the engine is

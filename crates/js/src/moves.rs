@@ -1,6 +1,6 @@
 //! A move as chess.js describes it ([`JsMove`]: from, to, piece, captured,
 //! promotion and chess.js's flag bits), made from the core's [`Move`] on
-//! its [`Board`], and chess.js's order of the move list.
+//! its [`Engine`], and chess.js's order of the move list.
 
 use crate::engine::Engine;
 use crate::zobrist::ox88;

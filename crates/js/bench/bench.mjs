@@ -1,8 +1,11 @@
 // bitmoves against chess.js 1.4 in one Node process, on the same inputs:
-// each operation runs in rounds that alternate the two libraries, and the
-// table gives each one's median time per call and the ratio.
+// each operation runs in rounds that alternate the two libraries (a round
+// repeats its run for at least 20 ms), and the table gives each one's
+// median time per call and the ratio.
 //
-//   cargo xtask js --build && node crates/js/bench/bench.mjs [ROUNDS]
+//   cargo xtask js --build && node crates/js/bench/bench.mjs [ROUNDS] [FILTER]
+//
+// FILTER (a substring) runs only the operations whose name holds it.
 //
 // Positions: 400 from seeded random games (the same for both). The PGN
 // file is chess.js's own benchmark file (100 Lichess games).
@@ -12,6 +15,7 @@ import * as bitmoves from '../dist/chess.mjs'
 import * as chessjs from 'chess.js'
 
 const ROUNDS = Number(process.argv[2] ?? 7)
+const FILTER = process.argv[3] ?? ''
 
 function random(seed) {
   return () => {
@@ -79,6 +83,19 @@ const OPERATIONS = [
     calls: FENS.length,
   },
   {
+    // How chess.js users meet a new position: move(), then fen(); undo()
+    // brings the position back for the next round.
+    name: 'move(san) + fen() + undo()',
+    setup: (lib) => FENS.map((fen) => [new lib.Chess(fen), new chessjs.Chess(fen).moves()[0]]).filter(([, san]) => san),
+    run: (games) =>
+      games.forEach(([g, san]) => {
+        g.move(san)
+        g.fen()
+        g.undo()
+      }),
+    calls: FENS.length,
+  },
+  {
     name: 'fen() (again, same position)',
     setup: (lib) => FENS.map((fen) => new lib.Chess(fen)),
     run: (games) => games.forEach((g) => g.fen()),
@@ -106,16 +123,24 @@ const format = (seconds) =>
 console.log(`node ${process.version}, ${ROUNDS} rounds, medians per call\n`)
 console.log('| operation | chess.js 1.4.0 | bitmoves | speed-up |')
 console.log('|---|---:|---:|---:|')
-for (const op of OPERATIONS) {
+for (const op of OPERATIONS.filter((op) => op.name.includes(FILTER))) {
   const inputs = { chessjs: op.setup(chessjs), bitmoves: op.setup(bitmoves) }
   const times = { chessjs: [], bitmoves: [] }
   for (const [name, input] of Object.entries(inputs)) op.run(input) // warm-up
   for (let round = 0; round < (op.rounds ?? ROUNDS); round++) {
     const order = round % 2 === 0 ? ['chessjs', 'bitmoves'] : ['bitmoves', 'chessjs']
     for (const name of order) {
+      // A round repeats the run for at least 20 ms (a short run would time
+      // code the JIT has not optimized yet), then times it per call.
       const start = process.hrtime.bigint()
-      op.run(inputs[name])
-      times[name].push(Number(process.hrtime.bigint() - start) / 1e9 / op.calls)
+      let runs = 0
+      let elapsed = 0
+      do {
+        op.run(inputs[name])
+        runs++
+        elapsed = Number(process.hrtime.bigint() - start) / 1e9
+      } while (elapsed < 0.02)
+      times[name].push(elapsed / runs / op.calls)
     }
   }
   const a = median(times.chessjs)

@@ -72,7 +72,9 @@ class Chess {
   // over the one their Move already holds.
   fen({ forceEnpassantSquare = false } = {}) {
     if (forceEnpassantSquare) return text(W.bm_fen(this._ptr, 1))
-    if (this._fen === undefined) this._fen = text(W.bm_fen(this._ptr, 0))
+    if (this._fen === undefined) {
+      this._fen = this._chess960 ? text(W.bm_fen(this._ptr, 0)) : fenOf(this._ptr)
+    }
     return this._fen
   }
 

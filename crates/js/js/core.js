@@ -59,7 +59,9 @@ function bind(exports) {
 }
 
 function memory() {
-  if (bytes.buffer !== W.memory.buffer) {
+  // A view of a grown memory's old buffer is detached: its length is 0
+  // (cheaper to ask than `W.memory.buffer`, a getter into the engine).
+  if (bytes.length === 0) {
     bytes = new Uint8Array(W.memory.buffer)
     ints = new Int32Array(W.memory.buffer)
   }
@@ -98,6 +100,60 @@ function input(s) {
   const at = W.bm_in(encoded.length)
   memory()
   bytes.set(encoded, at)
+}
+
+// --- FEN from numbers ---------------------------------------------------------
+
+// `fen()` assembles chess.js's FEN from bm_fen_fields' numbers and cached
+// strings (decoding 60 bytes of text costs more than the whole call): a
+// rank's text, with the `/` after it, by its number (a base-13 digit a
+// square, a small integer); the side, castling and en passant fields by
+// theirs.
+const PIECE_LETTERS = ' PNBRQKpnbrqk'
+const RANKS = new Map()
+const MIDDLES = Array.from({ length: 2 * 16 * 65 }, (_, i) => {
+  const castling = ['K', 'Q', 'k', 'q'].filter((_, bit) => (i >> 1) & 15 & (1 << bit)).join('')
+  const ep = (i >> 5) - 1
+  return (i & 1 ? ' b ' : ' w ') + (castling || '-') + ' ' + (ep < 0 ? '-' : NAMES[ep]) + ' '
+})
+
+/** The text of the rank numbered `code`: the 1st rank's (`last`) has no `/`. */
+function rankText(code, last) {
+  const key = last ? -1 - code : code
+  let s = RANKS.get(key)
+  if (s !== undefined) return s
+  s = ''
+  let empty = 0
+  for (let file = 0; file < 8; file++) {
+    const piece = code % 13
+    code = (code - piece) / 13
+    if (piece === 0) {
+      empty++
+      continue
+    }
+    if (empty) s += empty
+    empty = 0
+    s += PIECE_LETTERS[piece]
+  }
+  if (empty) s += empty
+  if (!last) s += '/'
+  // Bounded: a long session meets many ranks; start again past 4,096.
+  if (RANKS.size >= 4096) RANKS.clear()
+  RANKS.set(key, s)
+  return s
+}
+
+/** chess.js's FEN of the game `ptr` (not Chess960). */
+function fenOf(ptr) {
+  const at = W.bm_fen_fields(ptr) >> 2
+  memory()
+  const f = ints
+  return (
+    rankText(f[at], false) + rankText(f[at + 1], false) + rankText(f[at + 2], false) +
+    rankText(f[at + 3], false) + rankText(f[at + 4], false) + rankText(f[at + 5], false) +
+    rankText(f[at + 6], false) + rankText(f[at + 7], true) +
+    MIDDLES[f[at + 8] | (f[at + 9] << 1) | ((f[at + 10] + 1) << 5)] + f[at + 11] + ' ' + f[at + 12]
+  )
 }
 
 // --- moves -------------------------------------------------------------------

@@ -1,17 +1,20 @@
 //! One chess.js game: chess.js's own state (the placement, the castling
 //! flags and en passant square as chess.js keeps them, the clocks, its
-//! hash and repetition counts, the history) with the core's [`Board`] as
-//! the engine that generates, names and plays the moves.
+//! hash and repetition counts, the history) with an [`Engine`] (the
+//! core's [`Board`], or its loose engine for positions `Board` refuses)
+//! that generates, names and plays the moves.
 //!
 //! chess.js keeps castling flags and an en passant square that the
 //! position may not support (a `K` flag without an h1 rook); the engine is
 //! built from what the position supports, and chess.js's raw fields are
 //! kept beside it for `fen()`, `hash()` and `getCastlingRights()`.
 
+use crate::engine::Engine;
 pub use crate::fields::{Fields, Placed};
 use crate::moves::{self, JsMove, bits};
 use crate::text;
 use crate::zobrist::{keys, ox88};
+use bitmoves::variant::Position;
 use bitmoves::{Bitboard, Board, CastlingSide, Color, FenOptions, Piece, Square};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -44,7 +47,7 @@ pub struct Entry {
     placement: [Placed; 64],
     /// The fields before the move.
     pub fields: Fields,
-    engine: Option<Board>,
+    engine: Option<Engine>,
     hash: u64,
     /// The move played; `None` for a null move.
     pub mv: Option<JsMove>,
@@ -59,8 +62,9 @@ pub struct Game {
     pub placement: [Placed; 64],
     /// chess.js's fields.
     pub fields: Fields,
-    /// The engine, when the position is one the core's `Board` plays.
-    pub engine: Option<Board>,
+    /// The engine: the core's `Board` when it plays the position, else
+    /// (not in Chess960 mode) the loose engine.
+    pub engine: Option<Engine>,
     /// chess.js's hash of the position.
     pub hash: u64,
     /// The moves played, oldest first.
@@ -192,9 +196,10 @@ impl Game {
         self.fields.castling = flags960(board);
     }
 
-    /// The core's board for this position, when it plays it: the castling
-    /// flags the king and rooks support, lenient checks.
-    pub(crate) fn build_engine(&self) -> Option<Board> {
+    /// The engine for this position: the core's board when it plays it
+    /// (the castling flags the king and rooks support, lenient checks),
+    /// else the loose engine (not in Chess960 mode).
+    pub(crate) fn build_engine(&self) -> Option<Engine> {
         let mut fen = self.placement_fen();
         let turn = if self.fields.turn == Color::White {
             'w'
@@ -236,7 +241,11 @@ impl Game {
             lenient: true,
             chess960: self.chess960,
         };
-        Board::from_fen_cleaned(&fen, options).ok()
+        match Board::from_fen_cleaned(&fen, options) {
+            Ok(board) => Some(Engine::Fast(board)),
+            Err(_) if self.chess960 => None,
+            Err(_) => Position::from_fen(&fen, false).ok().map(Engine::Loose),
+        }
     }
 
     /// The placement field of a FEN.
@@ -279,9 +288,14 @@ impl Game {
         String::from_utf8(out).unwrap_or_default()
     }
 
+    /// The en passant square [`Game::fen`] prints.
+    pub fn shown_ep(&self, force_ep: bool) -> Option<Square> {
+        shown_ep(self.engine.as_ref(), &self.fields, force_ep)
+    }
+
     /// Appends [`Game::fen`] to `out`.
     pub fn write_fen(&self, out: &mut Vec<u8>, force_ep: bool) {
-        let ep = shown_ep(self.engine.as_ref(), &self.fields, force_ep);
+        let ep = self.shown_ep(force_ep);
         let castling = self.chess960.then_some(self.castling960.as_str());
         text::write_fen(out, |i| self.placement[i], &self.fields, ep, castling);
     }
@@ -403,7 +417,7 @@ impl Game {
     /// position after it: castling flags dropped by a king or rook move or
     /// a capture on a rook's corner, the en passant square after a double
     /// step beside an enemy pawn, the clocks and the turn.
-    fn fields_after(&self, mv: &JsMove, board: &Board) -> Fields {
+    fn fields_after(&self, mv: &JsMove, board: &Engine) -> Fields {
         let us = mv.color;
         let them = !us;
         let mut f = self.fields;
@@ -457,7 +471,7 @@ impl Game {
     pub fn play_null(&mut self) {
         self.history.push(self.snapshot(None, "--".to_owned()));
         if let Some(board) = &mut self.engine {
-            let _ = board.play_null();
+            board.play_null();
         }
         self.hash ^= self.ep_key() ^ keys().side;
         let f = &mut self.fields;
@@ -551,7 +565,10 @@ impl Game {
 }
 
 /// The castling field of `board`'s FEN (X-FEN in Chess960 mode).
-fn castling_field(board: &Board) -> String {
+fn castling_field(engine: &Engine) -> String {
+    let Some(board) = engine.fast() else {
+        return String::from("-");
+    };
     board
         .to_string()
         .split(' ')
@@ -562,7 +579,10 @@ fn castling_field(board: &Board) -> String {
 
 /// chess.js's flags for `board`'s castling rights: `K` for a right on the
 /// king's side, `Q` on the queen's side.
-fn flags960(board: &Board) -> [u8; 2] {
+fn flags960(engine: &Engine) -> [u8; 2] {
+    let Some(board) = engine.fast() else {
+        return [0; 2];
+    };
     let rights = board.castling_rights();
     [Color::White, Color::Black].map(|color| {
         let mut flags = 0;
@@ -577,7 +597,7 @@ fn flags960(board: &Board) -> [u8; 2] {
 }
 
 /// The piece on `square` of `board`.
-fn placed_on(board: &Board, square: Square) -> Placed {
+fn placed_on(board: &Engine, square: Square) -> Placed {
     board
         .piece_on(square)
         .zip(board.color_on(square))
@@ -586,7 +606,7 @@ fn placed_on(board: &Board, square: Square) -> Placed {
 
 /// The en passant square chess.js's `fen()` prints: with `force`, the one
 /// it keeps; else only when the side to move can take there legally.
-fn shown_ep(board: Option<&Board>, fields: &Fields, force: bool) -> Option<Square> {
+fn shown_ep(board: Option<&Engine>, fields: &Fields, force: bool) -> Option<Square> {
     let ep = fields.ep?;
     if force {
         return Some(ep);

@@ -1,9 +1,10 @@
 //! A move as chess.js describes it ([`JsMove`]: from, to, piece, captured,
 //! promotion and chess.js's flag bits), made from the core's [`Move`] on
-//! its [`Board`], and chess.js's order of the move list.
+//! its [`Engine`], and chess.js's order of the move list.
 
+use crate::engine::Engine;
 use crate::zobrist::ox88;
-use bitmoves::{Board, Color, Move, Piece, Square};
+use bitmoves::{Color, Move, Piece, Square};
 
 /// chess.js's `BITS`: the flags of a move.
 pub mod bits {
@@ -54,7 +55,7 @@ pub struct JsMove {
 
 impl JsMove {
     /// The chess.js description of `mv`, legal on `board`.
-    pub fn new(board: &Board, mv: Move) -> Self {
+    pub fn new(board: &Engine, mv: Move) -> Self {
         let color = board.side_to_move();
         let piece = board.piece_on(mv.from).unwrap_or(Piece::Pawn);
         let target = board
@@ -167,7 +168,7 @@ impl JsMove {
 
 /// The legal moves of `board` from `square` and of kind `piece` (when
 /// given), in chess.js's order.
-pub fn legal(board: &Board, square: Option<Square>, piece: Option<Piece>) -> Vec<JsMove> {
+pub fn legal(board: &Engine, square: Option<Square>, piece: Option<Piece>) -> Vec<JsMove> {
     let mut moves: Vec<JsMove> = board
         .legal_moves()
         .into_iter()

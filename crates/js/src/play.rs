@@ -79,7 +79,7 @@ pub extern "C" fn bm_move_san(handle: u32, quiet: bool) -> usize {
         let clean = stripped(&input());
         let Some(board) = game.engine else { return 0 };
         // The fast path: the core reads the SAN; the match must still be exact.
-        if let Ok(mv) = board.parse_san(&clean) {
+        if let Some(Ok(mv)) = board.fast().map(|b| b.parse_san(&clean)) {
             let js = JsMove::new(&board, mv);
             let san = game.san(&js);
             if stripped(&san) == clean

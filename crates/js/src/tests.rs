@@ -66,3 +66,37 @@ fn chess960_keeps_its_castling_rights() {
     let board = bitmoves::Board::from_fen_cleaned(fen, options).unwrap();
     assert_eq!(board.to_string(), fen);
 }
+
+#[test]
+fn a_position_without_a_king_plays_on_the_loose_engine() {
+    // chess.js loads it with skipValidation and moves the rook and king.
+    let game = new_game("8/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    assert!(matches!(game.engine, Some(engine::Engine::Loose(_))));
+    let sans: Vec<String> = game.legal(None, None).iter().map(|m| game.san(m)).collect();
+    assert_eq!(sans.len(), 10 + 5 + 1, "{sans:?}"); // rook, king, O-O-O
+    assert_eq!(sans.last().map(String::as_str), Some("O-O-O"));
+}
+
+#[test]
+fn a_pawn_on_its_own_back_rank_steps_one_square() {
+    let game = new_game("4k3/8/8/8/8/8/8/P3K3 w - - 0 1");
+    let sans: Vec<String> = game.legal(None, None).iter().map(|m| game.san(m)).collect();
+    assert!(sans.contains(&"a2".to_owned()), "{sans:?}");
+    assert!(!sans.contains(&"a3".to_owned()), "{sans:?}");
+}
+
+#[test]
+fn fen_fields_encode_the_fen() {
+    let fen = "r3k2r/1p6/8/3pP3/8/8/8/R3K1NR w KQk d6 0 12";
+    let handle = bm_new();
+    with(handle, |game| game.load(fen));
+    let at = bm_fen_fields(handle);
+    // SAFETY: bm_fen_fields returns a pointer to 13 i32s that live as long
+    // as the thread.
+    let out = unsafe { std::slice::from_raw_parts(at, 13) };
+    // The 8th rank: a rook (black: 4 + 6) on a, king on e, rook on h.
+    assert_eq!(out[0], 10 + 12 * 13i32.pow(4) + 10 * 13i32.pow(7));
+    assert_eq!(out[7] % 13, 4); // a white rook on a1
+    assert_eq!(&out[8..], &[0, 1 | 2 | 4, 43, 0, 12]); // d6 is 43
+    bm_free(handle);
+}

@@ -1,9 +1,10 @@
 //! FEN and SAN as chess.js writes them, straight into byte buffers (the
 //! text the JavaScript side decodes once per call).
 
+use crate::engine::Engine;
 use crate::fields::{Fields, Placed};
 use crate::moves::{JsMove, bits};
-use bitmoves::{Board, Color, Piece, Square};
+use bitmoves::{Color, Piece, Square};
 
 /// Appends `n` in decimal.
 pub fn write_number(out: &mut Vec<u8>, mut n: u32) {
@@ -124,7 +125,7 @@ fn write_disambiguator(out: &mut Vec<u8>, mv: &JsMove, list: &[JsMove]) {
 /// Appends chess.js's SAN of `mv`, legal on `board`, disambiguated among
 /// `list` (chess.js's quirk: `moves({square})` disambiguates among that
 /// square's moves only, so never), with `+` or `#` after.
-pub fn write_san(out: &mut Vec<u8>, board: &Board, mv: &JsMove, list: &[JsMove]) {
+pub fn write_san(out: &mut Vec<u8>, board: &Engine, mv: &JsMove, list: &[JsMove]) {
     if mv.flags & bits::KSIDE_CASTLE != 0 {
         out.extend_from_slice(b"O-O");
     } else if mv.flags & bits::QSIDE_CASTLE != 0 {

@@ -100,3 +100,20 @@ test('loose positions (skipValidation) never trap', () => {
     }
   }
 })
+
+test('the package reads the wasm memory right after it grows', () => {
+  const a = new ours.Chess()
+  const b = new theirs.Chess()
+  for (const san of ['e4', 'e5', 'Nf3']) {
+    a.move(san)
+    b.move(san)
+  }
+  const before = a.fen()
+  // An 8 MB input grows the module's memory (its old buffer is detached).
+  assert.throws(() => new ours.Chess().move('N' + 'x'.repeat(8 << 20)), /Invalid move/)
+  a._fen = undefined // made afresh, from the grown memory
+  assert.equal(a.fen(), before)
+  assert.equal(a.fen(), b.fen())
+  assert.deepEqual(a.moves(), b.moves())
+  assert.deepEqual(a.history({ verbose: true }).map((m) => m.san), b.history())
+})

@@ -30,12 +30,13 @@ mod squareset;
 mod squareset_class;
 mod squareset_ops;
 mod squareset_slots;
+mod surrogates;
 mod tables;
 
 pub use convert::{
     Bits, FenText, Int, MaskedBits, Text, UciText, color, piece_number, piece_type, square,
 };
-pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, py_repr};
 pub use moves::{MoveFields, PyMove, shared_moves};
 pub use piece::{PyPiece, piece_object};
 pub use squareset::mask_of;
@@ -43,6 +44,7 @@ pub use squareset::mask_of;
 #[allow(unused_imports)]
 pub use squareset_class::PySquareSet;
 pub use squareset_slots::set_object;
+pub use surrogates::Surrogates;
 
 use pyo3::prelude::*;
 

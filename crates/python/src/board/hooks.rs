@@ -78,6 +78,19 @@ macro_rules! hand_over {
 /// name (registered as `_<name>_native`).
 #[pymethods]
 impl PyBoard {
+    /// python-chess's hook told of each capture `push` makes (a variant's
+    /// pocket fills there); on `Board` it does nothing, as python-chess's.
+    #[pyo3(signature = (move_, capture_square, piece_type, was_promoted))]
+    fn _push_capture(
+        &self,
+        move_: &Bound<'_, PyAny>,
+        capture_square: &Bound<'_, PyAny>,
+        piece_type: &Bound<'_, PyAny>,
+        was_promoted: &Bound<'_, PyAny>,
+    ) {
+        let _ = (move_, capture_square, piece_type, was_promoted);
+    }
+
     /// Whether the side to move is checkmated.
     #[pyo3(name = "is_checkmate")]
     fn hooked_is_checkmate<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {

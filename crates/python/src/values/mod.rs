@@ -6,8 +6,9 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `values/errors.rs` | `InvalidMoveError`, `IllegalMoveError`, `AmbiguousMoveError`, and the core's SAN errors mapped onto them |
-//! | `values/convert.rs` | `Int`, the checked square, piece and colour conversions, python-chess's list-index squares and 64-bit bitboards |
+//! | `values/errors.rs` | `InvalidMoveError`, `IllegalMoveError`, `AmbiguousMoveError`, the core's SAN errors mapped onto them, and `py_repr` (text quoted as Python's `repr()`, as python-chess's messages quote it) |
+//! | `values/convert.rs` | `Int`, the checked square, piece and colour conversions, python-chess's list-index squares and 64-bit bitboards, and the text arguments (`Text`, `UciText`, `FenText`) |
+//! | `values/surrogates.rs` | lone surrogates in text arguments: read as stand-in characters, written back into error messages and EPD operations as python-chess shows them |
 //! | `values/moves.rs` | `Move`, its UCI text and python-chess's hash, the shared `Move` objects |
 //! | `values/piece.rs` | `Piece` |
 //! | `values/squareset_class.rs` | the class `PySquareSet`: the mask |

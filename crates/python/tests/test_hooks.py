@@ -459,3 +459,64 @@ def test_helpers_reach_the_hooks_as_python_chess():
         )
     assert seen[bitmoves] == seen[chess]
     assert "Q" not in seen[chess][1] and seen[chess][13] == "Nd2" and seen[chess][15]
+
+
+def test_super_san_lan_epd_and_generation_reach_the_hooks():
+    """A subclass's own `san`, `lan`, `epd` and `generate_legal_moves`
+    calling `super()` land in the native methods, which still call its
+    `push`, `pop`, `is_check`, `generate_legal_moves` (the
+    disambiguation), `piece_at` (the placement) and `is_variant_end`, as
+    python-chess's do; `legal_moves` lists its `generate_legal_moves`."""
+    seen = {}
+    for package in (chess, bitmoves):
+        log = []
+
+        class Wrapped(package.Board):
+            def push(self, move):
+                log.append(("push", move.uci()))
+                super().push(move)
+
+            def pop(self):
+                log.append("pop")
+                return super().pop()
+
+            def is_check(self):
+                log.append("is_check")
+                return super().is_check()
+
+            def piece_at(self, square):
+                piece = super().piece_at(square)
+                return None if piece and piece.piece_type == package.QUEEN else piece
+
+            def is_variant_end(self):
+                log.append("is_variant_end")
+                return len(self.move_stack) >= 3
+
+            def generate_legal_moves(self, from_mask=package.BB_ALL, to_mask=package.BB_ALL):
+                log.append("generate_legal_moves")
+                return super().generate_legal_moves(from_mask & ~package.BB_F1, to_mask)
+
+            def san(self, move):
+                return "<" + super().san(move) + ">"
+
+            def lan(self, move):
+                return super().lan(move).lower()
+
+            def epd(self, **kwargs):
+                return super().epd(**kwargs) + " +tag"
+
+        board = Wrapped("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")
+        knight = package.Move.from_uci("b1d2")
+        answers = [board.san(knight), board.lan(knight), board.epd(), board.fen()]
+        answers.append(sorted(m.uci() for m in board.legal_moves))
+        for uci in ["b1d2", "e8d8", "d2b3"]:
+            board.push_uci(uci)
+        answers.append(list(board.generate_legal_moves()))
+        answers.append(list(board.legal_moves))
+        # The hooks called, and the pushes in order (python-chess asks
+        # `is_variant_end` once more where its pseudo-legal generator
+        # reaches castling: a count left out here).
+        pushes = [entry for entry in log if isinstance(entry, tuple)]
+        seen[package] = (answers, sorted(set(map(str, log))), pushes)
+    assert seen[bitmoves] == seen[chess]
+    assert seen[chess][0][0] == "<Nd2>" and seen[chess][0][-1] == []

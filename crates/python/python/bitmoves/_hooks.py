@@ -154,15 +154,15 @@ def _suffixed(self, move, text, pop):
 
 
 def san(self, move):
-    return _suffixed(self, move, disambiguated(self, move, _Board.san(self, move)), True)
+    return _suffixed(self, move, disambiguated(self, move, _Board._san_native(self, move)), True)
 
 
 def lan(self, move):
-    return _suffixed(self, move, _Board.lan(self, move), True)
+    return _suffixed(self, move, _Board._lan_native(self, move), True)
 
 
 def san_and_push(self, move):
-    return _suffixed(self, move, disambiguated(self, move, _Board.san(self, move)), False)
+    return _suffixed(self, move, disambiguated(self, move, _Board._san_native(self, move)), False)
 
 
 def variation_san(self, variation):
@@ -272,7 +272,7 @@ def is_legal(self, move):
 def generate_legal_moves(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
     if self.is_variant_end():
         return
-    yield from _Board.generate_legal_moves(self, from_mask, to_mask)
+    yield from _Board._generate_legal_moves_native(self, from_mask, to_mask)
 
 
 def push(self, move):
@@ -421,6 +421,10 @@ NATIVE = frozenset(
         "result",
         "is_checkmate",
         "is_stalemate",
+        "san",
+        "lan",
+        "epd",
+        "generate_legal_moves",
     }
 )
 
@@ -433,6 +437,9 @@ def init_subclass(cls, **kwargs):
     own = _own(cls)
     needs = needed(own & HOOKS)
     cls._bitmoves_hooks = {name: _METHODS[name] for name in needs & NATIVE}
+    if "generate_legal_moves" in needs and type(cls.__dict__.get("legal_moves")) is not property:
+        # `legal_moves` lists `self.generate_legal_moves()`, hooks and all.
+        cls.legal_moves = property(_Board._legal_view, doc="The legal moves, by generate_legal_moves.")
     if not needs - NATIVE:
         return
     for name in (needs - NATIVE | {"_to_chess960", "_from_chess960"}) - own:

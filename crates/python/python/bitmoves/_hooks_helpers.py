@@ -66,7 +66,7 @@ def epd(self, *, shredder=False, en_passant="legal", promoted=None, **operations
     """The native EPD, its placement from ``self.board_fen`` and its en
     passant square from ``self.has_legal_en_passant`` (or
     ``has_pseudo_legal_en_passant``), as python-chess writes them."""
-    fields = _Board.epd(self, shredder=shredder, en_passant="fen", promoted=promoted, **operations).split(" ", 4)
+    fields = _Board._epd_native(self, shredder=shredder, en_passant="fen", promoted=promoted, **operations).split(" ", 4)
     fields[0] = self.board_fen(promoted=promoted)
     if en_passant == "fen":
         ep_square = self.ep_square

@@ -303,7 +303,8 @@ impl PyBoard {
     /// `promoted` is accepted for python-chess's signature (standard chess
     /// marks no promoted pieces).
     #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
-    fn epd(
+    #[pyo3(name = "_epd_native")]
+    pub(super) fn epd(
         slf: &Bound<'_, Self>,
         shredder: bool,
         en_passant: &str,

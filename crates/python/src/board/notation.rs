@@ -36,7 +36,8 @@ fn square_name(square: u8) -> String {
 impl PyBoard {
     /// The move in long algebraic notation (`Ng1-f3`, `e5xd6#`, `O-O`),
     /// `--` for the null move; `IllegalMoveError` for a move not legal here.
-    fn lan(slf: &Bound<'_, Self>, r#move: PyMove) -> PyResult<String> {
+    #[pyo3(name = "_lan_native")]
+    pub(super) fn lan(slf: &Bound<'_, Self>, r#move: PyMove) -> PyResult<String> {
         // The native SAN, for its suffix (python-chess's `lan` asks a
         // subclass's `san` nothing).
         let san = slf.borrow().san(r#move)?;

@@ -228,6 +228,7 @@ impl PyBoard {
     /// `IllegalMoveError` when no piece stands on its from-square (or, on a
     /// legal position, for a move that is not legal).
     #[pyo3(signature = (move_))]
+    #[pyo3(name = "_san_native")]
     pub(super) fn san(&self, move_: PyMove) -> PyResult<String> {
         if let (Some(board), Some(core)) = (self.core(), self.legal(move_)) {
             return board

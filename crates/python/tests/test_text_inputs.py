@@ -184,3 +184,83 @@ def test_read_headers_and_skip_game_pass_surrogates(tmp_path):
         theirs = walk(chess.pgn, opener())
         assert walk(pgn, opener()) == theirs
         assert theirs[0]["White"] == "M\udcfcller"
+
+
+class LineHandle:
+    """A text handle that is neither a file nor a `StringIO`: `readline`
+    only, no `seek`, no `errors` (a socket's or a decoder's lines)."""
+
+    def __init__(self, text):
+        self.lines = text.splitlines(keepends=True)
+
+    def readline(self):
+        return self.lines.pop(0) if self.lines else ""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_read_game_from_any_handle_passes_surrogates():
+    """Lone surrogates in tags, comments and moves of a handle that is not
+    a file or a `StringIO` (read natively until a surrogate, then the
+    game again in Python from the lines kept): the games python-chess
+    reads, in order, the handle left where python-chess leaves it."""
+    import chess.pgn
+
+    from bitmoves import pgn
+
+    text = SURROGATE_PGN.decode("utf-8", "surrogateescape")
+    theirs = read_all(chess.pgn, LineHandle(text))
+    ours = read_all(pgn, LineHandle(text))
+    assert theirs[0][0]["White"] == "M\udcfcller"
+    assert ours == theirs
+    # A surrogate only in the second game's last line, and in a tag of
+    # the last game.
+    tail = "[White \"A\"]\n\n1. e4 e5 *\n\n[White \"B\"]\n\n1. d4 {x\udcfc} *\n\n[White \"C\udcfc\"]\n\n1. c4 *\n"
+    assert read_all(pgn, LineHandle(tail)) == read_all(chess.pgn, LineHandle(tail))
+
+
+SURROGATE_TEXTS = [
+    "e\ud8004",
+    "Nf\udcfc3",
+    "K\udcfc",
+    "\ud800\udc00",  # a pair, kept as two lone surrogates
+    "\ufffd\udcfc",  # U+FFFD itself beside a surrogate
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\udcfc",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\udcfc w KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR \udcfc KQkq - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ\udcfck - 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq \udcfc 0 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - \udcfc 1",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN\udcfc",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - c0 \"M\udcfcller\"; id \"\udcfc\";",
+]
+
+
+def outcome(call, value):
+    """`(exception type name, message)`, or `("ok", repr(result))`."""
+    try:
+        result = call(value)
+    except Exception as error:  # noqa: BLE001 (type and message are compared)
+        return type(error).__name__, str(error)
+    return "ok", repr(result[1]) if isinstance(result, tuple) else repr(result)
+
+
+@pytest.mark.parametrize("entry", sorted(entry_points(chess)))
+def test_surrogates_in_error_messages_as_python_chess(entry):
+    """An error about text holding lone surrogates names them as
+    python-chess's message does (`'Nf\\udcfc3'`, not U+FFFD); an EPD's
+    operations keep them."""
+    for value in SURROGATE_TEXTS:
+        theirs = outcome(entry_points(chess)[entry], value)
+        ours = outcome(entry_points(bitmoves)[entry], value)
+        assert ours == theirs, ascii(value)
+    # A private-use character of the stand-ins' range beside a surrogate:
+    # the error python-chess raises (its message's quoting of a character
+    # Python does not print is the SAN and FEN readers' own).
+    value = "\U000f00fc\udcfc"
+    theirs = outcome(entry_points(chess)[entry], value)
+    assert outcome(entry_points(bitmoves)[entry], value)[0] == theirs[0]

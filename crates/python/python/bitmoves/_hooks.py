@@ -28,6 +28,9 @@ reaches the native method, which calls no hook). Each native method in
 
 from . import _bitmoves
 from ._bitmoves import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
+from ._hooks_helpers import METHODS as _HELPERS
+from ._hooks_helpers import REACHES as _HELPERS_REACH
+from ._hooks_helpers import disambiguated
 
 _Board = _bitmoves.Board
 # The extension's own `__init_subclass__` (`legal_moves` of a subclass
@@ -151,15 +154,15 @@ def _suffixed(self, move, text, pop):
 
 
 def san(self, move):
-    return _suffixed(self, move, _Board.san(self, move), True)
+    return _suffixed(self, move, disambiguated(self, move, _Board._san_native(self, move)), True)
 
 
 def lan(self, move):
-    return _suffixed(self, move, _Board.lan(self, move), True)
+    return _suffixed(self, move, _Board._lan_native(self, move), True)
 
 
 def san_and_push(self, move):
-    return _suffixed(self, move, _Board.san(self, move), False)
+    return _suffixed(self, move, disambiguated(self, move, _Board._san_native(self, move)), False)
 
 
 def variation_san(self, variation):
@@ -193,11 +196,6 @@ def fen(self, *, shredder=False, en_passant="legal", promoted=None):
 def shredder_fen(self, *, en_passant="legal", promoted=None):
     epd = self.epd(shredder=True, en_passant=en_passant, promoted=promoted)
     return f"{epd} {self.halfmove_clock} {self.fullmove_number}"
-
-
-def epd(self, *, shredder=False, en_passant="legal", promoted=None, **operations):
-    rest = _Board.epd(self, shredder=shredder, en_passant=en_passant, promoted=promoted, **operations)
-    return self.board_fen(promoted=promoted) + rest[rest.index(" ") :]
 
 
 def __repr__(self):
@@ -274,7 +272,7 @@ def is_legal(self, move):
 def generate_legal_moves(self, from_mask=0xFFFF_FFFF_FFFF_FFFF, to_mask=0xFFFF_FFFF_FFFF_FFFF):
     if self.is_variant_end():
         return
-    yield from _Board.generate_legal_moves(self, from_mask, to_mask)
+    yield from _Board._generate_legal_moves_native(self, from_mask, to_mask)
 
 
 def push(self, move):
@@ -311,15 +309,23 @@ _REACHES = {
     "parse_xboard": ("parse_san",),
     "parse_uci": ("is_legal", "is_variant_end", "is_pseudo_legal", "is_into_check"),
     "parse_san": ("generate_legal_moves", "is_variant_end"),
-    "san": ("push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win"),
+    "san": (
+        "push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win", "generate_legal_moves",
+        "is_variant_end",
+    ),
     "lan": ("push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win"),
     # (and `pop`: the native method asks `self.san`, which is given then)
-    "san_and_push": ("push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win"),
-    "variation_san": ("copy", "is_legal", "san_and_push", "push", "is_check", "is_checkmate", "is_variant_end"),
+    "san_and_push": (
+        "push", "pop", "is_check", "is_checkmate", "is_variant_loss", "is_variant_win", "generate_legal_moves",
+        "is_variant_end",
+    ),
+    "variation_san": (
+        "copy", "is_legal", "san_and_push", "push", "is_check", "is_checkmate", "is_variant_end",
+        "generate_legal_moves", "fen",
+    ),
     "gives_check": ("push", "pop", "is_check"),
     "fen": ("epd", "board_fen"),
     "shredder_fen": ("epd", "board_fen"),
-    "epd": ("board_fen",),
     "__repr__": ("fen", "epd", "board_fen"),
     "__str__": ("piece_at",),
     "is_game_over": ("outcome",),
@@ -334,6 +340,10 @@ _REACHES = {
         "is_insufficient_material",
         "has_insufficient_material",
         "generate_legal_moves",
+        # (with `claim_draw`: the draw claims' replays)
+        "push",
+        "pop",
+        "is_into_check",
     ),
     "is_checkmate": ("is_check", "generate_legal_moves", "is_variant_end"),
     "is_stalemate": ("is_check", "is_variant_end", "generate_legal_moves"),
@@ -342,10 +352,13 @@ _REACHES = {
     "push": ("_push_capture",),
 }
 
+_REACHES.update(_HELPERS_REACH)
+
 # The methods whose overriding bitmoves honours (python-chess's names).
 HOOKS = frozenset(name for reached in _REACHES.values() for name in reached)
 
-_METHODS = {name: globals()[name] for name in _REACHES}
+_METHODS = {name: globals()[name] for name in _REACHES if name not in _HELPERS}
+_METHODS.update(_HELPERS)
 _METHODS["_to_chess960"] = _to_chess960
 _METHODS["_from_chess960"] = None  # filled below
 
@@ -408,6 +421,10 @@ NATIVE = frozenset(
         "result",
         "is_checkmate",
         "is_stalemate",
+        "san",
+        "lan",
+        "epd",
+        "generate_legal_moves",
     }
 )
 
@@ -420,6 +437,9 @@ def init_subclass(cls, **kwargs):
     own = _own(cls)
     needs = needed(own & HOOKS)
     cls._bitmoves_hooks = {name: _METHODS[name] for name in needs & NATIVE}
+    if "generate_legal_moves" in needs and type(cls.__dict__.get("legal_moves")) is not property:
+        # `legal_moves` lists `self.generate_legal_moves()`, hooks and all.
+        cls.legal_moves = property(_Board._legal_view, doc="The legal moves, by generate_legal_moves.")
     if not needs - NATIVE:
         return
     for name in (needs - NATIVE | {"_to_chess960", "_from_chess960"}) - own:

@@ -301,11 +301,11 @@ def _build_game(builder, readline, line, board):
         builder.handle_error(error)
 
 
-def _read_built_game(handle):
-    """``read_game`` with the stock ``GameBuilder``: the tags read in Rust
-    into the game's ``Headers`` (``TAG_REGEX`` admits only names and
-    values ``Headers`` accepts), the movetext read in Rust."""
-    readline = handle.readline
+def _read_built_game(readline):
+    """``read_game`` with the stock ``GameBuilder`` from the lines
+    ``readline`` gives: the tags read in Rust into the game's ``Headers``
+    (``TAG_REGEX`` admits only names and values ``Headers`` accepts), the
+    movetext read in Rust."""
     found, roster, others, line = _pgn.read_tags(readline)
     if not found:
         return None
@@ -337,15 +337,50 @@ def read_game(handle, *, Visitor=GameBuilder):  # noqa: N803 (python-chess's key
     reading goes on after the variation that held an illegal move."""
     native = not _may_hold_surrogates(handle)
     if native and Visitor is GameBuilder and GameBuilder.__init__ is _STOCK_INIT:
-        if type(handle) is not io.StringIO:
-            return _read_built_game(handle)
-        start = handle.tell()
-        try:
-            return _read_built_game(handle)
-        except UnicodeEncodeError:  # a lone surrogate: the game again, in Python
-            handle.seek(start)
-            native = False
+        kind = type(handle)
+        if kind is io.TextIOWrapper:  # decodes strictly: no lone surrogate
+            return _read_built_game(handle.readline)
+        if kind is io.StringIO:
+            start = handle.tell()
+            try:
+                return _read_built_game(handle.readline)
+            except UnicodeEncodeError:  # a lone surrogate: the game again, in Python
+                handle.seek(start)
+                native = False
+        else:
+            # Any other handle may give lone surrogates and need not seek:
+            # its lines are kept, and given again to the Python reader.
+            replay = _Replay(handle)
+            try:
+                return _read_built_game(replay.recording)
+            except UnicodeEncodeError:
+                replay.rewind()
+                handle = replay
+                native = False
     return _read_visited_game(handle, Visitor, native)
+
+
+class _Replay:
+    """A handle's lines, read through ``recording`` (which keeps them),
+    then after ``rewind`` given again by ``readline`` before the handle's
+    next ones."""
+
+    __slots__ = ("handle", "lines")
+
+    def __init__(self, handle):
+        self.handle = handle
+        self.lines = []
+
+    def recording(self):
+        line = self.handle.readline()
+        self.lines.append(line)
+        return line
+
+    def rewind(self):
+        self.lines.reverse()
+
+    def readline(self):
+        return self.lines.pop() if self.lines else self.handle.readline()
 
 
 def _may_hold_surrogates(handle):

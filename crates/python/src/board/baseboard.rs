@@ -77,11 +77,12 @@ impl PyBaseBoard {
 impl PyBaseBoard {
     /// `BaseBoard(board_fen=STARTING_BOARD_FEN)`; `None` is the empty board.
     #[new]
-    #[pyo3(signature = (board_fen=Some(Text(STARTING_BOARD_FEN.to_string()))))]
+    #[pyo3(signature = (board_fen=Some(Text::plain(STARTING_BOARD_FEN))))]
     fn new(board_fen: Option<Text>) -> PyResult<Self> {
         let mut setup = Setup::EMPTY;
-        if let Some(Text(fen)) = board_fen {
-            general::fen::parse_board_fen(&fen, &mut setup).map_err(PyValueError::new_err)?;
+        if let Some(Text(fen, surrogates)) = board_fen {
+            let parsed = general::fen::parse_board_fen(&fen, &mut setup);
+            surrogates.restore(parsed.map_err(PyValueError::new_err))?;
         }
         Ok(Self {
             setup: Pieces(Some(Box::new(setup))),
@@ -103,12 +104,13 @@ impl PyBaseBoard {
 
     /// Sets the pieces from a FEN's placement field.
     fn set_board_fen(&mut self, fen: Text) -> PyResult<()> {
-        general::fen::parse_board_fen(&fen.0, &mut self.setup).map_err(PyValueError::new_err)
+        let parsed = general::fen::parse_board_fen(&fen.0, &mut self.setup);
+        fen.1.restore(parsed.map_err(PyValueError::new_err))
     }
 
     /// Puts the pieces on their start squares.
     fn reset_board(&mut self) -> PyResult<()> {
-        self.set_board_fen(Text(STARTING_BOARD_FEN.to_string()))
+        self.set_board_fen(Text::plain(STARTING_BOARD_FEN))
     }
 
     /// Takes every piece off.

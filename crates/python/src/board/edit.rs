@@ -166,9 +166,9 @@ impl PyBoard {
 
     /// Sets the pieces from a FEN's placement field; clears the stack.
     fn set_board_fen(&mut self, py: Python<'_>, fen: Text) -> PyResult<()> {
-        let fen = fen.0.as_str();
         let mut placed = self.setup();
-        general::fen::parse_board_fen(fen, &mut placed).map_err(PyValueError::new_err)?;
+        let parsed = general::fen::parse_board_fen(&fen.0, &mut placed);
+        fen.1.restore(parsed.map_err(PyValueError::new_err))?;
         self.edit_board(py, |s| {
             s.pieces = placed.pieces;
             s.colors = placed.colors;
@@ -179,10 +179,11 @@ impl PyBoard {
     /// Sets castling rights from FEN letters (`KQkq`, `Hb`); clears the
     /// stack.
     fn set_castling_fen(&mut self, py: Python<'_>, castling_fen: Text) -> PyResult<()> {
-        let castling_fen = castling_fen.0.as_str();
         let setup = self.setup();
-        let rights =
-            general::fen::castling_from_fen(castling_fen, &setup).map_err(PyValueError::new_err)?;
+        let rights = general::fen::castling_from_fen(&castling_fen.0, &setup);
+        let rights = castling_fen
+            .1
+            .restore(rights.map_err(PyValueError::new_err))?;
         self.edit_board(py, |s| s.castling_rights = rights)
     }
 

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 
 use super::pyboard::PyBoard;
-use crate::values::{PyMove, Text};
+use crate::values::{PyMove, Surrogates, Text, py_repr};
 
 /// The opcodes whose operand is a list of moves.
 const MOVE_LISTS: [&str; 3] = ["pv", "am", "bm"];
@@ -26,7 +26,8 @@ fn validate_opcode(opcode: &str) -> PyResult<()> {
         }
         Some(first) if !first.is_alphabetic() => {
             return error(format!(
-                "expected epd opcode to start with a letter, got: {opcode:?}"
+                "expected epd opcode to start with a letter, got: {}",
+                py_repr(opcode)
             ));
         }
         Some(_) => {}
@@ -36,7 +37,9 @@ fn validate_opcode(opcode: &str) -> PyResult<()> {
         .find(|c| matches!(c, ' ' | '\n' | '\t' | '\r'))
     {
         Some(bad) => error(format!(
-            "invalid character {bad:?} in epd opcode: {opcode:?}"
+            "invalid character {} in epd opcode: {}",
+            py_repr(&bad.to_string()),
+            py_repr(opcode)
         )),
         None => Ok(()),
     }
@@ -200,7 +203,9 @@ fn read_operations<'py>(
                         let number = py.get_type::<PyFloat>().call1((&operand,))?;
                         if !number.extract::<f64>()?.is_finite() {
                             return Err(PyValueError::new_err(format!(
-                                "invalid numeric operand for epd operation {opcode:?}: {operand:?}"
+                                "invalid numeric operand for epd operation {}: {}",
+                                py_repr(&opcode),
+                                py_repr(&operand)
                             )));
                         }
                         number
@@ -298,7 +303,8 @@ impl PyBoard {
     /// `promoted` is accepted for python-chess's signature (standard chess
     /// marks no promoted pieces).
     #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
-    fn epd(
+    #[pyo3(name = "_epd_native")]
+    pub(super) fn epd(
         slf: &Bound<'_, Self>,
         shredder: bool,
         en_passant: &str,
@@ -321,7 +327,34 @@ impl PyBoard {
     /// `fmvn` set the clocks (0 and 1 otherwise). Clears the move stack.
     /// `ValueError` for an invalid EPD.
     fn set_epd<'py>(slf: &Bound<'py, Self>, epd: Text) -> PyResult<Bound<'py, PyDict>> {
-        let epd = epd.0.as_str();
+        let Text(epd, surrogates) = epd;
+        let operations = surrogates.restore(Self::set_epd_text(slf, &epd))?;
+        if surrogates.0 {
+            // Text the operations hold, with lone surrogates as given.
+            restore_surrogates(&operations)?;
+        }
+        Ok(operations)
+    }
+
+    /// `(board, operations)` of an EPD (see `set_epd`).
+    #[classmethod]
+    #[pyo3(signature = (epd, *, chess960=false))]
+    fn from_epd<'py>(
+        cls: &Bound<'py, PyType>,
+        epd: &Bound<'py, PyAny>,
+        chess960: bool,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let kwargs = PyDict::new(cls.py());
+        kwargs.set_item("chess960", chess960)?;
+        let board = cls.call((), Some(&kwargs))?;
+        let operations = board.call_method1("set_epd", (epd,))?;
+        PyTuple::new(cls.py(), [board, operations])
+    }
+}
+
+impl PyBoard {
+    /// `set_epd` of text read from a `str`.
+    fn set_epd_text<'py>(slf: &Bound<'py, Self>, epd: &str) -> PyResult<Bound<'py, PyDict>> {
         let py = slf.py();
         let text = PyString::new(py, epd)
             .call_method0("strip")?
@@ -343,19 +376,22 @@ impl PyBoard {
         slf.call_method1("set_fen", (parts.join(" "),))?;
         Ok(operations)
     }
+}
 
-    /// `(board, operations)` of an EPD (see `set_epd`).
-    #[classmethod]
-    #[pyo3(signature = (epd, *, chess960=false))]
-    fn from_epd<'py>(
-        cls: &Bound<'py, PyType>,
-        epd: Text,
-        chess960: bool,
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        let kwargs = PyDict::new(cls.py());
-        kwargs.set_item("chess960", chess960)?;
-        let board = cls.call((), Some(&kwargs))?;
-        let operations = board.call_method1("set_epd", (epd.0,))?;
-        PyTuple::new(cls.py(), [board, operations])
+/// The strings of `operations` (keys, values) with their stand-ins for
+/// lone surrogates written back as the surrogates.
+fn restore_surrogates(operations: &Bound<'_, PyDict>) -> PyResult<()> {
+    fn restored<'py>(item: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        match item.downcast::<PyString>() {
+            Ok(text) => Surrogates::unmasked(text),
+            Err(_) => Ok(item.clone()),
+        }
     }
+    let items = operations.items();
+    operations.clear();
+    for item in items.iter() {
+        let (key, value) = item.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+        operations.set_item(restored(&key)?, restored(&value)?)?;
+    }
+    Ok(())
 }

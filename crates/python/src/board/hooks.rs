@@ -78,6 +78,19 @@ macro_rules! hand_over {
 /// name (registered as `_<name>_native`).
 #[pymethods]
 impl PyBoard {
+    /// python-chess's hook told of each capture `push` makes (a variant's
+    /// pocket fills there); on `Board` it does nothing, as python-chess's.
+    #[pyo3(signature = (move_, capture_square, piece_type, was_promoted))]
+    fn _push_capture(
+        &self,
+        move_: &Bound<'_, PyAny>,
+        capture_square: &Bound<'_, PyAny>,
+        piece_type: &Bound<'_, PyAny>,
+        was_promoted: &Bound<'_, PyAny>,
+    ) {
+        let _ = (move_, capture_square, piece_type, was_promoted);
+    }
+
     /// Whether the side to move is checkmated.
     #[pyo3(name = "is_checkmate")]
     fn hooked_is_checkmate<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -211,5 +224,75 @@ impl PyBoard {
         slf.borrow()
             .fen(shredder, en_passant, promoted)?
             .into_bound_py_any(slf.py())
+    }
+
+    /// The move's SAN (`Nf3`, `exd5`, `e8=Q+`, `O-O`), `--` for the null
+    /// move; `IllegalMoveError` for a move not legal here.
+    #[pyo3(signature = (move_))]
+    #[pyo3(name = "san")]
+    fn hooked_san<'py>(
+        slf: &Bound<'py, Self>,
+        move_: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        hand_over!(slf, "san", (move_));
+        slf.borrow()
+            .san(move_.extract::<PyMove>()?)?
+            .into_bound_py_any(slf.py())
+    }
+
+    /// The move in long algebraic notation (`Ng1-f3`, `e5xd6#`, `O-O`),
+    /// `--` for the null move; `IllegalMoveError` for a move not legal here.
+    #[pyo3(signature = (move_))]
+    #[pyo3(name = "lan")]
+    fn hooked_lan<'py>(
+        slf: &Bound<'py, Self>,
+        move_: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        hand_over!(slf, "lan", (move_));
+        PyBoard::lan(slf, move_.extract::<PyMove>()?)?.into_bound_py_any(slf.py())
+    }
+
+    /// The EPD: the FEN without its clocks (`shredder` and `en_passant` as
+    /// for `fen`), then the keyword `operations` as python-chess writes
+    /// them (`bm=move` as SAN, `pv=[moves]`, numbers, strings, `None`).
+    #[pyo3(signature = (*, shredder=false, en_passant="legal", promoted=None, **operations))]
+    #[pyo3(name = "epd")]
+    fn hooked_epd<'py>(
+        slf: &Bound<'py, Self>,
+        shredder: bool,
+        en_passant: &str,
+        promoted: Option<&Bound<'py, PyAny>>,
+        operations: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(method) = hooked(slf.as_any(), "epd")? {
+            let kwargs = PyDict::new(slf.py());
+            if let Some(operations) = operations {
+                kwargs.update(operations.as_mapping())?;
+            }
+            kwargs.set_item("shredder", shredder)?;
+            kwargs.set_item("en_passant", en_passant)?;
+            kwargs.set_item("promoted", promoted)?;
+            return method.call((slf,), Some(&kwargs));
+        }
+        PyBoard::epd(slf, shredder, en_passant, promoted, operations)?.into_bound_py_any(slf.py())
+    }
+
+    /// The legal moves, from squares in `from_mask` to squares in
+    /// `to_mask`, as an iterator.
+    #[pyo3(signature = (from_mask=None, to_mask=None))]
+    #[pyo3(name = "generate_legal_moves")]
+    fn hooked_generate_legal_moves<'py>(
+        slf: &Bound<'py, Self>,
+        from_mask: Option<&Bound<'py, PyAny>>,
+        to_mask: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if let Some(method) = hooked(slf.as_any(), "generate_legal_moves")? {
+            let all = || u64::MAX.into_bound_py_any(slf.py());
+            let from_mask = from_mask.map_or_else(all, |mask| Ok(mask.clone()))?;
+            let to_mask = to_mask.map_or_else(all, |mask| Ok(mask.clone()))?;
+            return method.call1((slf, from_mask, to_mask));
+        }
+        slf.borrow()
+            .generate_legal_moves(slf.py(), from_mask, to_mask)
     }
 }

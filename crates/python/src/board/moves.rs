@@ -59,7 +59,7 @@ macro_rules! generate {
             $(
                 $(#[$doc])*
                 #[pyo3(signature = (from_mask=None, to_mask=None))]
-                fn $name<'py>(
+                pub(super) fn $name<'py>(
                     &self,
                     py: Python<'py>,
                     from_mask: Mask<'_, 'py>,
@@ -78,6 +78,7 @@ generate! {
     generate_pseudo_legal_moves |s, r, from, to, out| movegen::pseudo_legal(s, r, from, to, out);
     /// The legal moves, from squares in `from_mask` to squares in
     /// `to_mask`, as an iterator.
+    #[pyo3(name = "_generate_legal_moves_native")]
     generate_legal_moves |s, r, from, to, out| movegen::legal(s, r, from, to, out);
     /// The legal captures (en passant included).
     generate_legal_captures |s, r, from, to, out| {

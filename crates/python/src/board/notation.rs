@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use super::extras::{copy_of, is_castling};
 use super::pyboard::PyBoard;
 use super::setup::Setup;
-use crate::values::{IllegalMoveError, PyMove, Text};
+use crate::values::{IllegalMoveError, PyMove};
 
 /// Whether `mv`, a pseudo-legal move on `setup`, takes a piece (en passant
 /// included), as python-chess's `is_capture`.
@@ -36,8 +36,11 @@ fn square_name(square: u8) -> String {
 impl PyBoard {
     /// The move in long algebraic notation (`Ng1-f3`, `e5xd6#`, `O-O`),
     /// `--` for the null move; `IllegalMoveError` for a move not legal here.
-    fn lan(slf: &Bound<'_, Self>, r#move: PyMove) -> PyResult<String> {
-        let san: String = slf.call_method1("san", (r#move,))?.extract()?;
+    #[pyo3(name = "_lan_native")]
+    pub(super) fn lan(slf: &Bound<'_, Self>, r#move: PyMove) -> PyResult<String> {
+        // The native SAN, for its suffix (python-chess's `lan` asks a
+        // subclass's `san` nothing).
+        let san = slf.borrow().san(r#move)?;
         let setup = slf.borrow().setup();
         if r#move.is_null() || is_castling(&setup, r#move) {
             return Ok(san);
@@ -120,12 +123,18 @@ impl PyBoard {
     }
 
     /// The legal move XBoard text names: SAN, as `parse_san`.
-    fn parse_xboard<'py>(slf: &Bound<'py, Self>, xboard: Text) -> PyResult<Bound<'py, PyAny>> {
-        slf.call_method1("parse_san", (xboard.0,))
+    fn parse_xboard<'py>(
+        slf: &Bound<'py, Self>,
+        xboard: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method1("parse_san", (xboard,))
     }
 
     /// `parse_xboard`, then `push`; returns the move (as `push_san`).
-    fn push_xboard<'py>(slf: &Bound<'py, Self>, xboard: Text) -> PyResult<Bound<'py, PyAny>> {
-        slf.call_method1("push_san", (xboard.0,))
+    fn push_xboard<'py>(
+        slf: &Bound<'py, Self>,
+        xboard: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        slf.call_method1("push_san", (xboard,))
     }
 }

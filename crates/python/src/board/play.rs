@@ -12,7 +12,7 @@ use super::position::State;
 use super::pyboard::PyBoard;
 use crate::legal_moves::legal_move;
 use crate::values::{
-    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove, Text, UciText,
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove, Text, UciText, py_repr,
 };
 
 impl PyBoard {
@@ -116,7 +116,8 @@ impl PyBoard {
         let mv = general::movegen::from_chess960(&setup, self.chess960, mv);
         if !self.is_legal_move(mv) {
             return Err(IllegalMoveError::new_err(format!(
-                "illegal uci: {uci:?} in {}",
+                "illegal uci: {} in {}",
+                py_repr(uci),
                 self.fen_now()
             )));
         }
@@ -198,7 +199,7 @@ impl PyBoard {
     /// `IllegalMoveError` for a move not legal here.
     #[pyo3(name = "_parse_uci_native")]
     pub(super) fn parse_uci(&self, uci: UciText) -> PyResult<PyMove> {
-        self.parse_uci_move(&uci.0)
+        uci.1.restore(self.parse_uci_move(&uci.0))
     }
 
     /// `parse_uci`, then `push`; returns the move.
@@ -213,13 +214,13 @@ impl PyBoard {
     /// when no legal move fits, `AmbiguousMoveError` when several do.
     #[pyo3(name = "_parse_san_native")]
     pub(super) fn parse_san(&self, san: Text) -> PyResult<PyMove> {
-        self.parse_san_text(&san.0)
+        san.1.restore(self.parse_san_text(&san.0))
     }
 
     /// `parse_san`, then `push`; returns the move.
     #[pyo3(name = "_push_san_native")]
     pub(super) fn push_san(&mut self, py: Python<'_>, san: Text) -> PyResult<PyMove> {
-        let mv = self.parse_san_text(&san.0)?;
+        let mv = self.parse_san(san)?;
         self.push_checked(py, mv)
     }
 
@@ -227,7 +228,8 @@ impl PyBoard {
     /// `IllegalMoveError` when no piece stands on its from-square (or, on a
     /// legal position, for a move that is not legal).
     #[pyo3(signature = (move_))]
-    fn san(&self, move_: PyMove) -> PyResult<String> {
+    #[pyo3(name = "_san_native")]
+    pub(super) fn san(&self, move_: PyMove) -> PyResult<String> {
         if let (Some(board), Some(core)) = (self.core(), self.legal(move_)) {
             return board
                 .san(core)

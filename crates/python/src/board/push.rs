@@ -89,6 +89,9 @@ def __init_subclass__(cls, **kwargs):
         Some(&scope),
         None,
     )?;
+    // For `_hooks`: the view a subclass's `legal_moves` becomes when its
+    // `generate_legal_moves` is a hook's.
+    board.setattr("_legal_view", scope.get_item("legal_view")?)?;
     let init_subclass = scope.get_item("__init_subclass__")?;
     let classmethod = py.import("builtins")?.getattr("classmethod")?;
     board.setattr("__init_subclass__", classmethod.call1((init_subclass,))?)?;

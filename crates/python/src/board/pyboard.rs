@@ -14,7 +14,7 @@ use super::pos::{Pos, general_key};
 use super::position::State;
 use super::setup::Setup;
 use crate::legal_moves::{GeneralPosition, GeneratorRef};
-use crate::values::{FenText, Int, PyMove, PyPiece, color, piece_number, square};
+use crate::values::{FenText, Int, PyMove, PyPiece, Surrogates, color, piece_number, square};
 
 /// The standard starting position, as python-chess's `STARTING_FEN`.
 pub const STARTING_FEN: &str = Board::STARTPOS_FEN;
@@ -297,7 +297,7 @@ impl PyBoard {
     /// its position in `__init__`, as python-chess's do.
     #[new]
     #[classmethod]
-    #[pyo3(signature = (fen=Some(FenText(STARTING_FEN.to_string())), *, chess960=false, **_kwargs))]
+    #[pyo3(signature = (fen=Some(FenText(STARTING_FEN.to_string(), Surrogates(false))), *, chess960=false, **_kwargs))]
     fn new(
         cls: &Bound<'_, PyType>,
         fen: Option<FenText>,
@@ -307,10 +307,10 @@ impl PyBoard {
         let py = cls.py();
         let exact = cls.is(py.get_type::<PyBoard>());
         let board = match fen {
-            Some(FenText(fen)) => match Self::from_fen(py, &fen, chess960) {
+            Some(FenText(fen, surrogates)) => match Self::from_fen(py, &fen, chess960) {
                 Ok(board) => board,
                 Err(_) if !exact => Self::from_setup(py, &Setup::EMPTY, chess960)?,
-                Err(error) => return Err(error),
+                Err(error) => return surrogates.restore(Err(error)),
             },
             None => Self::from_setup(py, &Setup::EMPTY, chess960)?,
         };
@@ -393,7 +393,7 @@ impl PyBoard {
 
     /// Sets the position from a FEN and clears the move stack.
     fn set_fen(&mut self, py: Python<'_>, fen: FenText) -> PyResult<()> {
-        self.set_fen_text(py, &fen.0)
+        fen.1.restore(self.set_fen_text(py, &fen.0))
     }
 
     /// Back to the start position (the Chess960 flag is kept), stack cleared.

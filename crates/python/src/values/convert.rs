@@ -7,6 +7,8 @@ use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
+use super::surrogates::Surrogates;
+
 /// A Python int argument (anything with `__index__`), as an `i64`: ints
 /// beyond its range become `i64::MIN` or `i64::MAX`, which every range
 /// check then refuses as it refuses any number out of range (so that
@@ -132,21 +134,32 @@ pub fn piece_number(piece: CorePiece) -> u8 {
 
 /// A text argument (FEN, SAN, UCI, EPD) as python-chess reads one: a `str`
 /// whose lone surrogates (which no such text holds; a file read with
-/// `errors="surrogateescape"` gives them) are read as U+FFFD, so that the
-/// text is refused as any other bad text is (`ValueError`,
-/// `InvalidMoveError`), never with a `UnicodeEncodeError`. Not a `str` is a
+/// `errors="surrogateescape"` gives them) are read as stand-in characters
+/// ([`super::surrogates`]), so that the text is refused as any other bad
+/// text is (`ValueError`, `InvalidMoveError`), never with a
+/// `UnicodeEncodeError`, and the error's message names them as
+/// python-chess's does ([`Surrogates::restore`]). Not a `str` is a
 /// `TypeError`.
 #[derive(Clone, Debug)]
-pub struct Text(pub String);
+pub struct Text(pub String, pub Surrogates);
+
+impl Text {
+    /// Text with no lone surrogate.
+    pub fn plain(text: &str) -> Self {
+        Self(text.to_string(), Surrogates(false))
+    }
+}
 
 impl<'py> FromPyObject<'py> for Text {
     fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
-        Ok(Self(
-            value
-                .downcast::<pyo3::types::PyString>()?
-                .to_string_lossy()
-                .into_owned(),
-        ))
+        let text = value.downcast::<pyo3::types::PyString>()?;
+        match text.to_cow() {
+            Ok(text) => Ok(Self(text.into_owned(), Surrogates(false))),
+            Err(_) => {
+                let (text, surrogates) = super::surrogates::read(text)?;
+                Ok(Self(text, surrogates))
+            }
+        }
     }
 }
 
@@ -154,12 +167,12 @@ impl<'py> FromPyObject<'py> for Text {
 /// `InvalidMoveError` for anything else that has a length (bytes, a list:
 /// python-chess slices it and finds no move), `TypeError` for the rest.
 #[derive(Clone, Debug)]
-pub struct UciText(pub String);
+pub struct UciText(pub String, pub Surrogates);
 
 impl<'py> FromPyObject<'py> for UciText {
     fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
-        if let Ok(Text(text)) = value.extract() {
-            return Ok(Self(text));
+        if let Ok(Text(text, surrogates)) = value.extract() {
+            return Ok(Self(text, surrogates));
         }
         if value.len().is_ok() {
             return Err(super::InvalidMoveError::new_err(format!(
@@ -178,12 +191,12 @@ impl<'py> FromPyObject<'py> for UciText {
 /// and for bytes the errors python-chess runs into: `ValueError` for bytes
 /// of two fields or more (their turn field is not `"w"`), else `TypeError`.
 #[derive(Clone, Debug)]
-pub struct FenText(pub String);
+pub struct FenText(pub String, pub Surrogates);
 
 impl<'py> FromPyObject<'py> for FenText {
     fn extract_bound(value: &Bound<'py, PyAny>) -> PyResult<Self> {
-        if let Ok(Text(text)) = value.extract() {
-            return Ok(Self(text));
+        if let Ok(Text(text, surrogates)) = value.extract() {
+            return Ok(Self(text, surrogates));
         }
         let fields = value.downcast::<pyo3::types::PyBytes>().map_or(0, |bytes| {
             let words = bytes.as_bytes().split(u8::is_ascii_whitespace);

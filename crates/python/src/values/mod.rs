@@ -6,8 +6,9 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `values/errors.rs` | `InvalidMoveError`, `IllegalMoveError`, `AmbiguousMoveError`, and the core's SAN errors mapped onto them |
-//! | `values/convert.rs` | `Int`, the checked square, piece and colour conversions, python-chess's list-index squares and 64-bit bitboards |
+//! | `values/errors.rs` | `InvalidMoveError`, `IllegalMoveError`, `AmbiguousMoveError`, the core's SAN errors mapped onto them, and `py_repr` (text quoted as Python's `repr()`, as python-chess's messages quote it) |
+//! | `values/convert.rs` | `Int`, the checked square, piece and colour conversions, python-chess's list-index squares and 64-bit bitboards, and the text arguments (`Text`, `UciText`, `FenText`) |
+//! | `values/surrogates.rs` | lone surrogates in text arguments: read as stand-in characters, written back into error messages and EPD operations as python-chess shows them |
 //! | `values/moves.rs` | `Move`, its UCI text and python-chess's hash, the shared `Move` objects |
 //! | `values/piece.rs` | `Piece` |
 //! | `values/squareset_class.rs` | the class `PySquareSet`: the mask |
@@ -30,12 +31,13 @@ mod squareset;
 mod squareset_class;
 mod squareset_ops;
 mod squareset_slots;
+mod surrogates;
 mod tables;
 
 pub use convert::{
     Bits, FenText, Int, MaskedBits, Text, UciText, color, piece_number, piece_type, square,
 };
-pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError};
+pub use errors::{AmbiguousMoveError, IllegalMoveError, InvalidMoveError, py_repr};
 pub use moves::{MoveFields, PyMove, shared_moves};
 pub use piece::{PyPiece, piece_object};
 pub use squareset::mask_of;
@@ -43,6 +45,7 @@ pub use squareset::mask_of;
 #[allow(unused_imports)]
 pub use squareset_class::PySquareSet;
 pub use squareset_slots::set_object;
+pub use surrogates::Surrogates;
 
 use pyo3::prelude::*;
 

@@ -8,7 +8,7 @@ use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyTuple, PyType};
 
 use super::convert::{Int, UciText, piece_number, piece_type, square};
-use super::errors::InvalidMoveError;
+use super::errors::{InvalidMoveError, py_repr};
 
 /// One `Move` object for every from-square, to-square and promotion (none
 /// or a piece type 1 to 6), made on first use, at [`PyMove::table_index`]:
@@ -83,7 +83,7 @@ impl PyMove {
         if uci == "0000" {
             return Ok(Self::null_move());
         }
-        let invalid = || InvalidMoveError::new_err(format!("invalid uci: {uci:?}"));
+        let invalid = || InvalidMoveError::new_err(format!("invalid uci: {}", py_repr(uci)));
         let chars: Vec<char> = uci.chars().collect();
         let square_at = |at: usize| -> PyResult<u8> {
             let name: String = chars[at..at + 2].iter().collect();
@@ -103,7 +103,8 @@ impl PyMove {
         }
         if !(4..=5).contains(&chars.len()) {
             return Err(InvalidMoveError::new_err(format!(
-                "expected uci string to be of length 4 or 5: {uci:?}"
+                "expected uci string to be of length 4 or 5: {}",
+                py_repr(uci)
             )));
         }
         let from_square = square_at(0)?;
@@ -117,7 +118,8 @@ impl PyMove {
         };
         if from_square == to_square {
             return Err(InvalidMoveError::new_err(format!(
-                "invalid uci (use 0000 for null moves): {uci:?}"
+                "invalid uci (use 0000 for null moves): {}",
+                py_repr(uci)
             )));
         }
         Ok(Self {
@@ -305,7 +307,7 @@ impl PyMove {
     /// board's question.
     #[classmethod]
     fn from_uci(_cls: &Bound<'_, PyType>, uci: UciText) -> PyResult<Self> {
-        Self::parse(&uci.0)
+        uci.1.restore(Self::parse(&uci.0))
     }
 
     /// The null move, `0000`: passing the turn.

@@ -242,9 +242,9 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
         Err(VariantSanError::MultiLeg) => Err(SanError::Invalid(format!(
             "unsupported multi-leg move: {quoted}"
         ))),
-        Err(VariantSanError::Ambiguous) => {
-            Err(SanError::Ambiguous(format!("ambiguous san: {quoted} in {fen}")))
-        }
+        Err(VariantSanError::Ambiguous) => Err(SanError::Ambiguous(format!(
+            "ambiguous san: {quoted} in {fen}"
+        ))),
         Err(VariantSanError::MissingPromotion) => Err(SanError::Illegal(format!(
             "missing promotion piece type: {quoted} in {fen}"
         ))),

@@ -120,11 +120,11 @@ macro_rules! piece_masks {
 
 mod baseboard;
 mod edit;
+pub mod engine;
 mod epd;
 mod extras;
 mod fast;
 mod fen;
-pub mod engine;
 mod fen_errors;
 mod hooks;
 mod moves;

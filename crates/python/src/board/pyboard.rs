@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyType};
 
 use super::baseboard::PyBaseBoard;
-use super::fen::{board_fen, fen_of, letter_case};
 use super::engine::{self, Rules};
+use super::fen::{board_fen, fen_of, letter_case};
 use super::pos::{Pos, general_key};
 use super::position::State;
 use super::setup::Setup;
@@ -196,9 +196,7 @@ impl PyBoard {
                 let (setup, rules) = (*setup, self.rules());
                 let general = GeneralPosition {
                     moves: Box::new(move || engine::legal_moves(&setup, rules)),
-                    san: Box::new(move |mv| {
-                        engine::san(&setup, rules, mv).unwrap_or_default()
-                    }),
+                    san: Box::new(move |mv| engine::san(&setup, rules, mv).unwrap_or_default()),
                 };
                 self.generator.sync_general(py, general);
             }

@@ -12,7 +12,7 @@ use bitmoves::setup::{Pocket, Setup as CoreSetup};
 use bitmoves::variant::{self, EnPassantMode, LooseMoveList, Position, Standard, VariantSanError};
 use bitmoves::{Bitboard, Color, Move, Piece, Square};
 
-use super::fen_errors::{fen_message, placement_message};
+use super::error_text::{fen_message, placement_message, py_repr};
 use super::setup::Setup;
 use crate::values::{PyMove, piece_number};
 
@@ -385,41 +385,12 @@ impl Setup {
     }
 }
 
-/// Text as Python's `repr()` writes a `str`, as python-chess's errors
-/// quote it: single quotes unless the text holds one and no double quote.
-pub fn py_repr(text: &str) -> String {
-    let quote = if text.contains('\'') && !text.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push(quote);
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
-}
-
 /// What kind a move is on a [`Setup`], as python-chess asks: castling
 /// (either side), en passant, capture, zeroing; the core answers.
 pub mod kinds {
-    use super::{Setup, core_move, variant};
+    use super::{Setup, core_move};
     use crate::values::PyMove;
+    use bitmoves::variant;
 
     /// python-chess's `is_castling(move)`.
     pub fn is_castling(s: &Setup, m: PyMove) -> bool {

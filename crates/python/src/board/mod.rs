@@ -18,7 +18,7 @@
 //! | `board/stack.rs` | the move stack: legal positions as the fast path pushes them, positions off the core beside them |
 //! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
 //! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
-//! | `board/fen_errors.rs` | python-chess's wording of a FEN's errors, from the core's error kind |
+//! | `board/error_text.rs` | python-chess's wording of errors: Python's `repr()` of text, a FEN's errors from the core's error kind |
 //! | `board/engine.rs` | the bridge to the core's rules engine for any position: setups, moves and answers in python-chess's shapes |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, `Outcome` and `Termination` (made as `bitmoves/_outcome.py`'s dataclass and enum) |
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
@@ -122,10 +122,10 @@ mod baseboard;
 mod edit;
 pub mod engine;
 mod epd;
+mod error_text;
 mod extras;
 mod fast;
 mod fen;
-mod fen_errors;
 mod hooks;
 mod moves;
 mod notation;

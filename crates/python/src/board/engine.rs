@@ -12,7 +12,7 @@ use bitmoves::setup::{Pocket, Setup as CoreSetup};
 use bitmoves::variant::{self, EnPassantMode, LooseMoveList, Position, Standard, VariantSanError};
 use bitmoves::{Bitboard, Color, Move, Piece, Square};
 
-use super::error_text::{fen_message, placement_message, py_repr};
+use super::error_text::{fen_message, fully_specified_san, placement_message, py_repr};
 use super::setup::Setup;
 use crate::values::{PyMove, piece_number};
 
@@ -248,9 +248,32 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
         Err(VariantSanError::MissingPromotion) => Err(SanError::Illegal(format!(
             "missing promotion piece type: {quoted} in {fen}"
         ))),
-        Err(VariantSanError::Illegal) => {
-            Err(SanError::Illegal(format!("illegal san: {quoted} in {fen}")))
-        }
+        Err(VariantSanError::Illegal) => Err(SanError::Illegal(match fully_specified_san(text) {
+            Some((from, to, promotion)) => {
+                // python-chess's `find_move`: a pawn reaching the last
+                // rank is asked for as a queen promotion.
+                let pawn = s.kind(1) & (1 << from) != 0;
+                let back_rank = matches!(to / 8, 0 | 7);
+                let promotion = promotion
+                    .and_then(|letter| Piece::from_char(letter))
+                    .map(piece_number)
+                    .or((pawn && back_rank).then_some(5));
+                let asked = PyMove {
+                    from_square: from,
+                    to_square: to,
+                    promotion,
+                    drop: None,
+                };
+                let asked = from_chess960(s, r.chess960, asked);
+                format!(
+                    "no matching legal move for {} ({} -> {}) in {fen}",
+                    asked.uci_text(),
+                    square(from),
+                    square(to)
+                )
+            }
+            None => format!("illegal san: {quoted} in {fen}"),
+        })),
     }
 }
 

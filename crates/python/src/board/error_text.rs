@@ -107,3 +107,29 @@ pub fn py_repr(text: &str) -> String {
     out.push(quote);
     out
 }
+
+/// The squares of SAN text that names both the from-square and the
+/// to-square without a piece letter (`e2e4`, `g1-f3`, `a7xb8=Q+`), which
+/// python-chess reads by `find_move` and words its error by: from, to, and
+/// the promotion letter if any. `None` for any other text.
+pub fn fully_specified_san(text: &str) -> Option<(u8, u8, Option<char>)> {
+    let body = text.strip_suffix(['+', '#']).unwrap_or(text).as_bytes();
+    let square = |file: u8, rank: u8| {
+        ((b'a'..=b'h').contains(&file) && (b'1'..=b'8').contains(&rank))
+            .then(|| (rank - b'1') * 8 + (file - b'a'))
+    };
+    let from = square(*body.first()?, *body.get(1)?)?;
+    let mut rest = &body[2..];
+    if let [b'-' | b'x', tail @ ..] = rest {
+        rest = tail;
+    }
+    let to = square(*rest.first()?, *rest.get(1)?)?;
+    let promotion = match &rest[2..] {
+        [] => None,
+        [letter] | [b'=', letter] if b"nbrqkNBRQK".contains(letter) => {
+            Some(char::from(letter.to_ascii_lowercase()))
+        }
+        _ => return None,
+    };
+    Some((from, to, promotion))
+}

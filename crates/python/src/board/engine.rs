@@ -255,7 +255,7 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
                 let pawn = s.kind(1) & (1 << from) != 0;
                 let back_rank = matches!(to / 8, 0 | 7);
                 let promotion = promotion
-                    .and_then(|letter| Piece::from_char(letter))
+                    .and_then(Piece::from_char)
                     .map(piece_number)
                     .or((pawn && back_rank).then_some(5));
                 let asked = PyMove {

@@ -50,7 +50,7 @@ pub fn square(index: u8) -> Square {
 }
 
 /// python-chess's move as the core's: a drop as [`variant::drop_move`],
-/// the null move as a move from a1 to a1 (see [`play`]).
+/// the null move as a move from a1 to a1 (which [`push`] plays as `play_null`).
 pub fn core_move(m: PyMove) -> Move {
     let piece = |number: u8| Piece::ALL[usize::from(number.clamp(1, 6) - 1)];
     match m.drop {

@@ -248,7 +248,15 @@ impl IntoIterator for Bitboard {
     }
 }
 
-/// The squares of a [`Bitboard`], lowest first.
+/// The squares of a [`Bitboard`], lowest first; `.rev()` gives them highest
+/// first (python-chess's `scan_reversed`).
+///
+/// ```
+/// use bitmoves::{Bitboard, Square};
+/// let set = Bitboard::from_iter([Square::A1, Square::E4, Square::H8]);
+/// let high_first: Vec<Square> = set.iter().rev().collect();
+/// assert_eq!(high_first, [Square::H8, Square::E4, Square::A1]);
+/// ```
 #[derive(Debug, Clone)]
 pub struct Squares(Bitboard);
 
@@ -265,6 +273,16 @@ impl Iterator for Squares {
     #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.0.len(), Some(self.0.len()))
+    }
+}
+
+impl DoubleEndedIterator for Squares {
+    #[inline(always)]
+    fn next_back(&mut self) -> Option<Square> {
+        let index = 63usize.checked_sub(self.0.0.leading_zeros() as usize)?;
+        let square = Square::try_index(index)?;
+        self.0.0 ^= 1 << index;
+        Some(square)
     }
 }
 

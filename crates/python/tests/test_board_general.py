@@ -190,3 +190,34 @@ def test_check_evasions_with_an_edited_en_passant_square_on_the_back_rank(fen, e
     ours, theirs = bitmoves.Board(fen), chess.Board(fen)
     ours.ep_square = theirs.ep_square = ep_square
     assert sorted(m.uci() for m in ours.legal_moves) == sorted(m.uci() for m in theirs.legal_moves)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_one_move_questions_agree_on_edited_positions(seed):
+    """For every move from a square of the side to move (with and without a
+    queen promotion) on an edited position, `is_pseudo_legal`, `is_legal`,
+    `is_irreversible`, `is_capture`, `is_castling` and `is_zeroing` answer
+    as python-chess does; a null move pushed and popped leaves the same
+    position (castling rights kept, clocks advanced)."""
+    _, ours, theirs = both(seed + 1000)
+    for source in chess.SquareSet(theirs.occupied_co[theirs.turn]):
+        for target in range(64):
+            if source == target:
+                continue
+            for promotion in (None, chess.QUEEN):
+                move = chess.Move(source, target, promotion)
+                mine = bitmoves.Move(source, target, promotion)
+                where = f"{theirs.fen(en_passant='fen')} {move.uci()}"
+                assert ours.is_pseudo_legal(mine) == theirs.is_pseudo_legal(move), where
+                assert ours.is_legal(mine) == theirs.is_legal(move), where
+                if theirs.is_pseudo_legal(move):
+                    assert ours.is_irreversible(mine) == theirs.is_irreversible(move), where
+                    assert ours.is_capture(mine) == theirs.is_capture(move), where
+                    assert ours.is_castling(mine) == theirs.is_castling(move), where
+                    assert ours.is_zeroing(mine) == theirs.is_zeroing(move), where
+    ours.push(bitmoves.Move.null())
+    theirs.push(chess.Move.null())
+    agree(ours, theirs)
+    ours.pop()
+    theirs.pop()
+    agree(ours, theirs)

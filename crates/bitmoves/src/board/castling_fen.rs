@@ -44,7 +44,7 @@ impl Board {
             let (side, rook) = match c.to_ascii_lowercase() {
                 'k' => (
                     CastlingSide::KingSide,
-                    rooks.iter().filter(|r| r.file() > king_file).last(),
+                    rooks.iter().rev().find(|r| r.file() > king_file),
                 ),
                 'q' => (
                     CastlingSide::QueenSide,

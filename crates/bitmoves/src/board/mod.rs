@@ -10,6 +10,7 @@
 //! | `board/castling_fen.rs` | the FEN castling field, and when rights call for Chess960 mode |
 //! | `board/zobrist.rs` | the Polyglot Zobrist key |
 //! | `board/validate.rs` | position checks after FEN parsing |
+//! | `board/from_setup.rs` | the board of a [`Setup`](crate::setup::Setup) that is a legal position |
 //! | `board/play.rs` | make (`play`, `play_unchecked`), the null move, UCI text to a legal move |
 //! | `board/status.rs` | how the game stands: mate, stalemate, draws |
 //! | `castling.rs` | how castling moves are written and recognised, and which are legal |
@@ -33,6 +34,7 @@
 mod castling_fen;
 mod check;
 mod fen;
+mod from_setup;
 mod play;
 mod status;
 mod validate;

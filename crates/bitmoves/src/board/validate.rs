@@ -59,6 +59,21 @@ pub enum PositionError {
         /// The square given.
         square: Square,
     },
+    /// A castling right on a square that is not a rook of a king on its
+    /// back rank, or a second right on one side ([`Board::from_setup`]).
+    UnusableCastling {
+        /// The rook square of the right.
+        square: Square,
+    },
+    /// A move clock beyond 65,535, or a move number of 0
+    /// ([`Board::from_setup`]).
+    ClockOutOfRange,
+    /// A square holding two pieces, or a piece without a colour
+    /// ([`Board::from_setup`]).
+    OverlappingPieces,
+    /// Pieces marked promoted or held in hand, which only variants have
+    /// ([`Board::from_setup`]).
+    VariantState,
 }
 
 impl fmt::Display for PositionError {
@@ -93,6 +108,16 @@ impl fmt::Display for PositionError {
                     f,
                     "{color} has a {side}side castling right but no rook there on its back rank"
                 )
+            }
+            Self::UnusableCastling { square } => {
+                write!(f, "castling right on {square}, where no rook can castle")
+            }
+            Self::ClockOutOfRange => f.write_str("move clock beyond 65535, or a move number of 0"),
+            Self::OverlappingPieces => {
+                f.write_str("a square holds two pieces, or a piece has no colour")
+            }
+            Self::VariantState => {
+                f.write_str("pieces promoted or in hand, which only variants have")
             }
             Self::InvalidEnPassant { square } => write!(
                 f,

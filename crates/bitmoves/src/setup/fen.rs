@@ -206,10 +206,19 @@ impl Setup {
     /// # Ok::<(), SetupFenError>(())
     /// ```
     pub fn from_fen(fen: &str) -> Result<Self, SetupFenError> {
+        Self::read_fen(fen, true, true)
+    }
+
+    /// Reads a FEN; the pocket only with `pockets`, Three-check's fields
+    /// only with `checks` (a board of another variant refuses them as
+    /// python-chess's does).
+    pub(crate) fn read_fen(fen: &str, pockets: bool, checks: bool) -> Result<Self, SetupFenError> {
         let mut fields = fen.split_ascii_whitespace();
         let placement = fields.next().ok_or(SetupFenError::Empty)?;
         let mut setup = Self::EMPTY;
-        let (rows, pocket) = if let Some(rest) = placement.strip_suffix(']') {
+        let (rows, pocket) = if !pockets {
+            (placement, None)
+        } else if let Some(rest) = placement.strip_suffix(']') {
             let (rows, pocket) = rest.split_once('[').ok_or(SetupFenError::Pocket)?;
             (rows, Some(pocket))
         } else if placement.matches('/').count() == 8 {
@@ -235,8 +244,8 @@ impl Setup {
             Some(text) => Some(text.parse().map_err(|_| SetupFenError::EnPassant)?),
         };
         let mut next = fields.next();
-        if let Some(checks) = next.filter(|t| t.contains('+')) {
-            setup.remaining_checks = check_pair(checks)?;
+        if let Some(field) = next.filter(|t| checks && t.contains('+')) {
+            setup.remaining_checks = check_pair(field)?;
             next = fields.next();
         }
         if let Some(text) = next {
@@ -245,7 +254,7 @@ impl Setup {
         if let Some(text) = fields.next() {
             setup.fullmove_number = clock(text, SetupFenError::FullmoveNumber)?.max(1);
         }
-        if let Some(given) = fields.next() {
+        if checks && let Some(given) = fields.next() {
             let given = given.strip_prefix('+').ok_or(SetupFenError::Checks)?;
             let [w, b] = check_pair(given)?;
             setup.remaining_checks = [3i32.saturating_sub(w), 3i32.saturating_sub(b)];

@@ -18,6 +18,7 @@
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
+//! | `variant/one_move.rs` | questions about one move: pseudo-legal, irreversible; the null move |
 //! | `variant/list.rs` | [`LooseMoveList`], a fixed-capacity list big enough for any setup |
 //! | `variant/perft.rs` | perft through the engine, for any variant |
 //!
@@ -38,6 +39,7 @@ mod horde;
 mod list;
 mod make;
 mod movegen;
+mod one_move;
 mod perft;
 mod rules;
 mod san;
@@ -119,9 +121,26 @@ impl<V: Variant> Position<V> {
         }
     }
 
-    /// Reads a FEN ([`Setup::from_fen`]) and cleans the castling rights.
+    /// Reads a FEN as `V`'s board reads it ([`Position::setup_from_fen`])
+    /// and cleans the castling rights.
     pub fn from_fen(fen: &str, chess960: bool) -> Result<Self, SetupFenError> {
-        Setup::from_fen(fen).map(|setup| Self::from_setup(setup, chess960))
+        Self::setup_from_fen(fen).map(|setup| Self::from_setup(setup, chess960))
+    }
+
+    /// Reads a FEN as python-chess's board for `V` reads it: as
+    /// [`Setup::from_fen`], but a pocket only in Crazyhouse and check
+    /// counts only in Three-check; the castling rights as the letters name
+    /// them (not cleaned).
+    ///
+    /// ```
+    /// use bitmoves::variant::{Crazyhouse, Position, Standard};
+    /// let fen = "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1";
+    /// assert!(Position::<Crazyhouse>::setup_from_fen(fen).is_ok());
+    /// assert!(Position::<Standard>::setup_from_fen(fen).is_err());
+    /// assert!(Position::<Standard>::setup_from_fen("4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1").is_err());
+    /// ```
+    pub fn setup_from_fen(fen: &str) -> Result<Setup, SetupFenError> {
+        Setup::read_fen(fen, V::POCKETS, V::CHECKS_IN_FEN)
     }
 
     /// The variant's start position.
@@ -196,6 +215,35 @@ impl<V: Variant> Position<V> {
         out: &mut LooseMoveList,
     ) {
         movegen::castling_moves::<V>(&self.setup, self.chess960, from_mask, to_mask, out);
+    }
+
+    /// Adds the pseudo-legal en passant captures from `from_mask` to
+    /// `to_mask` (python-chess's `generate_pseudo_legal_ep`).
+    pub fn generate_pseudo_legal_ep(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        out: &mut LooseMoveList,
+    ) {
+        movegen::pseudo_legal_ep(&self.setup, from_mask, to_mask, out);
+    }
+
+    /// Adds the legal en passant captures from `from_mask` to `to_mask`
+    /// (python-chess's `generate_legal_ep`).
+    pub fn generate_legal_ep(
+        &self,
+        from_mask: Bitboard,
+        to_mask: Bitboard,
+        out: &mut LooseMoveList,
+    ) {
+        if self.is_variant_end() {
+            return;
+        }
+        let mut captures = LooseMoveList::new();
+        movegen::pseudo_legal_ep(&self.setup, from_mask, to_mask, &mut captures);
+        for &mv in captures.iter().filter(|&&mv| !V::is_into_check(self, mv)) {
+            out.push(mv);
+        }
     }
 
     /// Whether a pseudo-legal move leaves the mover's king attacked, by the

@@ -4,11 +4,12 @@
 //! every one of them again on its own position, so the base's fields of a
 //! `Board` are never read).
 
+use bitmoves::Bitboard;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
-use super::general::{self, bit};
+use super::engine;
 use super::setup::Setup;
 use crate::values::{
     Bits, Int, PyPiece, PySquareSet, Text, mask_of, piece_number, piece_type, square,
@@ -68,7 +69,7 @@ impl PyBaseBoard {
         let piece_type = self.setup.piece_type_at(sq)?;
         Some(PyPiece {
             piece_type,
-            color: self.setup.co(true) & bit(sq) != 0,
+            color: self.setup.co(true) & (1u64 << (sq & 63)) != 0,
         })
     }
 }
@@ -81,7 +82,7 @@ impl PyBaseBoard {
     fn new(board_fen: Option<Text>) -> PyResult<Self> {
         let mut setup = Setup::EMPTY;
         if let Some(Text(fen, surrogates)) = board_fen {
-            let parsed = general::fen::parse_board_fen(&fen, &mut setup);
+            let parsed = engine::parse_board_fen(&fen, &mut setup);
             surrogates.restore(parsed.map_err(PyValueError::new_err))?;
         }
         Ok(Self {
@@ -104,7 +105,7 @@ impl PyBaseBoard {
 
     /// Sets the pieces from a FEN's placement field.
     fn set_board_fen(&mut self, fen: Text) -> PyResult<()> {
-        let parsed = general::fen::parse_board_fen(&fen.0, &mut self.setup);
+        let parsed = engine::parse_board_fen(&fen.0, &mut self.setup);
         fen.1.restore(parsed.map_err(PyValueError::new_err))
     }
 
@@ -179,7 +180,8 @@ impl PyBaseBoard {
     #[pyo3(signature = (*, mask=None))]
     fn piece_map<'py>(&self, py: Python<'py>, mask: Option<u64>) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
-        for sq in general::scan_reversed(self.setup.occupied() & mask.unwrap_or(u64::MAX)) {
+        let squares = Bitboard(self.setup.occupied() & mask.unwrap_or(u64::MAX));
+        for sq in squares.iter().rev().map(|sq| sq.index() as u8) {
             map.set_item(sq, self.piece(sq))?;
         }
         Ok(map)

@@ -9,7 +9,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::general::{self, rules::status};
+use super::engine::{self, status};
 use super::moves::mask;
 use super::pyboard::PyBoard;
 use super::setup::Setup;
@@ -167,7 +167,7 @@ impl PyBoard {
     /// Sets the pieces from a FEN's placement field; clears the stack.
     fn set_board_fen(&mut self, py: Python<'_>, fen: Text) -> PyResult<()> {
         let mut placed = self.setup();
-        let parsed = general::fen::parse_board_fen(&fen.0, &mut placed);
+        let parsed = engine::parse_board_fen(&fen.0, &mut placed);
         fen.1.restore(parsed.map_err(PyValueError::new_err))?;
         self.edit_board(py, |s| {
             s.pieces = placed.pieces;
@@ -180,7 +180,7 @@ impl PyBoard {
     /// stack.
     fn set_castling_fen(&mut self, py: Python<'_>, castling_fen: Text) -> PyResult<()> {
         let setup = self.setup();
-        let rights = general::fen::castling_from_fen(&castling_fen.0, &setup);
+        let rights = engine::castling_from_fen(&castling_fen.0, &setup);
         let rights = castling_fen
             .1
             .restore(rights.map_err(PyValueError::new_err))?;
@@ -284,7 +284,7 @@ impl PyBoard {
 
     /// Whether the side that just moved left its king in check.
     fn was_into_check(&self) -> bool {
-        general::rules::was_into_check(&self.setup())
+        self.setup().was_into_check()
     }
 
     /// python-chess's `status()`: `STATUS_VALID` (0) or the flags of what
@@ -303,12 +303,12 @@ impl PyBoard {
 
     /// The castling rights that count, as a mask.
     fn clean_castling_rights(&self) -> u64 {
-        general::castling_rights(&self.setup(), self.rules())
+        engine::castling_rights(&self.setup(), self.rules())
     }
 
     /// Whether `color` cannot win by material.
     fn has_insufficient_material(&self, color: bool) -> bool {
-        general::rules::has_insufficient_material(&self.setup(), color)
+        engine::has_insufficient_material(&self.setup(), self.rules(), color)
     }
 
     /// Sets up the Chess960 start position number `scharnagl` (0 to 959),

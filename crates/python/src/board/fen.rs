@@ -1,12 +1,12 @@
 //! FEN out of a board's position ([`fen_of`]): the core's legal board
 //! written as python-chess writes it, a position off the core by the
-//! general engine.
+//! core's rules engine.
 
 use bitmoves::{Bitboard, Board, Color, Piece, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::general::{self, Rules};
+use super::engine::{self, Rules};
 use super::pos::Pos;
 
 /// The FEN of `state` in python-chess's form: X-FEN castling (or
@@ -21,7 +21,7 @@ pub fn fen_of(state: &Pos, shredder: bool, en_passant: &str, clocks: bool) -> Py
                 chess960: true,
                 pushed: false,
             };
-            return general::fen::write_fen(setup, rules, shredder, en_passant, clocks)
+            return engine::write_fen(setup, rules, shredder, en_passant, clocks)
                 .map_err(PyValueError::new_err);
         }
     };

@@ -14,11 +14,12 @@
 //! | `board/fast.rs` | `piece_at`, `piece_type_at`, `color_at`, `pieces`, `attacks`, `attackers`, `is_attacked_by`, `copy`, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`setup::Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
-//! | `board/fen.rs` | FEN out: the core's board as python-chess writes it, or the general engine's |
+//! | `board/fen.rs` | FEN out: the core's board as python-chess writes it, or the rules engine's |
 //! | `board/stack.rs` | the move stack: legal positions as the fast path pushes them, positions off the core beside them |
 //! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
 //! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
-//! | `board/general/mod.rs` | the general engine: python-chess's rules on any position |
+//! | `board/error_text.rs` | python-chess's wording of errors: Python's `repr()` of text, a FEN's errors from the core's error kind |
+//! | `board/engine.rs` | the bridge to the core's rules engine for any position: setups, moves and answers in python-chess's shapes |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, `Outcome` and `Termination` (made as `bitmoves/_outcome.py`'s dataclass and enum) |
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
@@ -119,11 +120,12 @@ macro_rules! piece_masks {
 
 mod baseboard;
 mod edit;
+pub mod engine;
 mod epd;
+mod error_text;
 mod extras;
 mod fast;
 mod fen;
-pub mod general;
 mod hooks;
 mod moves;
 mod notation;

@@ -6,7 +6,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
-use super::general::{Rules, movegen};
+use super::engine::{Generate, Rules, generate};
 use super::pyboard::PyBoard;
 use super::setup::Setup;
 use crate::values::PyMove;
@@ -75,27 +75,27 @@ macro_rules! generate {
 generate! {
     /// The pseudo-legal moves, from squares in `from_mask` to squares in
     /// `to_mask`, as an iterator.
-    generate_pseudo_legal_moves |s, r, from, to, out| movegen::pseudo_legal(s, r, from, to, out);
+    generate_pseudo_legal_moves |s, r, from, to, out| out.extend(generate(s, r, Generate::PseudoLegal, from, to));
     /// The legal moves, from squares in `from_mask` to squares in
     /// `to_mask`, as an iterator.
     #[pyo3(name = "_generate_legal_moves_native")]
-    generate_legal_moves |s, r, from, to, out| movegen::legal(s, r, from, to, out);
+    generate_legal_moves |s, r, from, to, out| out.extend(generate(s, r, Generate::Legal, from, to));
     /// The legal captures (en passant included).
     generate_legal_captures |s, r, from, to, out| {
-        movegen::legal(s, r, from, to & s.co(!s.white()), out);
-        movegen::legal_ep(s, r, from, to, out);
+        out.extend(generate(s, r, Generate::Legal, from, to & s.co(!s.white())));
+        out.extend(generate(s, r, Generate::LegalEp, from, to));
     };
     /// The pseudo-legal captures (en passant included).
     generate_pseudo_legal_captures |s, r, from, to, out| {
-        movegen::pseudo_legal(s, r, from, to & s.co(!s.white()), out);
-        movegen::pseudo_legal_ep(s, from, to, out);
+        out.extend(generate(s, r, Generate::PseudoLegal, from, to & s.co(!s.white())));
+        out.extend(generate(s, r, Generate::PseudoLegalEp, from, to));
     };
     /// The castling moves, as an iterator.
-    generate_castling_moves |s, r, from, to, out| movegen::castling_moves(s, r, from, to, out);
+    generate_castling_moves |s, r, from, to, out| out.extend(generate(s, r, Generate::Castling, from, to));
     /// The legal en passant captures, as an iterator.
-    generate_legal_ep |s, r, from, to, out| movegen::legal_ep(s, r, from, to, out);
+    generate_legal_ep |s, r, from, to, out| out.extend(generate(s, r, Generate::LegalEp, from, to));
     /// The pseudo-legal en passant captures, as an iterator.
-    generate_pseudo_legal_ep |s, _, from, to, out| movegen::pseudo_legal_ep(s, from, to, out);
+    generate_pseudo_legal_ep |s, r, from, to, out| out.extend(generate(s, r, Generate::PseudoLegalEp, from, to));
 }
 
 #[pymethods]

@@ -6,7 +6,7 @@ use bitmoves::{Board, Move, Piece, Square};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
-use super::general::{self, san::SanError};
+use super::engine::{self, SanError};
 use super::pos::Pos;
 use super::position::State;
 use super::pyboard::PyBoard;
@@ -26,7 +26,7 @@ impl PyBoard {
     pub fn is_legal_move(&self, mv: PyMove) -> bool {
         match self.core() {
             Some(board) => legal_move(board, mv).is_some(),
-            None => general::movegen::is_legal(&self.setup(), self.rules(), mv),
+            None => engine::is_legal(&self.setup(), self.rules(), mv),
         }
     }
 
@@ -62,7 +62,7 @@ impl PyBoard {
         let Some(core) = legal else {
             // python-chess pushes any pseudo-legal move (its caller's
             // promise); one that is not even that is refused.
-            if general::movegen::is_pseudo_legal(&now.setup_of(), self.rules(), mv) {
+            if engine::is_pseudo_legal(&now.setup_of(), self.rules(), mv) {
                 return self.push_general(py, mv);
             }
             return Err(IllegalMoveError::new_err(format!(
@@ -97,7 +97,7 @@ impl PyBoard {
             )));
         }
         let rules = self.rules();
-        let recorded = general::make::push(&mut setup, rules, mv);
+        let recorded = engine::push(&mut setup, rules, mv);
         self.push_entry(before, recorded);
         self.set_setup(py, &setup)?;
         Ok(recorded)
@@ -112,8 +112,8 @@ impl PyBoard {
             return Ok(mv);
         }
         let setup = self.setup();
-        let mv = general::movegen::to_chess960(&setup, mv);
-        let mv = general::movegen::from_chess960(&setup, self.chess960, mv);
+        let mv = engine::to_chess960(&setup, mv);
+        let mv = engine::from_chess960(&setup, self.chess960, mv);
         if !self.is_legal_move(mv) {
             return Err(IllegalMoveError::new_err(format!(
                 "illegal uci: {} in {}",
@@ -134,7 +134,7 @@ impl PyBoard {
             return Ok(PyMove::from_core(mv));
         }
         let fen = self.fen_now();
-        general::san::parse_san(&self.setup(), self.rules(), san, &fen).map_err(|e| match e {
+        engine::parse_san(&self.setup(), self.rules(), san, &fen).map_err(|e| match e {
             SanError::Invalid(text) => InvalidMoveError::new_err(text),
             SanError::Illegal(text) => IllegalMoveError::new_err(text),
             SanError::Ambiguous(text) => AmbiguousMoveError::new_err(text),
@@ -236,7 +236,7 @@ impl PyBoard {
                 .map(|san| san.to_string())
                 .map_err(|e| IllegalMoveError::new_err(e.to_string()));
         }
-        general::san::san(&self.setup(), self.rules(), move_).ok_or_else(|| {
+        engine::san(&self.setup(), self.rules(), move_).ok_or_else(|| {
             IllegalMoveError::new_err(format!(
                 "san() expects a legal move, but got {} in {}",
                 move_.uci_text(),
@@ -250,8 +250,8 @@ impl PyBoard {
     #[pyo3(signature = (move_, *, chess960=None))]
     fn uci(&self, move_: PyMove, chess960: Option<bool>) -> String {
         let setup = self.setup();
-        let mv = general::movegen::to_chess960(&setup, move_);
-        general::movegen::from_chess960(&setup, chess960.unwrap_or(self.chess960), mv).uci_text()
+        let mv = engine::to_chess960(&setup, move_);
+        engine::from_chess960(&setup, chess960.unwrap_or(self.chess960), mv).uci_text()
     }
 
     /// Whether `move` is legal here.
@@ -265,13 +265,13 @@ impl PyBoard {
     /// king in check).
     #[pyo3(signature = (move_))]
     fn is_pseudo_legal(&self, move_: PyMove) -> bool {
-        general::movegen::is_pseudo_legal(&self.setup(), self.rules(), move_)
+        engine::is_pseudo_legal(&self.setup(), self.rules(), move_)
     }
 
     /// Whether the pseudo-legal `move` leaves the mover's king in check.
     #[pyo3(signature = (move_))]
     fn is_into_check(&self, move_: PyMove) -> bool {
-        general::movegen::is_into_check(&self.setup(), self.rules(), move_)
+        engine::is_into_check(&self.setup(), self.rules(), move_)
     }
 
     /// Whether the pseudo-legal `move` checks the opponent's king.
@@ -284,7 +284,7 @@ impl PyBoard {
         if !move_.is_null() && after.piece_type_at(move_.from_square).is_none() {
             return false;
         }
-        general::make::push(&mut after, self.rules(), move_);
+        engine::push(&mut after, self.rules(), move_);
         after.checkers_mask() != 0
     }
 
@@ -292,26 +292,26 @@ impl PyBoard {
     /// castling rights, or giving up a legal en passant capture.
     #[pyo3(signature = (move_))]
     fn is_irreversible(&self, move_: PyMove) -> bool {
-        general::make::is_irreversible(&self.setup(), self.rules(), move_)
+        engine::is_irreversible(&self.setup(), self.rules(), move_)
     }
 
     /// Whether an en passant capture is legal here.
     fn has_legal_en_passant(&self) -> bool {
         match self.core() {
             Some(board) => board.legal_en_passant().is_some(),
-            None => general::has_legal_en_passant(&self.setup(), self.rules()),
+            None => engine::has_legal_en_passant(&self.setup(), self.rules()),
         }
     }
 
     /// Whether an en passant capture is pseudo-legal here.
     fn has_pseudo_legal_en_passant(&self) -> bool {
-        general::movegen::has_pseudo_legal_en_passant(&self.setup())
+        engine::has_pseudo_legal_en_passant(&self.setup())
     }
 }
 
 /// python-chess's questions about the kind of one move, each answered by
-/// the general engine's function of the same name (`general::kinds`) on
-/// the position as python-chess holds it.
+/// the core's function of the same name (`engine::kinds`) on the position
+/// as python-chess holds it.
 macro_rules! move_kinds {
     ($($(#[$doc:meta])* $name:ident,)*) => {
         #[pymethods]
@@ -320,7 +320,7 @@ macro_rules! move_kinds {
                 $(#[$doc])*
                 #[pyo3(signature = (move_))]
                 fn $name(&self, move_: PyMove) -> bool {
-                    general::kinds::$name(&self.setup(), move_)
+                    engine::kinds::$name(&self.setup(), move_)
                 }
             )*
         }

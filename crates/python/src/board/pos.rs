@@ -1,17 +1,17 @@
 //! [`Pos`]: a board's position, the core's legal board (the fast path)
-//! or any position python-chess allows, as a [`Setup`] the general engine
-//! plays on; its key for the draw rules and `is_irreversible` across both.
+//! or any position python-chess allows, as a [`Setup`] the core's rules
+//! engine plays on; its key for the draw rules and `is_irreversible` across both.
 
 use bitmoves::{Board, Color, Square};
 
-use super::general::{self, Rules};
+use super::engine::{self, Rules};
 use super::position::{Position, State, is_irreversible};
 use super::setup::Setup;
 use crate::values::PyMove;
 
 /// A board's position: the core's legal board (the fast path) or, for a
 /// position the core does not take, python-chess's fields ([`Setup`]),
-/// which the general engine (`super::general`) plays on.
+/// which the core's rules engine plays on (`super::engine`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Pos {
     /// A legal position, on the core's generator.
@@ -59,9 +59,9 @@ impl Pos {
     /// rights as python-chess cleans them, a valid en passant square,
     /// nothing marked promoted.
     fn core_may_take(setup: &Setup, chess960: bool) -> bool {
-        let clean = general::clean_castling_rights(setup, chess960) == setup.castling_rights;
+        let clean = engine::clean_castling_rights(setup, chess960) == setup.castling_rights;
         let ep_ok = setup.ep_square.is_none()
-            || general::valid_ep_square(setup).map(|sq| sq as usize)
+            || engine::valid_ep_square(setup).map(|sq| sq as usize)
                 == setup.ep_square.map(Square::index);
         clean && ep_ok && setup.promoted == 0
     }
@@ -97,10 +97,10 @@ pub fn general_key(setup: &Setup, rules: Rules) -> Position {
         pieces: setup.pieces,
         colors: setup.colors,
         white: setup.turn == Color::White,
-        castling: general::castling_rights(setup, rules),
+        castling: engine::castling_rights(setup, rules),
         en_passant: setup
             .ep_square
-            .filter(|_| general::has_legal_en_passant(setup, rules)),
+            .filter(|_| engine::has_legal_en_passant(setup, rules)),
     }
 }
 
@@ -108,7 +108,7 @@ pub fn general_key(setup: &Setup, rules: Rules) -> Position {
 pub fn is_irreversible_pos(before: &Pos, mv: PyMove, after: &Pos, rules: Rules) -> bool {
     match (before, after) {
         (Pos::Legal(b), Pos::Legal(a)) => is_irreversible(b, mv, &a.board),
-        _ => general::make::is_irreversible(&before.setup(), rules, mv),
+        _ => engine::is_irreversible(&before.setup(), rules, mv),
     }
 }
 

@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyType};
 
 use super::baseboard::PyBaseBoard;
+use super::engine::{self, Rules};
 use super::fen::{board_fen, fen_of, letter_case};
-use super::general::{self, Rules};
 use super::pos::{Pos, general_key};
 use super::position::State;
 use super::setup::Setup;
@@ -25,7 +25,7 @@ pub const STARTING_FEN: &str = Board::STARTPOS_FEN;
 /// A board holds any position python-chess allows: a legal one runs on
 /// the core's generator, any other (no kings, several kings, pawns on the
 /// back rank, the side not to move in check, odd castling rights or en
-/// passant squares) on the general engine (`super::general`).
+/// passant squares) on the core's rules engine (`super::engine`).
 #[pyclass(module = "bitmoves", name = "Board", subclass, extends = PyBaseBoard)]
 pub struct PyBoard {
     /// The position now: read through [`PyBoard::state`], changed only
@@ -87,9 +87,7 @@ impl PyBoard {
 
     /// The position a FEN gives, as python-chess reads it.
     pub fn read_fen(fen: &str) -> PyResult<Setup> {
-        general::fen::parse_fen(fen)
-            .map(|parts| parts.setup)
-            .map_err(PyValueError::new_err)
+        engine::parse_fen(fen).map_err(PyValueError::new_err)
     }
 
     /// A copy of the board, with its own generator.
@@ -197,10 +195,8 @@ impl PyBoard {
             Pos::General(setup) => {
                 let (setup, rules) = (*setup, self.rules());
                 let general = GeneralPosition {
-                    moves: Box::new(move || general::movegen::legal_moves(&setup, rules)),
-                    san: Box::new(move |mv| {
-                        general::san::san(&setup, rules, mv).unwrap_or_default()
-                    }),
+                    moves: Box::new(move || engine::legal_moves(&setup, rules)),
+                    san: Box::new(move |mv| engine::san(&setup, rules, mv).unwrap_or_default()),
                 };
                 self.generator.sync_general(py, general);
             }
@@ -238,7 +234,7 @@ impl PyBoard {
         match self.state() {
             Pos::Legal(_) => fen_of(self.state(), shredder, en_passant, clocks),
             Pos::General(setup) => {
-                general::fen::write_fen(setup, self.rules(), shredder, en_passant, clocks)
+                engine::write_fen(setup, self.rules(), shredder, en_passant, clocks)
                     .map_err(PyValueError::new_err)
             }
         }
@@ -480,7 +476,7 @@ impl PyBoard {
     /// Whether the position passes python-chess's checks (`status()` is
     /// `STATUS_VALID`).
     fn is_valid(&self) -> bool {
-        general::rules::status(&self.setup(), self.rules()) == 0
+        engine::status(&self.setup(), self.rules()) == 0
     }
 
     /// The board drawn as python-chess draws it: eight rows of letters and

@@ -80,80 +80,78 @@ impl Setup {
         Some((piece, color))
     }
 
-    /// The placement field of the FEN.
+    /// The placement field of the FEN (no promoted marks).
     pub fn board_fen(&self) -> String {
-        let mut fen = String::with_capacity(72);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                match self.piece_on(Square::from_index(rank * 8 + file)) {
-                    None => empty += 1,
-                    Some((piece, color)) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        let letter = piece.to_char();
-                        fen.push(match color {
-                            Color::White => letter.to_ascii_uppercase(),
-                            Color::Black => letter.to_ascii_lowercase(),
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                fen.push('/');
-            }
-        }
-        fen
+        self.core().board_fen(false).to_string()
     }
 
-    /// The legal board state this setup is, when the core takes it as one
-    /// (castling rights by Shredder letters, so that the core decides the
-    /// Chess960 mode from the position); `None` otherwise.
+    /// The legal board state this setup is, when the core's board takes it
+    /// exactly ([`Board::from_setup`]); `None` otherwise.
     pub fn legal_state(&self, chess960: bool) -> Option<State> {
-        if self.halfmove_clock > u32::from(u16::MAX) || self.fullmove_number > u32::from(u16::MAX) {
-            return None;
-        }
-        let mut castling = String::new();
-        for color in Color::ALL {
-            for square in (0..64).rev() {
-                let bit = 1u64 << square;
-                if self.castling_rights & bit != 0 && square / 8 == color.back_rank().index() {
-                    let file = char::from(b'a' + (square % 8) as u8);
-                    castling.push(match color {
-                        Color::White => file.to_ascii_uppercase(),
-                        Color::Black => file,
-                    });
-                }
-            }
-        }
-        if castling.is_empty() {
-            castling.push('-');
-        }
-        let ep = self.ep_square.map_or("-".to_string(), |sq| sq.to_string());
-        let fen = format!(
-            "{} {} {castling} {ep} {} {}",
-            self.board_fen(),
-            self.turn.to_char(),
-            self.halfmove_clock,
-            self.fullmove_number
-        );
         let options = FenOptions {
             lenient: true,
             chess960,
         };
-        let board = Board::from_fen_with(&fen, options).ok()?;
-        (Self::of(&State {
+        let board = Board::from_setup(&self.core(), options).ok()?;
+        Some(State {
             board,
             ep_square: self.ep_square,
-        }) == *self)
-            .then_some(State {
-                board,
-                ep_square: self.ep_square,
-            })
+        })
+    }
+
+    /// The pieces of python-chess's colour (`true` White).
+    #[inline]
+    pub fn co(&self, white: bool) -> u64 {
+        self.colors[usize::from(!white)]
+    }
+
+    /// Whether White is to move.
+    #[inline]
+    pub fn white(&self) -> bool {
+        self.turn == Color::White
+    }
+
+    /// The squares of a piece type by python-chess's number (1 to 6).
+    #[inline]
+    pub fn kind(&self, piece_type: u8) -> u64 {
+        self.pieces[usize::from(piece_type.clamp(1, 6) - 1)]
+    }
+
+    /// python-chess's `piece_type_at`: 1 to 6, or `None`.
+    pub fn piece_type_at(&self, square: u8) -> Option<u8> {
+        let bit = 1u64 << (square & 63);
+        (0..6u8)
+            .find(|&i| self.pieces[usize::from(i)] & bit != 0)
+            .map(|i| i + 1)
+    }
+
+    /// python-chess's `king(color)`: the highest square of that colour's
+    /// kings not marked promoted.
+    pub fn king_of(&self, white: bool) -> Option<u8> {
+        self.core()
+            .king_of(if white { Color::White } else { Color::Black })
+            .map(|sq| sq.index() as u8)
+    }
+
+    /// Takes the piece off `square`, returning its type.
+    pub fn remove_at(&mut self, square: u8) -> Option<u8> {
+        let piece = self.piece_type_at(square)?;
+        let clear = !(1u64 << (square & 63));
+        for mask in self.pieces.iter_mut().chain(self.colors.iter_mut()) {
+            *mask &= clear;
+        }
+        self.promoted &= clear;
+        Some(piece)
+    }
+
+    /// Puts a piece on `square` (replacing what stood there).
+    pub fn put_at(&mut self, square: u8, piece_type: u8, white: bool, promoted: bool) {
+        self.remove_at(square);
+        let bit = 1u64 << (square & 63);
+        self.pieces[usize::from(piece_type.clamp(1, 6) - 1)] |= bit;
+        self.colors[usize::from(!white)] |= bit;
+        if promoted {
+            self.promoted |= bit;
+        }
     }
 }

@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 
-use super::general::{self, Rules};
+use super::engine::{self, Rules};
 use super::pos::{Pos, is_irreversible_pos};
 use super::position::{Position, State};
 use super::pyboard::PyBoard;
@@ -74,7 +74,7 @@ impl PyBoard {
     fn has_moves(&self) -> bool {
         match self.core() {
             Some(board) => board.has_legal_moves(),
-            None => general::movegen::has_legal_moves(&self.setup(), self.rules()),
+            None => engine::has_legal_moves(&self.setup(), self.rules()),
         }
     }
 
@@ -89,9 +89,9 @@ impl PyBoard {
         match self.core() {
             Some(board) => board.is_insufficient_material(),
             None => {
-                let setup = self.setup();
-                general::rules::has_insufficient_material(&setup, true)
-                    && general::rules::has_insufficient_material(&setup, false)
+                let (setup, rules) = (self.setup(), self.rules());
+                engine::has_insufficient_material(&setup, rules, true)
+                    && engine::has_insufficient_material(&setup, rules, false)
             }
         }
     }
@@ -129,11 +129,11 @@ impl PyBoard {
             }
             Pos::General(setup) => {
                 let rules = self.rules();
-                general::movegen::legal_moves(setup, rules)
+                engine::legal_moves(setup, rules)
                     .into_iter()
                     .map(|mv| {
                         let mut next = *setup;
-                        general::make::push(&mut next, rules, mv);
+                        engine::push(&mut next, rules, mv);
                         (mv, Pos::of(&next, self.chess960))
                     })
                     .collect()
@@ -218,13 +218,13 @@ impl PyBoard {
         let setup = self.setup();
         let rules = self.stacked();
         self.successors().iter().any(|(mv, next)| {
-            if general::kinds::is_zeroing(&setup, *mv) {
+            if engine::kinds::is_zeroing(&setup, *mv) {
                 return false;
             }
             let halfmoves = next.setup().halfmove_clock;
             let moves = match next {
                 Pos::Legal(state) => state.board.has_legal_moves(),
-                Pos::General(s) => general::movegen::has_legal_moves(s, rules),
+                Pos::General(s) => engine::has_legal_moves(s, rules),
             };
             halfmoves >= 100 && moves
         })

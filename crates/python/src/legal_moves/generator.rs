@@ -46,7 +46,7 @@ struct Generator {
     /// The board's position now (when `general` is `None`).
     position: Board,
     /// The board's position now when the core does not hold it: the moves
-    /// are then the general engine's (`crate::board::general`), given by
+    /// are then the core rules engine's (`crate::board::engine`), given by
     /// the board at every change.
     general: Option<GeneralPosition>,
     /// Whether `kept` holds the legal moves of `position`.

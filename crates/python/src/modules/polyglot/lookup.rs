@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use super::reader::Reader;
 use super::{ENTRY_BYTES, entry_type, make_entry, move_object, raw_move};
 use crate::board::PyBoard;
-use crate::board::general::movegen::from_chess960;
+use crate::board::engine::from_chess960;
 use crate::board::setup::Setup;
 
 /// What a look-up was given: a key, or a board whose key it is and whose

@@ -180,15 +180,9 @@ fn fast_variant_perft_equals_the_rules_engine() {
             if ply % 8 == 0 {
                 let context = format!("{}:{} ply {ply}", entry.file, entry.line);
                 let setup = Setup::from_board(&board);
-                failures.extend(fast_path_differences::<Standard>(
-                    setup.clone(),
-                    3_000,
-                    &context,
-                ));
+                failures.extend(fast_path_differences::<Standard>(setup, 3_000, &context));
                 failures.extend(fast_path_differences::<KingOfTheHill>(
-                    setup.clone(),
-                    3_000,
-                    &context,
+                    setup, 3_000, &context,
                 ));
                 let mut checks = setup;
                 checks.remaining_checks = [1 + random.below(3) as i32, 1 + random.below(3) as i32];

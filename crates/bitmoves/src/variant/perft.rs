@@ -5,10 +5,9 @@
 //! checked at each node; every other position and variant goes through
 //! the rules engine ([`perft_by_rules`]).
 
-use super::{EnPassantMode, LooseMoveList, Position, Variant, VariantKind, dispatch};
+use super::{LooseMoveList, Position, Variant, VariantKind, dispatch};
 use crate::setup::Setup;
 use crate::{Bitboard, Board, FenOptions, Piece};
-use core::fmt;
 
 /// Counts the move paths of `depth` plies from `pos` (1 for depth 0), by
 /// the rules of `V`.
@@ -67,8 +66,8 @@ enum BoardRules {
 const HILL: Bitboard = Bitboard(0x0000_0018_1800_0000);
 
 /// The position as a [`Board`], where its variant moves as standard chess
-/// does and the board takes the position: a legal position, read through
-/// its FEN (once, at the root).
+/// does and the board takes the position (a legal one; converted once, at
+/// the root).
 fn on_board<V: Variant>(pos: &Position<V>) -> Option<(Board, BoardRules)> {
     let rules = match V::KIND {
         VariantKind::Standard => BoardRules::Standard,
@@ -76,15 +75,13 @@ fn on_board<V: Variant>(pos: &Position<V>) -> Option<(Board, BoardRules)> {
         VariantKind::ThreeCheck => BoardRules::Checks(pos.setup().remaining_checks),
         _ => return None,
     };
-    let mut fen = StackText::default();
-    let mut writer = pos.fen_with(true, EnPassantMode::Legal, true);
-    writer.checks = false;
-    fmt::write(&mut fen, format_args!("{writer}")).ok()?;
+    let mut setup = *pos.setup();
+    setup.ep_square = pos.legal_ep_square();
     let options = FenOptions {
         lenient: true,
         chess960: pos.is_chess960(),
     };
-    let board = Board::from_fen_with(fen.as_str()?, options).ok()?;
+    let board = Board::from_setup(&setup, options).ok()?;
     Some((board, rules))
 }
 
@@ -136,40 +133,6 @@ fn fold_children(board: &Board, mut count: impl FnMut(&Board) -> u64) -> u64 {
         false
     });
     total
-}
-
-/// A FEN written on the stack (the core needs no allocator): a FEN of a
-/// position is at most 90 bytes.
-struct StackText {
-    bytes: [u8; 128],
-    len: usize,
-}
-
-impl Default for StackText {
-    fn default() -> Self {
-        Self {
-            bytes: [0; 128],
-            len: 0,
-        }
-    }
-}
-
-impl StackText {
-    fn as_str(&self) -> Option<&str> {
-        core::str::from_utf8(&self.bytes[..self.len]).ok()
-    }
-}
-
-impl fmt::Write for StackText {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        let end = self.len + text.len();
-        self.bytes
-            .get_mut(self.len..end)
-            .ok_or(fmt::Error)?
-            .copy_from_slice(text.as_bytes());
-        self.len = end;
-        Ok(())
-    }
 }
 
 /// Perft of `setup` by the rules of the variant `kind` names, chosen at

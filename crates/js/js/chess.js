@@ -359,7 +359,7 @@ class Chess {
     }
     if (parsed.rootComment !== undefined) this._comments[this.fen()] = parsed.rootComment
     for (const node of parsed.moves) {
-      if (variations && node.variations) this._keepLines(node.variations, strict, true)
+      if (variations && node.variations) keepLines(this, node.variations, strict, true)
       if (!this._playPgnMove(node.move, strict)) throw new Error(`Invalid move in PGN: ${node.move}`)
       if (node.comment !== undefined) this._comments[this.fen()] = node.comment
       if (variations && node.nags.length) this._nags[this.fen()] = node.nags
@@ -368,42 +368,6 @@ class Chess {
     if (result && Object.keys(this._header).length && this._header['Result'] !== result) {
       this.setHeader('Result', result)
     }
-  }
-
-  /**
-   * Keeps PGN variations that start at the current position (each played
-   * to check it, then taken back) under its FEN, nested ones under theirs,
-   * in `kept`; `top` marks those `pgn()` writes after a main-line move. A
-   * variation on a line's first move is an alternative from the line's
-   * own position, so it joins the line's siblings, as in python-chess.
-   */
-  _keepLines(lines, strict, top, kept = []) {
-    const fen = this.fen()
-    for (const line of lines) {
-      if (!line.moves.length) continue
-      const moves = []
-      const variation = { comment: line.comment, moves, top }
-      ;(this._lines[fen] ||= []).push(variation)
-      kept.push(variation)
-      for (const node of line.moves) {
-        const [, side, , , , number] = this.fen().split(' ')
-        const m = { number, white: side === 'w' }
-        if (node.variations) {
-          if (moves.length) m.variations = this._keepLines(node.variations, strict, false)
-          else this._keepLines(node.variations, strict, top, kept)
-        }
-        try {
-          m.san = this.move(node.move, { strict }).san
-        } catch {
-          throw new Error(`Invalid move in PGN: ${node.move}`)
-        }
-        if (node.nags.length) m.nags = node.nags
-        if (node.comment !== undefined) m.comment = node.comment
-        moves.push(m)
-      }
-      for (const _ of moves) this.undo()
-    }
-    return kept
   }
 
   /**

@@ -180,6 +180,42 @@ function parsePgn(source) {
 }
 
 /**
+ * Keeps PGN variations that start at `chess`'s position (each played
+ * to check it, then taken back) under its FEN, nested ones under theirs,
+ * in `kept`; `top` marks those `pgn()` writes after a main-line move. A
+ * variation on a line's first move is an alternative from the line's
+ * own position, so it joins the line's siblings, as in python-chess.
+ */
+function keepLines(chess, lines, strict, top, kept = []) {
+  const fen = chess.fen()
+  for (const line of lines) {
+    if (!line.moves.length) continue
+    const moves = []
+    const variation = { comment: line.comment, moves, top }
+    ;(chess._lines[fen] ||= []).push(variation)
+    kept.push(variation)
+    for (const node of line.moves) {
+      const [, side, , , , number] = chess.fen().split(' ')
+      const m = { number, white: side === 'w' }
+      if (node.variations) {
+        if (moves.length) m.variations = keepLines(chess, node.variations, strict, false)
+        else keepLines(chess, node.variations, strict, top, kept)
+      }
+      try {
+        m.san = chess.move(node.move, { strict }).san
+      } catch {
+        throw new Error(`Invalid move in PGN: ${node.move}`)
+      }
+      if (node.nags.length) m.nags = node.nags
+      if (node.comment !== undefined) m.comment = node.comment
+      moves.push(m)
+    }
+    for (const _ of moves) chess.undo()
+  }
+  return kept
+}
+
+/**
  * chess.js's PGN text: the tags, then the moves (`sans`, played from the
  * positions `fens`, the last being the current one) with the comments kept
  * by FEN, the result, wrapped at `maxWidth` as chess.js wraps.

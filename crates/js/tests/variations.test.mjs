@@ -180,3 +180,19 @@ test('hostile variations: chess.js errors for bad syntax, the move named for an 
   const deep = '1. e4 ' + '(1. d4 '.repeat(200) + ')'.repeat(200) + ' e5 *'
   assert.equal(movetext(withVariations(deep)), '1. e4 ' + '(1. d4) '.repeat(200) + '1... e5 *')
 })
+
+test('variations in a Chess960 game: castling read, kept and written back', () => {
+  const chess = new Chess(undefined, { chess960: true })
+  const pgn = '[FEN "rk4r1/pppppppp/8/8/8/8/PPPPPPPP/RK4R1 w GAga - 0 1"]\n\n1. O-O-O (1. O-O O-O (1... Kc8)) 1... O-O *'
+  chess.loadPgn(pgn, { variations: true })
+  const written = chess.pgn({ variations: true })
+  assert.equal(movetext(written), '1. O-O-O (1. O-O O-O (1... Kc8)) 1... O-O *')
+  chess.undo()
+  chess.undo()
+  assert.deepEqual(chess.variations(), [['O-O', 'O-O']])
+  assert.equal(chess.move('O-O').lan, 'b1g1')
+  assert.deepEqual(chess.variations(), [['Kc8']])
+  const again = new Chess(undefined, { chess960: true })
+  again.loadPgn(written, { variations: true })
+  assert.equal(again.pgn({ variations: true }), written)
+})

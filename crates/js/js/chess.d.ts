@@ -78,13 +78,17 @@ export declare class Chess {
     options?: { strict?: boolean },
   ): Move
   undo(): Move | null
-  pgn(options?: { newline?: string; maxWidth?: number }): string
+  /** `variations` (not in chess.js): also the NAGs and variations `loadPgn` kept, as python-chess writes them. */
+  pgn(options?: { newline?: string; maxWidth?: number; variations?: boolean }): string
   /** @deprecated Use `setHeader` and `getHeaders`. */
   header(...args: string[]): Record<string, string | null>
   setHeader(key: string, value: string): Record<string, string>
   removeHeader(key: string): boolean
   getHeaders(): Record<string, string>
-  loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string }): void
+  /** `variations` (not in chess.js): keep the variations, their comments and NAGs, and the main line's NAGs. */
+  loadPgn(pgn: string, options?: { strict?: boolean; newlineChar?: string; variations?: boolean }): void
+  /** Not in chess.js: the variations kept at the current position, each as its moves' SAN. */
+  variations(): string[][]
   ascii(): string
   perft(depth: number): number
   setTurn(color: Color): boolean

@@ -42,6 +42,8 @@ class Chess {
     W.bm_clear(this._ptr)
     this._fen = undefined
     this._comments = {}
+    this._lines = {}
+    this._nags = {}
     this._header = preserveHeaders ? this._header : headerTemplate()
     this._header['SetUp'] = null
     this._header['FEN'] = null
@@ -290,13 +292,19 @@ class Chess {
     return played
   }
 
-  pgn({ newline = '\n', maxWidth = 0 } = {}) {
+  /**
+   * chess.js's `pgn()`; `{variations: true}` (beyond chess.js) also writes
+   * the NAGs and variations `loadPgn({variations: true})` kept, in
+   * python-chess's movetext form.
+   */
+  pgn({ newline = '\n', maxWidth = 0, variations = false } = {}) {
     const n = W.bm_history_len(this._ptr)
     const fens = text(W.bm_history_fens(this._ptr)).split('\n')
     W.bm_replay_nulls(this._ptr)
     W.bm_history(this._ptr, 0)
     const sans = text(W.bm_text_len()).split('\n')
-    return writePgn(this._header, this._comments, sans.slice(0, n), fens, { newline, maxWidth })
+    const tree = variations ? { lines: this._lines, nags: this._nags } : undefined
+    return writePgn(this._header, this._comments, sans.slice(0, n), fens, { newline, maxWidth }, tree)
   }
 
   /** @deprecated chess.js's: use `setHeader` and `getHeaders`. */
@@ -328,7 +336,12 @@ class Chess {
     return out
   }
 
-  loadPgn(pgn, { strict = false, newlineChar = '\r?\n' } = {}) {
+  /**
+   * chess.js's `loadPgn`; `{variations: true}` (beyond chess.js) keeps the
+   * variations (their moves checked, with comments and NAGs, nested) and
+   * the NAGs of the main line, for `variations()` and `pgn({variations})`.
+   */
+  loadPgn(pgn, { strict = false, newlineChar = '\r?\n', variations = false } = {}) {
     if (newlineChar !== '\r?\n') pgn = pgn.replace(new RegExp(newlineChar, 'g'), '\n')
     const parsed = parsePgn(pgn)
     this.reset()
@@ -346,13 +359,24 @@ class Chess {
     }
     if (parsed.rootComment !== undefined) this._comments[this.fen()] = parsed.rootComment
     for (const node of parsed.moves) {
+      if (variations && node.variations) keepLines(this, node.variations, strict, true)
       if (!this._playPgnMove(node.move, strict)) throw new Error(`Invalid move in PGN: ${node.move}`)
       if (node.comment !== undefined) this._comments[this.fen()] = node.comment
+      if (variations && node.nags.length) this._nags[this.fen()] = node.nags
     }
     const result = parsed.result
     if (result && Object.keys(this._header).length && this._header['Result'] !== result) {
       this.setHeader('Result', result)
     }
+  }
+
+  /**
+   * Beyond chess.js: the variations `loadPgn({variations: true})` kept that
+   * start at the current position, each as its moves' SAN; play one's
+   * moves to reach the variations nested in it.
+   */
+  variations() {
+    return (this._lines[this.fen()] || []).map((line) => line.moves.map((m) => m.san))
   }
 
   /** One move of a PGN, as chess.js's loadPgn plays it (no Move object). */

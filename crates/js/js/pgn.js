@@ -1,9 +1,13 @@
 // The PGN reader of `loadPgn` and the writer of `pgn()`. The reader is
 // chess.js 1.4's grammar (its pgn.peggy) by hand: tag pairs, then a line
 // of moves with move numbers, suffixes, NAGs, one comment per move and
-// variations (read and set aside), then an optional result and comment.
-// What chess.js's parser refuses, this refuses (the message differs:
-// chess.js's comes from peggy). The writer is chess.js's `pgn()`.
+// variations (nested lines, which `loadPgn` keeps only when asked), then
+// an optional result and comment. What chess.js's parser refuses, this
+// refuses (the message differs: chess.js's comes from peggy). The writer
+// is chess.js's `pgn()`, or with variations python-chess's movetext.
+
+/** Move suffixes in the order of their NAGs, `!` being `$1`. */
+const SUFFIX_NAGS = ['!', '?', '!!', '??', '!?', '?!']
 
 function parsePgn(source) {
   let at = 0
@@ -110,12 +114,10 @@ function parsePgn(source) {
       at = start
       return undefined
     }
-    const node = { move: text }
-    let suffix = 0
-    while (suffix < 2 && (source[at] === '!' || source[at] === '?')) {
-      at++
-      suffix++
-    }
+    const node = { move: text, nags: [] }
+    const suffixAt = at
+    while (at < suffixAt + 2 && (source[at] === '!' || source[at] === '?')) at++
+    if (at > suffixAt) node.nags.push(String(SUFFIX_NAGS.indexOf(source.slice(suffixAt, at)) + 1))
     for (;;) {
       const before = at
       ws()
@@ -123,8 +125,9 @@ function parsePgn(source) {
         at = before
         break
       }
-      at++
+      const digits = ++at
       while (/[0-9]/.test(source[at] || '')) at++
+      node.nags.push(source.slice(digits, at))
     }
     const beforeComment = at
     ws()
@@ -139,7 +142,7 @@ function parsePgn(source) {
         break
       }
       at++
-      line()
+      ;(node.variations ||= []).push(line())
       ws()
       if (source[at] !== ')') fail('")"')
       at++
@@ -177,11 +180,47 @@ function parsePgn(source) {
 }
 
 /**
+ * Keeps PGN variations that start at `chess`'s position (each played
+ * to check it, then taken back) under its FEN, nested ones under theirs,
+ * in `kept`; `top` marks those `pgn()` writes after a main-line move. A
+ * variation on a line's first move is an alternative from the line's
+ * own position, so it joins the line's siblings, as in python-chess.
+ */
+function keepLines(chess, lines, strict, top, kept = []) {
+  const fen = chess.fen()
+  for (const line of lines) {
+    if (!line.moves.length) continue
+    const moves = []
+    const variation = { comment: line.comment, moves, top }
+    ;(chess._lines[fen] ||= []).push(variation)
+    kept.push(variation)
+    for (const node of line.moves) {
+      const [, side, , , , number] = chess.fen().split(' ')
+      const m = { number, white: side === 'w' }
+      if (node.variations) {
+        if (moves.length) m.variations = keepLines(chess, node.variations, strict, false)
+        else keepLines(chess, node.variations, strict, top, kept)
+      }
+      try {
+        m.san = chess.move(node.move, { strict }).san
+      } catch {
+        throw new Error(`Invalid move in PGN: ${node.move}`)
+      }
+      if (node.nags.length) m.nags = node.nags
+      if (node.comment !== undefined) m.comment = node.comment
+      moves.push(m)
+    }
+    for (const _ of moves) chess.undo()
+  }
+  return kept
+}
+
+/**
  * chess.js's PGN text: the tags, then the moves (`sans`, played from the
  * positions `fens`, the last being the current one) with the comments kept
  * by FEN, the result, wrapped at `maxWidth` as chess.js wraps.
  */
-function writePgn(header, comments, sans, fens, { newline, maxWidth }) {
+function writePgn(header, comments, sans, fens, { newline, maxWidth }, tree) {
   const result = []
   let headerExists = false
   for (const i in header) {
@@ -190,6 +229,7 @@ function writePgn(header, comments, sans, fens, { newline, maxWidth }) {
   }
   const n = sans.length
   if (headerExists && n) result.push(newline)
+  if (tree) return result.join('') + writeTree(comments, sans, fens, tree, header.Result || '*', newline, maxWidth)
   const appendComment = (moveString, fen) => {
     const comment = comments[fen]
     if (typeof comment !== 'undefined') {
@@ -259,4 +299,53 @@ function writePgn(header, comments, sans, fens, { newline, maxWidth }) {
     currentWidth += moves[i].length
   }
   return result.join('')
+}
+
+/**
+ * The movetext of `pgn({variations: true})` as python-chess writes it:
+ * NAGs as `$n`, a move number after each comment and variation, the
+ * variations kept at a position (`tree.lines`, by FEN) after the move
+ * played from it; comments as chess.js writes them (`{text}`), parentheses
+ * without inner spaces; wrapped at `maxWidth` between words.
+ */
+function writeTree(comments, sans, fens, tree, resultText, newline, maxWidth) {
+  let out = ''
+  const put = (token) => {
+    out += out && !out.endsWith('(') && token !== ')' ? ' ' + token : token
+  }
+  const line = (comment, moves) => {
+    if (comment !== undefined) put(`{${comment}}`)
+    let force = true
+    for (const m of moves) {
+      if (m.white) put(`${m.number}.`)
+      else if (force) put(`${m.number}...`)
+      put(m.san)
+      for (const nag of m.nags || []) put('$' + nag)
+      force = m.comment !== undefined
+      if (force) put(`{${m.comment}}`)
+      for (const v of m.variations || []) {
+        put('(')
+        line(v.comment, v.moves)
+        put(')')
+        force = true
+      }
+    }
+  }
+  const main = sans.map((san, i) => {
+    const [, side, , , , number] = fens[i].split(' ')
+    const variations = (tree.lines[fens[i]] || []).filter((v) => v.top)
+    return { number, white: side === 'w', san, nags: tree.nags[fens[i + 1]], comment: comments[fens[i + 1]], variations }
+  })
+  line(comments[fens[0]], main)
+  put(resultText)
+  if (!maxWidth) return out
+  const rows = []
+  let row = ''
+  for (const word of out.split(' ')) {
+    if (row && row.length + 1 + word.length > maxWidth) {
+      rows.push(row)
+      row = word
+    } else row = row ? row + ' ' + word : word
+  }
+  return rows.concat(row).join(newline)
 }

@@ -221,3 +221,49 @@ fn pgn_output_reads_back_to_the_same_games() {
     );
     assert_eq!(stdout(&["pgn", again, "--pgn"]), written);
 }
+
+/// The law of a compressed file cut short: read on 1 and 2 threads, it
+/// prints the same games and error lines (one for the input), and exits
+/// non-zero, wherever the cut falls: at the places where the gzip stream
+/// was flushed, so that its text stops exactly after a game's blank line
+/// (where 2 threads once dropped that game) or a line of one, and at
+/// other bytes of the gzip and zstd streams.
+#[test]
+fn a_truncated_compressed_file_reads_alike_on_one_and_two_threads() {
+    let text = many().replace('\n', "\r\n");
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    let mut flushed = Vec::new();
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        gzip.write_all(line.as_bytes()).expect("gzip");
+        if i < 60 {
+            gzip.flush().expect("gzip");
+            flushed.push(gzip.get_ref().len());
+        }
+    }
+    let gzip = gzip.finish().expect("gzip");
+    let zstd = zstd::encode_all(text.as_bytes(), 3).expect("zstd");
+    let mut cuts: Vec<(&str, &[u8])> = Vec::new();
+    cuts.extend(flushed.iter().map(|&at| ("cut.pgn.gz", &gzip[..at])));
+    for k in 1..20 {
+        cuts.push(("cut.pgn.gz", &gzip[..gzip.len() * k / 20]));
+    }
+    for k in [1, 2, 3] {
+        cuts.push(("cut.pgn.zst", &zstd[..zstd.len() * k / 4]));
+    }
+    for (name, bytes) in cuts {
+        let path = file(name, bytes);
+        let path = path.to_str().expect("utf-8");
+        let one = run(&["pgn", path, "--uci"]);
+        let two = run(&["pgn", path, "--uci", "--threads", "2"]);
+        let cut = bytes.len();
+        assert_eq!(one.stdout, two.stdout, "{name} cut at {cut}");
+        assert_eq!(one.stderr, two.stderr, "{name} cut at {cut}");
+        assert_eq!(one.code, two.code, "{name} cut at {cut}");
+        assert_ne!(one.code, Some(0), "{name} cut at {cut}");
+        let broken = one
+            .stderr
+            .lines()
+            .filter(|l| l.starts_with("error:") && l.contains("cannot read the input"));
+        assert_eq!(broken.count(), 1, "{name} cut at {cut}: {}", one.stderr);
+    }
+}

@@ -193,8 +193,17 @@ impl<'a, R: BufRead> Cutter<'a, R> {
                     input.consume(taken);
                 }
                 Err(error) => {
-                    // The games before the last place between games are
-                    // whole; the error is in the next.
+                    if self.bom {
+                        // Fewer bytes than a BOM's came: their lines are
+                        // counted now, as the stream's reader counts them.
+                        let _ = self
+                            .skim
+                            .lines(&self.pending, self.skimmed, usize::MAX, false);
+                    }
+                    // The games before the last place between games (the
+                    // text's end, when it is one) are whole; the error is
+                    // in the next.
+                    let last = self.skim.last();
                     self.pending.truncate(last.at);
                     let (games, line) = self.skim.counts();
                     self.failure = Some(PgnError::at_line_start(

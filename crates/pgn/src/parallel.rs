@@ -75,7 +75,7 @@ fn one_game<R: BufRead, T>(
     Ok(true)
 }
 
-/// [`read_parallel`] with chunks of `chunk` bytes, the rest of the input
+/// [`read_parallel`] with chunks of `chunk` bytes (at least 1), the rest of the input
 /// cut game by game once `limit` bytes pass without a game's end: for the
 /// tests of the law that any sizes read alike.
 #[doc(hidden)]
@@ -92,7 +92,11 @@ where
     W: Fn(PendingGame<'_>) -> T + Sync,
     S: FnMut(T),
 {
-    let sizes = Sizes { chunk, limit };
+    // A chunk of 0 bytes would end at its own start, again and again.
+    let sizes = Sizes {
+        chunk: chunk.max(1),
+        limit,
+    };
     // An input error comes out here, never as a game's result, whether
     // it strikes between games or in one (whose result is then dropped):
     // as the threads' cutter hands it on.

@@ -133,6 +133,16 @@ impl Skim {
             loop {
                 // A line starts at `at`.
                 if at >= text.len() {
+                    // The text's end, between games, is a boundary too:
+                    // when the input fails there, the games before it
+                    // are whole (as the stream's reader reads them).
+                    if state.phase == Phase::Between && resume.is_none() {
+                        last = Boundary {
+                            at,
+                            games: state.games,
+                            line,
+                        };
+                    }
                     break 'run Err(at);
                 }
                 let mut games_before = state.games;

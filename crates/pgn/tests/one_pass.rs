@@ -416,11 +416,18 @@ impl std::io::Read for Failing<'_> {
 }
 
 /// The games read before an input error and the error's game and line,
-/// on `threads` threads with chunks of `chunk` bytes. The error comes out
-/// of `read_parallel`, never to `sink` as the result of the game it cut
+/// on `threads` threads with chunks of `chunk` bytes, the input read
+/// through a buffer of `capacity` bytes. The error comes out of
+/// `read_parallel`, never to `sink` as the result of the game it cut
 /// short, on any number of threads.
-fn until_broken(text: &[u8], left: usize, threads: usize, chunk: usize) -> (Vec<String>, String) {
-    let input = std::io::BufReader::with_capacity(7, Failing { text, left });
+fn until_broken(
+    text: &[u8],
+    left: usize,
+    threads: usize,
+    chunk: usize,
+    capacity: usize,
+) -> (Vec<String>, String) {
+    let input = std::io::BufReader::with_capacity(capacity, Failing { text, left });
     let mut reader = Reader::new(input);
     let work = |game: bitmoves_pgn::PendingGame| {
         let number = game.number();
@@ -445,24 +452,60 @@ fn until_broken(text: &[u8], left: usize, threads: usize, chunk: usize) -> (Vec<
     (games, format!("{broken:?}"))
 }
 
-/// An input that fails part way gives, on 2 and 3 threads and any chunk
-/// size, the games one thread reads before the failure, and an input
-/// error with the same game number and line.
+/// Small texts of every shape a failure can strike between or in: games
+/// with and without tags, CRLF and LF, a lone `\r` as line end, blank
+/// lines of spaces, a tag line with no blank line before it, `{…}`
+/// comments over blank lines and `[` lines, `;` comments, escape lines,
+/// a BOM, and a last game with no line end.
+const FAILING: [&str; 8] = [
+    "[Event \"a\"]\r\n\r\n1. e4 *\r\n\r\n[Event \"b\"]\r\n\r\n1. d4 *\r\n",
+    "[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n",
+    "1. e4 e5 *\n\n1. d4 *\r\n\r\n1. c4 *\n \t\n",
+    "[Event \"a\"]\n1. e4 *\n[Event \"b\"]\n1. d4 *\n[Site \"c\"]\r\n\r\n",
+    "1. e4 {a\n\n[Event \"x\"]\n} e5 *\n\n1. d4 ; {\n\n% x\n1. c4 *\n\n",
+    "\u{feff}[Event \"a\"]\r\r1. e4 *\r\r[Event \"b\"]\r\r1. d4 *",
+    "[Event \"a\"]\n\n\n1. e4 *\n\n\n%x\n[Event \"b\"]\n\n[Site \"c\"]\n\n1. d4",
+    "*\n\n*\n\n\n*\n",
+];
+
+/// The law of a failing input: an input that fails at any byte gives,
+/// on 1, 2 and 3 threads, every chunk size and every buffer size, the
+/// same games before the failure and an input error with the same game
+/// number and line. Checked at every byte of small texts (each twice
+/// over, so that a failure strikes in a second game of each shape), and
+/// at every 37th byte of the hostile games in CRLF.
 #[test]
 fn an_input_that_fails_reads_in_chunks_as_on_one_thread() {
-    let text = GAMES.replace('\n', "\r\n").repeat(3);
-    for left in (0..text.len() + 10).step_by(37) {
-        let expected = until_broken(text.as_bytes(), left, 1, 0);
-        for chunk in [1, 100, 1000, 1 << 20] {
-            for threads in [2, 3] {
-                let got = until_broken(text.as_bytes(), left, threads, chunk);
-                assert_eq!(
-                    got, expected,
-                    "failing at {left}, chunk {chunk}, {threads} threads"
-                );
+    let crlf = GAMES.replace('\n', "\r\n").repeat(3);
+    let mut cases: Vec<(String, usize)> = FAILING.iter().map(|text| (text.repeat(2), 1)).collect();
+    cases.push((crlf, 37));
+    let mut wrong = Vec::new();
+    for (text, step) in &cases {
+        for left in (0..text.len() + 2).step_by(*step) {
+            let expected = until_broken(text.as_bytes(), left, 1, 0, 7);
+            for (threads, chunk, capacity) in [
+                (1, 0, 1),
+                (2, 0, 7),
+                (2, 1, 7),
+                (3, 1, 1),
+                (2, 2, 3),
+                (3, 7, 7),
+                (2, 30, 1),
+                (3, 100, 7),
+                (2, 1 << 20, 7),
+            ] {
+                let got = until_broken(text.as_bytes(), left, threads, chunk, capacity);
+                if got != expected {
+                    wrong.push(format!(
+                        "{text:?} failing at {left}, chunk {chunk}, buffer {capacity}, \
+                         {threads} threads:\n  got {got:?}\n  one thread {expected:?}"
+                    ));
+                }
             }
         }
     }
+    let shown = wrong.iter().take(5).cloned().collect::<Vec<_>>().join("\n");
+    assert!(wrong.is_empty(), "{} cases differ:\n{shown}", wrong.len());
 }
 
 /// A panic in `sink` (on the calling thread, while the other threads

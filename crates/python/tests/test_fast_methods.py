@@ -28,7 +28,7 @@ def game_fens(seed, plies=60):
 
 
 FENS = [fen for seed in range(4) for fen in game_fens(seed)] + [
-    # Positions off the core (the general engine): no kings, pawns on the
+    # Positions off the core (the core's rules engine): no kings, pawns on the
     # back rank, the side not to move in check.
     "8/8/8/8/8/8/8/8 w - - 0 1",
     "P3k3/8/8/8/8/8/8/4K2p w - - 0 1",

@@ -241,7 +241,7 @@ def test_other_boards_go_through_their_methods(performance_bin):
 def test_positions_off_the_core_equal_python_chess(tmp_path):
     """Positions the core does not take (no king, castling rights without
     their rook, an en passant square with no pawn behind it) are looked up
-    by the general engine, as python-chess looks them up."""
+    by the core's rules engine, as python-chess looks them up."""
     fens = ["8/8/8/8/8/8/8/K7 w - - 0 1", "4k3/8/8/8/8/8/8/4K2R w KQkq - 0 1",
             "4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
             "4k3/8/8/8/8/8/8/RK5R w KQ - 0 1"]

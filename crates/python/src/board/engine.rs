@@ -12,8 +12,9 @@ use bitmoves::setup::{Pocket, Setup as CoreSetup};
 use bitmoves::variant::{self, EnPassantMode, LooseMoveList, Position, Standard, VariantSanError};
 use bitmoves::{Bitboard, Color, Move, Piece, Square};
 
-use super::error_text::{fen_message, fully_specified_san, placement_message, py_repr};
+use super::error_text::{fen_message, fully_specified_san, placement_message};
 use super::setup::Setup;
+use crate::values::py_repr;
 use crate::values::{PyMove, piece_number};
 
 /// The core rules type a board plays by.

@@ -4,6 +4,7 @@
 //! placement, a negative clock); the text is read again only to word the
 //! error, never to decide one.
 
+use crate::values::py_repr;
 use bitmoves::setup::SetupFenError;
 
 /// The `ValueError` message python-chess gives for a FEN the core refused
@@ -76,36 +77,6 @@ fn row_problem(row: &str) -> Option<&'static str> {
         }
     }
     (columns != 8).then_some("expected 8 columns per row in position part of fen")
-}
-
-/// Text as Python's `repr()` writes a `str`, as python-chess's errors
-/// quote it: single quotes unless the text holds one and no double quote.
-pub fn py_repr(text: &str) -> String {
-    let quote = if text.contains('\'') && !text.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push(quote);
-    for c in text.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
 }
 
 /// The squares of SAN text that names both the from-square and the

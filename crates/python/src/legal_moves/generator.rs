@@ -61,7 +61,7 @@ struct Generator {
 
 /// A position off the core, as the board hands it to its generator: how
 /// to list its legal moves and write one in SAN (the board layer owns the
-/// general engine, which sits above this one).
+/// bridge to the core's rules engine, which sits above this one).
 pub struct GeneralPosition {
     /// The legal moves, in python-chess's order.
     pub moves: Box<dyn Fn() -> Vec<PyMove>>,
@@ -245,7 +245,7 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
 }
 
 /// [`refresh`] for a position off the core: its moves as the board's
-/// general engine lists them.
+/// rules engine (the core's, through `board/engine.rs`) lists them.
 ///
 /// # Safety
 /// As [`refresh`], and the generator holds a general position.

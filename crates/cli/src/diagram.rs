@@ -16,15 +16,24 @@ use std::fmt::Write;
 ///   a b c d e f g h
 /// ```
 pub fn board(board: &Board, unicode: bool) -> String {
+    of(
+        |square| Some((board.color_on(square)?, board.piece_on(square)?)),
+        unicode,
+    )
+}
+
+/// The diagram of the pieces `piece_on` names, as [`board`] draws it (any
+/// placement: no kings, several kings, pieces anywhere).
+pub(crate) fn of(piece_on: impl Fn(Square) -> Option<(Color, Piece)>, unicode: bool) -> String {
     let mut text = String::new();
     for rank in Rank::ALL.into_iter().rev() {
         text.push(rank.to_char());
         for file in File::ALL {
             let square = Square::new(file, rank);
-            let glyph = match (board.piece_on(square), board.color_on(square)) {
-                (Some(piece), Some(color)) => glyph(piece, color, unicode),
-                _ if unicode => '·',
-                _ => '.',
+            let glyph = match piece_on(square) {
+                Some((color, piece)) => glyph(piece, color, unicode),
+                None if unicode => '·',
+                None => '.',
             };
             let _ = write!(text, " {glyph}");
         }

@@ -177,18 +177,8 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let divide = counter.divide(&board);
     let elapsed = start.elapsed();
     let nodes = total(&divide, args.depth);
-    if args.divide {
-        for (uci, count) in sorted(&divide) {
-            writeln!(out, "{uci}: {count}")?;
-        }
-        // Stockfish: "\nNodes searched: N\n" and a final newline.
-        writeln!(out)?;
-        writeln!(out, "Nodes searched: {nodes}")?;
-        writeln!(out)?;
-    } else {
-        writeln!(out, "Nodes searched: {nodes}")?;
-    }
-    out.flush()?;
+    let rows = args.divide.then(|| sorted(&divide));
+    write_counts(out, rows, nodes)?;
     report_speed(nodes, elapsed);
     Ok(())
 }
@@ -216,6 +206,27 @@ pub fn run_perftree(args: &PerftreeArgs, out: &mut dyn Write) -> Result<(), CliE
 
 /// The divide as UCI text and count, sorted by the text so that two
 /// engines' outputs line up.
+/// Writes a perft's result as Stockfish does: with `rows` (each root
+/// move's text and count, in order), the rows, then `Nodes searched: N`
+/// between blank lines; without, that line alone.
+pub(crate) fn write_counts(
+    out: &mut dyn Write,
+    rows: Option<Vec<(String, u128)>>,
+    nodes: u128,
+) -> io::Result<()> {
+    if let Some(rows) = rows {
+        for (text, count) in rows {
+            writeln!(out, "{text}: {count}")?;
+        }
+        writeln!(out)?;
+        writeln!(out, "Nodes searched: {nodes}")?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "Nodes searched: {nodes}")?;
+    }
+    out.flush()
+}
+
 fn sorted(divide: &[(Move, u128)]) -> Vec<(String, u128)> {
     let mut rows: Vec<_> = divide
         .iter()

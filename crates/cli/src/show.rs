@@ -56,7 +56,7 @@ fn status(board: &Board) -> String {
 }
 
 /// The squares of a set, space-separated, or `-` when there are none.
-fn squares(set: Bitboard) -> String {
+pub(crate) fn squares(set: Bitboard) -> String {
     if set.is_empty() {
         return "-".into();
     }

@@ -4,13 +4,12 @@
 use crate::error::CliError;
 use crate::moves::MovesArgs;
 use crate::perft::PerftArgs;
-use crate::show::ShowArgs;
+use crate::show::{ShowArgs, squares};
 use crate::variant::{load, refuse, with_variant};
 use bitmoves::variant::{
     LooseMoveList, Position, Termination, Variant, VariantKind, as_drop, is_capture, perft, uci,
 };
-use bitmoves::{Bitboard, Color, File, Move, Piece, Rank, Square};
-use std::fmt::Write as _;
+use bitmoves::{Color, Move, Piece};
 use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -35,19 +34,15 @@ pub fn perft_command(
         } else {
             divide.iter().map(|&(_, n)| u128::from(n)).sum()
         };
-        if args.divide {
-            let mut rows: Vec<_> = divide.iter().map(|&(mv, n)| (uci(mv).to_string(), n)).collect();
+        let rows = args.divide.then(|| {
+            let mut rows: Vec<_> = divide
+                .iter()
+                .map(|&(mv, n)| (uci(mv).to_string(), u128::from(n)))
+                .collect();
             rows.sort_unstable();
-            for (text, count) in rows {
-                writeln!(out, "{text}: {count}")?;
-            }
-            writeln!(out)?;
-            writeln!(out, "Nodes searched: {nodes}")?;
-            writeln!(out)?;
-        } else {
-            writeln!(out, "Nodes searched: {nodes}")?;
-        }
-        out.flush()?;
+            rows
+        });
+        crate::perft::write_counts(out, rows, nodes)?;
         crate::perft::report_speed(nodes, elapsed);
         Ok(())
     })
@@ -220,39 +215,8 @@ fn status<V: Variant>(pos: &Position<V>) -> String {
     }
 }
 
-/// The squares of a set, space-separated, or `-` when there are none.
-fn squares(set: Bitboard) -> String {
-    if set.is_empty() {
-        return "-".into();
-    }
-    set.iter()
-        .map(|square| square.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The board as `bitmoves show` draws it, from a setup (any number of
 /// kings, pieces anywhere).
 fn diagram<V: Variant>(pos: &Position<V>, unicode: bool) -> String {
-    let setup = pos.setup();
-    let mut text = String::new();
-    for rank in Rank::ALL.into_iter().rev() {
-        text.push(rank.to_char());
-        for file in File::ALL {
-            let square = Square::new(file, rank);
-            let glyph = match setup.piece_on(square) {
-                Some((color, piece)) => crate::diagram::glyph(piece, color, unicode),
-                None if unicode => '·',
-                None => '.',
-            };
-            let _ = write!(text, " {glyph}");
-        }
-        text.push('\n');
-    }
-    text.push(' ');
-    for file in File::ALL {
-        let _ = write!(text, " {}", file.to_char());
-    }
-    text.push('\n');
-    text
+    crate::diagram::of(|square| pos.setup().piece_on(square), unicode)
 }

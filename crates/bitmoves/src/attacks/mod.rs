@@ -11,10 +11,6 @@
 //! bitboards otherwise. Perft does better than that: it asks the CPU when
 //! it runs (see [`perft::slider_backend`](crate::perft::slider_backend)).
 
-#[cfg(target_arch = "x86_64")]
-mod fill;
-#[cfg(target_arch = "x86_64")]
-mod fill_avx2;
 mod magic;
 #[cfg(target_arch = "x86_64")]
 mod pext;
@@ -22,60 +18,12 @@ mod sliders;
 #[cfg(test)]
 mod tests;
 
-#[cfg(target_arch = "x86_64")]
-pub(crate) use fill::{Avx512Fills, NoFills, SetwiseFills};
-#[cfg(target_arch = "x86_64")]
-pub(crate) use fill_avx2::Avx2Fills;
 pub(crate) use sliders::{Magic, NATIVE, Proof, Sliders};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use sliders::{Pext, PextWith};
 
 use crate::{Bitboard, Color, Direction, Square};
 use bitmoves_tables as tables;
-
-/// The squares a side's sliders, and its knights, attack at least once
-/// and at least twice (two pieces never attack a square from one
-/// direction, so these are also the squares of one, and of two or more,
-/// directions): what perft's `FrontierHints` are made of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub(crate) struct AttackLayers {
-    pub sliders: Bitboard,
-    pub sliders_twice: Bitboard,
-    pub knights: Bitboard,
-    pub knights_twice: Bitboard,
-}
-
-impl AttackLayers {
-    /// The layers of the sliders `diagonal` and `orthogonal` and the
-    /// knights `knights`, with `occupied` blocking the sliders, by one
-    /// lookup per piece: for back-ends without the fills.
-    #[inline(always)]
-    pub(crate) fn by_lookups(
-        s: impl Sliders,
-        diagonal: Bitboard,
-        orthogonal: Bitboard,
-        knights: Bitboard,
-        occupied: Bitboard,
-    ) -> Self {
-        let mut layers = Self::default();
-        for from in diagonal {
-            let reach = s.bishop(from, occupied);
-            layers.sliders_twice |= layers.sliders & reach;
-            layers.sliders |= reach;
-        }
-        for from in orthogonal {
-            let reach = s.rook(from, occupied);
-            layers.sliders_twice |= layers.sliders & reach;
-            layers.sliders |= reach;
-        }
-        for from in knights {
-            let reach = knight(from);
-            layers.knights_twice |= layers.knights & reach;
-            layers.knights |= reach;
-        }
-        layers
-    }
-}
 
 /// The name of the slider lookup the functions of this module use:
 /// `"pext"` or `"magic"`, fixed when the crate is built.

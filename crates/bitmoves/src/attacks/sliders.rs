@@ -11,7 +11,7 @@
 //! the CPU features it needs ([`Proof`]).
 
 #[cfg(target_arch = "x86_64")]
-use super::{NoFills, SetwiseFills};
+use crate::perft::fills::{NoFills, SetwiseFills};
 use crate::{Bitboard, Square};
 
 /// A way to look up slider attacks. All back-ends give the same sets.

@@ -1,10 +1,10 @@
 //! Counting sinks' own path: the knights' and sliders' moves counted
 //! all at once, from what the caller knows or by the fills.
 use super::sink::{Known, Sink};
-#[cfg(target_arch = "x86_64")]
-use crate::attacks::SetwiseFills;
 use crate::attacks::Sliders;
 use crate::board::CheckInfo;
+#[cfg(target_arch = "x86_64")]
+use crate::perft::fills::SetwiseFills;
 use crate::{Bitboard, Board, Color, Piece, attacks};
 
 /// This file holds the `impl Board` block for set-wise counting.

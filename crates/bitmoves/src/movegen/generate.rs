@@ -1,11 +1,11 @@
 //! The generator: the White/Black dispatch, the side's checkers and pins,
 //! then every piece's legal moves into a sink (the king's in `king.rs`).
 use super::sink::Sink;
-#[cfg(target_arch = "x86_64")]
-use crate::attacks::SetwiseFills;
 use crate::attacks::Sliders;
 use crate::board::CheckInfo;
 use crate::color::with_side;
+#[cfg(target_arch = "x86_64")]
+use crate::perft::fills::SetwiseFills;
 use crate::{Bitboard, Board, Color, Piece, Rank, attacks};
 
 /// This file holds the `impl Board` block for the generator's body.

@@ -17,8 +17,10 @@
 //! which cannot fail, then decides as for `auto`).
 
 #[cfg(target_arch = "x86_64")]
-use crate::attacks::{Avx2Fills, Avx512Fills, Pext, PextWith};
+use super::fills::{Avx2Fills, Avx512Fills};
 use crate::attacks::{Magic, Proof};
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::{Pext, PextWith};
 use crate::board::Snippet;
 use core::fmt;
 
@@ -36,8 +38,9 @@ use core::fmt;
 /// runs below positions where the fills do not pay, with the row's PEXT
 /// lookups.
 ///
-/// Adding a variant: write its slider type (and fills, with
-/// `SetwiseFills` and `Proof`) in `attacks/`, and add its row here.
+/// Adding a variant: write its slider type in `attacks/` (and its fills,
+/// with `SetwiseFills` and `Proof`, in `perft/fills/`), and add its row
+/// here.
 macro_rules! variants {
     ($then:ident!($($args:tt)*)) => {
         $then! { ($($args)*)

@@ -19,11 +19,12 @@
 //! pins.
 
 use crate::Board;
-#[cfg(target_arch = "x86_64")]
-use crate::attacks::SetwiseFills;
-use crate::attacks::{AttackLayers, Sliders};
+use crate::attacks::Sliders;
 use crate::color::with_side;
 use crate::movegen::Known;
+use crate::perft::fills::AttackLayers;
+#[cfg(target_arch = "x86_64")]
+use crate::perft::fills::SetwiseFills;
 use crate::{Bitboard, CastlingSide, Color, Piece, Square, attacks};
 
 /// What a node knows, before it makes them, of its children: the attacks
@@ -374,7 +375,8 @@ mod tests {
         frontier_hints_law(Magic);
         #[cfg(target_arch = "x86_64")]
         {
-            use crate::attacks::{Avx2Fills, Avx512Fills, Pext, PextWith};
+            use crate::attacks::{Pext, PextWith};
+            use crate::perft::fills::{Avx2Fills, Avx512Fills};
             if let Some(pext) = Pext::detect() {
                 frontier_hints_law(pext);
                 if let Some(fills) = Avx512Fills::detect() {

@@ -30,6 +30,7 @@
 //! | `perft/make.rs` | the make in two steps (`prepare_make`, `make_prepared`) |
 //! | `perft/check_squares.rs` | what a pre-frontier node knows of its children's checkers and pins |
 //! | `perft/frontier_hints.rs` | what a pre-frontier node knows of its children's counts (`ChildHints`) |
+//! | `perft/fills/mod.rs` | the AVX-512 and AVX2 fills (`SetwiseFills`) and `AttackLayers`, with their laws |
 //!
 //! ```
 //! use bitmoves::{perft::{divide, perft}, Board};
@@ -38,19 +39,22 @@
 //! assert_eq!(divide(&board, 4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
 //! ```
 
-#[cfg(target_arch = "x86_64")]
-use crate::attacks::{Avx2Fills, Avx512Fills, Pext, PextWith};
 use crate::attacks::{Magic, NATIVE};
+#[cfg(target_arch = "x86_64")]
+use crate::attacks::{Pext, PextWith};
 use crate::color::with_side;
 use crate::movegen::Mask;
 use crate::{Board, Move};
 use children::{Make, children_of, for_each_child};
 use dispatch::Backend;
 pub use dispatch::UnknownSliderVariant;
+#[cfg(target_arch = "x86_64")]
+use fills::{Avx2Fills, Avx512Fills};
 
 mod check_squares;
 mod children;
 mod dispatch;
+pub(crate) mod fills;
 mod frontier_hints;
 mod make;
 

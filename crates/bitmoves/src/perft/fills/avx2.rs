@@ -1,4 +1,4 @@
-//! The fills of `attacks/fill.rs` with AVX2, for x86-64 CPUs without
+//! The fills of `avx512.rs` with AVX2, for x86-64 CPUs without
 //! AVX-512: the eight directions of a queen in two registers of four
 //! 64-bit lanes (those that shift left, north, east, north-east and
 //! north-west, and those that shift right), each lane a Kogge-Stone
@@ -7,11 +7,9 @@
 //! the board is lost, so only the files need masks), and the count adds
 //! the lanes' bytes' popcounts, each looked up by nibble.
 
-use super::SetwiseFills;
-use super::fill::once_and_twice;
-use super::fill::{FILE_A, FILE_H, FILES_AB, FILES_GH};
-use super::{AttackLayers, Proof};
+use super::{AttackLayers, FILE_A, FILE_H, FILES_AB, FILES_GH, SetwiseFills, once_and_twice};
 use crate::Bitboard;
+use crate::attacks::Proof;
 use core::arch::x86_64::*;
 
 /// Proof that the CPU has AVX2: only made where it does, which makes the

@@ -347,12 +347,42 @@ fn layers_and_seen(
             fills.attacks(zone, zone, Bitboard::EMPTY, occupied),
         );
     }
-    let layers = AttackLayers::by_lookups(s, diagonal, orthogonal, knights, occupied);
+    let layers = layers_by_lookups(s, diagonal, orthogonal, knights, occupied);
     let mut seen = Bitboard::EMPTY;
     for square in zone {
         seen |= s.queen(square, occupied);
     }
     (layers, seen)
+}
+
+/// The layers of the sliders `diagonal` and `orthogonal` and the knights
+/// `knights`, with `occupied` blocking the sliders, by one lookup per
+/// piece: for back-ends without the fills.
+#[inline(always)]
+fn layers_by_lookups(
+    s: impl Sliders,
+    diagonal: Bitboard,
+    orthogonal: Bitboard,
+    knights: Bitboard,
+    occupied: Bitboard,
+) -> AttackLayers {
+    let mut layers = AttackLayers::default();
+    for from in diagonal {
+        let reach = s.bishop(from, occupied);
+        layers.sliders_twice |= layers.sliders & reach;
+        layers.sliders |= reach;
+    }
+    for from in orthogonal {
+        let reach = s.rook(from, occupied);
+        layers.sliders_twice |= layers.sliders & reach;
+        layers.sliders |= reach;
+    }
+    for from in knights {
+        let reach = attacks::knight(from);
+        layers.knights_twice |= layers.knights & reach;
+        layers.knights |= reach;
+    }
+    layers
 }
 
 #[cfg(all(test, feature = "std"))]

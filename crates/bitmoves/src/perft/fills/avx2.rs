@@ -7,7 +7,7 @@
 //! the board is lost, so only the files need masks), and the count adds
 //! the lanes' bytes' popcounts, each looked up by nibble.
 
-use super::{AttackLayers, FILE_A, FILE_H, FILES_AB, FILES_GH, SetwiseFills, once_and_twice};
+use super::{AttackLayers, FILE_A, FILE_H, FILES_AB, FILES_GH, SetwiseFills, layers_of_lanes};
 use crate::Bitboard;
 use crate::attacks::Proof;
 use core::arch::x86_64::*;
@@ -110,14 +110,7 @@ impl SetwiseFills for Avx2Fills {
         unsafe {
             let [up, down, leaps_up, leaps_down] =
                 attack_lanes(diagonal, orthogonal, knights, occupied);
-            let (sliders, sliders_twice) = once_and_twice(up, down);
-            let (knights, knights_twice) = once_and_twice(leaps_up, leaps_down);
-            AttackLayers {
-                sliders,
-                sliders_twice,
-                knights,
-                knights_twice,
-            }
+            layers_of_lanes([up, down], [leaps_up, leaps_down])
         }
     }
 }

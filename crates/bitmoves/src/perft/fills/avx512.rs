@@ -3,7 +3,7 @@
 //! a Kogge-Stone occluded fill.
 
 use super::{
-    AttackLayers, FILE_A, FILE_H, FILES_AB, FILES_GH, RANK_1, RANK_8, SetwiseFills, once_and_twice,
+    AttackLayers, FILE_A, FILE_H, FILES_AB, FILES_GH, RANK_1, RANK_8, SetwiseFills, layers_of_lanes,
 };
 use crate::Bitboard;
 use crate::attacks::Proof;
@@ -83,20 +83,16 @@ impl SetwiseFills for Avx512Fills {
         // SAFETY: as in `move_count` (AVX-512F includes AVX2).
         unsafe {
             let (sliders, leaps) = attack_lanes(diagonal, orthogonal, knights, occupied);
-            let (sliders, sliders_twice) = once_and_twice(
-                _mm512_castsi512_si256(sliders),
-                _mm512_extracti64x4_epi64::<1>(sliders),
-            );
-            let (knights, knights_twice) = once_and_twice(
-                _mm512_castsi512_si256(leaps),
-                _mm512_extracti64x4_epi64::<1>(leaps),
-            );
-            AttackLayers {
-                sliders,
-                sliders_twice,
-                knights,
-                knights_twice,
-            }
+            layers_of_lanes(
+                [
+                    _mm512_castsi512_si256(sliders),
+                    _mm512_extracti64x4_epi64::<1>(sliders),
+                ],
+                [
+                    _mm512_castsi512_si256(leaps),
+                    _mm512_extracti64x4_epi64::<1>(leaps),
+                ],
+            )
         }
     }
 }

@@ -23,7 +23,6 @@ pub(crate) use avx2::Avx2Fills;
 pub(crate) use avx512::Avx512Fills;
 
 use crate::Bitboard;
-use crate::attacks::{Sliders, knight};
 #[cfg(target_arch = "x86_64")]
 use core::arch::x86_64::*;
 
@@ -52,43 +51,11 @@ pub(crate) struct AttackLayers {
     pub knights_twice: Bitboard,
 }
 
-impl AttackLayers {
-    /// The layers of the sliders `diagonal` and `orthogonal` and the
-    /// knights `knights`, with `occupied` blocking the sliders, by one
-    /// lookup per piece: for back-ends without the fills.
-    #[inline(always)]
-    pub(crate) fn by_lookups(
-        s: impl Sliders,
-        diagonal: Bitboard,
-        orthogonal: Bitboard,
-        knights: Bitboard,
-        occupied: Bitboard,
-    ) -> Self {
-        let mut layers = Self::default();
-        for from in diagonal {
-            let reach = s.bishop(from, occupied);
-            layers.sliders_twice |= layers.sliders & reach;
-            layers.sliders |= reach;
-        }
-        for from in orthogonal {
-            let reach = s.rook(from, occupied);
-            layers.sliders_twice |= layers.sliders & reach;
-            layers.sliders |= reach;
-        }
-        for from in knights {
-            let reach = knight(from);
-            layers.knights_twice |= layers.knights & reach;
-            layers.knights |= reach;
-        }
-        layers
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
 /// Attack sets of a side's knights and sliders all at once, by fills in
 /// vector registers: what a slider back-end offers perft's counting
 /// (`Sliders::fills`). Made only where the CPU has the instructions, which
 /// makes the methods sound to call.
+#[cfg(target_arch = "x86_64")]
 pub(crate) trait SetwiseFills: Copy {
     /// The number of moves onto `target` of the knights `knights` and the
     /// sliders `diagonal` (bishops and queens) and `orthogonal` (rooks and
@@ -157,6 +124,27 @@ impl SetwiseFills for NoFills {
     }
 }
 
+/// The layers of the fills' lanes: the slider directions in the lanes of
+/// `sliders` (two registers of four), the knight jumps in `knights`'.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn layers_of_lanes(sliders: [__m256i; 2], knights: [__m256i; 2]) -> AttackLayers {
+    // SAFETY: the caller promises AVX2.
+    unsafe {
+        let (sliders, sliders_twice) = once_and_twice(sliders[0], sliders[1]);
+        let (knights, knights_twice) = once_and_twice(knights[0], knights[1]);
+        AttackLayers {
+            sliders,
+            sliders_twice,
+            knights,
+            knights_twice,
+        }
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 /// The squares in at least one, and in at least two, of the eight lanes
 /// of `a` and `b`: the layers are halved lane by lane, each half's
@@ -165,7 +153,7 @@ impl SetwiseFills for NoFills {
 /// # Safety
 /// The CPU must have AVX2.
 #[inline(always)]
-pub(super) unsafe fn once_and_twice(a: __m256i, b: __m256i) -> (Bitboard, Bitboard) {
+unsafe fn once_and_twice(a: __m256i, b: __m256i) -> (Bitboard, Bitboard) {
     // SAFETY: the caller promises AVX2.
     unsafe {
         let (once, twice) = (_mm256_or_si256(a, b), _mm256_and_si256(a, b));

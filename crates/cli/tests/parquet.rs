@@ -8,7 +8,7 @@ mod common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, RecordBatch};
-use common::run;
+use common::{names, run};
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -28,32 +28,13 @@ const GAMES: &str = "\
 ";
 
 fn temp(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli-parquet")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&path);
-    let _ = std::fs::remove_file(&path);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("temp dir");
-    path
+    common::fresh_path("cli-parquet", name)
 }
 
 fn games_file(name: &str, text: &str) -> String {
     let path = temp(name);
     std::fs::write(&path, text).expect("write the PGN");
     path.to_str().expect("utf-8").to_owned()
-}
-
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
 }
 
 /// Whether `dir` holds anything that reads as a finished dataset.

@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::run;
+use common::{names, run};
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use std::fs::File;
 use std::io::Write;
@@ -17,13 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 fn temp(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join("cli-parquet-claims")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&path);
-    let _ = std::fs::remove_file(&path);
-    std::fs::create_dir_all(path.parent().expect("a parent")).expect("temp dir");
-    path
+    common::fresh_path("cli-parquet-claims", name)
 }
 
 /// `count` games, each with `label` as its Event.
@@ -37,19 +31,6 @@ fn write(name: &str, bytes: &[u8]) -> String {
     let path = temp(name);
     std::fs::write(&path, bytes).expect("write the input");
     path.to_str().expect("utf-8").to_owned()
-}
-
-/// Every name in `dir` (hidden ones too), sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .map(|entries| {
-            entries
-                .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-                .collect()
-        })
-        .unwrap_or_default();
-    names.sort();
-    names
 }
 
 /// The rows of every `part-*.parquet` in `dir`.

@@ -71,6 +71,33 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A fresh path `name` in the folder `folder` under Cargo's temporary
+/// directory for integration tests: nothing stands there, its parent
+/// exists.
+pub fn fresh_path(folder: &str, name: &str) -> std::path::PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(folder)
+        .join(name);
+    let _ = std::fs::remove_dir_all(&path);
+    let _ = std::fs::remove_file(&path);
+    std::fs::create_dir_all(path.parent().expect("a parent")).expect("temp dir");
+    path
+}
+
+/// Every name in `dir` (hidden ones too), sorted; none where `dir` cannot
+/// be read.
+pub fn names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+                .collect()
+        })
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
 /// A path as an argument.
 pub fn arg(path: &std::path::Path) -> &str {
     path.to_str().expect("UTF-8 paths")

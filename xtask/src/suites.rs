@@ -20,7 +20,7 @@ pub struct Suite {
 pub const SUITES: &[Suite] = &[
     Suite {
         name: "rust",
-        about: "cargo test --workspace",
+        about: "cargo test --workspace --features bitmoves/serde",
         run: rust,
     },
     Suite {
@@ -104,7 +104,12 @@ fn js(root: &Path) -> Result<(), String> {
 }
 
 fn rust(root: &Path) -> Result<(), String> {
-    status(root, env!("CARGO"), &["test", "--workspace"])
+    // The core's serde feature on, so that its serde tests run too.
+    status(
+        root,
+        env!("CARGO"),
+        &["test", "--workspace", "--features", "bitmoves/serde"],
+    )
 }
 
 /// The virtual environment the Python suite builds into.

@@ -18,7 +18,6 @@ use bitmoves::{Bitboard, Board, Color, Piece, Rank, Square};
 use common::{Random, python};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// python-chess's way of writing an outcome (see `variant_oracle.py`).
 fn outcome_text(outcome: Option<Outcome>) -> String {
@@ -289,48 +288,10 @@ fn crazyhouse_equals_python_chess() {
     compare_with_python::<Crazyhouse>(10);
 }
 
-/// The `examples/perft` folder of python-chess's sdist, downloaded and
-/// unpacked into the target directory when it is not there yet.
+/// The `examples/perft` folder of python-chess's sdist (downloaded on
+/// first use).
 fn perft_folder() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
-    let version = "1.11.2";
-    let folder = dir.join(format!("chess-{version}/examples/perft"));
-    if !folder.is_dir() {
-        let spec = format!("chess=={version}");
-        let downloaded = Command::new("python3")
-            .args([
-                "-m",
-                "pip",
-                "download",
-                "--quiet",
-                "--no-binary",
-                ":all:",
-                "--no-deps",
-                &spec,
-                "-d",
-            ])
-            .arg(&dir)
-            .status()
-            .is_ok_and(|s| s.success());
-        let archive = dir.join(format!("chess-{version}.tar.gz"));
-        let unpacked = downloaded
-            && Command::new("tar")
-                .arg("xzf")
-                .arg(&archive)
-                .arg("-C")
-                .arg(&dir)
-                .status()
-                .is_ok_and(|s| s.success());
-        if !unpacked {
-            assert!(
-                !python::required(),
-                "BITMOVES_REQUIRE_ORACLE=1 but python-chess's sdist cannot be downloaded"
-            );
-            eprintln!("python-chess perft files skipped: cannot download its sdist");
-            return None;
-        }
-    }
-    Some(folder)
+    python::sdist("python-chess's perft files").map(|sdist| sdist.join("examples/perft"))
 }
 
 /// One python-chess perft file, `id`/`epd`/`perft DEPTH NODES` lines, run

@@ -16,7 +16,6 @@ mod python;
 
 use common::{assert_input_error, assert_usage_error, nodes_searched, stdout};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// The perft counts checked per file: those of at most this many nodes
 /// (the binary under test is a debug build).
@@ -32,40 +31,10 @@ fn python_chess_variants() -> bool {
     )
 }
 
-/// The `examples/perft` folder of python-chess's sdist, downloaded and
-/// unpacked into Cargo's temporary directory when it is not there yet (the
-/// same place the core's variant tests put it).
+/// The `examples/perft` folder of python-chess's sdist (downloaded on
+/// first use).
 fn perft_folder() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
-    let version = "1.11.2";
-    let folder = dir.join(format!("chess-{version}/examples/perft"));
-    if folder.is_dir() {
-        return Some(folder);
-    }
-    let spec = format!("chess=={version}");
-    let downloaded = Command::new("python3")
-        .args(["-m", "pip", "download", "--quiet", "--no-binary", ":all:"])
-        .args(["--no-deps", &spec, "-d"])
-        .arg(&dir)
-        .status()
-        .is_ok_and(|s| s.success());
-    let unpacked = downloaded
-        && Command::new("tar")
-            .arg("xzf")
-            .arg(dir.join(format!("chess-{version}.tar.gz")))
-            .arg("-C")
-            .arg(&dir)
-            .status()
-            .is_ok_and(|s| s.success());
-    if !unpacked {
-        assert!(
-            !python::required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but python-chess's sdist cannot be downloaded"
-        );
-        eprintln!("python-chess perft files skipped: cannot download its sdist");
-        return None;
-    }
-    Some(folder)
+    python::sdist("python-chess's perft files").map(|sdist| sdist.join("examples/perft"))
 }
 
 /// Every count of at most [`NODE_LIMIT`] nodes in one of python-chess's

@@ -1,6 +1,7 @@
 //! python-chess as the oracle of the tests that compare with it: whether
-//! `python3` can import what a test needs, and one run of a Python program
-//! fed on stdin. The test crates of the PGN reader and of Syzygy probing
+//! `python3` can import what a test needs, one run of a Python program fed
+//! on stdin, and python-chess's sdist (its test data, perft files and
+//! tables: downloaded at test time, never committed). The test crates of the PGN reader and of Syzygy probing
 //! include this file too (`#[path]`), so that the rule of when to skip is
 //! written once.
 
@@ -8,7 +9,9 @@
 #![allow(dead_code)]
 
 use std::io::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 /// Whether CI asked for the oracle (`BITMOVES_REQUIRE_ORACLE=1`): then a
 /// missing download or python-chess fails the test instead of skipping it.
@@ -51,4 +54,73 @@ pub fn run(args: &[&str], input: String) -> String {
     writer.join().expect("writer").expect("input written");
     assert!(out.status.success(), "python3 {args:?} failed");
     String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+/// The python-chess release whose sdist the tests read.
+pub const SDIST_VERSION: &str = "1.11.2";
+
+/// The unpacked sdist of python-chess [`SDIST_VERSION`] (the folder
+/// `chess-1.11.2`, with its `data/` and `examples/`), downloaded by pip
+/// into Cargo's temporary directory on first use; `None`, with a notice
+/// that `what` is skipped, when it cannot be had and the oracle is not
+/// required. It is unpacked beside its final place and renamed there, so
+/// that no test, of this binary or of another running at once, sees half
+/// a tree.
+pub fn sdist(what: &str) -> Option<PathBuf> {
+    static SDIST: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let found = SDIST.get_or_init(download_sdist).clone();
+    if found.is_none() {
+        assert!(
+            !required(),
+            "BITMOVES_REQUIRE_ORACLE=1 but pip download of chess=={SDIST_VERSION} failed"
+        );
+        eprintln!("{what} skipped: cannot download python-chess's sdist");
+    }
+    found
+}
+
+/// Downloads and unpacks the sdist unless a complete tree is there.
+fn download_sdist() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-chess-sdist");
+    let unpacked = dir.join(format!("chess-{SDIST_VERSION}"));
+    // What the tests read, from each of the sdist's folders.
+    let complete = |tree: &Path| {
+        [
+            "data/syzygy/regular/KQvK.rtbw",
+            "data/endgame.epd",
+            "data/pgn/anastasian-lewis.pgn",
+            "examples/perft/atomic.perft",
+        ]
+        .iter()
+        .all(|file| tree.join(file).is_file())
+    };
+    if complete(&unpacked) {
+        return Some(unpacked);
+    }
+    let spec = format!("chess=={SDIST_VERSION}");
+    let downloaded = Command::new("python3")
+        .args(["-m", "pip", "download", "--quiet", "--no-binary", ":all:"])
+        .args(["--no-deps", &spec, "-d"])
+        .arg(&dir)
+        .status()
+        .is_ok_and(|s| s.success());
+    if !downloaded {
+        return None;
+    }
+    let scratch = dir.join(format!("unpacking-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    std::fs::create_dir_all(&scratch).ok()?;
+    let unpacked_ok = Command::new("tar")
+        .arg("xzf")
+        .arg(dir.join(format!("chess-{SDIST_VERSION}.tar.gz")))
+        .arg("-C")
+        .arg(&scratch)
+        .status()
+        .is_ok_and(|s| s.success());
+    if unpacked_ok && !complete(&unpacked) {
+        let _ = std::fs::remove_dir_all(&unpacked);
+        let _ = std::fs::rename(scratch.join(format!("chess-{SDIST_VERSION}")), &unpacked);
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    complete(&unpacked).then_some(unpacked)
 }

@@ -14,7 +14,7 @@ impl Game {
         if kind == Piece::King && self.king(color).is_some_and(|k| k != sq) {
             return false;
         }
-        self.placement[sq.index()] = Some((color, kind));
+        self.placement.set(sq, Some((color, kind)));
         true
     }
 
@@ -32,7 +32,7 @@ impl Game {
     /// chess.js's `remove`.
     pub fn remove(&mut self, sq: Square) -> Placed {
         let before = self.compute_hash();
-        let placed = self.placement[sq.index()].take();
+        let placed = self.placement.set(sq, None);
         self.after_edit(before);
         placed
     }
@@ -100,7 +100,7 @@ impl Game {
     pub fn attackers(&self, target: Square, color: Color) -> Vec<Square> {
         let mut occupied = Bitboard::EMPTY;
         let mut of = [Bitboard::EMPTY; 6];
-        for (index, placed) in self.placement.iter().enumerate() {
+        for (index, placed) in self.placement.squares().iter().enumerate() {
             if let Some((c, kind)) = placed {
                 let sq = Square::from_index(index).bitboard();
                 occupied |= sq;
@@ -132,7 +132,7 @@ impl Game {
         let mut count = [0u32; 6];
         let mut pieces = 0;
         let mut bishop_colors = Vec::new();
-        for (index, placed) in self.placement.iter().enumerate() {
+        for (index, placed) in self.placement.squares().iter().enumerate() {
             if let Some((_, kind)) = placed {
                 count[kind.index()] += 1;
                 pieces += 1;

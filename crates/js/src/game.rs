@@ -12,6 +12,7 @@
 use crate::engine::Engine;
 pub use crate::fields::{Fields, Placed};
 use crate::moves::{self, JsMove, bits};
+use crate::placement::Placement;
 use crate::text;
 use crate::zobrist::{keys, ox88};
 use bitmoves::variant::Position;
@@ -44,7 +45,7 @@ use std::fmt::Write;
 /// What undo restores, and the move that left it.
 #[derive(Debug, Clone)]
 pub struct Entry {
-    placement: [Placed; 64],
+    placement: Placement,
     /// The fields before the move.
     pub fields: Fields,
     engine: Option<Engine>,
@@ -59,7 +60,7 @@ pub struct Entry {
 #[derive(Debug, Clone)]
 pub struct Game {
     /// The pieces, a1 = 0 … h8 = 63.
-    pub placement: [Placed; 64],
+    pub placement: Placement,
     /// chess.js's fields.
     pub fields: Fields,
     /// The engine: the core's `Board` when it plays the position, else
@@ -81,7 +82,7 @@ pub struct Game {
 impl Default for Game {
     fn default() -> Self {
         let mut game = Self {
-            placement: [None; 64],
+            placement: Placement::EMPTY,
             fields: Fields {
                 turn: Color::White,
                 castling: [0; 2],
@@ -315,7 +316,7 @@ impl Game {
     pub(crate) fn compute_hash(&self) -> u64 {
         let keys = keys();
         let mut hash = 0;
-        for (index, placed) in self.placement.iter().enumerate() {
+        for (index, placed) in self.placement.squares().iter().enumerate() {
             if let Some((color, kind)) = placed {
                 hash ^= keys.pieces[side(*color)][kind.index()][ox88(index)];
             }
@@ -349,9 +350,7 @@ impl Game {
 
     /// The king of `color`, as chess.js tracks it.
     pub fn king(&self, color: Color) -> Option<Square> {
-        (0..64)
-            .find(|&i| self.placement[i] == Some((color, Piece::King)))
-            .map(Square::from_index)
+        self.placement.find((color, Piece::King))
     }
 
     /// The legal moves (from `square`, of kind `piece`) in chess.js's order.
@@ -402,7 +401,7 @@ impl Game {
         let old = self.engine.map_or(Bitboard::EMPTY, |b| b.occupied());
         let touched = (old ^ board.occupied()) | mv.from.bitboard() | mv.to.bitboard();
         for sq in touched {
-            self.placement[sq.index()] = placed_on(&board, sq);
+            self.placement.set(sq, placed_on(&board, sq));
         }
         self.fields = self.fields_after(&mv, &board);
         self.engine = Some(board);

@@ -79,7 +79,7 @@ impl Game {
     /// dropping moves it.
     pub fn set_castling(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
         if self.chess960 {
-            // Chess960 rights name rooks, which chess.js's flags cannot.
+            self.set_castling960(color, king, queen);
             return;
         }
         for (want, flag) in [(king, bits::KSIDE_CASTLE), (queen, bits::QSIDE_CASTLE)] {
@@ -93,6 +93,60 @@ impl Game {
         self.update_castling();
         self.rehash(before);
         self.engine = self.build_engine();
+    }
+
+    /// `setCastlingRights` in Chess960 mode: a right cleared goes; a right
+    /// set names the outermost rook of `color` on that side of its king on
+    /// their back rank (X-FEN's `K`/`Q`), and is dropped, as the core drops
+    /// it, when the king or that rook is not there. The hash follows the
+    /// rights (chess.js's two flags per colour).
+    fn set_castling960(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
+        let rank = if color == Color::White { 0 } else { 7 };
+        let Some(king_square) = self.king(color).filter(|k| k.rank().index() == rank) else {
+            return;
+        };
+        let king_file = king_square.file().index();
+        let own = |c: char| c.is_ascii_uppercase() == (color == Color::White);
+        // The side a letter of the castling field names: king's side true.
+        let king_side = |c: char| match c.to_ascii_uppercase() {
+            'K' => true,
+            'Q' => false,
+            file => usize::from(file as u8 - b'A') > king_file,
+        };
+        let mut field: String = self
+            .castling960
+            .chars()
+            .filter(|&c| c != '-')
+            .filter(|&c| {
+                !own(c) || (king_side(c) && king.is_none()) || (!king_side(c) && queen.is_none())
+            })
+            .collect();
+        let rook = |file: usize| self.placement[rank * 8 + file] == Some((color, Piece::Rook));
+        for (want, side, files) in [
+            (king, 'K', (king_file + 1..8).rev().collect::<Vec<_>>()),
+            (queen, 'Q', (0..king_file).collect()),
+        ] {
+            if want == Some(true) && files.into_iter().any(rook) {
+                field.push(if color == Color::White {
+                    side
+                } else {
+                    side.to_ascii_lowercase()
+                });
+            }
+        }
+        if field.is_empty() {
+            field.push('-');
+        }
+        let before = self.compute_hash();
+        let kept = (self.castling960.clone(), self.engine);
+        self.castling960 = field;
+        self.engine = self.build_engine();
+        if self.engine.is_none() {
+            (self.castling960, self.engine) = kept;
+            return;
+        }
+        self.sync960();
+        self.rehash(before);
     }
 
     /// The squares holding pieces of `color` that attack `target`, in

@@ -367,8 +367,10 @@ class Chess {
     }
     if (parsed.rootComment !== undefined) this._comments[this.fen()] = parsed.rootComment
     for (const node of parsed.moves) {
-      if (variations && node.variations) keepLines(this, node.variations, strict, true)
+      const kept = variations && node.variations ? keepLines(this, node.variations, strict, true) : undefined
       if (!this._playPgnMove(node.move, strict)) throw new Error(`Invalid move in PGN: ${node.move}`)
+      // A variation that repeats this move stays a variation beside it.
+      if (kept) for (const line of kept) line.same = line.after === this.fen()
       if (node.comment !== undefined) this._comments[this.fen()] = node.comment
       if (variations && node.nags.length) this._nags[this.fen()] = node.nags
     }

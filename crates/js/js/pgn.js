@@ -264,6 +264,7 @@ function keepLines(chess, lines, strict, top, kept = []) {
       } catch {
         throw new Error(`Invalid move in PGN: ${node.move}`)
       }
+      if (!moves.length) variation.after = chess.fen()
       if (node.nags.length) m.nags = node.nags
       if (node.comment !== undefined) m.comment = node.comment
       moves.push(m)
@@ -389,10 +390,41 @@ function writeTree(comments, sans, fens, tree, resultText, newline, maxWidth) {
       }
     }
   }
+  // The line played may follow a kept variation (after undo(), its first
+  // move played): a variation whose move is the one played is not written
+  // but followed, and the alternatives to each of its moves (its nested
+  // variations, and the rest of it where the line leaves it) are written
+  // in the line instead, as python-chess writes a variation promoted to
+  // the main line.
+  let following = []
   const main = sans.map((san, i) => {
     const [, side, , , , number] = fens[i].split(' ')
-    const variations = (tree.lines[fens[i]] || []).filter((v) => v.top)
-    return { number, white: side === 'w', san, nags: tree.nags[fens[i + 1]], comment: comments[fens[i + 1]], variations }
+    const candidates = (tree.lines[fens[i]] || []).filter((v) => v.top).map((v) => ({ line: v, from: 0 }))
+    for (const { line, from } of following) {
+      candidates.push({ line, from, rest: true })
+      for (const v of line.moves[from].variations || []) candidates.push({ line: v, from: 0 })
+    }
+    following = []
+    const variations = []
+    let followed
+    for (const { line, from, rest } of candidates) {
+      // One variation is followed: the first with the move played, never
+      // one that repeats the loaded line's own move (python-chess keeps
+      // that as a variation beside it).
+      if (!followed && !(from === 0 && line.same) && line.moves[from].san === san) {
+        followed = line.moves[from]
+        if (from + 1 < line.moves.length) following.push({ line, from: from + 1 })
+      } else if (!rest) {
+        variations.push(line)
+      } else {
+        const [first, ...others] = line.moves.slice(from)
+        variations.push({ moves: [{ ...first, variations: undefined }, ...others] })
+      }
+    }
+    // A followed variation's move brings its NAGs and comment.
+    const nags = tree.nags[fens[i + 1]] ?? followed?.nags
+    const comment = comments[fens[i + 1]] ?? followed?.comment
+    return { number, white: side === 'w', san, nags, comment, variations }
   })
   line(comments[fens[0]], main)
   put(resultText)

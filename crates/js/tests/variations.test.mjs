@@ -308,3 +308,28 @@ test('undo() then moves: a kept variation played is followed, the undone line is
   }
   assert.ok(followed > 500, `${followed} moves played`)
 })
+
+test('a comment in an empty variation is dropped, with the option or without, as chess.js drops it', () => {
+  const pgns = [
+    '1. e4 ({hello}) e5 *',
+    '1. e4 e5 ({c}) *',
+    '1. e4 ({a}) ({b} 1. d4) e5 *',
+    '1. e4 {x} ({hello}) e5 *',
+    '1. e4 (;line\n) e5 *',
+    '1. e4 (1. d4 ({n}) d5) e5 *',
+  ]
+  for (const pgn of pgns) {
+    const theirs = new Theirs()
+    theirs.loadPgn(pgn)
+    for (const variations of [false, true]) {
+      const ours = new Chess()
+      ours.loadPgn(pgn, { variations })
+      assert.equal(ours.pgn(), theirs.pgn(), pgn)
+      assert.deepEqual(ours.getComments(), theirs.getComments(), pgn)
+    }
+    const kept = new Chess()
+    kept.loadPgn(pgn, { variations: true })
+    const text = movetext(kept.pgn({ variations: true }))
+    assert.ok(!/\{(hello|a|c|n|line)\}/.test(text), `${pgn} => ${text}`)
+  }
+})

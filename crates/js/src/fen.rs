@@ -1,8 +1,13 @@
-//! The FEN exports: [`bm_fen`] writes the text; [`bm_fen_fields`] hands
-//! JavaScript numbers to join from strings it keeps (decoding 60 bytes of
-//! text cost more than the rest of the call).
+//! chess.js's FEN of a game (the en passant square only where a legal
+//! capture exists) and its exports: [`bm_fen`] writes the text;
+//! [`bm_fen_fields`] hands JavaScript numbers to join from strings it
+//! keeps (decoding 60 bytes of text cost more than the rest of the call).
 
-use crate::{IO, moves, with};
+use crate::engine::Engine;
+use crate::game::{Fields, Game, castling_field, placed_on};
+use crate::moves::JsMove;
+use crate::{IO, moves, text, with};
+use bitmoves::{Piece, Square};
 use std::cell::Cell;
 
 /// Writes the FEN; returns its length.
@@ -51,4 +56,56 @@ pub extern "C" fn bm_fen_fields(handle: u32) -> *const i32 {
 thread_local! {
     /// [`bm_fen_fields`]' output.
     static FEN_FIELDS: Cell<[i32; 13]> = const { Cell::new([0; 13]) };
+}
+
+impl Game {
+    /// chess.js's `fen()`: the en passant square only when a legal capture
+    /// there exists (or always, with `force_ep`).
+    pub fn fen(&self, force_ep: bool) -> String {
+        let mut out = Vec::with_capacity(90);
+        self.write_fen(&mut out, force_ep);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// The en passant square [`Game::fen`] prints.
+    pub fn shown_ep(&self, force_ep: bool) -> Option<Square> {
+        shown_ep(self.engine.as_ref(), &self.fields, force_ep)
+    }
+
+    /// Appends [`Game::fen`] to `out`.
+    pub fn write_fen(&self, out: &mut Vec<u8>, force_ep: bool) {
+        let ep = self.shown_ep(force_ep);
+        let castling = self.chess960.then_some(self.castling960.as_str());
+        text::write_fen(out, |i| self.placement[i], &self.fields, ep, castling);
+    }
+
+    /// Appends the FEN after the legal move `mv`, without playing it.
+    pub fn write_fen_after(&self, out: &mut Vec<u8>, mv: &JsMove) {
+        let Some(mut board) = self.engine else { return };
+        board.play_unchecked(mv.mv);
+        let fields = self.fields_after(mv, &board);
+        let ep = shown_ep(Some(&board), &fields, false);
+        let castling = self.chess960.then(|| castling_field(&board));
+        let placed = |i| placed_on(&board, Square::from_index(i));
+        text::write_fen(out, placed, &fields, ep, castling.as_deref());
+    }
+}
+
+/// The en passant square chess.js's `fen()` prints: with `force`, the one
+/// it keeps; else only when the side to move can take there legally.
+fn shown_ep(board: Option<&Engine>, fields: &Fields, force: bool) -> Option<Square> {
+    let ep = fields.ep?;
+    if force {
+        return Some(ep);
+    }
+    let board = board?;
+    board
+        .legal_moves()
+        .into_iter()
+        .any(|mv| {
+            mv.to == ep
+                && mv.from.file() != ep.file()
+                && board.piece_on(mv.from) == Some(Piece::Pawn)
+        })
+        .then_some(ep)
 }

@@ -12,10 +12,12 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `lib.rs` | the exports and the buffers shared with JavaScript |
-//! | `game.rs` | [`Game`]: chess.js's state on an engine, play, undo, hash, repetitions |
+//! | `game.rs` | [`Game`]: chess.js's state on an engine, its hash and repetitions |
+//! | `setup.rs` | `load`: a game set up from a FEN, its engine built |
+//! | `history.rs` | playing and taking back moves (and null moves) as chess.js does |
 //! | `engine.rs` | [`engine::Engine`]: the core's `Board`, or its loose engine for the positions `Board` refuses |
 //! | `edit.rs` | `put`, `remove`, castling rights, attackers, check, insufficient material |
-//! | `fen.rs` | the FEN exports: text, or numbers for JavaScript to join |
+//! | `fen.rs` | chess.js's FEN of a game, and its exports: text, or numbers for JavaScript to join |
 //! | `fields.rs` | chess.js's side to move, castling flags, en passant square and clocks |
 //! | `play.rs` | the exports that play and undo moves (SAN, squares, null moves) and list the history |
 //! | `placement.rs` | [`placement::Placement`]: the pieces, and each rank's number for `fen()` |
@@ -28,9 +30,11 @@ pub mod engine;
 pub mod fen;
 pub mod fields;
 pub mod game;
+pub mod history;
 pub mod moves;
 pub mod placement;
 pub mod play;
+pub mod setup;
 pub mod text;
 pub mod zobrist;
 

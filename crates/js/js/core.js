@@ -197,8 +197,12 @@ function flagString(bits) {
 
 /** A move as chess.js describes it. */
 class Move {
-  /** Made by the package from a packed move, its SAN and FENs. */
-  constructor(packed, san, before, after) {
+  /**
+   * Made by the package from a packed move, its SAN and FENs (`before` and
+   * `after` are defaulted only so that the constructor's arity is
+   * chess.js's, 2).
+   */
+  constructor(packed, san, before = '', after = '') {
     const from = NAMES[packed & 63]
     const to = NAMES[(packed >> 6) & 63]
     const captured = (packed >> 15) & 7

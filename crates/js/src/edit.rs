@@ -121,17 +121,16 @@ impl Game {
                 !own(c) || (king_side(c) && king.is_none()) || (!king_side(c) && queen.is_none())
             })
             .collect();
-        let rook = |file: usize| self.placement[rank * 8 + file] == Some((color, Piece::Rook));
-        for (want, side, files) in [
-            (king, 'K', (king_file + 1..8).rev().collect::<Vec<_>>()),
-            (queen, 'Q', (0..king_file).collect()),
+        let rooks = (0..8)
+            .filter(|&file| self.placement[rank * 8 + file] == Some((color, Piece::Rook)))
+            .fold(0u8, |rooks, file| rooks | 1 << file);
+        let letters = if color == Color::White { "KQ" } else { "kq" };
+        for (want, letter, files) in [
+            (king, &letters[..1], !0u8 << king_file << 1),
+            (queen, &letters[1..], !(!0u8 << king_file)),
         ] {
-            if want == Some(true) && files.into_iter().any(rook) {
-                field.push(if color == Color::White {
-                    side
-                } else {
-                    side.to_ascii_lowercase()
-                });
+            if want == Some(true) && rooks & files != 0 {
+                field.push_str(letter);
             }
         }
         if field.is_empty() {

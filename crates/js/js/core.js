@@ -127,8 +127,33 @@ const pairLower = new Int32Array(PAIR_SLOTS)
 const pairTexts = new Array(PAIR_SLOTS).fill('')
 let pairCount = 0
 
+// Single ranks' texts, by number, for the two-rank table's misses (a
+// position not met before still shares most ranks with others).
+const rankNumbers = new Int32Array(PAIR_SLOTS).fill(NO_PAIR)
+const rankTexts = new Array(PAIR_SLOTS).fill('')
+let rankCount = 0
+
 /** The text of a rank by its number (a base-13 digit a square, the a-file lowest), then `/`. */
 function rankText(code) {
+  let slot = Math.imul(code, 0x9e3779b1) >>> (32 - PAIR_BITS)
+  for (;;) {
+    const found = rankNumbers[slot]
+    if (found === code) return rankTexts[slot]
+    if (found === NO_PAIR) break
+    slot = (slot + 1) & (PAIR_SLOTS - 1)
+  }
+  if (rankCount >= PAIR_SLOTS >> 1) {
+    rankNumbers.fill(NO_PAIR)
+    rankCount = 0
+    return rankText(code)
+  }
+  rankNumbers[slot] = code
+  rankCount++
+  return (rankTexts[slot] = rankTextOf(code))
+}
+
+/** A rank's text made from its number. */
+function rankTextOf(code) {
   let s = ''
   let empty = 0
   for (let file = 0; file < 8; file++) {

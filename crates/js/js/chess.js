@@ -22,6 +22,9 @@ function validateFen960(fen) {
   return validateFen(fen)
 }
 
+/** The PGN Variant tags a Chess960 game reads (python-chess's names for it). */
+const CHESS960_NAMES = /^(chess ?960|fischer ?random|fischerandom|960)$/i
+
 class Chess {
   /**
    * chess.js's constructor; `{chess960: true}` (beyond chess.js) plays
@@ -47,6 +50,8 @@ class Chess {
     this._header = preserveHeaders ? this._header : headerTemplate()
     this._header['SetUp'] = null
     this._header['FEN'] = null
+    // Beyond chess.js: a Chess960 game's PGN says so.
+    if (this._chess960 && !preserveHeaders) this._header['Variant'] = 'Chess960'
   }
 
   load(fen, { skipValidation = false, preserveHeaders = false } = {}) {
@@ -346,6 +351,9 @@ class Chess {
     const parsed = parsePgn(pgn)
     this.reset()
     const headers = parsed.headers
+    if (this._chess960 && 'Variant' in headers && !CHESS960_NAMES.test(headers['Variant'])) {
+      throw new Error(`Invalid PGN: Variant "${headers['Variant']}" is not Chess960`)
+    }
     let fen = ''
     for (const key in headers) {
       if (key.toLowerCase() === 'fen') fen = headers[key]
@@ -359,8 +367,10 @@ class Chess {
     }
     if (parsed.rootComment !== undefined) this._comments[this.fen()] = parsed.rootComment
     for (const node of parsed.moves) {
-      if (variations && node.variations) keepLines(this, node.variations, strict, true)
+      const kept = variations && node.variations ? keepLines(this, node.variations, strict, true) : undefined
       if (!this._playPgnMove(node.move, strict)) throw new Error(`Invalid move in PGN: ${node.move}`)
+      // A variation that repeats this move stays a variation beside it.
+      if (kept) for (const line of kept) line.same = line.after === this.fen()
       if (node.comment !== undefined) this._comments[this.fen()] = node.comment
       if (variations && node.nags.length) this._nags[this.fen()] = node.nags
     }

@@ -104,25 +104,57 @@ function input(s) {
 
 // --- FEN from numbers ---------------------------------------------------------
 
-// `fen()` assembles chess.js's FEN from bm_fen_fields' numbers and cached
-// strings (decoding 60 bytes of text costs more than the whole call): a
-// rank's text, with the `/` after it, by its number (a base-13 digit a
-// square, a small integer); the side, castling and en passant fields by
-// theirs.
+// `fen()` joins chess.js's FEN from bm_fen_fields' numbers (src/fen.rs)
+// and strings kept here (decoding 60 bytes of text costs more than the
+// whole call): the text of each two ranks, with the `/`s, by their two
+// numbers (a base-13 digit a square, each a small integer); the side,
+// castling and en passant fields by theirs. The two ranks' texts are kept
+// in an open-addressing table (a `Map` by one rank's number cost 25 ns a
+// lookup, and eight lookups and joins were most of the call): the numbers
+// in two Int32Arrays, the texts beside them.
 const PIECE_LETTERS = ' PNBRQKpnbrqk'
-const RANKS = new Map()
 const MIDDLES = Array.from({ length: 2 * 16 * 65 }, (_, i) => {
   const castling = ['K', 'Q', 'k', 'q'].filter((_, bit) => (i >> 1) & 15 & (1 << bit)).join('')
   const ep = (i >> 5) - 1
   return (i & 1 ? ' b ' : ' w ') + (castling || '-') + ' ' + (ep < 0 ? '-' : NAMES[ep]) + ' '
 })
+const PAIR_BITS = 13
+const PAIR_SLOTS = 1 << PAIR_BITS
+/** No rank number (they are ≥ 0); the 1st and 2nd ranks' pair is keyed -1 - number. */
+const NO_PAIR = -0x40000000
+const pairUpper = new Int32Array(PAIR_SLOTS).fill(NO_PAIR)
+const pairLower = new Int32Array(PAIR_SLOTS)
+const pairTexts = new Array(PAIR_SLOTS).fill('')
+let pairCount = 0
 
-/** The text of the rank numbered `code`: the 1st rank's (`last`) has no `/`. */
-function rankText(code, last) {
-  const key = last ? -1 - code : code
-  let s = RANKS.get(key)
-  if (s !== undefined) return s
-  s = ''
+// Single ranks' texts, by number, for the two-rank table's misses (a
+// position not met before still shares most ranks with others).
+const rankNumbers = new Int32Array(PAIR_SLOTS).fill(NO_PAIR)
+const rankTexts = new Array(PAIR_SLOTS).fill('')
+let rankCount = 0
+
+/** The text of a rank by its number (a base-13 digit a square, the a-file lowest), then `/`. */
+function rankText(code) {
+  let slot = Math.imul(code, 0x9e3779b1) >>> (32 - PAIR_BITS)
+  for (;;) {
+    const found = rankNumbers[slot]
+    if (found === code) return rankTexts[slot]
+    if (found === NO_PAIR) break
+    slot = (slot + 1) & (PAIR_SLOTS - 1)
+  }
+  if (rankCount >= PAIR_SLOTS >> 1) {
+    rankNumbers.fill(NO_PAIR)
+    rankCount = 0
+    return rankText(code)
+  }
+  rankNumbers[slot] = code
+  rankCount++
+  return (rankTexts[slot] = rankTextOf(code))
+}
+
+/** A rank's text made from its number. */
+function rankTextOf(code) {
+  let s = ''
   let empty = 0
   for (let file = 0; file < 8; file++) {
     const piece = code % 13
@@ -136,11 +168,34 @@ function rankText(code, last) {
     s += PIECE_LETTERS[piece]
   }
   if (empty) s += empty
-  if (!last) s += '/'
-  // Bounded: a long session meets many ranks; start again past 4,096.
-  if (RANKS.size >= 4096) RANKS.clear()
-  RANKS.set(key, s)
-  return s
+  return s + '/'
+}
+
+/**
+ * The text of two ranks by their numbers, `upper` the higher rank's (for
+ * the 2nd and 1st ranks, -1 - number: the 1st rank has no `/` after it).
+ */
+function pairText(upper, lower) {
+  let slot = Math.imul(Math.imul(upper, 0x85ebca6b) ^ lower, 0x9e3779b1) >>> (32 - PAIR_BITS)
+  for (;;) {
+    const found = pairUpper[slot]
+    if (found === upper && pairLower[slot] === lower) return pairTexts[slot]
+    if (found === NO_PAIR) break
+    slot = (slot + 1) & (PAIR_SLOTS - 1)
+  }
+  // Bounded: a long session meets many ranks; start again at half full.
+  if (pairCount >= PAIR_SLOTS >> 1) {
+    pairUpper.fill(NO_PAIR)
+    pairCount = 0
+    return pairText(upper, lower)
+  }
+  const text =
+    upper < 0 ? rankText(-1 - upper) + rankText(lower).slice(0, -1) : rankText(upper) + rankText(lower)
+  pairUpper[slot] = upper
+  pairLower[slot] = lower
+  pairTexts[slot] = text
+  pairCount++
+  return text
 }
 
 /** chess.js's FEN of the game `ptr` (not Chess960). */
@@ -149,9 +204,8 @@ function fenOf(ptr) {
   memory()
   const f = ints
   return (
-    rankText(f[at], false) + rankText(f[at + 1], false) + rankText(f[at + 2], false) +
-    rankText(f[at + 3], false) + rankText(f[at + 4], false) + rankText(f[at + 5], false) +
-    rankText(f[at + 6], false) + rankText(f[at + 7], true) +
+    pairText(f[at], f[at + 1]) + pairText(f[at + 2], f[at + 3]) + pairText(f[at + 4], f[at + 5]) +
+    pairText(-1 - f[at + 6], f[at + 7]) +
     MIDDLES[f[at + 8] | (f[at + 9] << 1) | ((f[at + 10] + 1) << 5)] + f[at + 11] + ' ' + f[at + 12]
   )
 }
@@ -168,8 +222,12 @@ function flagString(bits) {
 
 /** A move as chess.js describes it. */
 class Move {
-  /** Made by the package from a packed move, its SAN and FENs. */
-  constructor(packed, san, before, after) {
+  /**
+   * Made by the package from a packed move, its SAN and FENs (`before` and
+   * `after` are defaulted only so that the constructor's arity is
+   * chess.js's, 2).
+   */
+  constructor(packed, san, before = '', after = '') {
     const from = NAMES[packed & 63]
     const to = NAMES[(packed >> 6) & 63]
     const captured = (packed >> 15) & 7

@@ -2,87 +2,146 @@
 // chess.js 1.4's grammar (its pgn.peggy) by hand: tag pairs, then a line
 // of moves with move numbers, suffixes, NAGs, one comment per move and
 // variations (nested lines, which `loadPgn` keeps only when asked), then
-// an optional result and comment. What chess.js's parser refuses, this
-// refuses (the message differs: chess.js's comes from peggy). The writer
-// is chess.js's `pgn()`, or with variations python-chess's movetext.
+// an optional result and comment. It refuses what chess.js's parser
+// refuses, with chess.js's error: peggy's `SyntaxError`, whose message
+// lists the named rules that failed at the furthest offset any failed
+// (peggy records a named rule's failure at its start, never inside it,
+// and its whitespace rule at every end), so the reader records the same
+// failures at the same places. The writer is chess.js's `pgn()`, or with
+// variations python-chess's movetext.
 
 /** Move suffixes in the order of their NAGs, `!` being `$1`. */
 const SUFFIX_NAGS = ['!', '?', '!!', '??', '!?', '?!']
 
+/** peggy's SyntaxError, as chess.js's parser throws it. */
+class PgnSyntaxError extends Error {
+  constructor(message, expected, found, location) {
+    super(message)
+    this.name = 'SyntaxError'
+    this.expected = expected
+    this.found = found
+    this.location = location
+  }
+}
+
+/** peggy's message: the expectations sorted, without repeats, then what was found. */
+function syntaxError(source, pos, names) {
+  const expected = names.map((name) => (name === 'end of input' ? { type: 'end' } : { type: 'other', description: name }))
+  const list = [...new Set(names)].sort()
+  const described =
+    list.length <= 2 ? list.join(' or ') : list.slice(0, -1).join(', ') + ', or ' + list[list.length - 1]
+  const found = pos < source.length ? source.charAt(pos) : null
+  const quoted = found === null ? 'end of input' : JSON.stringify(found)
+  const where = (offset) => {
+    const before = source.slice(0, offset).split('\n')
+    return { offset, line: before.length, column: before[before.length - 1].length + 1 }
+  }
+  const location = { source: undefined, start: where(pos), end: where(found === null ? pos : pos + 1) }
+  return new PgnSyntaxError(`Expected ${described} but ${quoted} found.`, expected, found, location)
+}
+
 function parsePgn(source) {
   let at = 0
-  const fail = (what) => {
-    const found = at < source.length ? JSON.stringify(source[at]) : 'end of input'
-    throw new Error(`Invalid PGN: expected ${what} but ${found} found at offset ${at}`)
+  // peggy's furthest failure: where, and the names of the rules that
+  // failed there. `silent` > 0 inside a named rule, which records nothing.
+  let failAt = 0
+  let failed = []
+  let silent = 0
+  const fail = (pos, name) => {
+    if (silent > 0 || pos < failAt) return
+    if (pos > failAt) {
+      failAt = pos
+      failed = []
+    }
+    failed.push(name)
   }
+  /** Runs the named rule `rule` from here: its result, or undefined (back where it began). */
+  const named = (name, rule) => {
+    const start = at
+    silent++
+    const result = rule()
+    silent--
+    if (result === undefined) {
+      at = start
+      fail(start, name)
+    }
+    return result
+  }
+  // _ "whitespace" = [ \t\r\n]*  (never fails; peggy records it at its end)
   const ws = () => {
     while (at < source.length) {
       const c = source.charCodeAt(at)
       if (c === 32 || c === 9 || c === 10 || c === 13) at++
       else break
     }
+    fail(at, 'whitespace')
   }
   const isLetter = (c) => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 
-  // tagPairSection = tagPair* _
-  const headers = {}
-  for (;;) {
-    const start = at
+  // tagPair "tag pair" = _ "[" _ tagName _ '"' tagValue '"' _ "]"
+  const tagPair = () => {
     ws()
-    if (source[at] !== '[') {
-      at = start
-      break
-    }
+    if (source[at] !== '[') return undefined
     at++
     ws()
     const nameStart = at
     while (at < source.length && isLetter(source[at])) at++
     const name = source.slice(nameStart, at)
     ws()
-    if (!name || source[at] !== '"') {
-      at = start
-      break
-    }
+    if (!name || source[at] !== '"') return undefined
     at++
     const end = source.indexOf('"', at)
-    if (end < 0) {
-      at = start
-      break
-    }
+    if (end < 0) return undefined
     const value = source.slice(at, end)
     at = end + 1
     ws()
-    if (source[at] !== ']') {
-      at = start
-      break
-    }
+    if (source[at] !== ']') return undefined
     at++
-    headers[name] = value
+    return [name, value]
+  }
+  // tagPairSection = tagPair* _
+  const headers = {}
+  for (let pair = named('tag pair', tagPair); pair; pair = named('tag pair', tagPair)) {
+    headers[pair[0]] = pair[1]
   }
   ws()
 
-  const comment = () => {
-    if (source[at] === '{') {
-      const end = source.indexOf('}', at + 1)
-      if (end < 0) return undefined
-      const text = source.slice(at + 1, end).replace(/[\r\n]+/g, ' ')
-      at = end + 1
-      return text
-    }
-    if (source[at] === ';') {
-      let end = at + 1
-      while (end < source.length && source[end] !== '\r' && source[end] !== '\n') end++
-      const text = source.slice(at + 1, end).trim()
-      at = end
-      return text
-    }
-    return undefined
+  // braceComment "brace comment" = "{" [^}]* "}"
+  const braceComment = () => {
+    if (source[at] !== '{') return undefined
+    const end = source.indexOf('}', at + 1)
+    if (end < 0) return undefined
+    const text = source.slice(at + 1, end).replace(/[\r\n]+/g, ' ')
+    at = end + 1
+    return text
   }
+  // restOfLineComment "rest of line comment" = ";" [^\r\n]*
+  const lineComment = () => {
+    if (source[at] !== ';') return undefined
+    let end = at + 1
+    while (end < source.length && source[end] !== '\r' && source[end] !== '\n') end++
+    const text = source.slice(at + 1, end).trim()
+    at = end
+    return text
+  }
+  // comment = braceComment / restOfLineComment
+  const comment = () => named('brace comment', braceComment) ?? named('rest of line comment', lineComment)
 
+  // moveNumber "move number" = [0-9]* "." _ [.]*
+  const moveNumber = () => {
+    while (at < source.length && source[at] >= '0' && source[at] <= '9') at++
+    if (source[at] !== '.') return undefined
+    at++
+    ws()
+    while (source[at] === '.') at++
+    return true
+  }
+  // san "standard algebraic notation" =
+  //   ("O-O-O" / "O-O" / "0-0-0" / "0-0" / [a-zA-Z] [a-zA-Z1-8\-=]+) [+#]?
   const SANS = ['O-O-O', 'O-O', '0-0-0', '0-0']
   const san = () => {
     const start = at
-    let matched = SANS.find((s) => source.startsWith(s, at))
+    const matched = SANS.find((s) => source.startsWith(s, at))
     if (matched) {
       at += matched.length
     } else if (isLetter(source[at] || '')) {
@@ -96,56 +155,52 @@ function parsePgn(source) {
     if (source[at] === '+' || source[at] === '#') at++
     return source.slice(start, at)
   }
+  // suffixAnnotation "suffix annotation" = [!?]|1..2|
+  const suffix = () => {
+    const start = at
+    while (at < start + 2 && (source[at] === '!' || source[at] === '?')) at++
+    return at > start ? source.slice(start, at) : undefined
+  }
+  // nag "NAG" = _ "$" [0-9]+
+  const nag = () => {
+    ws()
+    if (source[at] !== '$' || !/[0-9]/.test(source[at + 1] || '')) return undefined
+    const digits = ++at
+    while (/[0-9]/.test(source[at] || '')) at++
+    return source.slice(digits, at)
+  }
+  // variation "variation" = _ "(" line _ ")"
+  const variation = () => {
+    ws()
+    if (source[at] !== '(') return undefined
+    at++
+    const inner = line()
+    ws()
+    if (source[at] !== ')') return undefined
+    at++
+    return inner
+  }
 
-  // move = _ moveNumber? _ san suffix? nag* _ comment? variation*
+  // move = _ moveNumber? _ san suffixAnnotation? nag* _ comment? variation*
   const move = () => {
     const start = at
     ws()
-    let digits = at
-    while (digits < source.length && source[digits] >= '0' && source[digits] <= '9') digits++
-    if (source[digits] === '.') {
-      at = digits + 1
-      ws()
-      while (source[at] === '.') at++
-    }
+    named('move number', moveNumber)
     ws()
-    const text = san()
+    const text = named('standard algebraic notation', san)
     if (text === undefined) {
       at = start
       return undefined
     }
     const node = { move: text, nags: [] }
-    const suffixAt = at
-    while (at < suffixAt + 2 && (source[at] === '!' || source[at] === '?')) at++
-    if (at > suffixAt) node.nags.push(String(SUFFIX_NAGS.indexOf(source.slice(suffixAt, at)) + 1))
-    for (;;) {
-      const before = at
-      ws()
-      if (source[at] !== '$' || !/[0-9]/.test(source[at + 1] || '')) {
-        at = before
-        break
-      }
-      const digits = ++at
-      while (/[0-9]/.test(source[at] || '')) at++
-      node.nags.push(source.slice(digits, at))
-    }
-    const beforeComment = at
+    const annotation = named('suffix annotation', suffix)
+    if (annotation !== undefined) node.nags.push(String(SUFFIX_NAGS.indexOf(annotation) + 1))
+    for (let n = named('NAG', nag); n !== undefined; n = named('NAG', nag)) node.nags.push(n)
     ws()
     const c = comment()
     if (c !== undefined) node.comment = c
-    else at = beforeComment
-    for (;;) {
-      const before = at
-      ws()
-      if (source[at] !== '(') {
-        at = before
-        break
-      }
-      at++
-      ;(node.variations ||= []).push(line())
-      ws()
-      if (source[at] !== ')') fail('")"')
-      at++
+    for (let v = named('variation', variation); v !== undefined; v = named('variation', variation)) {
+      ;(node.variations ||= []).push(v)
     }
     return node
   }
@@ -158,25 +213,28 @@ function parsePgn(source) {
     return { comment: first, moves }
   }
 
+  // moveTextSection = line _ gameTerminationMarker? _
+  // gameTerminationMarker "game termination marker" =
+  //   ("1-0" / "0-1" / "1/2-1/2" / "*") _ comment?
   const main = line()
   ws()
-  let result
-  for (const marker of ['1-0', '0-1', '1/2-1/2', '*']) {
-    if (source.startsWith(marker, at)) {
-      result = marker
-      at += marker.length
-      ws()
-      const c = comment()
-      if (c !== undefined) {
-        if (main.moves.length) main.moves[main.moves.length - 1].comment = c
-        else main.comment = c
-      }
-      break
-    }
+  const marker = named('game termination marker', () => {
+    const found = ['1-0', '0-1', '1/2-1/2', '*'].find((m) => source.startsWith(m, at))
+    if (found === undefined) return undefined
+    at += found.length
+    ws()
+    return { result: found, comment: comment() }
+  })
+  if (marker?.comment !== undefined) {
+    if (main.moves.length) main.moves[main.moves.length - 1].comment = marker.comment
+    else main.comment = marker.comment
   }
   ws()
-  if (at < source.length) fail('a move, a comment, a variation or a result')
-  return { headers, rootComment: main.comment, moves: main.moves, result }
+  if (at < source.length) {
+    fail(at, 'end of input')
+    throw syntaxError(source, failAt, failed)
+  }
+  return { headers, rootComment: main.comment, moves: main.moves, result: marker?.result }
 }
 
 /**
@@ -206,6 +264,7 @@ function keepLines(chess, lines, strict, top, kept = []) {
       } catch {
         throw new Error(`Invalid move in PGN: ${node.move}`)
       }
+      if (!moves.length) variation.after = chess.fen()
       if (node.nags.length) m.nags = node.nags
       if (node.comment !== undefined) m.comment = node.comment
       moves.push(m)
@@ -331,10 +390,41 @@ function writeTree(comments, sans, fens, tree, resultText, newline, maxWidth) {
       }
     }
   }
+  // The line played may follow a kept variation (after undo(), its first
+  // move played): a variation whose move is the one played is not written
+  // but followed, and the alternatives to each of its moves (its nested
+  // variations, and the rest of it where the line leaves it) are written
+  // in the line instead, as python-chess writes a variation promoted to
+  // the main line.
+  let following = []
   const main = sans.map((san, i) => {
     const [, side, , , , number] = fens[i].split(' ')
-    const variations = (tree.lines[fens[i]] || []).filter((v) => v.top)
-    return { number, white: side === 'w', san, nags: tree.nags[fens[i + 1]], comment: comments[fens[i + 1]], variations }
+    const candidates = (tree.lines[fens[i]] || []).filter((v) => v.top).map((v) => ({ line: v, from: 0 }))
+    for (const { line, from } of following) {
+      candidates.push({ line, from, rest: true })
+      for (const v of line.moves[from].variations || []) candidates.push({ line: v, from: 0 })
+    }
+    following = []
+    const variations = []
+    let followed
+    for (const { line, from, rest } of candidates) {
+      // One variation is followed: the first with the move played, never
+      // one that repeats the loaded line's own move (python-chess keeps
+      // that as a variation beside it).
+      if (!followed && !(from === 0 && line.same) && line.moves[from].san === san) {
+        followed = line.moves[from]
+        if (from + 1 < line.moves.length) following.push({ line, from: from + 1 })
+      } else if (!rest) {
+        variations.push(line)
+      } else {
+        const [first, ...others] = line.moves.slice(from)
+        variations.push({ moves: [{ ...first, variations: undefined }, ...others] })
+      }
+    }
+    // A followed variation's move brings its NAGs and comment.
+    const nags = tree.nags[fens[i + 1]] ?? followed?.nags
+    const comment = comments[fens[i + 1]] ?? followed?.comment
+    return { number, white: side === 'w', san, nags, comment, variations }
   })
   line(comments[fens[0]], main)
   put(resultText)

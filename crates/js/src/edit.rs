@@ -14,7 +14,7 @@ impl Game {
         if kind == Piece::King && self.king(color).is_some_and(|k| k != sq) {
             return false;
         }
-        self.placement[sq.index()] = Some((color, kind));
+        self.placement.set(sq, Some((color, kind)));
         true
     }
 
@@ -32,7 +32,7 @@ impl Game {
     /// chess.js's `remove`.
     pub fn remove(&mut self, sq: Square) -> Placed {
         let before = self.compute_hash();
-        let placed = self.placement[sq.index()].take();
+        let placed = self.placement.set(sq, None);
         self.after_edit(before);
         placed
     }
@@ -79,7 +79,7 @@ impl Game {
     /// dropping moves it.
     pub fn set_castling(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
         if self.chess960 {
-            // Chess960 rights name rooks, which chess.js's flags cannot.
+            self.set_castling960(color, king, queen);
             return;
         }
         for (want, flag) in [(king, bits::KSIDE_CASTLE), (queen, bits::QSIDE_CASTLE)] {
@@ -95,12 +95,65 @@ impl Game {
         self.engine = self.build_engine();
     }
 
+    /// `setCastlingRights` in Chess960 mode: a right cleared goes; a right
+    /// set names the outermost rook of `color` on that side of its king on
+    /// their back rank (X-FEN's `K`/`Q`), and is dropped, as the core drops
+    /// it, when the king or that rook is not there. The hash follows the
+    /// rights (chess.js's two flags per colour).
+    fn set_castling960(&mut self, color: Color, king: Option<bool>, queen: Option<bool>) {
+        let rank = if color == Color::White { 0 } else { 7 };
+        let Some(king_square) = self.king(color).filter(|k| k.rank().index() == rank) else {
+            return;
+        };
+        let king_file = king_square.file().index();
+        let own = |c: char| c.is_ascii_uppercase() == (color == Color::White);
+        // The side a letter of the castling field names: king's side true.
+        let king_side = |c: char| match c.to_ascii_uppercase() {
+            'K' => true,
+            'Q' => false,
+            file => usize::from(file as u8 - b'A') > king_file,
+        };
+        let mut field: String = self
+            .castling960
+            .chars()
+            .filter(|&c| c != '-')
+            .filter(|&c| {
+                !own(c) || (king_side(c) && king.is_none()) || (!king_side(c) && queen.is_none())
+            })
+            .collect();
+        let rooks = (0..8)
+            .filter(|&file| self.placement[rank * 8 + file] == Some((color, Piece::Rook)))
+            .fold(0u8, |rooks, file| rooks | 1 << file);
+        let letters = if color == Color::White { "KQ" } else { "kq" };
+        for (want, letter, files) in [
+            (king, &letters[..1], !0u8 << king_file << 1),
+            (queen, &letters[1..], !(!0u8 << king_file)),
+        ] {
+            if want == Some(true) && rooks & files != 0 {
+                field.push_str(letter);
+            }
+        }
+        if field.is_empty() {
+            field.push('-');
+        }
+        let before = self.compute_hash();
+        let kept = (self.castling960.clone(), self.engine);
+        self.castling960 = field;
+        self.engine = self.build_engine();
+        if self.engine.is_none() {
+            (self.castling960, self.engine) = kept;
+            return;
+        }
+        self.sync960();
+        self.rehash(before);
+    }
+
     /// The squares holding pieces of `color` that attack `target`, in
     /// chess.js's order (a8 … h1).
     pub fn attackers(&self, target: Square, color: Color) -> Vec<Square> {
         let mut occupied = Bitboard::EMPTY;
         let mut of = [Bitboard::EMPTY; 6];
-        for (index, placed) in self.placement.iter().enumerate() {
+        for (index, placed) in self.placement.squares().iter().enumerate() {
             if let Some((c, kind)) = placed {
                 let sq = Square::from_index(index).bitboard();
                 occupied |= sq;
@@ -132,7 +185,7 @@ impl Game {
         let mut count = [0u32; 6];
         let mut pieces = 0;
         let mut bishop_colors = Vec::new();
-        for (index, placed) in self.placement.iter().enumerate() {
+        for (index, placed) in self.placement.squares().iter().enumerate() {
             if let Some((_, kind)) = placed {
                 count[kind.index()] += 1;
                 pieces += 1;

@@ -12,27 +12,35 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `lib.rs` | the exports and the buffers shared with JavaScript |
-//! | `game.rs` | [`Game`]: chess.js's state on an engine, play, undo, hash, repetitions |
+//! | `game.rs` | [`Game`]: chess.js's state on an engine, its hash and repetitions |
+//! | `setup.rs` | `load`: a game set up from a FEN, its engine built |
+//! | `history.rs` | playing and taking back moves (and null moves) as chess.js does |
 //! | `engine.rs` | [`engine::Engine`]: the core's `Board`, or its loose engine for the positions `Board` refuses |
 //! | `edit.rs` | `put`, `remove`, castling rights, attackers, check, insufficient material |
+//! | `fen.rs` | chess.js's FEN of a game, and its exports: text, or numbers for JavaScript to join |
 //! | `fields.rs` | chess.js's side to move, castling flags, en passant square and clocks |
 //! | `play.rs` | the exports that play and undo moves (SAN, squares, null moves) and list the history |
+//! | `placement.rs` | [`placement::Placement`]: the pieces, and each rank's number for `fen()` |
 //! | `moves.rs` | [`moves::JsMove`]: a move as chess.js describes it, and chess.js's move order |
 //! | `text.rs` | FEN and SAN as chess.js writes them |
 //! | `zobrist.rs` | chess.js's Zobrist keys, for `hash()` and repetitions |
 
 pub mod edit;
 pub mod engine;
+pub mod fen;
 pub mod fields;
 pub mod game;
+pub mod history;
 pub mod moves;
+pub mod placement;
 pub mod play;
+pub mod setup;
 pub mod text;
 pub mod zobrist;
 
 use bitmoves::{Color, Piece, Square};
 use game::Game;
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 /// The buffers shared with JavaScript.
 #[derive(Default)]
@@ -165,60 +173,6 @@ pub extern "C" fn bm_clear(handle: u32) {
     })
 }
 
-/// Writes the FEN; returns its length.
-#[unsafe(no_mangle)]
-pub extern "C" fn bm_fen(handle: u32, force_ep: bool) -> usize {
-    with(handle, |game| {
-        IO.with_borrow_mut(|io| {
-            io.text.clear();
-            game.write_fen(&mut io.text, force_ep);
-            io.text.len()
-        })
-    })
-}
-
-/// chess.js's FEN as numbers, for JavaScript to assemble from cached
-/// strings (cheaper than decoding text): the eight ranks from the 8th down,
-/// each a number in base 13 with a digit a square (the a-file lowest;
-/// 0 empty, 1–6 a white pawn … king, 7–12 a black one: under 2³⁰, a small
-/// integer to JavaScript), then the side to move (0, 1), the castling
-/// letters present (`K` 1, `Q` 2, `k` 4, `q` 8), the en passant square
-/// shown (-1: none), the halfmove clock and the fullmove number.
-/// Chess960's castling field is text: use [`bm_fen`]. Returns where the
-/// 13 numbers are (the same place every call: no vector to find).
-#[unsafe(no_mangle)]
-pub extern "C" fn bm_fen_fields(handle: u32) -> *const i32 {
-    with(handle, |game| {
-        let mut out = [0i32; 13];
-        for (rank, slot) in out[..8].iter_mut().enumerate() {
-            let row = &game.placement[(7 - rank) * 8..(8 - rank) * 8];
-            *slot = row.iter().rev().fold(0, |code, &placed| {
-                let digit = placed.map_or(0, |(color, kind)| {
-                    kind.index() as i32 + 1 + 6 * color.index() as i32
-                });
-                code * 13 + digit
-            });
-        }
-        let fields = &game.fields;
-        let flags = |color: usize| {
-            i32::from(fields.castling[color] & moves::bits::KSIDE_CASTLE != 0)
-                | i32::from(fields.castling[color] & moves::bits::QSIDE_CASTLE != 0) << 1
-        };
-        out[8] = fields.turn.index() as i32;
-        out[9] = flags(0) | flags(1) << 2;
-        out[10] = game.shown_ep(false).map_or(-1, |sq| sq.index() as i32);
-        out[11] = fields.half as i32;
-        out[12] = fields.full as i32;
-        FEN_FIELDS.set(out);
-    });
-    FEN_FIELDS.with(Cell::as_ptr).cast()
-}
-
-thread_local! {
-    /// [`bm_fen_fields`]' output.
-    static FEN_FIELDS: Cell<[i32; 13]> = const { Cell::new([0; 13]) };
-}
-
 pub(crate) fn square_arg(square: i32) -> Option<Square> {
     usize::try_from(square).ok().and_then(Square::try_index)
 }
@@ -297,7 +251,12 @@ fn piece_code(placed: game::Placed) -> i32 {
 #[unsafe(no_mangle)]
 pub extern "C" fn bm_board(handle: u32) {
     with(handle, |game| {
-        let codes: Vec<i32> = game.placement.iter().map(|&p| piece_code(p)).collect();
+        let codes: Vec<i32> = game
+            .placement
+            .squares()
+            .iter()
+            .map(|&p| piece_code(p))
+            .collect();
         output("", &codes);
     })
 }

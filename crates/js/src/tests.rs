@@ -90,7 +90,7 @@ fn fen_fields_encode_the_fen() {
     let fen = "r3k2r/1p6/8/3pP3/8/8/8/R3K1NR w KQk d6 0 12";
     let handle = bm_new();
     with(handle, |game| game.load(fen));
-    let at = bm_fen_fields(handle);
+    let at = crate::fen::bm_fen_fields(handle);
     // SAFETY: bm_fen_fields returns a pointer to 13 i32s that live as long
     // as the thread.
     let out = unsafe { std::slice::from_raw_parts(at, 13) };

@@ -33,6 +33,19 @@ test('Chess and Move have every public method of chess.js, and only the document
   assert.deepEqual(publicMethods(ours.Move), publicMethods(theirs.Move))
 })
 
+test("every public method, and every exported function or class, takes chess.js's number of arguments", () => {
+  const arity = (cls) =>
+    Object.fromEntries(publicMethods(cls).map((name) => [name, cls.prototype[name].length]))
+  const expected = arity(theirs.Chess)
+  const oursAll = arity(ours.Chess)
+  for (const name of EXTRA) delete oursAll[name]
+  assert.deepEqual(oursAll, expected)
+  assert.deepEqual(arity(ours.Move), arity(theirs.Move))
+  for (const [name, value] of Object.entries(theirs)) {
+    if (typeof value === 'function') assert.equal(ours[name].length, value.length, name)
+  }
+})
+
 test('the CommonJS entry point exports the same names', () => {
   const required = createRequire(import.meta.url)('../dist/chess.cjs')
   assert.deepEqual(Object.keys(required).sort(), Object.keys(ours).sort())

@@ -382,7 +382,9 @@ impl Lines {
 
 impl Visitor for Lines {
     fn tag(&mut self, name: &str, value: &str) {
-        if name == "Result" {
+        // Only `--positions` writes the result (two allocations a game
+        // saved in the other modes).
+        if name == "Result" && self.mode == Mode::Positions {
             self.tag_result = Some(value.to_owned());
         }
     }
@@ -413,7 +415,9 @@ impl Visitor for Lines {
     }
 
     fn result(&mut self, result: &str) {
-        self.result = Some(result.to_owned());
+        if self.mode == Mode::Positions {
+            self.result = Some(result.to_owned());
+        }
     }
 
     fn end_game(&mut self, board: &Board) {

@@ -2,8 +2,10 @@
 //! through [`Board::play_san`], and finding where the movetext ends (a
 //! blank line, or a line starting with `[`, outside comments).
 //!
-//! Variations nest on a heap stack of boards, never on the call stack;
-//! skipped variations are only counted.
+//! Variations nest on a heap stack of boards, never on the call stack,
+//! one board per open variation, the stack kept from game to game on
+//! each thread (no allocation per variation or per game); skipped
+//! variations are only counted.
 
 use crate::error::{ErrorKind, Stop, illegal, shorten};
 use crate::grammar::{self, count_lines, line_end};
@@ -11,6 +13,7 @@ use crate::text::{byte_set, utf8};
 use crate::{Flow, MAX_DEPTH, Visitor};
 use bitmoves::{Board, SanError};
 use memchr::{memchr, memchr3};
+use std::cell::Cell;
 
 /// Bytes that end a word of movetext: whitespace (see `grammar.rs`) and
 /// `{ } ( ) ; $`.
@@ -49,6 +52,13 @@ struct Level {
     before: Option<Board>,
 }
 
+thread_local! {
+    /// The variation stack of the game read last on this thread, emptied,
+    /// for the next game read here: it grows only to the deepest nesting
+    /// seen, once.
+    static SPARE_LEVELS: Cell<Vec<Level>> = const { Cell::new(Vec::new()) };
+}
+
 /// The movetext reader's state.
 pub(crate) struct Movetext<'a> {
     text: &'a [u8],
@@ -58,13 +68,21 @@ pub(crate) struct Movetext<'a> {
     whole: bool,
     /// The mainline.
     main: Level,
-    /// The variations entered, innermost last (empty unless the visitor
-    /// enters one: no allocation per game).
+    /// The variations entered, innermost last (the thread's
+    /// [`SPARE_LEVELS`], given back when the reader is dropped).
     variations: Vec<Level>,
     /// How deep in skipped variations (0: reading).
     skip: usize,
     /// The line ends passed.
     lines: u64,
+}
+
+impl Drop for Movetext<'_> {
+    fn drop(&mut self) {
+        let mut levels = std::mem::take(&mut self.variations);
+        levels.clear();
+        SPARE_LEVELS.set(levels);
+    }
 }
 
 impl<'a> Movetext<'a> {
@@ -76,7 +94,7 @@ impl<'a> Movetext<'a> {
                 board: start,
                 before: None,
             },
-            variations: Vec::new(),
+            variations: SPARE_LEVELS.take(),
             skip: 0,
             lines: 0,
         }
@@ -187,9 +205,11 @@ impl<'a> Movetext<'a> {
                     // A `$` without digits is nothing, as python-chess
                     // reads it; a NAG past 255 is an error.
                     if digits > 0 && self.skip == 0 {
-                        let nag = std::str::from_utf8(number)
-                            .ok()
-                            .and_then(|d| d.parse::<u8>().ok());
+                        // ASCII digits, any number of leading zeros, as
+                        // `u8::from_str` reads them, without its checks.
+                        let nag = number.iter().try_fold(0u8, |nag, &digit| {
+                            nag.checked_mul(10)?.checked_add(digit - b'0')
+                        });
                         let Some(nag) = nag else {
                             let nag = shorten(&text[at..at + 1 + digits]);
                             return Err(Stop::Failed(at, ErrorKind::BadNag { nag }));

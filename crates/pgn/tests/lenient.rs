@@ -182,6 +182,37 @@ fn a_nag_past_255_is_an_error_naming_the_game_and_the_nag() {
     assert!(skipped[0].is_ok(), "{skipped:?}");
 }
 
+/// A NAG is its digits as a number: leading zeros are read past (as
+/// python-chess's `int()` reads them), and past 255 it is an error however
+/// the digits reach it.
+#[test]
+fn a_nag_is_its_digits_as_a_number() {
+    let text = b"1. e4 $0000000000000000000255 e5 $001 $0 *\n\n1. e4 $1000 *\n\n\
+                 1. e4 $00000000000000000000000000256 *\n\n1. e4 $260 *\n\n1. e4 $99999999999999999999999 *\n";
+    let mut reader = Reader::new(&text[..]);
+    let games: Vec<_> = std::iter::from_fn(|| Game::read(&mut reader)).collect();
+    let first = games[0].as_ref().expect("NAGs 255, 1 and 0");
+    let nags: Vec<Vec<u8>> = first
+        .moves
+        .moves
+        .iter()
+        .map(|node| node.nags.clone())
+        .collect();
+    assert_eq!(nags, [vec![255], vec![1, 0]]);
+    for (game, nag) in games[1..].iter().zip([
+        "$1000",
+        "$00000000000000000000000000256",
+        "$260",
+        "$99999999999999999999999",
+    ]) {
+        let error = game.as_ref().expect_err(nag);
+        assert!(
+            matches!(&error.kind, ErrorKind::BadNag { nag: text } if text == nag),
+            "{error}"
+        );
+    }
+}
+
 /// Each game read with the default visitor, which skips variations.
 fn games_skipping_variations(text: &[u8]) -> Vec<Result<(), PgnError>> {
     struct Nothing;

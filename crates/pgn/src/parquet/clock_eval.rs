@@ -54,11 +54,21 @@ pub fn eval(comment: &str) -> Option<Eval> {
 /// What follows each `opening` in `comment`, when one whitespace
 /// character follows it (as python-chess's `\s` reads it).
 fn annotations<'a>(comment: &'a str, opening: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-    memchr::memchr_iter(b'[', comment.as_bytes()).filter_map(move |at| {
-        let rest = comment[at..].strip_prefix(opening)?;
-        let space = rest.chars().next().filter(|&c| is_space(c))?;
-        Some(&rest[space.len_utf8()..])
-    })
+    // Comments are short: a plain scan for `[` costs less than setting
+    // up a vector search, and the whitespace after the opening is
+    // nearly always ASCII, tested first.
+    let bytes = comment.as_bytes();
+    (0..bytes.len())
+        .filter(move |&at| bytes[at] == b'[')
+        .filter_map(move |at| {
+            let rest = comment[at..].strip_prefix(opening)?;
+            let space = match *rest.as_bytes().first()? {
+                b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0x1c..=0x1f => 1,
+                byte if byte.is_ascii() => return None,
+                _ => rest.chars().next().filter(|&c| is_space(c))?.len_utf8(),
+            };
+            Some(&rest[space..])
+        })
 }
 
 /// Python's `\s` in a `str` pattern: Unicode whitespace, and the
@@ -107,6 +117,9 @@ const PYTHON_MAX_DIGITS: usize = 4300;
 /// seconds added; `None` where Python fails (`ValueError`,
 /// `OverflowError`).
 fn clock_seconds(hours: &str, minutes: &str, seconds: &str) -> Option<f64> {
+    if let Some(clock) = short_clock(hours, minutes, seconds) {
+        return Some(clock);
+    }
     if hours.len() > PYTHON_MAX_DIGITS || minutes.len() > PYTHON_MAX_DIGITS {
         return None;
     }
@@ -119,6 +132,37 @@ fn clock_seconds(hours: &str, minutes: &str, seconds: &str) -> Option<f64> {
         _ => whole_minutes(hours, minutes).parse::<f64>().ok()?,
     };
     whole.is_finite().then_some(whole + seconds)
+}
+
+/// Powers of ten up to 10^15, each an exact float.
+const POWERS_OF_TEN: [f64; 16] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
+
+/// [`clock_seconds`] for the clocks files hold (hours and minutes of at
+/// most 9 digits, seconds of at most 15 digits in all), without parsing
+/// a float: the whole minutes, below 2^53, are an exact float, and the
+/// seconds are one exact integer divided by an exact power of ten, one
+/// correctly rounded division, which is what parsing the decimal gives
+/// (Clinger's fast path). `None` for longer fields.
+#[inline]
+fn short_clock(hours: &str, minutes: &str, seconds: &str) -> Option<f64> {
+    let point = seconds.bytes().position(|b| b == b'.');
+    let (whole, fraction) = match point {
+        Some(at) => (&seconds[..at], &seconds[at + 1..]),
+        None => (seconds, ""),
+    };
+    if hours.len() > 9 || minutes.len() > 9 || whole.len() + fraction.len() > 15 {
+        return None;
+    }
+    let number = |digits: &str| {
+        digits
+            .bytes()
+            .fold(0u64, |n, digit| n * 10 + u64::from(digit - b'0'))
+    };
+    let whole_minutes = number(hours) * 3600 + number(minutes) * 60;
+    let scaled = number(whole) * 10u64.pow(fraction.len() as u32) + number(fraction);
+    Some(whole_minutes as f64 + scaled as f64 / POWERS_OF_TEN[fraction.len()])
 }
 
 /// `60 * (60 * hours + minutes)` in decimal, for numbers of any length.
@@ -172,10 +216,7 @@ fn read_eval(text: &str) -> Option<Option<Eval>> {
             if count.is_empty() {
                 return None;
             }
-            let count = count
-                .parse::<i64>()
-                .ok()
-                .and_then(|count| i32::try_from(sign * count).ok());
+            let count = number(count).and_then(|count| i32::try_from(sign * count).ok());
             (count.map(Eval::Mate), rest)
         }
         None => {
@@ -196,6 +237,14 @@ fn read_eval(text: &str) -> Option<Option<Eval>> {
     rest.starts_with(']').then_some(value)
 }
 
+/// ASCII digits (none: 0) as a number, `None` past an `i64`, as
+/// `i64::from_str` reads them, without its checks.
+fn number(digits: &str) -> Option<i64> {
+    digits.bytes().try_fold(0i64, |n, digit| {
+        n.checked_mul(10)?.checked_add(i64::from(digit - b'0'))
+    })
+}
+
 /// A leading `+` or `-`, as a factor.
 fn sign(text: &str) -> (i64, &str) {
     match text.as_bytes().first() {
@@ -212,18 +261,15 @@ fn read_pawns(text: &str) -> Option<(Eval, &str)> {
     if whole.len() > 10 {
         return None;
     }
-    let whole_value: i64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
+    // At most ten digits: no overflow.
+    let whole_value = number(whole)?;
     let (hundredths, rest) = match rest.strip_prefix('.') {
         Some(after) => {
             let (fraction, after) = digits(after);
             match fraction.len() {
                 0 if !whole.is_empty() => (0, after),
-                1 => (fraction.parse::<i64>().ok()? * 10, after),
-                2 => (fraction.parse::<i64>().ok()?, after),
+                1 => (number(fraction)? * 10, after),
+                2 => (number(fraction)?, after),
                 _ => return None,
             }
         }
@@ -303,6 +349,79 @@ mod tests {
             eval(&format!("[%eval #{}] [%eval 1]", "9".repeat(40))),
             None
         );
+    }
+
+    /// The law of the short path: for hours and minutes of 1 to 9
+    /// digits and seconds of 1 to 15 digits with or without a fraction
+    /// (and a bare point), [`short_clock`] gives the float that the
+    /// general path gives (the minutes as an integer rounded once, the
+    /// seconds parsed as a float), bit for bit.
+    #[test]
+    fn the_short_path_is_the_general_one() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut digits = |count: usize| -> String {
+            (0..count)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    char::from(b'0' + (state % 10) as u8)
+                })
+                .collect()
+        };
+        for round in 0..200_000 {
+            let hours = digits(1 + round % 9);
+            let minutes = digits(1 + round / 9 % 9);
+            let whole_len = 1 + round / 81 % 15;
+            let seconds = match round / 1215 % 3 {
+                0 => digits(whole_len),
+                1 => format!("{}.", digits(whole_len)),
+                _ => {
+                    let fraction = 1 + round / 3645 % (16 - whole_len);
+                    format!(
+                        "{}.{}",
+                        digits(whole_len),
+                        digits(fraction.min(15 - whole_len).max(1))
+                    )
+                }
+            };
+            let (whole, fraction) = seconds.split_once('.').unwrap_or((&seconds, ""));
+            if whole.len() + fraction.len() > 15 {
+                continue;
+            }
+            let general = {
+                let whole = (hours.parse::<u128>().unwrap() * 3600
+                    + minutes.parse::<u128>().unwrap() * 60) as f64;
+                whole + seconds.parse::<f64>().unwrap()
+            };
+            let short = short_clock(&hours, &minutes, &seconds).expect("short fields");
+            assert_eq!(
+                short.to_bits(),
+                general.to_bits(),
+                "{hours}:{minutes}:{seconds}"
+            );
+        }
+        assert_eq!(short_clock("0", "0", "1234567890123456"), None);
+        assert_eq!(short_clock("1234567890", "0", "0"), None);
+        assert_eq!(clock("[%clk 0:00:00.1]"), Some(0.1));
+        assert_eq!(clock("[%clk 0:00:59.999999999999]"), Some(59.999999999999));
+    }
+
+    /// The ASCII test of the whitespace after an opening is
+    /// [`is_space`], for every ASCII byte.
+    #[test]
+    fn one_whitespace_character_follows_the_opening() {
+        for byte in 0..128u8 {
+            let c = char::from(byte);
+            let found = clock(&format!("[%clk{c}0:00:01]")).is_some();
+            assert_eq!(found, is_space(c), "{byte:#x}");
+            let found = eval(&format!("[%eval{c}1.5]")).is_some();
+            assert_eq!(found, is_space(c), "{byte:#x}");
+        }
+        assert_eq!(clock("[%clk\u{2003}0:00:01]"), Some(1.0));
+        assert_eq!(clock("[%clk\u{85}0:00:02]"), Some(2.0));
+        assert_eq!(eval("[%eval\u{a0}#-3]"), Some(Eval::Mate(-3)));
+        assert_eq!(clock("é[%clk\u{e9}0:00:01] [%clk 0:00:03]"), Some(3.0));
     }
 
     #[test]

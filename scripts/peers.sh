@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Times bitmoves' bulk perft next to the C/C++ perft programs you give it
-# (ellxor/perft and MPerft 2.0) on one core, and prints a Markdown table of
+# (ellxor/perft, MPerft 2.0 and perft_cpu_2026) on one core, and prints a Markdown table of
 # Mnps per program and position, with totals and the ratios of bitmoves to
 # each program.
 #
 #   scripts/peers.sh [--bitmoves [LABEL=]PATH[@SLIDERS]]... [--ellxor PATH]
-#                    [--mperft PATH] [--rounds N] [--cpu C]
+#                    [--mperft PATH] [--cpu2026 PATH] [--rounds N] [--cpu C]
 #                    [--wall | --cpu-time] [--quick]
 #
 #   --bitmoves [LABEL=]PATH[@SLIDERS]
@@ -20,6 +20,10 @@
 #                  its own README; run as `PATH FEN DEPTH`
 #   --mperft PATH  an MPerft binary (github.com/abulmo/MPerft), built by its
 #                  own README; run as `PATH -f FEN -d DEPTH -b`
+#   --cpu2026 PATH a perft_cpu_2026 binary (github.com/ankan-ban/perft_cpu_2026),
+#                  built by hand outside this repository; run as `PATH FEN
+#                  DEPTH -nott` (bulk counting, no transposition table, one
+#                  thread; it reports "Perft(DD): N, time: T seconds")
 #   --rounds N     rounds of the whole table, interleaved program by program
 #                  and position by position; each cell is the median
 #                  (default 3)
@@ -45,7 +49,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 
-rounds=3 cpu=0 wall=false cputime=false quick=false ellxor="" mperft=""
+rounds=3 cpu=0 wall=false cputime=false quick=false ellxor="" mperft="" cpu2026=""
 declare -A bin_path bin_sliders
 ours=()
 while [ $# -gt 0 ]; do
@@ -57,7 +61,7 @@ while [ $# -gt 0 ]; do
       path=${spec%@*}
       [[ $label == "${2}" ]] && label=$path
       [ -n "${bin_path[$label]:-}" ] && { echo "error: two binaries labelled '$label'" >&2; exit 2; }
-      case $label in ellxor | MPerft) echo "error: the label '$label' names a peer; choose another" >&2; exit 2 ;; esac
+      case $label in ellxor | MPerft | perft_cpu_2026) echo "error: the label '$label' names a peer; choose another" >&2; exit 2 ;; esac
       bin_path[$label]=$path
       if [[ $spec == *@* ]]; then
         bin_sliders[$label]=${spec##*@}
@@ -66,6 +70,7 @@ while [ $# -gt 0 ]; do
       shift 2 ;;
     --ellxor) ellxor=${2:?--ellxor needs a PATH}; shift 2 ;;
     --mperft) mperft=${2:?--mperft needs a PATH}; shift 2 ;;
+    --cpu2026) cpu2026=${2:?--cpu2026 needs a PATH}; shift 2 ;;
     --rounds) rounds=${2:?--rounds needs N}; shift 2 ;;
     --cpu) cpu=${2:?--cpu needs a core number}; shift 2 ;;
     --wall) wall=true; shift ;;
@@ -80,7 +85,7 @@ if $wall && $cputime; then
   exit 2
 fi
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || { echo "error: --rounds wants a positive number, not '$rounds'" >&2; exit 2; }
-for peer in "$ellxor" "$mperft" "${bin_path[@]}"; do
+for peer in "$ellxor" "$mperft" "$cpu2026" "${bin_path[@]}"; do
   if [ -n "$peer" ] && { [ ! -f "$peer" ] || [ ! -x "$peer" ]; }; then
     echo "error: $peer is not an executable file" >&2
     exit 2
@@ -119,6 +124,7 @@ done
 programs=("${ours[@]}")
 [ -n "$ellxor" ] && programs+=(ellxor)
 [ -n "$mperft" ] && programs+=(MPerft)
+[ -n "$cpu2026" ] && programs+=(perft_cpu_2026)
 declare -A variant
 
 # Runs program $1 on FEN $2 to depth $3, pinned; prints "NODES SECONDS
@@ -132,18 +138,21 @@ run() {
   case $1 in
     ellxor) out=$("${timer[@]}" taskset -c "$cpu" "$ellxor" "$2" "$3" 2>&1) ;;
     MPerft) out=$("${timer[@]}" taskset -c "$cpu" "$mperft" -f "$2" -d "$3" -b 2>&1) ;;
+    perft_cpu_2026) out=$("${timer[@]}" taskset -c "$cpu" "$cpu2026" "$2" "$3" -nott 2>&1) ;;
     *) out=$("${timer[@]}" "${sliders[@]}" taskset -c "$cpu" "${bin_path[$1]}" "$3" "$2" 2>&1) ;;
   esac
   end=$(date +%s%N)
   # bitmoves: "N nodes in T s: M Mnps (variant V)", older builds without
   # the variant; ellxor: "Result: N" and "Time taken: T seconds.";
-  # MPerft: "perft D : N leaves in T s ...".
+  # MPerft: "perft D : N leaves in T s ..."; perft_cpu_2026: "Perft(DD): N,
+  # time: T seconds, nps: R" (its last such line is the depth asked).
   awk -v wall="$wall" -v cputime="$cputime" -v ns="$((end - start))" '
     BEGIN { v = "-" }
     / nodes in / { n = $1; t = $4; if ($8 == "(variant") { v = $9; sub(/\)$/, "", v) } }
     /^Result:/ { n = $2 }
     /^Time taken:/ { t = $3 }
     / leaves in / { for (i = 1; i <= NF; i++) { if ($i == "leaves") n = $(i - 1); if ($i == "in") t = $(i + 1) } }
+    /^Perft\([0-9]+\): / { n = $2; sub(/,$/, "", n); t = $4 }
     /^cpu-seconds / { c = $2 + $3 }
     END { if (wall == "true") t = ns / 1e9; if (cputime == "true") t = c; print n, t, v }' <<<"$out"
 }

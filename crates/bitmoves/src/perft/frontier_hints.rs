@@ -42,7 +42,8 @@ pub(crate) struct FrontierHints {
     sliders_twice: Bitboard,
     /// Every square a queen on a square of the opponent's king zone (its
     /// king's steps and standard castling walks) would see: where a
-    /// blocker's coming or going may change what the zone is attacked by.
+    /// blocker's coming or going may change what the zone is attacked by
+    /// (empty where the mover has no sliders: it matters only on theirs).
     seen: Bitboard,
     /// The occupied squares without the opponent's king.
     occupied: Bitboard,
@@ -329,8 +330,8 @@ fn replies_and_lines(
 
 /// The attack layers of the sliders `diagonal` and `orthogonal` and the
 /// knights `knights`, and what a queen on each square of `zone` sees, with
-/// `occupied` blocking: by the fills where `s` has them, by lookups
-/// otherwise.
+/// `occupied` blocking (nothing where there are no sliders): by the fills
+/// where `s` has them, by lookups otherwise.
 #[inline(always)]
 fn layers_and_seen(
     s: impl Sliders,
@@ -340,17 +341,22 @@ fn layers_and_seen(
     zone: Bitboard,
     occupied: Bitboard,
 ) -> (AttackLayers, Bitboard) {
+    // The zone's view matters only where the mover's sliders attack.
+    let sliders = !(diagonal | orthogonal).is_empty();
     #[cfg(target_arch = "x86_64")]
     if let Some(fills) = s.fills() {
-        return (
-            fills.attack_layers(diagonal, orthogonal, knights, occupied),
-            fills.attacks(zone, zone, Bitboard::EMPTY, occupied),
-        );
+        let layers = fills.attack_layers(diagonal, orthogonal, knights, occupied);
+        if !sliders {
+            return (layers, Bitboard::EMPTY);
+        }
+        return (layers, fills.attacks(zone, zone, Bitboard::EMPTY, occupied));
     }
     let layers = layers_by_lookups(s, diagonal, orthogonal, knights, occupied);
     let mut seen = Bitboard::EMPTY;
-    for square in zone {
-        seen |= s.queen(square, occupied);
+    if sliders {
+        for square in zone {
+            seen |= s.queen(square, occupied);
+        }
     }
     (layers, seen)
 }
@@ -448,6 +454,11 @@ mod tests {
             "8/8/3k4/2n1r3/8/1Q3B2/8/4K1R1 w - - 0 1",
             "3qk3/8/1b3n2/3PN3/8/2B5/r2Q4/4K2R b K - 0 1",
             "1k6/8/8/3R4/8/8/8/3RK3 w - - 0 1",
+            // Movers without sliders (the zone's view skipped); CPW pos3.
+            "4k3/3p1p2/8/4P3/4K3/8/8/8 b - - 0 1",
+            "4k3/8/8/3n4/8/2N1N3/8/4K3 b - - 0 1",
+            "4k3/8/1q6/8/3N4/8/2r5/4K3 w - - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
         let (mut maps, mut replies, mut all) = (0, 0, 0);
         for fen in crate::board::MAKE_TEST_FENS.into_iter().chain(lines) {

@@ -5,6 +5,7 @@
 //! position (editing, mirroring, `status()`, pseudo-legal moves) work on
 //! it, and a `Setup` that is a legal position goes back to the core.
 
+use bitmoves::setup::{Pocket, Setup as CoreSetup};
 use bitmoves::{Board, Color, FenOptions, Piece, Square};
 
 use super::position::State;
@@ -31,6 +32,11 @@ pub struct Setup {
     pub halfmove_clock: u32,
     /// The full move number, from 1.
     pub fullmove_number: u32,
+    /// Crazyhouse's pockets, White then Black (empty in other variants).
+    pub pockets: [Pocket; 2],
+    /// Three-check's checks still to give, White then Black (3 and 3 in
+    /// other variants).
+    pub remaining_checks: [i32; 2],
 }
 
 impl Setup {
@@ -44,6 +50,8 @@ impl Setup {
         ep_square: None,
         halfmove_clock: 0,
         fullmove_number: 1,
+        pockets: CoreSetup::EMPTY.pockets,
+        remaining_checks: CoreSetup::EMPTY.remaining_checks,
     };
 
     /// The setup of a legal board state.
@@ -58,6 +66,7 @@ impl Setup {
             ep_square: state.ep_square,
             halfmove_clock: u32::from(board.halfmove_clock()),
             fullmove_number: u32::from(board.fullmove_number()),
+            ..Self::EMPTY
         }
     }
 

@@ -1,7 +1,7 @@
 """python-chess's variant perft suites (examples/perft/*.perft in its PyPI
 sdist: atomic, giveaway, crazyhouse, horde, racingkings, 3check) exact
 through Python: ``board.perft(depth)`` of each listed position set with
-``set_epd`` (as the suite's own perft.py reads it) on the
+``set_epd`` on a Chess960 board (as the suite's own perft.py reads it) on the
 ``bitmoves.variant`` board, at every listed depth whose count is at most
 ``MAX_NODES`` (CI-sized). The sdist is GPL: fetched at test time, as
 test_python_chess_suite.py fetches it, never committed.
@@ -49,7 +49,7 @@ def test_variant_perft_suite(name):
     assert cases, name
     checked = 0
     for case_id, epd, counts in cases:
-        board = SUITES[name]()
+        board = SUITES[name](chess960=True)
         board.set_epd(epd)
         for depth, nodes in counts:
             if nodes > MAX_NODES:

@@ -7,7 +7,7 @@ names, aliases, ``uci_variant``, ``starting_fen`` and Syzygy suffixes:
 ``ThreeCheckBoard`` and ``CrazyhouseBoard`` (with ``CrazyhousePocket``),
 ``VARIANTS`` and ``find_variant``. Each is a subclass of ``bitmoves.Board``
 that only names its variant: the native board reads the class's
-``uci_variant`` when it is made and plays every move, SAN, FEN and game end
+``_bitmoves_variant`` (its ``uci_variant``) when it is made and plays every move, SAN, FEN and game end
 by the core's variant engine (``bitmoves::variant``). ``install_as_chess()``
 makes this module ``chess.variant``.
 
@@ -42,6 +42,7 @@ class SuicideBoard(Board):
 
     aliases = ["Suicide", "Suicide chess"]
     uci_variant = "suicide"
+    _bitmoves_variant = "suicide"
     xboard_variant = "suicide"
     __init__ = _init_from(_STARTING_FEN)
 
@@ -64,6 +65,7 @@ class GiveawayBoard(SuicideBoard):
 
     aliases = ["Giveaway", "Giveaway chess", "Give away", "Give away chess"]
     uci_variant = "giveaway"
+    _bitmoves_variant = "giveaway"
     xboard_variant = "giveaway"
 
     tbw_suffix = ".gtbw"
@@ -82,6 +84,7 @@ class AntichessBoard(GiveawayBoard):
 
     aliases = ["Antichess", "Anti chess", "Anti"]
     uci_variant = "antichess"
+    _bitmoves_variant = "antichess"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
     __init__ = _init_from(starting_fen)
 
@@ -92,6 +95,7 @@ class AtomicBoard(Board):
 
     aliases = ["Atomic", "Atom", "Atomic chess"]
     uci_variant = "atomic"
+    _bitmoves_variant = "atomic"
     xboard_variant = "atomic"
     __init__ = _init_from(_STARTING_FEN)
 
@@ -107,6 +111,7 @@ class KingOfTheHillBoard(Board):
 
     aliases = ["King of the Hill", "KOTH", "kingOfTheHill"]
     uci_variant = "kingofthehill"
+    _bitmoves_variant = "kingofthehill"
     xboard_variant = "kingofthehill"
     __init__ = _init_from(_STARTING_FEN)
 
@@ -122,6 +127,7 @@ class RacingKingsBoard(Board):
 
     aliases = ["Racing Kings", "Racing", "Race", "racingkings"]
     uci_variant = "racingkings"
+    _bitmoves_variant = "racingkings"
     xboard_variant = "racingkings"
     starting_fen = "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1"
     __init__ = _init_from(starting_fen)
@@ -138,6 +144,7 @@ class HordeBoard(Board):
 
     aliases = ["Horde", "Horde chess"]
     uci_variant = "horde"
+    _bitmoves_variant = "horde"
     xboard_variant = "horde"
     starting_fen = "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1"
     __init__ = _init_from(starting_fen)
@@ -187,6 +194,7 @@ class ThreeCheckBoard(Board):
 
     aliases = ["Three-check", "Three check", "Threecheck", "Three check chess", "3-check", "3 check", "3check"]
     uci_variant = "3check"
+    _bitmoves_variant = "3check"
     xboard_variant = "3check"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1"
     __init__ = _init_from(starting_fen)
@@ -288,6 +296,7 @@ class CrazyhouseBoard(Board):
 
     aliases = ["Crazyhouse", "Crazy House", "House", "ZH"]
     uci_variant = "crazyhouse"
+    _bitmoves_variant = "crazyhouse"
     xboard_variant = "crazyhouse"
     starting_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
     __init__ = _init_from(starting_fen)

@@ -120,13 +120,15 @@ impl PyBoard {
     }
 
     /// The variant a board class plays: `Standard` for `Board`, else the
-    /// one its `uci_variant` names (`Standard` for a name the core does
-    /// not play).
+    /// one its `_bitmoves_variant` names (a `uci_variant`, set by the
+    /// classes of `bitmoves.variant`); `Standard` for other subclasses
+    /// (python-chess's own `chess.variant` classes among them, which play
+    /// their rules through the subclass hooks).
     pub fn variant_of(cls: &Bound<'_, PyType>) -> VariantKind {
         if cls.is(cls.py().get_type::<PyBoard>()) {
             return VariantKind::Standard;
         }
-        cls.getattr(pyo3::intern!(cls.py(), "uci_variant"))
+        cls.getattr(pyo3::intern!(cls.py(), "_bitmoves_variant"))
             .and_then(|name| name.extract::<String>())
             .ok()
             .and_then(|name| {

@@ -9,7 +9,6 @@
 //! each function below runs the core's `Position` of that variant
 //! ([`on_position!`], one `match` to a monomorphised body per variant).
 
-use bitmoves::setup::Setup as CoreSetup;
 use bitmoves::variant::{
     self, Antichess, Atomic, Crazyhouse, EnPassantMode, Giveaway, Horde, KingOfTheHill,
     LooseMoveList, Position, RacingKings, Standard, Suicide, ThreeCheck, Variant, VariantKind,
@@ -375,82 +374,6 @@ pub fn write_fen(
 #[inline]
 pub fn color(white: bool) -> Color {
     if white { Color::White } else { Color::Black }
-}
-
-impl Setup {
-    /// python-chess's `attacks_mask(square)`: the squares the piece there
-    /// attacks (0 for an empty square).
-    pub fn attacks_mask(&self, sq: u8) -> u64 {
-        self.core().attacks_from(square(sq)).0
-    }
-
-    /// python-chess's `attackers_mask(color, square, occupied)`: the
-    /// pieces of the colour attacking `sq` when the sliders see through
-    /// `occupied`.
-    pub fn attackers_under(&self, white: bool, sq: u8, occupied: u64) -> u64 {
-        self.core()
-            .attackers_under(color(white), square(sq), Bitboard(occupied))
-            .0
-    }
-
-    /// `attackers_under` with the board's own occupancy.
-    pub fn attackers_mask(&self, white: bool, sq: u8) -> u64 {
-        self.core().attackers(color(white), square(sq)).0
-    }
-
-    /// Whether the colour attacks `sq`.
-    pub fn is_attacked_by(&self, white: bool, sq: u8) -> bool {
-        self.attackers_mask(white, sq) != 0
-    }
-
-    /// python-chess's `checkers_mask`: the attackers of the side to move's
-    /// king (none without a king).
-    pub fn checkers_mask(&self) -> u64 {
-        self.core().checkers().0
-    }
-
-    /// python-chess's `pin_mask(color, square)`: the line the piece on
-    /// `sq` may move along when pinned to its king, else every square.
-    pub fn pin_mask(&self, white: bool, sq: u8) -> u64 {
-        self.core().pin_mask(color(white), square(sq)).0
-    }
-
-    /// python-chess's `was_into_check()`.
-    pub fn was_into_check(&self) -> bool {
-        self.core().was_into_check()
-    }
-
-    /// The core's setup of this position.
-    pub fn core(&self) -> CoreSetup {
-        CoreSetup {
-            pieces: self.pieces.map(Bitboard),
-            colors: self.colors.map(Bitboard),
-            promoted: Bitboard(self.promoted),
-            turn: self.turn,
-            castling: Bitboard(self.castling_rights),
-            ep_square: self.ep_square,
-            halfmove_clock: self.halfmove_clock,
-            fullmove_number: self.fullmove_number,
-            pockets: self.pockets,
-            remaining_checks: self.remaining_checks,
-        }
-    }
-
-    /// The position of a core setup.
-    pub fn from_core(s: &CoreSetup) -> Self {
-        Self {
-            pieces: s.pieces.map(|set| set.0),
-            colors: s.colors.map(|set| set.0),
-            promoted: s.promoted.0,
-            turn: s.turn,
-            castling_rights: s.castling.0,
-            ep_square: s.ep_square,
-            halfmove_clock: s.halfmove_clock,
-            fullmove_number: s.fullmove_number,
-            pockets: s.pockets,
-            remaining_checks: s.remaining_checks,
-        }
-    }
 }
 
 /// What kind a move is on a [`Setup`], as python-chess asks: castling

@@ -108,16 +108,8 @@ pub fn general_key(setup: &Setup, rules: Rules) -> Position {
             .ep_square
             .filter(|_| engine::has_legal_en_passant(setup, rules)),
         variant_state: match rules.variant {
-            VariantKind::Crazyhouse => (
-                setup.pockets,
-                setup.promoted,
-                NO_VARIANT_STATE.2,
-            ),
-            VariantKind::ThreeCheck => (
-                NO_VARIANT_STATE.0,
-                0,
-                setup.remaining_checks,
-            ),
+            VariantKind::Crazyhouse => (setup.pockets, setup.promoted, NO_VARIANT_STATE.2),
+            VariantKind::ThreeCheck => (NO_VARIANT_STATE.0, 0, setup.remaining_checks),
             _ => NO_VARIANT_STATE,
         },
     }

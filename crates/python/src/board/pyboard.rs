@@ -59,19 +59,6 @@ impl PyBoard {
         Self::from_fen_in(py, fen, chess960, VariantKind::Standard)
     }
 
-    /// A board of `variant` from FEN (read as python-chess's board of that
-    /// variant reads it).
-    pub fn from_fen_in(
-        py: Python<'_>,
-        fen: &str,
-        chess960: bool,
-        variant: VariantKind,
-    ) -> PyResult<Self> {
-        let setup = Self::read_fen_in(fen, variant)?;
-        let state = Pos::of_fen(&setup, fen, chess960, variant);
-        Self::from_pos(py, state, chess960, variant)
-    }
-
     /// A board at any position, with an empty stack.
     pub fn from_setup(py: Python<'_>, setup: &Setup, chess960: bool) -> PyResult<Self> {
         let variant = VariantKind::Standard;
@@ -79,7 +66,7 @@ impl PyBoard {
     }
 
     /// A board at a position, with an empty stack.
-    fn from_pos(
+    pub(super) fn from_pos(
         py: Python<'_>,
         state: Pos,
         chess960: bool,
@@ -111,32 +98,6 @@ impl PyBoard {
     /// The position a FEN gives, as python-chess reads it.
     pub fn read_fen(fen: &str) -> PyResult<Setup> {
         Self::read_fen_in(fen, VariantKind::Standard)
-    }
-
-    /// The position a FEN gives, as python-chess's board of `variant`
-    /// reads it (a pocket in Crazyhouse, check counts in Three-check).
-    pub fn read_fen_in(fen: &str, variant: VariantKind) -> PyResult<Setup> {
-        engine::parse_fen(fen, variant).map_err(PyValueError::new_err)
-    }
-
-    /// The variant a board class plays: `Standard` for `Board`, else the
-    /// one its `_bitmoves_variant` names (a `uci_variant`, set by the
-    /// classes of `bitmoves.variant`); `Standard` for other subclasses
-    /// (python-chess's own `chess.variant` classes among them, which play
-    /// their rules through the subclass hooks).
-    pub fn variant_of(cls: &Bound<'_, PyType>) -> VariantKind {
-        if cls.is(cls.py().get_type::<PyBoard>()) {
-            return VariantKind::Standard;
-        }
-        cls.getattr(pyo3::intern!(cls.py(), "_bitmoves_variant"))
-            .and_then(|name| name.extract::<String>())
-            .ok()
-            .and_then(|name| {
-                VariantKind::ALL
-                    .into_iter()
-                    .find(|kind| kind.uci_name() == name)
-            })
-            .unwrap_or(VariantKind::Standard)
     }
 
     /// A copy of the board, with its own generator.
@@ -359,11 +320,13 @@ impl PyBoard {
             Self::from_pos(py, pos, chess960, variant)
         };
         let board = match fen {
-            Some(FenText(fen, surrogates)) => match Self::from_fen_in(py, &fen, chess960, variant) {
-                Ok(board) => board,
-                Err(_) if !exact => empty()?,
-                Err(error) => return surrogates.restore(Err(error)),
-            },
+            Some(FenText(fen, surrogates)) => {
+                match Self::from_fen_in(py, &fen, chess960, variant) {
+                    Ok(board) => board,
+                    Err(_) if !exact => empty()?,
+                    Err(error) => return surrogates.restore(Err(error)),
+                }
+            }
             None => empty()?,
         };
         Ok(board.init())

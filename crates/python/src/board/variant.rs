@@ -4,14 +4,19 @@
 //! questions, answered by the core's rules engine for the board's variant
 //! (always `False` in standard chess), with Crazyhouse's pockets and
 //! Three-check's counts. `chess.pgn`, `chess.syzygy` and `chess.variant`
-//! read them, and a `chess.variant` board (a subclass) sets its own.
+//! read them, and a `chess.variant` board (a subclass) sets its own; the
+//! variant a board class plays, and a board of a variant from FEN.
 
 use bitmoves::setup::Pocket;
 use bitmoves::variant::{Termination, VariantKind};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 use super::engine;
+use super::pos::Pos;
 use super::pyboard::{PyBoard, STARTING_FEN};
+use super::setup::Setup;
 
 #[pymethods]
 impl PyBoard {
@@ -31,8 +36,7 @@ impl PyBoard {
     /// Whether the game ended by a rule of the variant (never in standard
     /// chess).
     pub fn is_variant_end(&self) -> bool {
-        self.variant != VariantKind::Standard
-            && engine::is_variant_end(&self.setup(), self.rules())
+        self.variant != VariantKind::Standard && engine::is_variant_end(&self.setup(), self.rules())
     }
 
     /// Whether the side to move lost by a rule of the variant.
@@ -85,6 +89,45 @@ impl PyBoard {
 }
 
 impl PyBoard {
+    /// A board of `variant` from FEN (read as python-chess's board of that
+    /// variant reads it).
+    pub fn from_fen_in(
+        py: Python<'_>,
+        fen: &str,
+        chess960: bool,
+        variant: VariantKind,
+    ) -> PyResult<Self> {
+        let setup = Self::read_fen_in(fen, variant)?;
+        let state = Pos::of_fen(&setup, fen, chess960, variant);
+        Self::from_pos(py, state, chess960, variant)
+    }
+
+    /// The position a FEN gives, as python-chess's board of `variant`
+    /// reads it (a pocket in Crazyhouse, check counts in Three-check).
+    pub fn read_fen_in(fen: &str, variant: VariantKind) -> PyResult<Setup> {
+        engine::parse_fen(fen, variant).map_err(PyValueError::new_err)
+    }
+
+    /// The variant a board class plays: `Standard` for `Board`, else the
+    /// one its `_bitmoves_variant` names (a `uci_variant`, set by the
+    /// classes of `bitmoves.variant`); `Standard` for other subclasses
+    /// (python-chess's own `chess.variant` classes among them, which play
+    /// their rules through the subclass hooks).
+    pub fn variant_of(cls: &Bound<'_, PyType>) -> VariantKind {
+        if cls.is(cls.py().get_type::<PyBoard>()) {
+            return VariantKind::Standard;
+        }
+        cls.getattr(pyo3::intern!(cls.py(), "_bitmoves_variant"))
+            .and_then(|name| name.extract::<String>())
+            .ok()
+            .and_then(|name| {
+                VariantKind::ALL
+                    .into_iter()
+                    .find(|kind| kind.uci_name() == name)
+            })
+            .unwrap_or(VariantKind::Standard)
+    }
+
     /// How the variant's own rules end the game now, if they do.
     pub fn variant_termination(&self) -> Option<Termination> {
         if self.variant == VariantKind::Standard {

@@ -35,8 +35,14 @@ impl PyBoard {
                 pushed: false,
                 variant: board.variant,
             };
-            engine::write_fen(&board.root_state().setup(), rules, board.chess960, "fen", true)
-                .map_err(pyo3::exceptions::PyValueError::new_err)?
+            engine::write_fen(
+                &board.root_state().setup(),
+                rules,
+                board.chess960,
+                "fen",
+                true,
+            )
+            .map_err(pyo3::exceptions::PyValueError::new_err)?
         };
         let moves = board.stack.iter().map(|(_, mv)| mv.uci_text()).collect();
         Ok((

@@ -10,7 +10,6 @@
 use bitmoves::setup::{Pocket, Setup as CoreSetup};
 use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square};
 
-use super::engine::{color, square};
 use super::position::State;
 
 /// A position as python-chess's `Board` holds it: any placement of pieces,
@@ -242,4 +241,14 @@ impl Setup {
             remaining_checks: s.remaining_checks,
         }
     }
+}
+
+/// The core square of an index (masked to the board).
+fn square(index: u8) -> Square {
+    Square::from_index(usize::from(index & 63))
+}
+
+/// python-chess's colour as the core's.
+fn color(white: bool) -> Color {
+    if white { Color::White } else { Color::Black }
 }

@@ -7,7 +7,7 @@
 //!
 //! The core rules type follows the board's [`VariantKind`] ([`Rules`]):
 //! each function below runs the core's `Position` of that variant
-//! ([`on_position!`], one `match` to a monomorphised body per variant).
+//! (`on_position!`, one `match` to a monomorphised body per variant).
 
 use bitmoves::variant::{
     self, Antichess, Atomic, Crazyhouse, EnPassantMode, Giveaway, Horde, KingOfTheHill,

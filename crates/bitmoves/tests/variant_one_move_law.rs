@@ -202,6 +202,34 @@ fn is_irreversible_on_loose_setups() {
     );
 }
 
+/// Crazyhouse: only a lost castling right is irreversible (drops undo
+/// captures and pawn moves); Three-check: a check is too, as
+/// python-chess's `CrazyhouseBoard` and `ThreeCheckBoard` count them (the
+/// cases of python-chess's `test_zh_is_irreversible` and
+/// `test_check_is_irreversible`).
+#[test]
+fn is_irreversible_in_crazyhouse_and_three_check() {
+    use bitmoves::variant::{Crazyhouse, ThreeCheck};
+    let zh: Position<Crazyhouse> =
+        Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R[] w Qkq - 0 1", false).unwrap();
+    for lost in ["a1a2", "e1c1", "e1d1", "a1a8", "h1h8"] {
+        assert!(zh.is_irreversible(mv(lost)), "{lost}");
+    }
+    assert!(!zh.is_irreversible(mv("h1f1")), "no right on h1");
+    let zh: Position<Crazyhouse> =
+        Position::from_fen("4k3/8/8/8/8/8/1p6/2R1K3[] b - - 0 1", false).unwrap();
+    assert!(!zh.is_irreversible(mv("b2c1q")), "a capturing promotion");
+    assert!(!zh.is_irreversible(mv("e8e7")));
+    let mut three: Position<ThreeCheck> = Position::start();
+    assert!(!three.is_irreversible(mv("g1f3")));
+    for played in ["g1f3", "e7e5", "f3e5", "e8e7"] {
+        three.play(mv(played));
+    }
+    assert!(three.gives_check(mv("e5c6")));
+    assert!(three.is_irreversible(mv("e5c6")), "a check");
+    assert!(!three.is_irreversible(mv("e5f3")), "no check");
+}
+
 /// The null move: the turn passes, the en passant square goes, the clocks
 /// advance, castling rights stay (python-chess's `push(Move.null())`).
 #[test]

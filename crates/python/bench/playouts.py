@@ -4,7 +4,7 @@ legal moves, pick one by a seeded index, play it; until no move is left or
 are installed (rust-chess 0.4, cozy-chess-py 0.1, shakmaty-python-binding),
 interleaved in one process, medians of ROUNDS rounds.
 
-    python crates/python/bench/playouts.py [ROUNDS] [--lean] [--cpu] [--base=DIR]
+    python crates/python/bench/playouts.py [ROUNDS] [--lean] [--cpu] [--base=DIR] [--variant=NAME]
 
 `--lean` times a leaner harness, the same for every package: each
 package's two calls written into the loop (no function call around them)
@@ -15,6 +15,9 @@ instead of `rng.randrange`), so that less of the time is the harness's own.
 another build of bitmoves, the package directory DIR (one holding
 `__init__.py` and `_bitmoves*.so`, imported as `bitmoves_base`), in the
 same rounds: the before and after of a change, side by side.
+`--variant=NAME` (a board class of python-chess's `chess.variant`, e.g.
+`AtomicBoard`, or `all` for each in turn) times that variant's boards,
+`bitmoves.variant`'s against python-chess's, from the variant's start.
 
 Install the peers by hand (not dependencies of the project):
     pip install rust-chess==0.4.3 cozy-chess-py==0.1.1 shakmaty-python-binding==0.1.5
@@ -115,13 +118,39 @@ def lean(module, new_board, legal, play):
     return scope["run"]
 
 
+VARIANTS = ["SuicideBoard", "GiveawayBoard", "AntichessBoard", "AtomicBoard", "KingOfTheHillBoard",
+            "RacingKingsBoard", "HordeBoard", "ThreeCheckBoard", "CrazyhouseBoard"]
+
+
+def variant_packages(name):
+    """bitmoves.variant's and python-chess's board of one variant."""
+    return {
+        "bitmoves": ("bitmoves", f"bitmoves.variant.{name}()", "list(board.legal_moves)", "board.push(move)"),
+        "python-chess": ("chess", f"chess.variant.{name}()", "list(board.legal_moves)", "board.push(move)"),
+    }
+
+
 def main():
     flags = {"--lean", "--cpu"}
-    args = [arg for arg in sys.argv[1:] if arg not in flags and not arg.startswith("--base=")]
+    args = [arg for arg in sys.argv[1:] if arg not in flags and not arg.startswith("--")]
     rounds = int(args[0]) if args else 5
     harness = lean if "--lean" in sys.argv[1:] else standard
     cpu = "--cpu" in sys.argv[1:]
     base = next((arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--base=")), None)
+    variant = next((arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--variant=")), None)
+    if variant:
+        import bitmoves.variant  # noqa: F401 (the expressions name it)
+        import chess.variant  # noqa: F401
+        clock = time.process_time if cpu else time.perf_counter
+        for name in VARIANTS if variant == "all" else [variant]:
+            contenders = {}
+            for package, spec in variant_packages(name).items():
+                contenders[package] = harness(*spec)
+                contenders[package]()
+            print(f"{name}: {GAMES} random games (at most {MAX_PLIES} plies), median of {rounds} "
+                  f"interleaved rounds, {'CPU' if cpu else 'wall'} time")
+            table(interleaved(contenders, rounds, clock), "plies", "bitmoves")
+        return
     packages = dict(PACKAGES)
     if base:
         load_base(base)

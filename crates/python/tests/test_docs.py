@@ -1,4 +1,5 @@
-"""The Python examples of README.md, docs/python.md, docs/python-pgn.md and
+"""The Python examples of README.md, docs/python.md, docs/python-pgn.md,
+docs/python-variant.md and
 docs/python-polyglot-syzygy.md run and their
 assertions hold (one that calls `install_as_chess()`, which changes what
 `import chess` gives in the whole process, in a new process)."""
@@ -15,7 +16,9 @@ BLOCK = re.compile(r"```python\n(.*?)```", re.S)
 
 
 def examples():
-    for doc in ["README.md", "docs/python.md", "docs/python-pgn.md", "docs/python-polyglot-syzygy.md"]:
+    for doc in [
+        "README.md", "docs/python.md", "docs/python-pgn.md", "docs/python-polyglot-syzygy.md", "docs/python-variant.md",
+    ]:
         for i, code in enumerate(BLOCK.findall((ROOT / doc).read_text())):
             yield pytest.param(code, id=f"{doc}-{i}")
 

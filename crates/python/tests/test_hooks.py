@@ -7,9 +7,10 @@ hook (recording the call, then `super()`) must see it called by the same
 methods. The sets are computed here from python-chess itself; the pairs
 python-chess calls and bitmoves does not are `NOT_CALLED`, exactly (one
 that starts to match fails the test, so that the list is kept true).
-python-chess's own `chess.variant` boards, run on bitmoves' `Board` after
-`install_as_chess()` (in a subprocess, since it replaces `chess`), must
-play and write FENs as on python-chess.
+python-chess's own `chess.variant` boards (its variant.py, loaded from the
+installed package: `chess.variant` itself is `bitmoves.variant`), run on
+bitmoves' `Board` after `install_as_chess()` (in a subprocess, since it
+replaces `chess`), must play and write FENs as on python-chess.
 """
 
 import inspect
@@ -263,10 +264,18 @@ def test_push_tells_push_capture_of_each_capture():
 
 
 VARIANT_SCRIPT = r"""
-import json, random, sys
+import importlib.util, json, random, sys
 if sys.argv[1] == "bitmoves":
     import bitmoves
     bitmoves.install_as_chess()
+    # python-chess's own variant.py (chess.variant is bitmoves.variant),
+    # its classes subclassing bitmoves' Board.
+    spec = importlib.util.find_spec("chess.engine").origin.replace("engine.py", "variant.py")
+    spec = importlib.util.spec_from_file_location("chess.python_chess_variant", spec)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    import chess
+    chess.variant = sys.modules["chess.variant"] = module
 import chess, chess.variant
 out = []
 names = sys.argv[2].split(",")

@@ -1,7 +1,8 @@
 //! Questions about one move on a [`Position`], as python-chess asks them:
-//! `is_pseudo_legal`, `is_irreversible`, and the null move.
+//! `is_pseudo_legal`, `is_irreversible` (with Crazyhouse's and Three-check's
+//! own), `gives_check`, and the null move.
 
-use super::{LooseMoveList, Position, Variant, as_drop, from_chess960, is_zeroing};
+use super::{LooseMoveList, Position, Variant, VariantKind, as_drop, from_chess960, is_zeroing};
 use crate::{Bitboard, Color, Move, Piece, Rank};
 
 impl<V: Variant> Position<V> {
@@ -85,11 +86,37 @@ impl<V: Variant> Position<V> {
             rights.intersects(color.back_rank().bitboard())
                 && touched.intersects(s.pieces_of(color, Piece::King) - s.promoted)
         };
-        is_zeroing(s, mv)
-            || touched.intersects(rights)
-            || moves_king(Color::White)
-            || moves_king(Color::Black)
-            || self.legal_ep_square().is_some()
+        let reduces_castling =
+            touched.intersects(rights) || moves_king(Color::White) || moves_king(Color::Black);
+        match V::KIND {
+            // Crazyhouse: a capture or pawn move can be undone by drops;
+            // only castling rights are lost for good.
+            VariantKind::Crazyhouse => reduces_castling,
+            // Three-check: a check spends one of the three for good.
+            VariantKind::ThreeCheck => {
+                is_zeroing(s, mv)
+                    || reduces_castling
+                    || self.legal_ep_square().is_some()
+                    || self.gives_check(mv)
+            }
+            _ => is_zeroing(s, mv) || reduces_castling || self.legal_ep_square().is_some(),
+        }
+    }
+
+    /// Whether playing `mv` (unchecked) leaves the opponent in check, by
+    /// the variant's rules (python-chess's `gives_check`).
+    ///
+    /// ```
+    /// use bitmoves::variant::{Position, ThreeCheck};
+    /// let pos: Position<ThreeCheck> = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1", false)?;
+    /// assert!(pos.gives_check("a1a8".parse()?) && pos.is_irreversible("a1a8".parse()?));
+    /// assert!(!pos.gives_check("a1a7".parse()?) && !pos.is_irreversible("a1a7".parse()?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let mut after = *self;
+        after.play(mv);
+        after.is_check()
     }
 
     /// Passes the turn (python-chess's `push(Move.null())`): the en passant

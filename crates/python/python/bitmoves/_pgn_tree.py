@@ -166,11 +166,13 @@ class Headers(MutableMapping):
 
     def variant(self):
         """The board class of the ``Variant`` tag: ``Board`` for standard
-        chess, Chess960 and wild, else python-chess's ``chess.variant``
-        class (``ValueError`` for an unknown one)."""
+        chess, Chess960 and wild, else ``bitmoves.variant``'s class of
+        that name (``find_variant``; ``ValueError`` for an unknown one)."""
         if "Variant" not in self or self.is_chess960() or self.is_wild():
             return Board
-        return _chess_module("variant").find_variant(self["Variant"])
+        from . import variant
+
+        return variant.find_variant(self["Variant"])
 
     def board(self):
         """The starting position these tags give (``FEN``, ``Variant``)."""

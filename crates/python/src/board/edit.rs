@@ -193,23 +193,29 @@ impl PyBoard {
         self.edit_board(py, |s| *s = Setup::EMPTY)
     }
 
-    /// Takes every piece off (the rest stays); clears the stack.
+    /// Takes every piece off, empties Crazyhouse's pockets and gives
+    /// Three-check's counts back (the rest stays); clears the stack.
     fn clear_board(&mut self, py: Python<'_>) -> PyResult<()> {
         self.edit_board(py, |s| {
             s.pieces = [0; 6];
             s.colors = [0; 2];
             s.promoted = 0;
+            s.pockets = Setup::EMPTY.pockets;
+            s.remaining_checks = Setup::EMPTY.remaining_checks;
         })
     }
 
-    /// Puts the pieces in their start squares (the rest stays); clears
-    /// the stack.
+    /// Puts the pieces in their start squares, empties Crazyhouse's
+    /// pockets and gives Three-check's counts back (the rest stays);
+    /// clears the stack.
     fn reset_board(&mut self, py: Python<'_>) -> PyResult<()> {
         let start = Self::read_fen(super::STARTING_FEN)?;
         self.edit_board(py, |s| {
             s.pieces = start.pieces;
             s.colors = start.colors;
             s.promoted = 0;
+            s.pockets = Setup::EMPTY.pockets;
+            s.remaining_checks = Setup::EMPTY.remaining_checks;
         })
     }
 

@@ -5,11 +5,15 @@
 //! indices, piece numbers, `u64` masks, text). No chess rule is decided
 //! here: every function is one call into the core.
 //!
-//! The core rules type is [`BoardRules`] (standard chess today): a board of
-//! another variant names its own, and everything here follows it.
+//! The core rules type follows the board's [`VariantKind`] ([`Rules`]):
+//! each function below runs the core's `Position` of that variant
+//! (`on_position!`, one `match` to a monomorphised body per variant).
 
-use bitmoves::setup::{Pocket, Setup as CoreSetup};
-use bitmoves::variant::{self, EnPassantMode, LooseMoveList, Position, Standard, VariantSanError};
+use bitmoves::variant::{
+    self, Antichess, Atomic, Crazyhouse, EnPassantMode, Giveaway, Horde, KingOfTheHill,
+    LooseMoveList, Position, RacingKings, Standard, Suicide, ThreeCheck, Variant, VariantKind,
+    VariantSanError,
+};
 use bitmoves::{Bitboard, Color, Move, Piece, Square};
 
 use super::error_text::{fen_message, fully_specified_san, placement_message};
@@ -17,31 +21,55 @@ use super::setup::Setup;
 use crate::values::py_repr;
 use crate::values::{PyMove, piece_number};
 
-/// The core rules type a board plays by.
-pub type BoardRules = Standard;
-
-/// What python-chess's rules read besides the setup: the Chess960 flag
-/// (how castling moves are written, and which castling rights count) and
-/// whether moves were pushed (python-chess then trusts the castling rights
-/// as already cleaned).
+/// What python-chess's rules read besides the setup: the variant (the
+/// board's class), the Chess960 flag (how castling moves are written, and
+/// which castling rights count) and whether moves were pushed
+/// (python-chess then trusts the castling rights as already cleaned).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// python-chess's `chess960`.
     pub chess960: bool,
     /// Whether the move stack is not empty.
     pub pushed: bool,
+    /// The board's variant (`Standard` for `chess.Board`).
+    pub variant: VariantKind,
 }
 
 impl Rules {
-    /// The position `s` is under these rules: castling rights cleaned
-    /// unless moves were pushed, as python-chess counts them.
-    pub fn position(self, s: &Setup) -> Position<BoardRules> {
+    /// The position `s` is under these rules, played by `V`: castling
+    /// rights cleaned unless moves were pushed, as python-chess counts them.
+    pub fn position<V: Variant>(self, s: &Setup) -> Position<V> {
         if self.pushed {
             Position::from_setup_trusted(s.core(), self.chess960)
         } else {
             Position::from_setup(s.core(), self.chess960)
         }
     }
+}
+
+/// Runs `$body` with `$pos` bound to the core position of setup `$s`
+/// under rules `$r`, typed by the rules' variant.
+macro_rules! on_position {
+    ($r:expr, $s:expr, |$pos:ident| $body:expr) => {{
+        let (r, s): (Rules, &Setup) = ($r, $s);
+        match r.variant {
+            VariantKind::Standard => on_position!(@ Standard, r, s, $pos, $body),
+            VariantKind::KingOfTheHill => on_position!(@ KingOfTheHill, r, s, $pos, $body),
+            VariantKind::ThreeCheck => on_position!(@ ThreeCheck, r, s, $pos, $body),
+            VariantKind::RacingKings => on_position!(@ RacingKings, r, s, $pos, $body),
+            VariantKind::Horde => on_position!(@ Horde, r, s, $pos, $body),
+            VariantKind::Suicide => on_position!(@ Suicide, r, s, $pos, $body),
+            VariantKind::Giveaway => on_position!(@ Giveaway, r, s, $pos, $body),
+            VariantKind::Antichess => on_position!(@ Antichess, r, s, $pos, $body),
+            VariantKind::Atomic => on_position!(@ Atomic, r, s, $pos, $body),
+            VariantKind::Crazyhouse => on_position!(@ Crazyhouse, r, s, $pos, $body),
+        }
+    }};
+    (@ $v:ty, $r:ident, $s:ident, $pos:ident, $body:expr) => {{
+        #[allow(unused_mut)]
+        let mut $pos = $r.position::<$v>($s);
+        $body
+    }};
 }
 
 /// The core square of an index (masked to the board).
@@ -99,62 +127,69 @@ pub enum Generate {
 /// The moves of one of python-chess's generators, from squares in `from`
 /// to squares in `to`, in its order.
 pub fn generate(s: &Setup, r: Rules, what: Generate, from: u64, to: u64) -> Vec<PyMove> {
-    let pos = r.position(s);
     let (from, to) = (Bitboard(from), Bitboard(to));
     let mut out = LooseMoveList::new();
-    match what {
+    on_position!(r, s, |pos| match what {
         Generate::Legal => pos.generate_legal(from, to, &mut out),
         Generate::PseudoLegal => pos.generate_pseudo_legal(from, to, &mut out),
         Generate::Castling => pos.generate_castling(from, to, &mut out),
         Generate::LegalEp => pos.generate_legal_ep(from, to, &mut out),
         Generate::PseudoLegalEp => pos.generate_pseudo_legal_ep(from, to, &mut out),
-    }
+    });
     py_moves(&out)
 }
 
 /// The legal moves, in python-chess's order.
 pub fn legal_moves(s: &Setup, r: Rules) -> Vec<PyMove> {
-    py_moves(&r.position(s).legal_moves())
+    py_moves(&on_position!(r, s, |pos| pos.legal_moves()))
 }
 
 /// Whether a legal move exists.
 pub fn has_legal_moves(s: &Setup, r: Rules) -> bool {
-    !r.position(s).legal_moves().is_empty()
+    !on_position!(r, s, |pos| pos.legal_moves().is_empty())
 }
 
 /// python-chess's `is_pseudo_legal(move)` (the null move is not).
 pub fn is_pseudo_legal(s: &Setup, r: Rules, m: PyMove) -> bool {
-    !m.is_null() && r.position(s).is_pseudo_legal(core_move(m))
+    !m.is_null() && on_position!(r, s, |pos| pos.is_pseudo_legal(core_move(m)))
 }
 
 /// python-chess's `is_into_check(move)`.
 pub fn is_into_check(s: &Setup, r: Rules, m: PyMove) -> bool {
-    r.position(s).is_into_check(core_move(m))
+    on_position!(r, s, |pos| pos.is_into_check(core_move(m)))
 }
 
 /// python-chess's `is_legal(move)`: pseudo-legal and not into check.
+/// In a variant, the move is looked for among the legal moves from its
+/// square (captures compulsory in Antichess, Atomic's explosions).
 pub fn is_legal(s: &Setup, r: Rules, m: PyMove) -> bool {
-    let pos = r.position(s);
     let m = core_move(m);
-    !pos.is_variant_end() && pos.is_pseudo_legal(m) && !pos.is_into_check(m)
+    if r.variant != VariantKind::Standard {
+        return on_position!(r, s, |pos| pos.is_pseudo_legal(m) && pos.is_legal(m));
+    }
+    on_position!(r, s, |pos| !pos.is_variant_end()
+        && pos.is_pseudo_legal(m)
+        && !pos.is_into_check(m))
 }
 
 /// python-chess's `is_irreversible(move)`.
 pub fn is_irreversible(s: &Setup, r: Rules, m: PyMove) -> bool {
-    r.position(s).is_irreversible(core_move(m))
+    on_position!(r, s, |pos| pos.is_irreversible(core_move(m)))
 }
 
 /// python-chess's `push(move)` on `s` (the move as given: it is not
 /// checked). Returns the move as the stack records it.
 pub fn push(s: &mut Setup, r: Rules, m: PyMove) -> PyMove {
-    let mut pos = r.position(s);
     let recorded = from_chess960(s, r.chess960, to_chess960(s, m));
-    if m.is_null() {
-        pos.play_null();
-    } else {
-        pos.play(core_move(m));
-    }
-    *s = Setup::from_core(pos.setup());
+    let after = on_position!(r, s, |pos| {
+        if m.is_null() {
+            pos.play_null();
+        } else {
+            pos.play(core_move(m));
+        }
+        Setup::from_core(pos.setup())
+    });
+    *s = after;
     recorded
 }
 
@@ -178,7 +213,7 @@ pub fn from_chess960(s: &Setup, chess960: bool, m: PyMove) -> PyMove {
 
 /// python-chess's `has_legal_en_passant()`.
 pub fn has_legal_en_passant(s: &Setup, r: Rules) -> bool {
-    r.position(s).legal_ep_square().is_some()
+    on_position!(r, s, |pos| pos.legal_ep_square().is_some())
 }
 
 /// python-chess's `has_pseudo_legal_en_passant()`.
@@ -188,7 +223,7 @@ pub fn has_pseudo_legal_en_passant(s: &Setup) -> bool {
 
 /// The castling rights that count (python-chess's `clean_castling_rights()`).
 pub fn castling_rights(s: &Setup, r: Rules) -> u64 {
-    r.position(s).setup().castling.0
+    on_position!(r, s, |pos| pos.setup().castling.0)
 }
 
 /// python-chess's `clean_castling_rights()` with no moves pushed.
@@ -203,12 +238,12 @@ pub fn valid_ep_square(s: &Setup) -> Option<u8> {
 
 /// python-chess's `status()`, as its flags.
 pub fn status(s: &Setup, r: Rules) -> u32 {
-    r.position(s).status().0
+    on_position!(r, s, |pos| pos.status()).0
 }
 
 /// python-chess's `has_insufficient_material(color)`.
 pub fn has_insufficient_material(s: &Setup, r: Rules, white: bool) -> bool {
-    r.position(s).has_insufficient_material(color(white))
+    on_position!(r, s, |pos| pos.has_insufficient_material(color(white)))
 }
 
 /// python-chess's `san(move)`: `None` when no piece stands on the move's
@@ -217,7 +252,7 @@ pub fn san(s: &Setup, r: Rules, m: PyMove) -> Option<String> {
     if m.is_null() {
         return Some("--".to_string());
     }
-    r.position(s).san(core_move(m)).map(|san| san.to_string())
+    on_position!(r, s, |pos| pos.san(core_move(m)).map(|san| san.to_string()))
 }
 
 /// Why SAN text is not one legal move here, as the exception python-chess
@@ -236,7 +271,7 @@ pub enum SanError {
 /// worded as python-chess words them.
 pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, SanError> {
     let quoted = py_repr(text);
-    match r.position(s).parse_san(text) {
+    match on_position!(r, s, |pos| pos.parse_san(text)) {
         Ok(m) => Ok(py_move(m)),
         Err(VariantSanError::Null) => Ok(PyMove::null_move()),
         Err(VariantSanError::Invalid) => Err(SanError::Invalid(format!("invalid san: {quoted}"))),
@@ -280,9 +315,13 @@ pub fn parse_san(s: &Setup, r: Rules, text: &str, fen: &str) -> Result<PyMove, S
 
 /// Reads a FEN as python-chess's board reads it; the error text is the
 /// `ValueError`'s.
-pub fn parse_fen(fen: &str) -> Result<Setup, String> {
-    Position::<BoardRules>::setup_from_fen(fen)
-        .map(|setup| Setup::from_core(&setup))
+pub fn parse_fen(fen: &str, variant: VariantKind) -> Result<Setup, String> {
+    let read = match variant {
+        VariantKind::Crazyhouse => Position::<Crazyhouse>::setup_from_fen(fen),
+        VariantKind::ThreeCheck => Position::<ThreeCheck>::setup_from_fen(fen),
+        _ => Position::<Standard>::setup_from_fen(fen),
+    };
+    read.map(|setup| Setup::from_core(&setup))
         .map_err(|e| fen_message(fen, e))
 }
 
@@ -326,87 +365,15 @@ pub fn write_fen(
             ));
         }
     };
-    Ok(r.position(s).fen_with(shredder, mode, clocks).to_string())
+    Ok(on_position!(r, s, |pos| pos
+        .fen_with(shredder, mode, clocks)
+        .to_string()))
 }
 
 /// python-chess's colour as the core's.
 #[inline]
 pub fn color(white: bool) -> Color {
     if white { Color::White } else { Color::Black }
-}
-
-impl Setup {
-    /// python-chess's `attacks_mask(square)`: the squares the piece there
-    /// attacks (0 for an empty square).
-    pub fn attacks_mask(&self, sq: u8) -> u64 {
-        self.core().attacks_from(square(sq)).0
-    }
-
-    /// python-chess's `attackers_mask(color, square, occupied)`: the
-    /// pieces of the colour attacking `sq` when the sliders see through
-    /// `occupied`.
-    pub fn attackers_under(&self, white: bool, sq: u8, occupied: u64) -> u64 {
-        self.core()
-            .attackers_under(color(white), square(sq), Bitboard(occupied))
-            .0
-    }
-
-    /// `attackers_under` with the board's own occupancy.
-    pub fn attackers_mask(&self, white: bool, sq: u8) -> u64 {
-        self.core().attackers(color(white), square(sq)).0
-    }
-
-    /// Whether the colour attacks `sq`.
-    pub fn is_attacked_by(&self, white: bool, sq: u8) -> bool {
-        self.attackers_mask(white, sq) != 0
-    }
-
-    /// python-chess's `checkers_mask`: the attackers of the side to move's
-    /// king (none without a king).
-    pub fn checkers_mask(&self) -> u64 {
-        self.core().checkers().0
-    }
-
-    /// python-chess's `pin_mask(color, square)`: the line the piece on
-    /// `sq` may move along when pinned to its king, else every square.
-    pub fn pin_mask(&self, white: bool, sq: u8) -> u64 {
-        self.core().pin_mask(color(white), square(sq)).0
-    }
-
-    /// python-chess's `was_into_check()`.
-    pub fn was_into_check(&self) -> bool {
-        self.core().was_into_check()
-    }
-
-    /// The core's setup of this position.
-    pub fn core(&self) -> CoreSetup {
-        CoreSetup {
-            pieces: self.pieces.map(Bitboard),
-            colors: self.colors.map(Bitboard),
-            promoted: Bitboard(self.promoted),
-            turn: self.turn,
-            castling: Bitboard(self.castling_rights),
-            ep_square: self.ep_square,
-            halfmove_clock: self.halfmove_clock,
-            fullmove_number: self.fullmove_number,
-            pockets: [Pocket::default(); 2],
-            remaining_checks: CoreSetup::EMPTY.remaining_checks,
-        }
-    }
-
-    /// The position of a core setup.
-    pub fn from_core(s: &CoreSetup) -> Self {
-        Self {
-            pieces: s.pieces.map(|set| set.0),
-            colors: s.colors.map(|set| set.0),
-            promoted: s.promoted.0,
-            turn: s.turn,
-            castling_rights: s.castling.0,
-            ep_square: s.ep_square,
-            halfmove_clock: s.halfmove_clock,
-            fullmove_number: s.fullmove_number,
-        }
-    }
 }
 
 /// What kind a move is on a [`Setup`], as python-chess asks: castling
@@ -447,4 +414,32 @@ pub mod kinds {
     pub fn is_zeroing(s: &Setup, m: PyMove) -> bool {
         variant::is_zeroing(&s.core(), core_move(m))
     }
+}
+
+/// The pieces giving check to the side to move's king, by the variant's
+/// rules (none in Atomic when the kings touch, for one).
+pub fn checkers(s: &Setup, r: Rules) -> u64 {
+    on_position!(r, s, |pos| pos.checkers().0)
+}
+
+/// How the variant's own rules end the game here, if they do
+/// (python-chess's `is_variant_loss`, `is_variant_win`,
+/// `is_variant_draw`, in that order): the termination and the winner.
+pub fn variant_outcome(s: &Setup, r: Rules) -> Option<variant::Outcome> {
+    fn of<V: Variant>(pos: &Position<V>) -> Option<variant::Outcome> {
+        V::variant_outcome(pos)
+    }
+    on_position!(r, s, |pos| of(&pos))
+}
+
+/// Whether the variant's own end is reached (python-chess's
+/// `is_variant_end`).
+pub fn is_variant_end(s: &Setup, r: Rules) -> bool {
+    on_position!(r, s, |pos| pos.is_variant_end())
+}
+
+/// Crazyhouse's `legal_drop_squares_mask()`: where the side to move may
+/// drop.
+pub fn legal_drop_squares(s: &Setup) -> u64 {
+    variant::legal_drop_squares(&s.core()).0
 }

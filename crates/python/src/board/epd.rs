@@ -359,8 +359,13 @@ impl PyBoard {
         let text = PyString::new(py, epd)
             .call_method0("strip")?
             .call_method1("rstrip", (";",))?;
-        let mut parts: Vec<String> = text.call_method1("split", (py.None(), 4))?.extract()?;
-        if parts.len() <= 4 {
+        // Three-check's position has a fifth field, the check counts.
+        let fields = match slf.borrow().variant {
+            bitmoves::variant::VariantKind::ThreeCheck => 5,
+            _ => 4,
+        };
+        let mut parts: Vec<String> = text.call_method1("split", (py.None(), fields))?.extract()?;
+        if parts.len() <= fields {
             slf.call_method1("set_fen", (epd,))?;
             return Ok(PyDict::new(py));
         }

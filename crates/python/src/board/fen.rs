@@ -20,6 +20,7 @@ pub fn fen_of(state: &Pos, shredder: bool, en_passant: &str, clocks: bool) -> Py
             let rules = Rules {
                 chess960: true,
                 pushed: false,
+                variant: bitmoves::variant::VariantKind::Standard,
             };
             return engine::write_fen(setup, rules, shredder, en_passant, clocks)
                 .map_err(PyValueError::new_err);

@@ -1,4 +1,5 @@
-//! The board layer: python-chess's `Board` (standard chess and Chess960),
+//! The board layer: python-chess's `Board` (standard chess and Chess960,
+//! and the variants of `bitmoves.variant`, its subclasses),
 //! its moves and the game's end, `Outcome` and `Termination`. Built on
 //! `crate::legal_moves` (each board keeps its generator), `crate::values`
 //! and `crate::capi`; the modules (`crate::modules`) build on it.
@@ -19,13 +20,13 @@
 //! | `board/edit.rs` | python-chess's assignable fields and bitboards, the edits, attacks, pins, `status()` |
 //! | `board/moves.rs` | the `generate_*` methods and the `LegalMoveGenerator(board)` / `PseudoLegalMoveGenerator(board)` views |
 //! | `board/error_text.rs` | python-chess's wording of errors: Python's `repr()` of text, a FEN's errors from the core's error kind |
-//! | `board/engine.rs` | the bridge to the core's rules engine for any position: setups, moves and answers in python-chess's shapes |
+//! | `board/engine.rs` | the bridge to the core's rules engine for any position and every variant: setups, moves and answers in python-chess's shapes |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, `Outcome` and `Termination` (made as `bitmoves/_outcome.py`'s dataclass and enum) |
 //! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
 //! | `board/notation.rs` | `lan`, `variation_san`, `san_and_push`, XBoard moves |
 //! | `board/epd.rs` | EPD with its operations: `epd(**operations)`, `set_epd`, `Board.from_epd` |
-//! | `board/variant.rs` | standard chess's variant class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes) and `is_variant_*` |
+//! | `board/variant.rs` | the board's variant: standard chess's class attributes (`uci_variant`, `starting_fen`, Syzygy suffixes), `is_variant_*` by the variant's rules, Crazyhouse's pockets and Three-check's counts, the variant a class plays |
 
 /// `attackers` and `is_attacked_by` of a board class, from its own
 /// `attackers_mask` (`Board` and `BaseBoard` hold their pieces apart).

@@ -89,7 +89,7 @@ impl PyBoard {
     fn push_general(&mut self, py: Python<'_>, mv: PyMove) -> PyResult<PyMove> {
         let before = *self.state();
         let mut setup = before.setup();
-        if !mv.is_null() && setup.piece_type_at(mv.from_square).is_none() {
+        if !mv.is_null() && mv.drop.is_none() && setup.piece_type_at(mv.from_square).is_none() {
             return Err(IllegalMoveError::new_err(format!(
                 "push() expects a pseudo-legal move, but got {} in {}",
                 mv.uci_text(),

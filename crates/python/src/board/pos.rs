@@ -2,10 +2,11 @@
 //! or any position python-chess allows, as a [`Setup`] the core's rules
 //! engine plays on; its key for the draw rules and `is_irreversible` across both.
 
+use bitmoves::variant::VariantKind;
 use bitmoves::{Board, Color, Square};
 
 use super::engine::{self, Rules};
-use super::position::{Position, State, is_irreversible};
+use super::position::{NO_VARIANT_STATE, Position, State, is_irreversible};
 use super::setup::Setup;
 use crate::values::PyMove;
 
@@ -24,8 +25,10 @@ impl Pos {
     /// The position of a setup: the core's when it takes it exactly
     /// (castling rights as python-chess cleans them, a valid en passant
     /// square, nothing marked promoted), else the setup itself.
-    pub fn of(setup: &Setup, chess960: bool) -> Self {
-        if Self::core_may_take(setup, chess960)
+    /// A board of another variant than `Standard` always keeps the setup.
+    pub fn of(setup: &Setup, chess960: bool, variant: VariantKind) -> Self {
+        if variant == VariantKind::Standard
+            && Self::core_may_take(setup, chess960)
             && let Some(state) = setup.legal_state(chess960)
         {
             return Self::Legal(state);
@@ -36,7 +39,10 @@ impl Pos {
     /// The position of a setup read from `fen`: as [`Pos::of`], but the
     /// core reads the FEN itself (no FEN written and read again), which
     /// is what makes `Board(fen)` fast.
-    pub fn of_fen(setup: &Setup, fen: &str, chess960: bool) -> Self {
+    pub fn of_fen(setup: &Setup, fen: &str, chess960: bool, variant: VariantKind) -> Self {
+        if variant != VariantKind::Standard {
+            return Self::General(*setup);
+        }
         let options = bitmoves::FenOptions {
             lenient: true,
             chess960,
@@ -52,7 +58,7 @@ impl Pos {
                 return Self::Legal(state);
             }
         }
-        Self::of(setup, chess960)
+        Self::of(setup, chess960, variant)
     }
 
     /// What the core's board needs beyond a legal position: castling
@@ -101,6 +107,11 @@ pub fn general_key(setup: &Setup, rules: Rules) -> Position {
         en_passant: setup
             .ep_square
             .filter(|_| engine::has_legal_en_passant(setup, rules)),
+        variant_state: match rules.variant {
+            VariantKind::Crazyhouse => (setup.pockets, setup.promoted, NO_VARIANT_STATE.2),
+            VariantKind::ThreeCheck => (NO_VARIANT_STATE.0, 0, setup.remaining_checks),
+            _ => NO_VARIANT_STATE,
+        },
     }
 }
 

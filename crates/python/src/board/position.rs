@@ -2,6 +2,7 @@
 //! ([`State`]), the position as the draw rules key it ([`Position`]) and
 //! the moves that reset their count ([`is_zeroing`], [`is_irreversible`]).
 
+use bitmoves::setup::{Pocket, Setup as CoreSetup};
 use bitmoves::{Board, Color, Piece, Square};
 
 use crate::values::PyMove;
@@ -32,7 +33,17 @@ pub struct Position {
     pub castling: u64,
     /// The en passant square when a capture there is legal.
     pub en_passant: Option<Square>,
+    /// Crazyhouse's pockets and promoted pieces, Three-check's remaining
+    /// checks (as in the empty setup in other variants).
+    pub variant_state: ([Pocket; 2], u64, [i32; 2]),
 }
+
+/// The variant state of standard chess's positions.
+pub const NO_VARIANT_STATE: ([Pocket; 2], u64, [i32; 2]) = (
+    CoreSetup::EMPTY.pockets,
+    0,
+    CoreSetup::EMPTY.remaining_checks,
+);
 
 impl Position {
     /// The position of a board.
@@ -43,6 +54,7 @@ impl Position {
             white: board.side_to_move() == Color::White,
             castling: board.castling_rights().rook_squares().0,
             en_passant: board.legal_en_passant(),
+            variant_state: NO_VARIANT_STATE,
         }
     }
 }

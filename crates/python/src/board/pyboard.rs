@@ -2,6 +2,7 @@
 //! read-only accessors (FEN, pieces, attacks, keys). Playing moves is in
 //! `play.rs` and `push.rs`, the game's end in `status.rs`.
 
+use bitmoves::variant::VariantKind;
 use bitmoves::{Board, Color, Square};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -35,6 +36,9 @@ pub struct PyBoard {
     state: Pos,
     /// Whether castling moves and rights are written the Chess960 way.
     pub chess960: bool,
+    /// The variant the board plays (its class's `uci_variant`): a board
+    /// of any but `Standard` always plays on the core's rules engine.
+    pub variant: VariantKind,
     /// Every position before a move of the stack, with that move: read
     /// through [`PyBoard::entry`] (a position off the core is kept in
     /// `general_stack`, its entry here holding the start position).
@@ -52,21 +56,27 @@ impl PyBoard {
     /// A board from FEN (read as python-chess reads it), in Chess960 mode
     /// when asked.
     pub fn from_fen(py: Python<'_>, fen: &str, chess960: bool) -> PyResult<Self> {
-        let setup = Self::read_fen(fen)?;
-        Self::from_pos(py, Pos::of_fen(&setup, fen, chess960), chess960)
+        Self::from_fen_in(py, fen, chess960, VariantKind::Standard)
     }
 
     /// A board at any position, with an empty stack.
     pub fn from_setup(py: Python<'_>, setup: &Setup, chess960: bool) -> PyResult<Self> {
-        Self::from_pos(py, Pos::of(setup, chess960), chess960)
+        let variant = VariantKind::Standard;
+        Self::from_pos(py, Pos::of(setup, chess960, variant), chess960, variant)
     }
 
     /// A board at a position, with an empty stack.
-    fn from_pos(py: Python<'_>, state: Pos, chess960: bool) -> PyResult<Self> {
+    pub(super) fn from_pos(
+        py: Python<'_>,
+        state: Pos,
+        chess960: bool,
+        variant: VariantKind,
+    ) -> PyResult<Self> {
         let generator = GeneratorRef::new(py, &Board::default())?;
         let mut board = Self {
             state,
             chess960,
+            variant,
             stack: Vec::new(),
             general_stack: Vec::new(),
             generator,
@@ -87,7 +97,7 @@ impl PyBoard {
 
     /// The position a FEN gives, as python-chess reads it.
     pub fn read_fen(fen: &str) -> PyResult<Setup> {
-        engine::parse_fen(fen).map_err(PyValueError::new_err)
+        Self::read_fen_in(fen, VariantKind::Standard)
     }
 
     /// A copy of the board, with its own generator.
@@ -95,6 +105,7 @@ impl PyBoard {
         let copy = Self {
             state: self.state,
             chess960: self.chess960,
+            variant: self.variant,
             stack: self.stack.clone(),
             general_stack: self.general_stack.clone(),
             generator: self.generator.duplicate(py)?,
@@ -184,6 +195,7 @@ impl PyBoard {
         Rules {
             chess960: self.chess960,
             pushed: !self.stack.is_empty(),
+            variant: self.variant,
         }
     }
 
@@ -253,7 +265,7 @@ impl PyBoard {
     /// Sets the position now from any setup (the core's board when it is a
     /// legal one); the move stack is kept.
     pub fn set_setup(&mut self, py: Python<'_>, setup: &Setup) -> PyResult<()> {
-        let state = Pos::of(setup, self.chess960);
+        let state = Pos::of(setup, self.chess960, self.variant);
         self.set_state(py, state);
         Ok(())
     }
@@ -261,9 +273,9 @@ impl PyBoard {
     /// Sets the position from a FEN and clears the move stack.
     pub fn set_fen_text(&mut self, py: Python<'_>, fen: &str) -> PyResult<()> {
         // The board keeps its generator (a live view of it).
-        let setup = Self::read_fen(fen)?;
+        let setup = Self::read_fen_in(fen, self.variant)?;
         self.clear_moves();
-        let state = Pos::of_fen(&setup, fen, self.chess960);
+        let state = Pos::of_fen(&setup, fen, self.chess960, self.variant);
         self.set_state(py, state);
         Ok(())
     }
@@ -302,13 +314,20 @@ impl PyBoard {
     ) -> PyResult<pyo3::PyClassInitializer<Self>> {
         let py = cls.py();
         let exact = cls.is(py.get_type::<PyBoard>());
+        let variant = Self::variant_of(cls);
+        let empty = || {
+            let pos = Pos::of(&Setup::EMPTY, chess960, variant);
+            Self::from_pos(py, pos, chess960, variant)
+        };
         let board = match fen {
-            Some(FenText(fen, surrogates)) => match Self::from_fen(py, &fen, chess960) {
-                Ok(board) => board,
-                Err(_) if !exact => Self::from_setup(py, &Setup::EMPTY, chess960)?,
-                Err(error) => return surrogates.restore(Err(error)),
-            },
-            None => Self::from_setup(py, &Setup::EMPTY, chess960)?,
+            Some(FenText(fen, surrogates)) => {
+                match Self::from_fen_in(py, &fen, chess960, variant) {
+                    Ok(board) => board,
+                    Err(_) if !exact => empty()?,
+                    Err(error) => return surrogates.restore(Err(error)),
+                }
+            }
+            None => empty()?,
         };
         Ok(board.init())
     }
@@ -320,7 +339,7 @@ impl PyBoard {
     fn _init(&mut self, py: Python<'_>, fen: Option<String>, chess960: bool) -> PyResult<()> {
         self.chess960 = chess960;
         let setup = match fen {
-            Some(fen) => Self::read_fen(&fen)?,
+            Some(fen) => Self::read_fen_in(&fen, self.variant)?,
             None => Setup::EMPTY,
         };
         self.clear_moves();
@@ -394,7 +413,7 @@ impl PyBoard {
 
     /// Back to the start position (the Chess960 flag is kept), stack cleared.
     fn reset(&mut self, py: Python<'_>) -> PyResult<()> {
-        self.set_fen_text(py, STARTING_FEN)
+        self.set_fen_text(py, self.variant.start_fen())
     }
 
     /// Forgets the moves played; the position stays.
@@ -461,7 +480,7 @@ impl PyBoard {
     pub fn is_check(&self) -> bool {
         match self.core() {
             Some(board) => board.is_check(),
-            None => self.setup().checkers_mask() != 0,
+            None => engine::checkers(&self.setup(), self.rules()) != 0,
         }
     }
 
@@ -520,7 +539,8 @@ impl PyBoard {
             return false;
         };
         let (a, b) = (self.setup(), other.setup());
-        general_key(&a, self.rules()) == general_key(&b, other.rules())
+        self.variant == other.variant
+            && general_key(&a, self.rules()) == general_key(&b, other.rules())
             && a.halfmove_clock == b.halfmove_clock
             && a.fullmove_number == b.fullmove_number
     }

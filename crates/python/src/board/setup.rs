@@ -3,9 +3,12 @@
 //! assigned), the en passant square and the clocks. Every board can be
 //! read as a `Setup`; the board methods that python-chess allows on any
 //! position (editing, mirroring, `status()`, pseudo-legal moves) work on
-//! it, and a `Setup` that is a legal position goes back to the core.
+//! it, and a `Setup` that is a legal position goes back to the core. Its
+//! attacks, checkers and pins are the core's (`bitmoves::setup::Setup`,
+//! which it converts to and from).
 
-use bitmoves::{Board, Color, FenOptions, Piece, Square};
+use bitmoves::setup::{Pocket, Setup as CoreSetup};
+use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square};
 
 use super::position::State;
 
@@ -31,6 +34,11 @@ pub struct Setup {
     pub halfmove_clock: u32,
     /// The full move number, from 1.
     pub fullmove_number: u32,
+    /// Crazyhouse's pockets, White then Black (empty in other variants).
+    pub pockets: [Pocket; 2],
+    /// Three-check's checks still to give, White then Black (3 and 3 in
+    /// other variants).
+    pub remaining_checks: [i32; 2],
 }
 
 impl Setup {
@@ -44,6 +52,8 @@ impl Setup {
         ep_square: None,
         halfmove_clock: 0,
         fullmove_number: 1,
+        pockets: CoreSetup::EMPTY.pockets,
+        remaining_checks: CoreSetup::EMPTY.remaining_checks,
     };
 
     /// The setup of a legal board state.
@@ -58,6 +68,7 @@ impl Setup {
             ep_square: state.ep_square,
             halfmove_clock: u32::from(board.halfmove_clock()),
             fullmove_number: u32::from(board.fullmove_number()),
+            ..Self::EMPTY
         }
     }
 
@@ -154,4 +165,90 @@ impl Setup {
             self.promoted |= bit;
         }
     }
+}
+
+impl Setup {
+    /// python-chess's `attacks_mask(square)`: the squares the piece there
+    /// attacks (0 for an empty square).
+    pub fn attacks_mask(&self, sq: u8) -> u64 {
+        self.core().attacks_from(square(sq)).0
+    }
+
+    /// python-chess's `attackers_mask(color, square, occupied)`: the
+    /// pieces of the colour attacking `sq` when the sliders see through
+    /// `occupied`.
+    pub fn attackers_under(&self, white: bool, sq: u8, occupied: u64) -> u64 {
+        self.core()
+            .attackers_under(color(white), square(sq), Bitboard(occupied))
+            .0
+    }
+
+    /// `attackers_under` with the board's own occupancy.
+    pub fn attackers_mask(&self, white: bool, sq: u8) -> u64 {
+        self.core().attackers(color(white), square(sq)).0
+    }
+
+    /// Whether the colour attacks `sq`.
+    pub fn is_attacked_by(&self, white: bool, sq: u8) -> bool {
+        self.attackers_mask(white, sq) != 0
+    }
+
+    /// python-chess's `checkers_mask`: the attackers of the side to move's
+    /// king (none without a king).
+    pub fn checkers_mask(&self) -> u64 {
+        self.core().checkers().0
+    }
+
+    /// python-chess's `pin_mask(color, square)`: the line the piece on
+    /// `sq` may move along when pinned to its king, else every square.
+    pub fn pin_mask(&self, white: bool, sq: u8) -> u64 {
+        self.core().pin_mask(color(white), square(sq)).0
+    }
+
+    /// python-chess's `was_into_check()`.
+    pub fn was_into_check(&self) -> bool {
+        self.core().was_into_check()
+    }
+
+    /// The core's setup of this position.
+    pub fn core(&self) -> CoreSetup {
+        CoreSetup {
+            pieces: self.pieces.map(Bitboard),
+            colors: self.colors.map(Bitboard),
+            promoted: Bitboard(self.promoted),
+            turn: self.turn,
+            castling: Bitboard(self.castling_rights),
+            ep_square: self.ep_square,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            pockets: self.pockets,
+            remaining_checks: self.remaining_checks,
+        }
+    }
+
+    /// The position of a core setup.
+    pub fn from_core(s: &CoreSetup) -> Self {
+        Self {
+            pieces: s.pieces.map(|set| set.0),
+            colors: s.colors.map(|set| set.0),
+            promoted: s.promoted.0,
+            turn: s.turn,
+            castling_rights: s.castling.0,
+            ep_square: s.ep_square,
+            halfmove_clock: s.halfmove_clock,
+            fullmove_number: s.fullmove_number,
+            pockets: s.pockets,
+            remaining_checks: s.remaining_checks,
+        }
+    }
+}
+
+/// The core square of an index (masked to the board).
+fn square(index: u8) -> Square {
+    Square::from_index(usize::from(index & 63))
+}
+
+/// python-chess's colour as the core's.
+fn color(white: bool) -> Color {
+    if white { Color::White } else { Color::Black }
 }

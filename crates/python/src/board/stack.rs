@@ -2,12 +2,19 @@
 //! the fast path pushes them, positions off the core beside it by index
 //! (`PyBoard::general_stack`), read and changed only here.
 
+use std::sync::LazyLock;
+
 use bitmoves::Board;
 
 use super::pos::Pos;
 use super::position::State;
 use super::pyboard::PyBoard;
 use crate::values::PyMove;
+
+/// The start position, read once: what a position off the core leaves in
+/// `stack` in its place (reading the start FEN on every push was a third
+/// of a variant board's `push`).
+static START: LazyLock<Board> = LazyLock::new(Board::default);
 
 impl PyBoard {
     /// The position the move stack starts from.
@@ -34,7 +41,7 @@ impl PyBoard {
             Pos::General(setup) => {
                 self.general_stack.push((self.stack.len(), setup));
                 let start = State {
-                    board: Board::default(),
+                    board: *START,
                     ep_square: None,
                 };
                 self.stack.push((start, mv));

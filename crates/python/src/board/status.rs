@@ -31,6 +31,12 @@ pub enum Termination {
     FIFTY_MOVES,
     /// The same position a third time (claimed).
     THREEFOLD_REPETITION,
+    /// A variant's own win (for the side to move).
+    VARIANT_WIN,
+    /// A variant's own loss (for the side to move).
+    VARIANT_LOSS,
+    /// A variant's own draw.
+    VARIANT_DRAW,
 }
 
 /// The end of a game: `termination` and `winner` (`true` white, `false`
@@ -96,8 +102,29 @@ impl PyBoard {
         }
     }
 
+    /// The variant's own end, as python-chess's `outcome` checks it first.
+    fn variant_end(&self) -> Option<Outcome> {
+        use bitmoves::variant::Termination as Core;
+        let white = self.setup().white();
+        let (termination, winner) = match self.variant_termination()? {
+            Core::VariantLoss => (Termination::VARIANT_LOSS, Some(!white)),
+            Core::VariantWin => (Termination::VARIANT_WIN, Some(white)),
+            _ => (Termination::VARIANT_DRAW, None),
+        };
+        Some(Outcome {
+            termination,
+            winner,
+        })
+    }
+
+    /// Whether the 50- and 75-move rules hold in this variant (not in
+    /// Crazyhouse, as python-chess's `CrazyhouseBoard._is_halfmoves`).
+    fn halfmove_rules(&self) -> bool {
+        self.variant != bitmoves::variant::VariantKind::Crazyhouse
+    }
+
     fn halfmoves_at_least(&self, n: u32) -> bool {
-        self.halfmoves() >= n && self.has_moves()
+        self.halfmove_rules() && self.halfmoves() >= n && self.has_moves()
     }
 
     /// The rules a position of the stack was read with.
@@ -134,7 +161,7 @@ impl PyBoard {
                     .map(|mv| {
                         let mut next = *setup;
                         engine::push(&mut next, rules, mv);
-                        (mv, Pos::of(&next, self.chess960))
+                        (mv, Pos::of(&next, self.chess960, self.variant))
                     })
                     .collect()
             }
@@ -209,6 +236,9 @@ impl PyBoard {
     }
 
     fn fifty_claim(&self) -> bool {
+        if !self.halfmove_rules() {
+            return false;
+        }
         if self.halfmoves_at_least(100) {
             return true;
         }
@@ -238,6 +268,9 @@ impl PyBoard {
                 winner: None,
             })
         };
+        if let Some(outcome) = self.variant_end() {
+            return Some(outcome);
+        }
         if self.is_check() && !self.has_moves() {
             return Some(Outcome {
                 termination: Termination::CHECKMATE,
@@ -279,7 +312,7 @@ impl PyBoard {
     /// Whether the side to move has no legal move and is not in check.
     #[pyo3(name = "_is_stalemate_native")]
     pub(super) fn is_stalemate(&self) -> bool {
-        !self.is_check() && !self.has_moves()
+        !self.is_check() && !self.is_variant_end() && !self.has_moves()
     }
 
     /// Whether neither side has the material to mate.

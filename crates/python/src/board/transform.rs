@@ -17,8 +17,8 @@ fn flip_vertical(bits: u64) -> u64 {
     bits.swap_bytes()
 }
 
-/// python-chess's `apply_mirror` on a setup: flipped vertically, colours
-/// and side to move swapped.
+/// python-chess's `apply_mirror` on a setup: flipped vertically, colours,
+/// side to move, Crazyhouse's pockets and Three-check's counts swapped.
 fn mirrored(setup: &Setup) -> Setup {
     Setup {
         pieces: setup.pieces.map(flip_vertical),
@@ -32,6 +32,8 @@ fn mirrored(setup: &Setup) -> Setup {
         ep_square: setup
             .ep_square
             .map(|sq| Square::from_index(sq.index() ^ 0x38)),
+        pockets: [setup.pockets[1], setup.pockets[0]],
+        remaining_checks: [setup.remaining_checks[1], setup.remaining_checks[0]],
         ..*setup
     }
 }

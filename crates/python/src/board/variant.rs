@@ -1,13 +1,22 @@
 //! What python-chess's modules read of a board's variant: the class
 //! attributes of standard chess (`uci_variant`, `aliases`, `starting_fen`,
 //! the Syzygy suffixes and magics, `one_king`, …) and the variant end
-//! questions, always `False` here. `chess.pgn`, `chess.syzygy` and
-//! `chess.variant` read them, and a `chess.variant` board (a subclass)
-//! sets its own.
+//! questions, answered by the core's rules engine for the board's variant
+//! (always `False` in standard chess), with Crazyhouse's pockets and
+//! Three-check's counts. `chess.pgn`, `chess.syzygy` and `chess.variant`
+//! read them, and a `chess.variant` board (a subclass) sets its own; the
+//! variant a board class plays, and a board of a variant from FEN.
 
+use bitmoves::setup::Pocket;
+use bitmoves::variant::{Termination, VariantKind};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
+use super::engine;
+use super::pos::Pos;
 use super::pyboard::{PyBoard, STARTING_FEN};
+use super::setup::Setup;
 
 #[pymethods]
 impl PyBoard {
@@ -24,28 +33,107 @@ impl PyBoard {
         ]
     }
 
-    /// Whether the game ended by a rule of the variant: never in standard
-    /// chess.
-    fn is_variant_end(&self) -> bool {
-        false
+    /// Whether the game ended by a rule of the variant (never in standard
+    /// chess).
+    pub fn is_variant_end(&self) -> bool {
+        self.variant != VariantKind::Standard && engine::is_variant_end(&self.setup(), self.rules())
     }
 
-    /// Whether the side to move lost by a rule of the variant: never in
-    /// standard chess.
+    /// Whether the side to move lost by a rule of the variant.
     fn is_variant_loss(&self) -> bool {
-        false
+        self.variant_termination() == Some(Termination::VariantLoss)
     }
 
-    /// Whether the side to move won by a rule of the variant: never in
-    /// standard chess.
+    /// Whether the side to move won by a rule of the variant.
     fn is_variant_win(&self) -> bool {
-        false
+        self.variant_termination() == Some(Termination::VariantWin)
     }
 
-    /// Whether the game is drawn by a rule of the variant: never in
-    /// standard chess.
+    /// Whether the game is drawn by a rule of the variant.
     fn is_variant_draw(&self) -> bool {
-        false
+        self.variant_termination() == Some(Termination::VariantDraw)
+    }
+
+    /// Crazyhouse's pocket of `color`: how many of each piece type,
+    /// pawn to king.
+    fn _pocket(&self, color: bool) -> [u8; 6] {
+        self.setup().pockets[usize::from(!color)].0
+    }
+
+    /// Sets Crazyhouse's pocket of `color` (counts pawn to king).
+    fn _set_pocket(&mut self, py: Python<'_>, color: bool, counts: [u8; 6]) -> PyResult<()> {
+        let mut setup = self.setup();
+        setup.pockets[usize::from(!color)] = Pocket(counts);
+        self.set_setup(py, &setup)
+    }
+
+    /// Three-check's checks still to give, `[black, white]` as
+    /// python-chess indexes them (`remaining_checks[WHITE]`).
+    fn _remaining_checks(&self) -> [i32; 2] {
+        let checks = self.setup().remaining_checks;
+        [checks[1], checks[0]]
+    }
+
+    /// Sets Three-check's checks still to give for `color`.
+    fn _set_remaining_checks(&mut self, py: Python<'_>, color: bool, count: i32) -> PyResult<()> {
+        let mut setup = self.setup();
+        setup.remaining_checks[usize::from(!color)] = count;
+        self.set_setup(py, &setup)
+    }
+
+    /// Crazyhouse's `legal_drop_squares_mask()`: the squares the side to
+    /// move may drop a piece on.
+    fn legal_drop_squares_mask(&self) -> u64 {
+        engine::legal_drop_squares(&self.setup())
+    }
+}
+
+impl PyBoard {
+    /// A board of `variant` from FEN (read as python-chess's board of that
+    /// variant reads it).
+    pub fn from_fen_in(
+        py: Python<'_>,
+        fen: &str,
+        chess960: bool,
+        variant: VariantKind,
+    ) -> PyResult<Self> {
+        let setup = Self::read_fen_in(fen, variant)?;
+        let state = Pos::of_fen(&setup, fen, chess960, variant);
+        Self::from_pos(py, state, chess960, variant)
+    }
+
+    /// The position a FEN gives, as python-chess's board of `variant`
+    /// reads it (a pocket in Crazyhouse, check counts in Three-check).
+    pub fn read_fen_in(fen: &str, variant: VariantKind) -> PyResult<Setup> {
+        engine::parse_fen(fen, variant).map_err(PyValueError::new_err)
+    }
+
+    /// The variant a board class plays: `Standard` for `Board`, else the
+    /// one its `_bitmoves_variant` names (a `uci_variant`, set by the
+    /// classes of `bitmoves.variant`); `Standard` for other subclasses
+    /// (python-chess's own `chess.variant` classes among them, which play
+    /// their rules through the subclass hooks).
+    pub fn variant_of(cls: &Bound<'_, PyType>) -> VariantKind {
+        if cls.is(cls.py().get_type::<PyBoard>()) {
+            return VariantKind::Standard;
+        }
+        cls.getattr(pyo3::intern!(cls.py(), "_bitmoves_variant"))
+            .and_then(|name| name.extract::<String>())
+            .ok()
+            .and_then(|name| {
+                VariantKind::ALL
+                    .into_iter()
+                    .find(|kind| kind.uci_name() == name)
+            })
+            .unwrap_or(VariantKind::Standard)
+    }
+
+    /// How the variant's own rules end the game now, if they do.
+    pub fn variant_termination(&self) -> Option<Termination> {
+        if self.variant == VariantKind::Standard {
+            return None;
+        }
+        engine::variant_outcome(&self.setup(), self.rules()).map(|o| o.termination)
     }
 }
 

@@ -204,6 +204,19 @@ impl PyBoard {
     ) -> PyResult<u128> {
         let py = slf.py();
         let job = Job::new(depth.0, threads.0, hash)?;
+        {
+            // A variant's board counts on the core's variant engine (one
+            // thread, no table).
+            let this = slf.borrow();
+            if this.variant != bitmoves::variant::VariantKind::Standard {
+                let (kind, setup, chess960) = (this.variant, this.setup().core(), this.chess960);
+                drop(this);
+                let depth = job.depth;
+                return Ok(py.allow_threads(|| {
+                    u128::from(bitmoves::variant::perft_of(kind, setup, chess960, depth))
+                }));
+            }
+        }
         // Copied, and the borrow of the board let go, before the GIL is.
         let board = *slf.borrow().board()?;
         if job.is_small() {

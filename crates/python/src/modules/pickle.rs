@@ -7,7 +7,10 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
 
+use bitmoves::variant::VariantKind;
+
 use crate::board::PyBoard;
+use crate::board::engine::{self, Rules};
 use crate::values::{MoveFields, PyMove, PyPiece};
 
 /// What a board is pickled as: its root FEN (Shredder castling on a
@@ -23,7 +26,24 @@ impl PyBoard {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyType>, Bound<'py, PyTuple>, BoardState)> {
         let board = slf.borrow();
-        let root = PyBoard::fen_of(&board.root_state(), board.chess960, "fen", true)?;
+        let root = if board.variant == VariantKind::Standard {
+            PyBoard::fen_of(&board.root_state(), board.chess960, "fen", true)?
+        } else {
+            // A variant's FEN, with its pockets or check counts.
+            let rules = Rules {
+                chess960: true,
+                pushed: false,
+                variant: board.variant,
+            };
+            engine::write_fen(
+                &board.root_state().setup(),
+                rules,
+                board.chess960,
+                "fen",
+                true,
+            )
+            .map_err(pyo3::exceptions::PyValueError::new_err)?
+        };
         let moves = board.stack.iter().map(|(_, mv)| mv.uci_text()).collect();
         Ok((
             slf.get_type(),
@@ -37,7 +57,7 @@ impl PyBoard {
     /// board pickles as).
     fn __setstate__(&mut self, py: Python<'_>, state: BoardState) -> PyResult<()> {
         let (root, chess960, moves) = state;
-        let fresh = PyBoard::from_fen(py, &root, chess960)?;
+        let fresh = PyBoard::from_fen_in(py, &root, chess960, self.variant)?;
         self.chess960 = fresh.chess960;
         self.set_state(py, *fresh.state());
         self.clear_moves();

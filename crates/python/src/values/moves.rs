@@ -11,30 +11,38 @@ use super::convert::{Int, UciText, piece_number, piece_type, square};
 use super::errors::{InvalidMoveError, py_repr};
 
 /// One `Move` object for every from-square, to-square and promotion (none
-/// or a piece type 1 to 6), made on first use, at [`PyMove::table_index`]:
-/// a move list hands out these shared, immutable objects instead of
-/// allocating one per move, which makes `list(board.legal_moves)` several
-/// times faster. Drops are not in the table.
+/// or a piece type 1 to 6), then for every drop (piece type 1 to 6 and
+/// square), made on first use, at [`PyMove::table_index`]: a move list
+/// hands out these shared, immutable objects instead of allocating one per
+/// move, which makes `list(board.legal_moves)` several times faster.
 static MOVES: GILOnceCell<Vec<Py<PyMove>>> = GILOnceCell::new();
+
+/// Where the drops start in the table of shared moves.
+const DROPS: usize = 7 * 64 * 64;
 
 /// The table of shared `Move` objects, indexed by [`PyMove::table_index`].
 pub fn shared_moves(py: Python<'_>) -> PyResult<&'static [Py<PyMove>]> {
     let table = MOVES.get_or_try_init(py, || {
-        (0..7 * 64 * 64)
+        (0..DROPS + 6 * 64)
             .map(|i: usize| {
-                let promotion = (i / 4096) as u8;
-                let from_square = (i / 64 % 64) as u8;
-                let to_square = (i % 64) as u8;
-                let promotion = (promotion > 0).then_some(promotion);
-                Py::new(
-                    py,
+                let mv = if i < DROPS {
+                    let promotion = (i / 4096) as u8;
                     PyMove {
-                        from_square,
-                        to_square,
-                        promotion,
+                        from_square: (i / 64 % 64) as u8,
+                        to_square: (i % 64) as u8,
+                        promotion: (promotion > 0).then_some(promotion),
                         drop: None,
-                    },
-                )
+                    }
+                } else {
+                    let square = ((i - DROPS) % 64) as u8;
+                    PyMove {
+                        from_square: square,
+                        to_square: square,
+                        promotion: None,
+                        drop: Some(((i - DROPS) / 64) as u8 + 1),
+                    }
+                };
+                Py::new(py, mv)
             })
             .collect::<PyResult<Vec<_>>>()
     })?;
@@ -157,9 +165,13 @@ impl PyMove {
     }
 
     /// The move's place in the table of shared moves: promotion (0 for
-    /// none, else the piece type) × 4096 + from × 64 + to, below 7 × 4096.
-    /// A drop has no place of its own: it gets that of its squares.
+    /// none, else the piece type) × 4096 + from × 64 + to, below 7 × 4096;
+    /// a drop after those, 7 × 4096 + (piece type - 1) × 64 + square.
     pub fn table_index(self) -> u16 {
+        if let Some(drop) = self.drop {
+            let piece = u16::from(drop.clamp(1, 6) - 1);
+            return DROPS as u16 + piece * 64 + u16::from(self.to_square & 63);
+        }
         let promotion = u16::from(self.promotion.unwrap_or(0));
         (promotion * 64 + u16::from(self.from_square)) * 64 + u16::from(self.to_square)
     }

@@ -44,7 +44,11 @@ impl BlockCache {
         inner.clock += 1;
         let now = inner.clock;
         if inner.blocks.len() >= self.capacity && !inner.blocks.contains_key(&key) {
-            let oldest = inner.blocks.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| *k);
+            let oldest = inner
+                .blocks
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(k, _)| *k);
             if let Some(oldest) = oldest {
                 inner.blocks.remove(&oldest);
             }
@@ -61,7 +65,11 @@ impl BlockCache {
     /// How many blocks are held.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner).blocks.len()
+        self.inner
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .blocks
+            .len()
     }
 }
 

@@ -23,7 +23,9 @@ impl Side {
             len: 0,
         };
         for square in board.colors(color) {
-            if let (Some(piece), Some(slot)) = (board.piece_on(square), side.pieces.get_mut(side.len)) {
+            if let (Some(piece), Some(slot)) =
+                (board.piece_on(square), side.pieces.get_mut(side.len))
+            {
                 *slot = (piece, square.index() as u8);
                 side.len += 1;
             }
@@ -80,7 +82,7 @@ impl Kinds {
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = Piece> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = Piece> + '_ {
         self.kinds[..self.len].iter().flatten().copied()
     }
 }
@@ -104,7 +106,9 @@ impl Material {
         let side = |letters: &[u8]| {
             let mut kinds = Kinds::default();
             for &letter in letters {
-                kinds.push(Piece::from_char(char::from(letter)).filter(|_| letter.is_ascii_lowercase())?);
+                kinds.push(
+                    Piece::from_char(char::from(letter)).filter(|_| letter.is_ascii_lowercase())?,
+                );
             }
             Some(kinds)
         };
@@ -117,7 +121,11 @@ impl Material {
 
     /// The file stem: `kqkr`.
     pub(crate) fn name(&self) -> String {
-        self.white.iter().chain(self.black.iter()).map(Piece::to_char).collect()
+        self.white
+            .iter()
+            .chain(self.black.iter())
+            .map(Piece::to_char)
+            .collect()
     }
 
     /// The index scheme of this material's table; `None` for a material
@@ -179,7 +187,13 @@ impl Material {
     /// Every material that has a table, by file stem.
     #[cfg(test)]
     pub(crate) fn all() -> Vec<Material> {
-        let kinds = [Piece::Queen, Piece::Rook, Piece::Bishop, Piece::Knight, Piece::Pawn];
+        let kinds = [
+            Piece::Queen,
+            Piece::Rook,
+            Piece::Bishop,
+            Piece::Knight,
+            Piece::Pawn,
+        ];
         let mut sides: Vec<Vec<Piece>> = vec![vec![]];
         for len in 1..=3 {
             let mut next = Vec::new();
@@ -231,10 +245,18 @@ mod tests {
 
     #[test]
     fn names_that_are_no_tables_are_refused() {
-        for name in ["kk", "krkq", "kpkq", "qkk", "kqk ", "kqkx", "kqrbnk", "KQK", "kqqkqq", "", "k"] {
+        for name in [
+            "kk", "krkq", "kpkq", "qkk", "kqk ", "kqkx", "kqrbnk", "KQK", "kqqkqq", "", "k",
+        ] {
             assert_eq!(Material::from_name(name), None, "{name}");
         }
-        assert_eq!(Material::from_name("kqk").and_then(|m| m.scheme()), Some(Scheme::Kxk));
-        assert_eq!(Material::from_name("kbnkp").and_then(|m| m.scheme()), Some(Scheme::Kabkp));
+        assert_eq!(
+            Material::from_name("kqk").and_then(|m| m.scheme()),
+            Some(Scheme::Kxk)
+        );
+        assert_eq!(
+            Material::from_name("kbnkp").and_then(|m| m.scheme()),
+            Some(Scheme::Kabkp)
+        );
     }
 }

@@ -45,7 +45,11 @@ impl Tablebase {
             };
             // The better of the two for the mover: the shorter win, else
             // the draw, else the longer loss.
-            dtm = if dtm * after > 0 { dtm.min(after) } else { dtm.max(after) };
+            dtm = if dtm * after > 0 {
+                dtm.min(after)
+            } else {
+                dtm.max(after)
+            };
         }
         Ok(Dtm(dtm))
     }
@@ -87,7 +91,11 @@ impl Tablebase {
                 )));
             }
         };
-        let (stronger, weaker) = if reversed { (&black, &white) } else { (&white, &black) };
+        let (stronger, weaker) = if reversed {
+            (&black, &white)
+        } else {
+            (&white, &black)
+        };
         let (ws, wn) = stronger.squares(reversed);
         let (bs, bn) = weaker.squares(reversed);
         let index = slot

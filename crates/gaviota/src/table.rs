@@ -84,9 +84,9 @@ impl TableFile {
             .chunks_exact(4)
             .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             .collect();
-        let ordered = offsets.windows(2).all(|pair| {
-            pair[0] <= pair[1] && (pair[1] - pair[0]) as usize <= MAX_BLOCK
-        });
+        let ordered = offsets
+            .windows(2)
+            .all(|pair| pair[0] <= pair[1] && (pair[1] - pair[0]) as usize <= MAX_BLOCK);
         if !ordered || offsets[0] < end || u64::from(offsets[blocks]) > length {
             return Err(table.corrupt("the block offsets are out of order or outside the file"));
         }

@@ -100,8 +100,26 @@ mod tests {
                 }
             }
         }
-        assert_eq!(decode(Color::White, 1), Stored::Mate { color: Color::White, plies: 1 });
-        assert_eq!(decode(Color::Black, 2), Stored::Mate { color: Color::Black, plies: 1 });
-        assert_eq!(decode(Color::Black, 252), Stored::Mate { color: Color::White, plies: 254 });
+        assert_eq!(
+            decode(Color::White, 1),
+            Stored::Mate {
+                color: Color::White,
+                plies: 1
+            }
+        );
+        assert_eq!(
+            decode(Color::Black, 2),
+            Stored::Mate {
+                color: Color::Black,
+                plies: 1
+            }
+        );
+        assert_eq!(
+            decode(Color::Black, 252),
+            Stored::Mate {
+                color: Color::White,
+                plies: 254
+            }
+        );
     }
 }

@@ -7,8 +7,12 @@
 //! |---|---|
 //! | `index/mod.rs` | [`Scheme`], its table size and the index of a placement |
 //! | `index/tables.rs` | the symmetries and the lookup tables of king pairs and pawn sets |
+//! | `index/oracle.rs` | tests: every scheme against python-chess's indices |
 
 pub(crate) mod tables;
+
+#[cfg(test)]
+mod oracle;
 
 use tables::{
     KING_PAIRS, MIRROR_FILES, NONE, PAWN_PAIRS, PAWN_PAIRS_48, PAWN_TRIPLES, SQUARE_PAIRS,
@@ -193,7 +197,11 @@ impl Scheme {
                 ((slot * SQ + wk) * SQ + bk) * SQUARE_PAIRS as u64 + pair
             }
             Self::Kpkp | Self::Kapkp => {
-                let own = if self == Self::Kpkp { white[1] } else { white[2] };
+                let own = if self == Self::Kpkp {
+                    white[1]
+                } else {
+                    white[2]
+                };
                 let slot = white_slot(own)? * 48 + u64::from(pawn(black[1])? - 8);
                 let kings = (slot * SQ + wk) * SQ + bk;
                 if self == Self::Kpkp {
@@ -232,7 +240,11 @@ fn sq(square: u8) -> u64 {
 /// Three white pawns: looked up as they stand, else mirrored.
 fn kpppk(t: &tables::Tables, white: &[u8], black: &[u8]) -> Option<u64> {
     let lookup = |mirror: u8| {
-        let slot = |square: u8| usize::from(apply(mirror, square)).checked_sub(8).filter(|&s| s < 48);
+        let slot = |square: u8| {
+            usize::from(apply(mirror, square))
+                .checked_sub(8)
+                .filter(|&s| s < 48)
+        };
         let at = (slot(white[1])? * 48 + slot(white[2])?) * 48 + slot(white[3])?;
         let v = t.pawn_triples[at];
         (v != NONE).then(|| (u64::from(v), mirror))

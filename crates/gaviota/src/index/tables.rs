@@ -154,7 +154,8 @@ fn king_pairs() -> [[u16; 64]; 64] {
                 continue;
             }
             let flags = king_symmetry(black, white);
-            let slot = &mut kings[usize::from(apply(flags, black))][usize::from(apply(flags, white))];
+            let slot =
+                &mut kings[usize::from(apply(flags, black))][usize::from(apply(flags, white))];
             if *slot == NONE {
                 *slot = next;
                 next += 1;
@@ -233,7 +234,14 @@ fn pawn_triples() -> Box<[u16]> {
                 if triples[at(i, j, k)] != NONE {
                     continue;
                 }
-                for (p, q, r) in [(i, j, k), (i, k, j), (j, i, k), (j, k, i), (k, i, j), (k, j, i)] {
+                for (p, q, r) in [
+                    (i, j, k),
+                    (i, k, j),
+                    (j, i, k),
+                    (j, k, i),
+                    (k, i, j),
+                    (k, j, i),
+                ] {
                     triples[at(p, q, r)] = next;
                 }
                 next += 1;
@@ -258,8 +266,14 @@ mod tests {
             seen.len()
         };
         assert_eq!(count(&mut t.kings.iter().flatten().copied()), KING_PAIRS);
-        assert_eq!(count(&mut t.pawn_pairs.iter().flatten().copied()), PAWN_PAIRS);
-        assert_eq!(count(&mut t.pawn_pairs_48.iter().flatten().copied()), PAWN_PAIRS_48);
+        assert_eq!(
+            count(&mut t.pawn_pairs.iter().flatten().copied()),
+            PAWN_PAIRS
+        );
+        assert_eq!(
+            count(&mut t.pawn_pairs_48.iter().flatten().copied()),
+            PAWN_PAIRS_48
+        );
         assert_eq!(count(&mut t.pawn_triples.iter().copied()), PAWN_TRIPLES);
     }
 

@@ -37,13 +37,17 @@ pub fn tables_dir(what: &str) -> Option<PathBuf> {
 }
 
 fn complete(dir: &Path) -> bool {
-    TABLES.iter().all(|t| dir.join(format!("{t}.gtb.cp4")).is_file())
+    TABLES
+        .iter()
+        .all(|t| dir.join(format!("{t}.gtb.cp4")).is_file())
 }
 
 fn download() -> Option<PathBuf> {
     let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
     // The Python suite's copy (target/python-chess-sdist), if there is one.
-    let suite = tmp.parent()?.join(format!("python-chess-sdist/chess-{VERSION}/data/gaviota"));
+    let suite = tmp
+        .parent()?
+        .join(format!("python-chess-sdist/chess-{VERSION}/data/gaviota"));
     if complete(&suite) {
         return Some(suite);
     }
@@ -54,7 +58,17 @@ fn download() -> Option<PathBuf> {
     }
     let spec = format!("chess=={VERSION}");
     let downloaded = Command::new("python3")
-        .args(["-m", "pip", "download", "--quiet", "--no-binary", ":all:", "--no-deps", &spec, "-d"])
+        .args([
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-binary",
+            ":all:",
+            "--no-deps",
+            &spec,
+            "-d",
+        ])
         .arg(&dir)
         .status()
         .is_ok_and(|s| s.success());
@@ -80,27 +94,48 @@ fn download() -> Option<PathBuf> {
     complete(&tables).then_some(tables)
 }
 
-/// Every legal position of a 3-piece table (`kqk`: white king and queen
+/// The legal positions of a 3-piece table (`kqk`: white king and queen
 /// against the king), both sides to move, as FEN; with `mirror`, the
-/// colours swapped.
-pub fn all_positions(table: &str, mirror: bool) -> Vec<String> {
+/// colours swapped. All of them with `sample` `None`, else that many drawn
+/// at random (with repeats).
+pub fn positions(
+    table: &str,
+    mirror: bool,
+    sample: Option<(usize, &mut dyn FnMut() -> u64)>,
+) -> Vec<String> {
     let piece = table.chars().nth(1).expect("a 3-piece table");
+    let (own, other) = if mirror { ('k', 'K') } else { ('K', 'k') };
+    let piece = if mirror {
+        piece
+    } else {
+        piece.to_ascii_uppercase()
+    };
+    let legal = |a: usize, b: usize, c: usize, white: bool| {
+        if a == b || b == c || a == c {
+            return None;
+        }
+        let mut board = [None; 64];
+        board[a] = Some(own);
+        board[b] = Some(piece);
+        board[c] = Some(other);
+        let fen = fen(&board, white, None);
+        bitmoves::Board::from_fen(&fen).is_ok().then_some(fen)
+    };
     let mut fens = Vec::new();
-    for a in 0..64 {
-        for b in 0..64 {
-            for c in 0..64 {
-                if a == b || b == c || a == c {
-                    continue;
-                }
-                let mut board = [None; 64];
-                let (own, other) = if mirror { ('k', 'K') } else { ('K', 'k') };
-                board[a] = Some(own);
-                board[b] = Some(if mirror { piece } else { piece.to_ascii_uppercase() });
-                board[c] = Some(other);
-                for white in [true, false] {
-                    let fen = fen(&board, white, None);
-                    if bitmoves::Board::from_fen(&fen).is_ok() {
-                        fens.push(fen);
+    match sample {
+        Some((count, next)) => {
+            while fens.len() < count {
+                let n = next();
+                let at = |shift: u32| ((n >> shift) & 63) as usize;
+                fens.extend(legal(at(0), at(6), at(12), n >> 18 & 1 == 0));
+            }
+        }
+        None => {
+            for a in 0..64 {
+                for b in 0..64 {
+                    for c in 0..64 {
+                        fens.extend(legal(a, b, c, true));
+                        fens.extend(legal(a, b, c, false));
                     }
                 }
             }

@@ -76,7 +76,7 @@ impl TableFile {
         let end = u32::from_le_bytes([header[32], header[33], header[34], header[35]]);
         let blocks = 2 * size.div_ceil(BLOCK_ENTRIES) as usize;
         let listed = (end as usize).saturating_sub(HEADER) / 4;
-        if (end as usize) % 4 != 0 || listed < blocks + 1 || u64::from(end) > length {
+        if !(end as usize).is_multiple_of(4) || listed < blocks + 1 || u64::from(end) > length {
             return Err(table.corrupt("the block offsets do not fit the table"));
         }
         let bytes = table.read(HEADER as u64, 4 * (blocks + 1))?;

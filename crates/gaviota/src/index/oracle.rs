@@ -137,7 +137,7 @@ fn every_scheme_indexes_as_python_chess_does() {
             .map_or(0, |s| s.size());
         let expected = (0..i128::from(size))
             .contains(&theirs)
-            .then(|| theirs as u64);
+            .then_some(theirs as u64);
         if *ours != expected {
             wrong.push(format!("{line}: python-chess {theirs}, ours {ours:?}"));
         }

@@ -26,6 +26,7 @@ _OWN_SUBMODULES: dict = {
     "pgn": "bitmoves.pgn",
     "polyglot": "bitmoves.polyglot",
     "syzygy": "bitmoves.syzygy",
+    "gaviota": "bitmoves.gaviota",
 }
 
 

@@ -46,6 +46,11 @@ pub use material::MAX_PIECES;
 pub use tablebase::{DEFAULT_CACHE_BLOCKS, Tablebase};
 pub use values::{Dtm, Wdl};
 
+/// The Rust examples of `docs/gaviota.md`, compiled as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/gaviota.md")]
+pub struct GuideDoctests;
+
 #[cfg(test)]
 mod tests {
     use super::*;

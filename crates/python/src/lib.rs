@@ -66,6 +66,7 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     modules::pgn::register(m)?;
     modules::polyglot::register(m)?;
     modules::syzygy::register(m)?;
+    modules::gaviota::register(m)?;
     m.add("STARTING_FEN", board::STARTING_FEN)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

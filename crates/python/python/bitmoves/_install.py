@@ -3,8 +3,8 @@
 After it, ``import chess`` anywhere gives a module ``chess`` whose names are
 bitmoves' own (``chess.Board is bitmoves.Board``). Its submodules are
 bitmoves' where bitmoves has a python-chess-compatible one, and otherwise
-python-chess's own source files (``chess.svg``, ``chess.engine``,
-``chess.variant``, ``chess.gaviota``, ...), loaded from the installed
+python-chess's own source files (``chess.svg``, ``chess.engine``),
+loaded from the installed
 python-chess package as submodules of this ``chess``, so that they build on
 bitmoves' boards. python-chess's ``chess/__init__.py`` is never run.
 """
@@ -27,6 +27,7 @@ _OWN_SUBMODULES: dict = {
     "polyglot": "bitmoves.polyglot",
     "syzygy": "bitmoves.syzygy",
     "variant": "bitmoves.variant",
+    "gaviota": "bitmoves.gaviota",
 }
 
 
@@ -81,11 +82,12 @@ def install_as_chess():
     before anything imports ``chess``; code written for python-chess then
     runs on bitmoves unchanged. ``chess.Board``, ``chess.Move``,
     ``chess.SquareSet`` and every other name of the package are bitmoves'
-    own; python-chess's other modules (``chess.svg``, ``chess.engine``,
-    ``chess.variant``, ``chess.gaviota``) are loaded from an installed
-    python-chess and work on bitmoves' boards; ``chess.pgn``,
-    ``chess.polyglot`` and ``chess.syzygy`` are ``bitmoves.pgn``,
-    ``bitmoves.polyglot`` and ``bitmoves.syzygy``. ``chess.__version__``
+    own; python-chess's other modules (``chess.svg``, ``chess.engine``)
+    are loaded from an installed python-chess and work on bitmoves'
+    boards; ``chess.pgn``, ``chess.polyglot``, ``chess.syzygy``,
+    ``chess.variant`` and ``chess.gaviota`` are ``bitmoves.pgn``,
+    ``bitmoves.polyglot``, ``bitmoves.syzygy``, ``bitmoves.variant`` and
+    ``bitmoves.gaviota``. ``chess.__version__``
     is the python-chess version whose API bitmoves implements
     (``"1.11.2"``). Returns the ``chess`` module. ``RuntimeError`` when python-chess itself was imported before:
     its boards would then be mixed with bitmoves'.

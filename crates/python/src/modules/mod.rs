@@ -13,9 +13,11 @@
 //! | `modules/input.rs` | the PGN readers' input: paths and file objects, decompressed, interruptible |
 //! | `modules/pgn/mod.rs` | the `bitmoves.pgn` submodule: `read_games`, `read_positions`, `PgnError` |
 //! | `modules/polyglot/mod.rs` | the `bitmoves.polyglot` submodule: python-chess's `MemoryMappedReader`, `Entry`, `POLYGLOT_RANDOM_ARRAY` |
+//! | `modules/gaviota.rs` | the `bitmoves.gaviota` submodule: python-chess's `PythonTablebase` and `MissingTableError` over `bitmoves-gaviota` |
 //! | `modules/syzygy.rs` | the `bitmoves.syzygy` submodule: python-chess's `Tablebase` and `MissingTableError` over `bitmoves-syzygy` |
 
 pub mod encode;
+pub mod gaviota;
 mod input;
 mod interop;
 mod perft;

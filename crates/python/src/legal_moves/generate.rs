@@ -50,38 +50,56 @@ pub struct Gathered {
 }
 
 /// The legal moves of `board`, gathered by from-square in one pass over
-/// the move generator's groups (no list of groups, no sort).
+/// the move generator's groups (no list of groups, no sort) into
+/// `gathered` (the caller's, so that nothing is copied on return; its
+/// `targets` need not be cleared). The sets are kept in locals while the
+/// generator runs (registers, where fields behind a reference would be
+/// loaded and stored on every group).
 #[inline(always)]
-pub fn gather(board: &Board) -> Gathered {
+pub fn gather(gathered: &mut Gathered, board: &Board) {
     let theirs = board.colors(!board.side_to_move()).0;
     let king = board.king(board.side_to_move()).index();
-    let mut gathered = Gathered {
-        targets: [0; 64],
-        pieces: 0,
-        pawns: 0,
-        capturers: 0,
-        pawn_targets: 0,
-        piece_targets: 0,
-        count: 0,
-    };
+    let targets = &mut gathered.targets;
+    let (mut pieces, mut pawns, mut capturers) = (0u64, 0u64, 0u64);
+    let (mut pawn_targets, mut piece_targets, mut count) = (0u64, 0u64, 0usize);
     board.generate_moves(|group| {
         let (from, to) = (group.from.index(), group.to.0);
-        gathered.targets[from] = to;
-        let count = to.count_ones() as usize;
+        targets[from] = to;
+        let moves = to.count_ones() as usize;
         if group.piece == Piece::Pawn {
-            gathered.pawns |= 1 << from;
-            gathered.capturers |= u64::from(to & theirs != 0) << from;
-            gathered.pawn_targets |= to;
+            pawns |= 1 << from;
+            capturers |= u64::from(to & theirs != 0) << from;
+            pawn_targets |= to;
             // Four moves for each promotion square: three more.
-            gathered.count += count + 3 * (to & Bitboard::BACK_RANKS.0).count_ones() as usize;
+            count += moves + 3 * (to & Bitboard::BACK_RANKS.0).count_ones() as usize;
         } else {
-            gathered.pieces |= 1 << from;
-            gathered.piece_targets |= to & u64::from(from != king).wrapping_neg();
-            gathered.count += count;
+            pieces |= 1 << from;
+            piece_targets |= to & u64::from(from != king).wrapping_neg();
+            count += moves;
         }
         false
     });
-    gathered
+    gathered.pieces = pieces;
+    gathered.pawns = pawns;
+    gathered.capturers = capturers;
+    gathered.pawn_targets = pawn_targets;
+    gathered.piece_targets = piece_targets;
+    gathered.count = count;
+}
+
+impl Default for Gathered {
+    /// Room for [`gather`] to fill.
+    fn default() -> Self {
+        Self {
+            targets: [0; 64],
+            pieces: 0,
+            pawns: 0,
+            capturers: 0,
+            pawn_targets: 0,
+            piece_targets: 0,
+            count: 0,
+        }
+    }
 }
 
 /// The promotion pieces in python-chess's order reversed (knight, bishop,

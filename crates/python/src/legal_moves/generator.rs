@@ -31,7 +31,7 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyString, PyType};
 
-use super::generate::{SLACK, gather, legal_move, write};
+use super::generate::{Gathered, SLACK, gather, legal_move, write};
 use super::iter;
 use crate::capi::{self, call, call_arguments, instance, new_type};
 use crate::values::{PyMove, shared_moves};
@@ -219,7 +219,8 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
             return refresh_general(py, obj);
         }
         let position = &(*generator).position;
-        let mut gathered = gather(position);
+        let mut gathered = Gathered::default();
+        gather(&mut gathered, position);
         let room = gathered.count + SLACK;
         let mut kept = (*generator).kept;
         if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {

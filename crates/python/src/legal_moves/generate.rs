@@ -55,7 +55,7 @@ pub struct Gathered {
 /// `targets` need not be cleared). The sets are kept in locals while the
 /// generator runs (registers, where fields behind a reference would be
 /// loaded and stored on every group).
-#[inline(always)]
+#[inline(never)]
 pub fn gather(gathered: &mut Gathered, board: &Board) {
     let theirs = board.colors(!board.side_to_move()).0;
     let king = board.king(board.side_to_move()).index();

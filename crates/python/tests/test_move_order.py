@@ -174,6 +174,24 @@ HAND_MADE = [
     ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", False),
     # Check by a slider with a pinned piece beside.
     ("4k3/8/8/8/4q3/8/3B4/R3K2R w KQ - 0 1", False),
+    # Pawn steps told apart by what stands behind them: doubled pawns
+    # (two single steps, no double step), a pawn on its start rank beside
+    # one a rank ahead, both sides.
+    ("4k3/8/8/8/4P3/8/3PP3/4K3 w - - 0 1", False),
+    ("4k3/3pp3/8/4p3/8/8/8/4K3 b - - 0 1", False),
+    ("4k3/pp6/1p6/8/8/1P6/PP6/4K3 w - - 0 1", False),
+    # A pinned pawn that attacks an enemy piece off its line (no capture),
+    # and one that captures along it.
+    ("4k3/8/8/8/1b6/4n3/3P4/4K3 w - - 0 1", False),
+    ("4k3/8/8/8/8/2b1n3/3P4/4K3 w - - 0 1", False),
+    # En passant by two pawns, and by one that also captures a piece.
+    ("4k3/8/8/3PpP2/8/8/8/4K3 w - e6 0 2", False),
+    ("4k3/8/5n2/3pP3/8/8/8/4K3 w - d6 0 2", False),
+    ("4k3/8/8/8/3pPp2/8/8/4K3 b - e3 0 2", False),
+    # In check with pieces above and below the king, a promotion square
+    # among the evasions.
+    ("2r1k3/P7/7Q/8/R7/2K5/8/1N6 w - - 0 1", False),
+    ("1r2k3/P7/7Q/8/R7/2K5/8/1N6 w - - 0 1", False),
 ]
 
 

@@ -55,47 +55,18 @@ pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()
     add_init(board)
 }
 
-/// Defines `Board.__init__` for subclasses: python-chess's subclasses (its
-/// variants) call `super().__init__(fen, chess960=...)`, which sets the
-/// position as python-chess's `__init__` does, through the subclass's own
-/// `clear`, `reset` and `set_fen`; a plain `Board` is set up by its
-/// constructor already. (python-chess's class attributes, which the
-/// variants override, are in `super::variant`.)
+/// Defines `Board.__init__` for subclasses and `Board.__init_subclass__`:
+/// `python/bitmoves/_board_init.py`'s `install` (python-chess's
+/// subclasses, its variants, call `super().__init__(fen, chess960=...)`;
+/// python-chess's class attributes, which the variants override, are in
+/// `super::variant`).
 fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
     let py = board.py();
-    let scope = pyo3::types::PyDict::new(py);
-    scope.set_item("Board", board)?;
-    scope.set_item("STARTING_FEN", STARTING_FEN)?;
-    scope.set_item(
-        "legal_view",
-        pyo3::wrap_pyfunction!(super::moves::legal_view, py)?,
-    )?;
-    py.run(
-        c"def __init__(self, fen=STARTING_FEN, *, chess960=False):
-    if type(self) is not Board:
-        self._init(None, chess960)
-        if fen is None:
-            self.clear()
-        elif fen == type(self).starting_fen:
-            self.reset()
-        else:
-            self.set_fen(fen)
-
-def __init_subclass__(cls, **kwargs):
-    super(Board, cls).__init_subclass__(**kwargs)
-    if cls.generate_legal_moves is not Board.generate_legal_moves:
-        cls.legal_moves = property(legal_view, doc='The legal moves, by generate_legal_moves.')
-",
-        Some(&scope),
-        None,
-    )?;
-    // For `_hooks`: the view a subclass's `legal_moves` becomes when its
-    // `generate_legal_moves` is a hook's.
-    board.setattr("_legal_view", scope.get_item("legal_view")?)?;
-    let init_subclass = scope.get_item("__init_subclass__")?;
-    let classmethod = py.import("builtins")?.getattr("classmethod")?;
-    board.setattr("__init_subclass__", classmethod.call1((init_subclass,))?)?;
-    board.setattr("__init__", scope.get_item("__init__")?)
+    let legal_view = pyo3::wrap_pyfunction!(super::moves::legal_view, py)?;
+    py.import("bitmoves._board_init")?
+        .getattr("install")?
+        .call1((board, STARTING_FEN, legal_view))?;
+    Ok(())
 }
 
 /// Where a board object holds its generator, in bytes from the object's

@@ -4,7 +4,7 @@
 //! `push` checks a move against them instead of asking the move generator
 //! again.
 
-use bitmoves::{Bitboard, Board, Color, Move, Piece, PieceMoves, Square, attacks};
+use bitmoves::{Bitboard, Board, Color, Move, Piece, attacks};
 use pyo3::ffi;
 use pyo3::prelude::*;
 
@@ -24,25 +24,89 @@ pub fn legal_move(board: &Board, mv: PyMove) -> Option<Move> {
     None
 }
 
-/// How many moves [`write()`] may write past the last one.
-pub const SLACK: usize = 8;
+/// How many slots before the first move [`write()`] may write on (the
+/// kept iterator's [`super::iter::FRONT`]).
+pub const SLACK: usize = super::iter::FRONT;
 
-/// Collects the groups of `board`'s legal moves into `groups` (a reused
-/// buffer); returns how many moves they hold.
-#[inline(never)]
-pub fn collect(groups: &mut Vec<PieceMoves>, board: &Board) -> usize {
-    groups.clear();
-    board.generate_moves(|group| {
-        groups.push(group);
-        false
-    });
-    groups.iter().map(PieceMoves::len).sum()
+/// A position's legal moves as [`gather`] takes them from the move
+/// generator: each piece's targets by its from-square, and which squares
+/// hold pieces with moves. Read back by [`write()`] in python-chess's order.
+pub struct Gathered {
+    /// The targets of the piece on each square of `pieces` and `pawns`
+    /// (the other entries are not read).
+    targets: [u64; 64],
+    /// Our pieces but pawns that have moves, the king included.
+    pieces: u64,
+    /// Our pawns that have moves.
+    pawns: u64,
+    /// Those of `pawns` that capture a piece (en passant aside).
+    capturers: u64,
+    /// Every pawn's targets together.
+    pawn_targets: u64,
+    /// The targets of every piece but pawns and the king together.
+    piece_targets: u64,
+    /// How many moves there are, each promotion piece counted.
+    pub count: usize,
 }
 
-/// The promotion pieces in python-chess's order, as its piece types.
-const PROMOTIONS: [usize; 4] = [5, 4, 3, 2];
+/// The legal moves of `board`, gathered by from-square in one pass over
+/// the move generator's groups (no list of groups, no sort) into
+/// `gathered` (the caller's, so that nothing is copied on return; its
+/// `targets` need not be cleared). The sets are kept in locals while the
+/// generator runs (registers, where fields behind a reference would be
+/// loaded and stored on every group).
+#[inline(never)]
+pub fn gather(gathered: &mut Gathered, board: &Board) {
+    let theirs = board.colors(!board.side_to_move()).0;
+    let king = board.king(board.side_to_move()).index();
+    let targets = &mut gathered.targets;
+    let (mut pieces, mut pawns, mut capturers) = (0u64, 0u64, 0u64);
+    let (mut pawn_targets, mut piece_targets, mut count) = (0u64, 0u64, 0usize);
+    board.generate_moves(|group| {
+        let (from, to) = (group.from.index(), group.to.0);
+        targets[from] = to;
+        let moves = to.count_ones() as usize;
+        if group.piece == Piece::Pawn {
+            pawns |= 1 << from;
+            capturers |= u64::from(to & theirs != 0) << from;
+            pawn_targets |= to;
+            // Four moves for each promotion square: three more.
+            count += moves + 3 * (to & Bitboard::BACK_RANKS.0).count_ones() as usize;
+        } else {
+            pieces |= 1 << from;
+            piece_targets |= to & u64::from(from != king).wrapping_neg();
+            count += moves;
+        }
+        false
+    });
+    gathered.pieces = pieces;
+    gathered.pawns = pawns;
+    gathered.capturers = capturers;
+    gathered.pawn_targets = pawn_targets;
+    gathered.piece_targets = piece_targets;
+    gathered.count = count;
+}
 
-/// Writes the shared `Move` objects of the `groups` [`collect`] found on
+impl Default for Gathered {
+    /// Room for [`gather`] to fill.
+    fn default() -> Self {
+        Self {
+            targets: [0; 64],
+            pieces: 0,
+            pawns: 0,
+            capturers: 0,
+            pawn_targets: 0,
+            piece_targets: 0,
+            count: 0,
+        }
+    }
+}
+
+/// The promotion pieces in python-chess's order reversed (knight, bishop,
+/// rook, queen), as its piece types: written down from the end.
+const PROMOTIONS_BACKWARDS: [usize; 4] = [2, 3, 4, 5];
+
+/// Writes the shared `Move` objects of the moves [`gather`] found on
 /// `board`, in python-chess's order, from `items` on; returns how many.
 ///
 /// python-chess's order (`generate_pseudo_legal_moves`, filtered by
@@ -53,15 +117,23 @@ const PROMOTIONS: [usize; 4] = [5, 4, 3, 2];
 /// bishop, knight), their single steps, their double steps (each by
 /// to-square from h8 down, which is by from-square), and en passant. In
 /// check (`_generate_evasions`) the king's moves come first, then the
-/// others' in the same order. The groups are indexed by square and read
-/// back from the highest: no sort.
+/// others' in the same order.
+///
+/// The list is written backwards, from its end (`items` + the count) down,
+/// in the reverse order: squares from a1 up, each piece's or set's read
+/// by the lowest set bit (`trailing_zeros`, then `x & (x - 1)`: two
+/// independent steps a move, no bit reversal), a few moves at a time
+/// whether or not there are that many (the extra ones land below, on
+/// slots written later or on the [`SLACK`] slots before `items`). The
+/// pawns' steps are one set each: no sort, no list of groups.
 ///
 /// # Safety
-/// `items` has room for the count `collect` returned and [`SLACK`]
-/// more, and `table` is the whole table of shared moves
+/// `items` has room for `gathered.count` moves after it and [`SLACK`]
+/// slots before it, and `table` is the whole table of shared moves
 /// ([`crate::values::shared_moves`]).
+#[inline(always)]
 pub unsafe fn write(
-    groups: &[PieceMoves],
+    gathered: &mut Gathered,
     board: &Board,
     table: &[Py<PyMove>],
     items: *mut *mut ffi::PyObject,
@@ -69,256 +141,283 @@ pub unsafe fn write(
     let us = board.side_to_move();
     let ours = board.colors(us).0;
     let theirs = board.colors(!us).0;
-    // The group of each from-square, and which squares hold what.
-    let en_passant = board.en_passant().map(Square::index);
-    let en_passant_bit = en_passant.map_or(0, |square| 1u64 << square);
-    let white = us == Color::White;
-    let forward = |bits: u64, ranks: u32| {
-        if white {
-            bits << (8 * ranks)
-        } else {
-            bits >> (8 * ranks)
-        }
-    };
-    let mut at = [0u8; 64];
-    let (mut pieces, mut king) = (0u64, None);
-    // The pawns: those that capture and those that take en passant, and
-    // where their single and double steps land.
-    let (mut capturers, mut en_passant_capturers) = (0u64, 0u64);
-    let (mut singles, mut doubles) = (0u64, 0u64);
-    for (i, group) in groups.iter().enumerate() {
-        let from = group.from.index();
-        at[from] = i as u8;
-        match group.piece {
-            Piece::Pawn => {
-                let (bit, to) = (1u64 << from, group.to.0);
-                capturers |= u64::from(to & theirs != 0) << from;
-                en_passant_capturers |= u64::from(to & en_passant_bit != 0) << from;
-                singles |= to & forward(bit, 1);
-                doubles |= to & forward(bit, 2);
-            }
-            Piece::King => king = Some(group),
-            _ => pieces |= 1 << from,
-        }
-    }
-    let mut out = items;
-    // SAFETY: every write below is within the room, which holds every
-    // move and `SLACK` more (the contract): each write of a few moves
-    // starts before the last move written so far.
+    let mut pieces = gathered.pieces;
+    // SAFETY: every write below lands between `SLACK` slots before
+    // `items` and `items` + the count (the contract): each group's moves
+    // end where the moves after it begin, and a write of a few at a time
+    // that runs past a group's first move goes at most `SLACK` slots
+    // below it, onto slots of the moves before it or the `SLACK` ones.
+    // The count is the sum of every group's moves (`gather`), and the
+    // writes below are those moves, split by kind: never more.
     unsafe {
-        let mut castles = 0;
-        if let Some(king) = king {
-            let from = king.from.index();
-            let row = &table[from * 64..][..64];
+        let end = items.add(gathered.count);
+        let mut out = end;
+        // The king's moves: its steps, with the pieces (or first, in
+        // check), and castling, after the pieces.
+        let king = board.king(us);
+        let king_row = &table[king.index() * 64..][..64];
+        let (mut castles, mut evading) = (0, 0);
+        if pieces & king.bitboard().0 != 0 {
+            let to = gathered.targets[king.index()];
             // Castling is the king's move onto its own rook or further
             // than a step (king to g1 or c1 on a standard board).
-            castles = king.to.0 & (ours | !attacks::king(king.from).0);
-            let steps = king.to.0 & !castles;
-            // The king's steps come first in check (then no castling),
-            // and with no other piece above it they are first anyway.
-            if pieces >> from == 0 || board.is_attacked(king.from, !us, board.occupied()) {
-                out = descending::<SLACK>(out, row, steps);
-            } else {
-                pieces |= 1 << from;
+            castles = to & (ours | !attacks::king(king).0);
+            let steps = to & !castles;
+            gathered.targets[king.index()] = steps;
+            // In check (then no castling) the king's steps come first:
+            // asked only when some piece with moves stands above it,
+            // else they are first anyway, and when the others' moves
+            // land on at most 8 squares: in check they land on the
+            // checker or between it and the king (at most 7 squares) or
+            // take en passant. (Most positions are then settled without
+            // the attack test, whose slider lookups miss the cache.)
+            let others = gathered.piece_targets | gathered.pawn_targets;
+            if castles == 0
+                && pieces >> king.index() > 1
+                && others.count_ones() <= 8
+                && board.is_attacked(king, !us, board.occupied())
+            {
+                evading = steps;
+                pieces ^= king.bitboard().0;
             }
         }
-        let mut order = pieces.reverse_bits();
-        while order != 0 {
-            let from = 63 - order.trailing_zeros() as usize;
-            order &= order - 1;
-            let group = &groups[usize::from(at[from])];
-            let row = &table[from * 64..][..64];
-            let to = if group.piece == Piece::King {
-                group.to.0 & !castles
-            } else {
-                group.to.0
-            };
-            out = descending::<SLACK>(out, row, to);
+        // Last first: en passant, the pawns' double steps, single steps,
+        // captures; castling; the pieces; the king's steps in check.
+        let en_passant = board.en_passant();
+        let en_passant_bit = en_passant.map_or(0, |square| square.bitboard().0);
+        if let Some(square) = en_passant
+            && gathered.pawn_targets & en_passant_bit != 0
+        {
+            out = en_passant_captures(out, table, gathered, square.index());
         }
-        if castles != 0 {
-            let king = king.map_or(0, |king| king.from.index());
-            out = descending::<2>(out, &table[king * 64..][..64], castles);
-        }
-        // The pawns' moves, each kind in its own pass: captures (by
-        // pawn), single steps, double steps (set-wise, by to-square), en
-        // passant (by pawn).
-        let mut capturers = capturers;
-        while capturers != 0 {
-            let from = highest(capturers);
-            capturers ^= 1 << from;
-            // Both captures of a pawn land on one rank.
-            let to = groups[usize::from(at[from])].to.0 & theirs;
-            if to & Bitboard::BACK_RANKS.0 != 0 {
-                out = promotions(out, table, from, to);
-            } else {
-                out = descending::<2>(out, &table[from * 64..][..64], to);
-            }
-        }
+        // A step lands on an empty square: one step ahead of a pawn (a
+        // single step), or two with an empty square between (a double
+        // step); so no two pawns step onto one square. En passant's
+        // square is never a step's: the pawn that passed it stands in
+        // front of it.
+        let steps = gathered.pawn_targets & !theirs & !en_passant_bit;
+        let singles = steps & board.colored_pieces(us, Piece::Pawn).forward(us).0;
+        let doubles = steps & !singles;
         let (one, two) = if us == Color::White {
             (-8, -16)
         } else {
             (8, 16)
         };
+        out = steps_from(out, table, doubles, two);
         if singles & Bitboard::BACK_RANKS.0 == 0 {
-            out = steps(out, table, singles, one);
+            out = steps_from(out, table, singles, one);
         } else {
             out = promoting_steps(out, table, singles, one);
         }
-        out = steps(out, table, doubles, two);
-        if let Some(square) = en_passant {
-            let mut capturers = en_passant_capturers;
-            while capturers != 0 {
-                let from = highest(capturers);
-                capturers ^= 1 << from;
-                out.write(table[from * 64 + square].as_ptr());
-                out = out.add(1);
+        let mut capturers = gathered.capturers;
+        while capturers != 0 {
+            let from = capturers.trailing_zeros() as usize;
+            capturers &= capturers - 1;
+            // Both captures of a pawn land on one rank.
+            let to = gathered.targets[from] & theirs;
+            if to & Bitboard::BACK_RANKS.0 != 0 {
+                out = promotions(out, table, from, to);
+            } else {
+                out = backwards::<2>(out, &table[from * 64..][..64], to);
             }
         }
-        out.offset_from(items) as usize
+        if castles != 0 {
+            out = backwards::<2>(out, king_row, castles);
+        }
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let row = &table[from * 64..][..64];
+            out = backwards::<SLACK>(out, row, gathered.targets[from]);
+        }
+        if evading != 0 {
+            out = backwards::<SLACK>(out, king_row, evading);
+        }
+        // `out` is `items` (the count is every move written); were it
+        // ever above it, the moves move down to `items`.
+        let written = end.offset_from(out) as usize;
+        debug_assert_eq!(out, items);
+        if out != items {
+            std::ptr::copy(out, items, written);
+        }
+        written
     }
 }
 
-/// The highest square of a non-empty bitboard.
+/// Writes the en passant captures onto `square` of the pawns [`gather`]
+/// found down from `end` (by from-square from a1 up, so that they read
+/// from h8 down); returns where they begin.
+///
+/// # Safety
+/// There is room for the moves below `end`; `table` is the whole table.
+#[cold]
+#[inline(never)]
+unsafe fn en_passant_captures(
+    mut end: *mut *mut ffi::PyObject,
+    table: &[Py<PyMove>],
+    gathered: &Gathered,
+    square: usize,
+) -> *mut *mut ffi::PyObject {
+    let mut pawns = gathered.pawns;
+    while pawns != 0 {
+        let from = pawns.trailing_zeros() as usize;
+        pawns &= pawns - 1;
+        if gathered.targets[from] & (1 << square) != 0 {
+            // SAFETY: within the room (the contract).
+            unsafe {
+                end = end.sub(1);
+                end.write(table[from * 64 + square].as_ptr());
+            }
+        }
+    }
+    end
+}
+
+/// The lowest square of `bits`, and 63 when it is empty: never 64, so
+/// that a row of 64 can be read at it whatever `bits` holds (and
+/// `trailing_zeros` needs no test for zero).
 #[inline(always)]
-fn highest(bits: u64) -> usize {
-    63 - bits.leading_zeros() as usize
+fn lowest_or_63(bits: u64) -> usize {
+    (bits | 1 << 63).trailing_zeros() as usize
 }
 
 /// Writes the moves of `row` (the shared moves from one square, by
-/// to-square) to the squares of `to`, from h8 down, `N` at a time whether
-/// or not there are `N` (so that a group of up to `N` moves is one round
-/// of the loop, the same every time, and not one round a move that ends
-/// at a different count in each group: a mispredicted branch per group);
-/// returns the end of the moves written.
+/// to-square) to the squares of `to` down from `end`, from a1 up (so that
+/// they read from h8 down), `N` at a time whether or not there are `N`
+/// (so that a group of up to `N` moves is one round of the loop, the same
+/// every time, and not one round a move that ends at a different count
+/// in each group: a mispredicted branch per group); returns where the
+/// moves begin.
 ///
 /// # Safety
-/// `out` has room for the moves and `N` more (`N` at most [`SLACK`]).
+/// There is room for the moves below `end` and `N` slots more below them
+/// (`N` at most [`SLACK`]).
 #[inline(always)]
-unsafe fn descending<const N: usize>(
-    out: *mut *mut ffi::PyObject,
+unsafe fn backwards<const N: usize>(
+    end: *mut *mut ffi::PyObject,
     row: &[Py<PyMove>],
     to: u64,
 ) -> *mut *mut ffi::PyObject {
     let count = to.count_ones() as usize;
-    // The squares mirrored (h8 is bit 0), taken from the lowest: each
-    // step's next square and the clearing of its bit (`x & (x - 1)`) are
-    // independent, where the highest bit's (`leading_zeros`, then a
-    // shift) would chain four operations a move.
-    let mut mirrored = to.reverse_bits();
-    let mut at = out;
+    let mut bits = to;
+    let mut at = end;
     loop {
         for _ in 0..N {
-            // A square index (masked: `mirrored` may be empty, and its
-            // square then reads as 63) is below 64, the row's length.
-            let square = (mirrored.trailing_zeros() as usize ^ 63) & 63;
-            // SAFETY: within the room (the contract); `square` < 64.
+            let square = lowest_or_63(bits);
+            // SAFETY: within the room (the contract); `square` < 64,
+            // the row's length.
             unsafe {
+                at = at.sub(1);
                 at.write(row.get_unchecked(square).as_ptr());
-                at = at.add(1);
             }
-            mirrored &= mirrored.wrapping_sub(1);
+            bits &= bits.wrapping_sub(1);
         }
-        if mirrored == 0 {
+        if bits == 0 {
             break;
         }
     }
     // SAFETY: within the room, by the contract.
-    unsafe { out.add(count) }
+    unsafe { end.sub(count) }
 }
 
-/// Writes the pawn steps onto the squares of `to` (none on a back rank),
-/// from h8 down, each from its square less `delta` (`-8` a white single
+/// Writes the pawn steps onto the squares of `to` (none on a back rank)
+/// down from `end`, each from its square less `delta` (`-8` a white single
 /// step, `16` a black double step, ...), eight at a time as
-/// [`descending`] does; returns the end of the moves written.
+/// [`backwards`] does; returns where the moves begin.
 ///
 /// # Safety
-/// `out` has room for the moves and [`SLACK`] more; `table` is the whole
-/// table, and each square of `to` less `delta` is a square.
+/// There is room for the moves below `end` and [`SLACK`] slots more;
+/// `table` is the whole table, and each square of `to` less `delta` is a
+/// square.
 #[inline(always)]
-unsafe fn steps(
-    out: *mut *mut ffi::PyObject,
+unsafe fn steps_from(
+    end: *mut *mut ffi::PyObject,
     table: &[Py<PyMove>],
     to: u64,
     delta: isize,
 ) -> *mut *mut ffi::PyObject {
     let count = to.count_ones() as usize;
-    let mut mirrored = to.reverse_bits();
-    let mut at = out;
+    let mut bits = to;
+    let mut at = end;
     loop {
         for _ in 0..SLACK {
-            let square = (mirrored.trailing_zeros() as usize ^ 63) & 63;
+            let square = lowest_or_63(bits);
             // The move from `square + delta` to `square`; for the square
-            // read when `mirrored` is empty (63), some other move of the
-            // table (below 64 × 65 + 1024), written past the moves.
+            // read when `bits` is empty (63), some other move of the
+            // table (from 63 × 65 − 1024 up to below 64 × 65 + 1024),
+            // written on a slot written later or a spare one.
             let index = (square as isize * 65 + delta * 64) as usize;
             // SAFETY: within the room (the contract).
             unsafe {
+                at = at.sub(1);
                 at.write(table[index].as_ptr());
-                at = at.add(1);
             }
-            mirrored &= mirrored.wrapping_sub(1);
+            bits &= bits.wrapping_sub(1);
         }
-        if mirrored == 0 {
+        if bits == 0 {
             break;
         }
     }
     // SAFETY: within the room, by the contract.
-    unsafe { out.add(count) }
+    unsafe { end.sub(count) }
 }
 
-/// [`steps`] when some land on a back rank: those as four promotions each.
+/// [`steps_from`] when some land on a back rank: those as four promotions
+/// each.
 ///
 /// # Safety
-/// As [`steps`].
+/// As [`steps_from`].
 #[cold]
 #[inline(never)]
 unsafe fn promoting_steps(
-    mut out: *mut *mut ffi::PyObject,
+    mut end: *mut *mut ffi::PyObject,
     table: &[Py<PyMove>],
     mut to: u64,
     delta: isize,
 ) -> *mut *mut ffi::PyObject {
     while to != 0 {
-        let square = highest(to);
-        to ^= 1 << square;
+        let square = to.trailing_zeros() as usize;
+        to &= to - 1;
         let from = (square as isize + delta) as usize;
         // SAFETY: by the contract.
         unsafe {
             if (1u64 << square) & Bitboard::BACK_RANKS.0 != 0 {
-                out = promotions(out, table, from, 1 << square);
+                end = promotions(end, table, from, 1 << square);
             } else {
-                out.write(table[from * 64 + square].as_ptr());
-                out = out.add(1);
+                end = end.sub(1);
+                end.write(table[from * 64 + square].as_ptr());
             }
         }
     }
-    out
+    end
 }
 
-/// Writes the promotions of the pawn on `from` to the squares of `to`,
-/// from h8 down, each as queen, rook, bishop and knight; returns the end
-/// of the moves written.
+/// Writes the promotions of the pawn on `from` to the squares of `to`
+/// down from `end`, from a1 up, each as knight, bishop, rook and queen
+/// (so that they read from h8 down, queen first); returns where the moves
+/// begin.
 ///
 /// # Safety
-/// `out` has room for the moves, and `table` is the whole table.
+/// There is room for the moves below `end`, and `table` is the whole
+/// table.
 #[cold]
 #[inline(never)]
 unsafe fn promotions(
-    mut out: *mut *mut ffi::PyObject,
+    mut end: *mut *mut ffi::PyObject,
     table: &[Py<PyMove>],
     from: usize,
     mut to: u64,
 ) -> *mut *mut ffi::PyObject {
     while to != 0 {
-        let square = highest(to);
-        to ^= 1 << square;
-        for piece in PROMOTIONS {
+        let square = to.trailing_zeros() as usize;
+        to &= to - 1;
+        for piece in PROMOTIONS_BACKWARDS {
             // SAFETY: within the room (the contract).
             unsafe {
-                out.write(table[(piece * 64 + from) * 64 + square].as_ptr());
-                out = out.add(1);
+                end = end.sub(1);
+                end.write(table[(piece * 64 + from) * 64 + square].as_ptr());
             }
         }
     }
-    out
+    end
 }

@@ -24,14 +24,14 @@ use std::ffi::{c_int, c_void};
 use std::mem::size_of;
 use std::ptr;
 
-use bitmoves::{Board, PieceMoves};
+use bitmoves::Board;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyString, PyType};
 
-use super::generate::{SLACK, collect, legal_move, write};
+use super::generate::{Gathered, SLACK, gather, legal_move, write};
 use super::iter;
 use crate::capi::{self, call, call_arguments, instance, new_type};
 use crate::values::{PyMove, shared_moves};
@@ -54,9 +54,6 @@ struct Generator {
     /// The moves of the position last asked about, in an iterator made by
     /// [`iter::empty`] (a strong reference), or null before the first.
     kept: *mut ffi::PyObject,
-    /// The move generator's groups of moves, one per piece (a reused
-    /// buffer).
-    groups: Vec<PieceMoves>,
 }
 
 /// A position off the core, as the board hands it to its generator: how
@@ -88,7 +85,6 @@ impl GeneratorRef {
             let obj = capi::alloc::<Generator>(py, ty, 0)?;
             let generator = instance::<Generator>(obj.as_ptr());
             ptr::addr_of_mut!((*generator).position).write(*position);
-            ptr::addr_of_mut!((*generator).groups).write(Vec::new());
             ptr::addr_of_mut!((*generator).general).write(None);
             Ok(Self(obj.unbind()))
         }
@@ -215,14 +211,17 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
     let generator = instance::<Generator>(obj);
     // SAFETY: `generator` is live (the contract), and nothing else touches
     // it while this runs (no Python code runs here: making or freeing an
-    // iterator runs none); the moves are written into room for `count` of
-    // them and `SLACK` more (`room`), from the whole table.
+    // iterator runs none); the moves are written into room for the
+    // gathered count (`room`) and the iterator's `SLACK` slots before
+    // it, from the whole table.
     unsafe {
         if (*generator).general.is_some() {
             return refresh_general(py, obj);
         }
-        let count = collect(&mut (*generator).groups, &(*generator).position);
-        let room = count + SLACK;
+        let position = &(*generator).position;
+        let mut gathered = Gathered::default();
+        gather(&mut gathered, position);
+        let room = gathered.count + SLACK;
         let mut kept = (*generator).kept;
         if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {
             let new = iter::empty(py, room.max(iter::KEPT_CAPACITY))?.into_ptr();
@@ -232,12 +231,8 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
             }
             kept = new;
         }
-        let written = write(
-            &(*generator).groups,
-            &(*generator).position,
-            table,
-            iter::items(kept),
-        );
+        let written = write(&mut gathered, position, table, iter::items(kept));
+        debug_assert_eq!(written, gathered.count);
         iter::set_len(kept, written);
         (*generator).current = true;
         Ok(kept)
@@ -475,16 +470,15 @@ unsafe extern "C" fn repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     }
 }
 
-/// `tp_dealloc`: drops the kept moves and the buffer, frees the object and
-/// drops its reference to the type.
+/// `tp_dealloc`: drops the kept moves and the position off the core,
+/// frees the object and drops its reference to the type.
 unsafe extern "C" fn dealloc(obj: *mut ffi::PyObject) {
     // SAFETY: called once, when the last reference goes, with the GIL
     // held; the object is an instance of our heap type (not tracked by
-    // the collector, made by `capi::alloc`), its buffer written by
+    // the collector, made by `capi::alloc`), its `general` written by
     // `GeneratorRef::new`.
     unsafe {
         let generator = instance::<Generator>(obj);
-        ptr::drop_in_place(ptr::addr_of_mut!((*generator).groups));
         ptr::drop_in_place(ptr::addr_of_mut!((*generator).general));
         let kept = (*generator).kept;
         if !kept.is_null() {

@@ -38,10 +38,14 @@ struct MoveIter {
     next: usize,
     /// How many moves follow the header.
     len: usize,
-    /// The moves; `len` of them are written after the header (`itemsize`
-    /// 8, room for the object's size field of them).
+    /// [`FRONT`] slots a writer may scribble on, then the moves: `len` of
+    /// them (`itemsize` 8, room for the object's size field of slots).
     moves: [*mut ffi::PyObject; 0],
 }
+
+/// How many slots come before the first move, for a writer that writes
+/// a few at a time down from the end ([`super::generate`]).
+pub const FRONT: usize = 8;
 
 /// The iterator type, made on first use.
 static TYPE: GILOnceCell<Py<PyType>> = GILOnceCell::new();
@@ -88,10 +92,11 @@ pub fn empty(py: Python<'_>, capacity: usize) -> PyResult<Bound<'_, PyAny>> {
     // SAFETY: `ty` is our heap type (no GC flag, freed by `dealloc`, which
     // calls `capi::free`), whose instances are `MoveIter` with
     // pointer-sized items: the allocation (zeroed, so `next` and `len`
-    // are 0; header initialised, its size field `capacity`, a reference
-    // to the type taken) has room for `capacity` moves after the header.
+    // are 0; header initialised, its size field `capacity + FRONT`, a
+    // reference to the type taken) has room for `FRONT` slots and
+    // `capacity` moves after the header.
     unsafe {
-        let obj = capi::alloc::<MoveIter>(py, ty, capacity)?;
+        let obj = capi::alloc::<MoveIter>(py, ty, capacity + FRONT)?;
         (*instance::<MoveIter>(obj.as_ptr())).table = table.as_ptr();
         Ok(obj)
     }
@@ -118,8 +123,9 @@ pub unsafe fn copy<'py>(py: Python<'py>, kept: *mut ffi::PyObject) -> PyResult<B
 /// # Safety
 /// `obj` is a live `MoveIter`.
 pub unsafe fn capacity(obj: *mut ffi::PyObject) -> usize {
-    // SAFETY: by the contract; its size field is its capacity.
-    unsafe { (*obj.cast::<ffi::PyVarObject>()).ob_size as usize }
+    // SAFETY: by the contract; its size field counts the moves' room and
+    // the `FRONT` slots.
+    unsafe { (*obj.cast::<ffi::PyVarObject>()).ob_size as usize - FRONT }
 }
 
 /// The moves of the iterator `obj` (all of them, whatever it has handed
@@ -172,12 +178,13 @@ pub unsafe fn shared(obj: *mut ffi::PyObject, index: u16) -> *mut ffi::PyObject 
     }
 }
 
-/// The first of the moves after a `MoveIter`'s header, where the moves
-/// are written.
+/// The first of the moves after a `MoveIter`'s header and its [`FRONT`]
+/// slots, where the moves are written.
 pub fn items(obj: *mut ffi::PyObject) -> *mut *mut ffi::PyObject {
     instance::<MoveIter>(obj)
         .wrapping_byte_add(offset_of!(MoveIter, moves))
         .cast::<*mut ffi::PyObject>()
+        .wrapping_add(FRONT)
 }
 
 /// `tp_iternext`: a new reference to the next move, or null (no exception

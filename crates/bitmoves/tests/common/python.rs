@@ -88,6 +88,7 @@ fn download_sdist() -> Option<PathBuf> {
         [
             "data/syzygy/regular/KQvK.rtbw",
             "data/endgame.epd",
+            "data/gaviota/kqk.gtb.cp4",
             "data/pgn/anastasian-lewis.pgn",
             "examples/perft/atomic.perft",
         ]

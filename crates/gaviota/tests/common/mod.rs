@@ -4,12 +4,7 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::OnceLock;
-
-/// The python-chess release whose data the tests use.
-pub const VERSION: &str = "1.11.2";
+use std::path::PathBuf;
 
 /// When to skip or fail without python-chess, and runs of it: shared with
 /// the core's tests.
@@ -24,74 +19,7 @@ pub const TABLES: [&str; 5] = ["kqk", "krk", "kbk", "knk", "kpk"];
 /// The sdist's `data/gaviota`, downloading it on first use; `None` (with
 /// a notice) when it cannot be had and the oracle is not required.
 pub fn tables_dir(what: &str) -> Option<PathBuf> {
-    static DATA: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let data = DATA.get_or_init(download).clone();
-    if data.is_none() {
-        assert!(
-            !required(),
-            "BITMOVES_REQUIRE_ORACLE=1 but pip download of chess=={VERSION} failed"
-        );
-        eprintln!("{what} skipped: cannot download python-chess's sdist");
-    }
-    data
-}
-
-fn complete(dir: &Path) -> bool {
-    TABLES
-        .iter()
-        .all(|t| dir.join(format!("{t}.gtb.cp4")).is_file())
-}
-
-fn download() -> Option<PathBuf> {
-    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    // The Python suite's copy (target/python-chess-sdist), if there is one.
-    let suite = tmp
-        .parent()?
-        .join(format!("python-chess-sdist/chess-{VERSION}/data/gaviota"));
-    if complete(&suite) {
-        return Some(suite);
-    }
-    let dir = tmp.join("python-chess-sdist");
-    let tables = dir.join(format!("chess-{VERSION}/data/gaviota"));
-    if complete(&tables) {
-        return Some(tables);
-    }
-    let spec = format!("chess=={VERSION}");
-    let downloaded = Command::new("python3")
-        .args([
-            "-m",
-            "pip",
-            "download",
-            "--quiet",
-            "--no-binary",
-            ":all:",
-            "--no-deps",
-            &spec,
-            "-d",
-        ])
-        .arg(&dir)
-        .status()
-        .is_ok_and(|s| s.success());
-    if !downloaded {
-        return None;
-    }
-    let scratch = dir.join(format!("unpacking-gaviota-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).ok()?;
-    let unpacked = Command::new("tar")
-        .arg("xzf")
-        .arg(dir.join(format!("chess-{VERSION}.tar.gz")))
-        .arg("-C")
-        .arg(&scratch)
-        .status()
-        .is_ok_and(|s| s.success());
-    if unpacked && !complete(&tables) {
-        let target = dir.join(format!("chess-{VERSION}"));
-        let _ = std::fs::remove_dir_all(&target);
-        let _ = std::fs::rename(scratch.join(format!("chess-{VERSION}")), &target);
-    }
-    let _ = std::fs::remove_dir_all(&scratch);
-    complete(&tables).then_some(tables)
+    python::sdist(what).map(|sdist| sdist.join("data/gaviota"))
 }
 
 /// The legal positions of a 3-piece table (`kqk`: white king and queen

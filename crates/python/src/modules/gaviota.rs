@@ -20,6 +20,7 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::board::PyBoard;
 use crate::modules::input::{os_error, path_of};
+use crate::modules::syzygy::or_default;
 
 create_exception!(
     bitmoves.gaviota,
@@ -189,20 +190,4 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTablebase>()?;
     m.add("MissingTableError", py.get_type::<MissingTableError>())?;
     parent.add_submodule(&m)
-}
-
-/// A probe's value, or `default` (`None` if not given) where the probe
-/// raised `KeyError`: python-chess's `get_dtm`/`get_wdl`.
-fn or_default<'py, T: IntoPyObject<'py>>(
-    py: Python<'py>,
-    probed: PyResult<T>,
-    default: Option<PyObject>,
-) -> PyResult<PyObject> {
-    match probed {
-        Ok(value) => pyo3::IntoPyObjectExt::into_py_any(value, py),
-        Err(error) if error.is_instance_of::<PyKeyError>(py) => {
-            Ok(default.unwrap_or_else(|| py.None()))
-        }
-        Err(error) => Err(error),
-    }
 }

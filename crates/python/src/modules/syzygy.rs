@@ -277,8 +277,9 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// A probe's value, or `default` (`None` if not given) where the probe
-/// raised `KeyError` (no table): python-chess's `get_wdl`/`get_dtz`.
-fn or_default<'py, T: IntoPyObject<'py>>(
+/// raised `KeyError` (no table): python-chess's `get_wdl`/`get_dtz`, and
+/// Gaviota's `get_dtm`/`get_wdl`.
+pub(crate) fn or_default<'py, T: IntoPyObject<'py>>(
     py: Python<'py>,
     probed: PyResult<T>,
     default: Option<PyObject>,

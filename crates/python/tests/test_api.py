@@ -376,7 +376,7 @@ def test_legal_moves_outlives_its_board_and_boards_are_freed():
 
 def test_legal_moves_is_a_read_only_member_of_each_board():
     """`board.legal_moves` is read straight from the board object
-    (crates/python/src/board/push.rs): the same object for the board's life,
+    (crates/python/src/board/capi_push.rs): the same object for the board's life,
     following every change of position, and not assignable."""
     board = bitmoves.Board()
     moves = board.legal_moves
@@ -397,7 +397,7 @@ def test_legal_moves_is_a_read_only_member_of_each_board():
 def test_legal_moves_member_is_each_boards_own_generator():
     """`legal_moves` is an object member read at one offset of the board
     object, measured and checked when the module loads
-    (crates/python/src/board/push.rs, `generator_offset`): on boards made
+    (crates/python/src/board/capi_push.rs, `generator_offset`): on boards made
     every way (constructor, Chess960, copy, pickle, PGN, python-chess) it
     is that board's own generator, listing that board's moves."""
     import copy

@@ -175,7 +175,7 @@ def test_fuzzed_inputs_never_panic():
 
 
 def test_push_takes_one_move_by_position_or_keyword():
-    """`push` is defined with the C API (crates/python/src/board/push.rs): it
+    """`push` is defined with the C API (crates/python/src/board/capi_push.rs): it
     takes the move as python-chess's does, by position or as `move=`, and
     refuses anything else with TypeError, the board unchanged."""
     board = bitmoves.Board()

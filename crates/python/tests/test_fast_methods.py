@@ -1,4 +1,4 @@
-"""The `Board` methods defined with the C API (crates/python/src/board/fast.rs:
+"""The `Board` methods defined with the C API (crates/python/src/board/capi_queries.rs:
 `piece_at`, `piece_type_at`, `color_at`, `pieces`, `attacks`, `attackers`,
 `is_attacked_by`, `copy`) and the `SquareSet` slots, against python-chess:
 the same answers on positions along random games, the same answers by

@@ -1,6 +1,6 @@
 """``Board.__init__`` and ``Board.__init_subclass__`` for subclasses,
 installed on the native ``Board`` by the extension module while it loads
-(``crates/python/src/board/push.rs``, ``add_init``).
+(``crates/python/src/board/capi_push.rs``, ``add_init``).
 
 python-chess's subclasses (its variants) call
 ``super().__init__(fen, chess960=...)``, which sets the position as

@@ -6,8 +6,8 @@ use bitmoves::{Bitboard, Board, Color, Piece, Square};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use super::core_or_loose::Pos;
 use super::engine::{self, Rules};
-use super::pos::Pos;
 
 /// The FEN of `state` in python-chess's form: X-FEN castling (or
 /// Shredder letters when asked), the en passant square by `en_passant`

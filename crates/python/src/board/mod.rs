@@ -7,12 +7,12 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `board/pyboard.rs` | [`PyBoard`]: the position, its move stack and generator, FEN, pieces, attacks, keys |
-//! | `board/pos.rs` | [`pos::Pos`]: the core's legal board or any position as a [`setup::Setup`]; its key and `is_irreversible` across both |
-//! | `board/position.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
-//! | `board/play.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
-//! | `board/push.rs` | `push` (and `_push_native`, the same without subclass hooks) and the `legal_moves` member, defined with the C API ([`install`]) |
+//! | `board/core_or_loose.rs` | [`core_or_loose::Pos`]: the core's legal board or any position as a [`setup::Setup`]; its key and `is_irreversible` across both |
+//! | `board/repetition_key.rs` | the position with python-chess's en passant square, as the draw rules key it, and the moves that reset their count |
+//! | `board/move_methods.rs` | `pop`, `push_uci`, `push_san`, UCI and SAN, the questions about one move |
+//! | `board/capi_push.rs` | `push` (and `_push_native`, the same without subclass hooks) and the `legal_moves` member, defined with the C API ([`install`]) |
 //! | `board/hooks.rs` | subclass hooks, the native side: the one pointer compare that tells `Board` apart, and the class's record of the Python methods its hooks need |
-//! | `board/fast.rs` | `piece_at`, `piece_type_at`, `color_at`, `pieces`, `attacks`, `attackers`, `is_attacked_by`, `copy`, defined with the C API ([`install`]) |
+//! | `board/capi_queries.rs` | `piece_at`, `piece_type_at`, `color_at`, `pieces`, `attacks`, `attackers`, `is_attacked_by`, `copy`, defined with the C API ([`install`]) |
 //! | `board/setup.rs` | [`setup::Setup`]: a position as python-chess holds one, legal or not |
 //! | `board/baseboard.rs` | [`PyBaseBoard`], python-chess's `BaseBoard`: the pieces alone; `Board` extends it |
 //! | `board/fen.rs` | FEN out: the core's board as python-chess writes it, or the rules engine's |
@@ -22,7 +22,7 @@
 //! | `board/error_text.rs` | python-chess's wording of errors: Python's `repr()` of text, a FEN's errors from the core's error kind |
 //! | `board/engine.rs` | the bridge to the core's rules engine for any position and every variant: setups, moves and answers in python-chess's shapes |
 //! | `board/status.rs` | checkmate, stalemate, the draw rules, `Outcome` and `Termination` (made as `bitmoves/_outcome.py`'s dataclass and enum) |
-//! | `board/extras.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
+//! | `board/derived.rs` | what python-chess derives from the position: `piece_map`, `root`, `ply`, castling-rights questions, `find_move`, the SVG picture |
 //! | `board/transform.rs` | `mirror`, `transform` (and their `apply_` forms), `unicode` |
 //! | `board/notation.rs` | `lan`, `variation_san`, `san_and_push`, XBoard moves |
 //! | `board/epd.rs` | EPD with its operations: `epd(**operations)`, `set_epd`, `Board.from_epd` |
@@ -120,21 +120,21 @@ macro_rules! piece_masks {
 }
 
 mod baseboard;
+mod capi_push;
+mod capi_queries;
+mod core_or_loose;
+mod derived;
 mod edit;
 pub mod engine;
 mod epd;
 mod error_text;
-mod extras;
-mod fast;
 mod fen;
 mod hooks;
+mod move_methods;
 mod moves;
 mod notation;
-mod play;
-mod pos;
-mod position;
-mod push;
 mod pyboard;
+mod repetition_key;
 pub mod setup;
 mod stack;
 mod status;
@@ -142,17 +142,17 @@ mod transform;
 mod variant;
 
 pub use baseboard::PyBaseBoard;
+pub(crate) use move_methods::canonical_san;
 pub use moves::{MoveView, legal_move_generator, pseudo_legal_move_generator};
-pub(crate) use play::canonical_san;
 pub use pyboard::{PyBoard, STARTING_FEN};
 
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 /// Installs the `Board` entries defined with the C API: `push` and
-/// `legal_moves` (`push.rs`), the square questions and `copy`
-/// (`fast.rs`).
+/// `legal_moves` (`capi_push.rs`), the square questions and `copy`
+/// (`capi_queries.rs`).
 pub fn install(board: &Bound<'_, PyType>, mv: &Bound<'_, PyType>) -> PyResult<()> {
-    push::install(board, mv)?;
-    fast::install(board)
+    capi_push::install(board, mv)?;
+    capi_queries::install(board)
 }

@@ -8,7 +8,7 @@
 use bitmoves::{Color, Piece};
 use pyo3::prelude::*;
 
-use super::extras::{copy_of, is_castling};
+use super::derived::{copy_of, is_castling};
 use super::pyboard::PyBoard;
 use super::setup::Setup;
 use crate::values::{IllegalMoveError, PyMove};

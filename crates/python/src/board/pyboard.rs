@@ -1,6 +1,6 @@
 //! `bitmoves.Board`: the position, its move stack and python-chess's
 //! read-only accessors (FEN, pieces, attacks, keys). Playing moves is in
-//! `play.rs` and `push.rs`, the game's end in `status.rs`.
+//! `move_methods.rs` and `capi_push.rs`, the game's end in `status.rs`.
 
 use bitmoves::variant::VariantKind;
 use bitmoves::{Board, Color, Square};
@@ -9,10 +9,10 @@ use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyType};
 
 use super::baseboard::PyBaseBoard;
+use super::core_or_loose::{Pos, general_key};
 use super::engine::{self, Rules};
 use super::fen::{board_fen, fen_of, letter_case};
-use super::pos::{Pos, general_key};
-use super::position::State;
+use super::repetition_key::State;
 use super::setup::Setup;
 use crate::legal_moves::{GeneralPosition, GeneratorRef};
 use crate::values::{FenText, Int, PyMove, PyPiece, Surrogates, color, piece_number, square};

@@ -10,7 +10,7 @@
 use bitmoves::setup::{Pocket, Setup as CoreSetup};
 use bitmoves::{Bitboard, Board, Color, FenOptions, Piece, Square};
 
-use super::position::State;
+use super::repetition_key::State;
 
 /// A position as python-chess's `Board` holds it: any placement of pieces,
 /// including none, several kings or pawns on the back rank.

@@ -6,9 +6,9 @@ use std::sync::LazyLock;
 
 use bitmoves::Board;
 
-use super::pos::Pos;
-use super::position::State;
+use super::core_or_loose::Pos;
 use super::pyboard::PyBoard;
+use super::repetition_key::State;
 use crate::values::PyMove;
 
 /// The start position, read once: what a position off the core leaves in

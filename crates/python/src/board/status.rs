@@ -5,10 +5,10 @@
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 
+use super::core_or_loose::{Pos, is_irreversible_pos};
 use super::engine::{self, Rules};
-use super::pos::{Pos, is_irreversible_pos};
-use super::position::{Position, State};
 use super::pyboard::PyBoard;
+use super::repetition_key::{Position, State};
 use crate::values::{Int, PyMove};
 
 /// How a game ended: python-chess's `chess.Termination` members, in its

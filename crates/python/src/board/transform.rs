@@ -6,7 +6,7 @@
 use bitmoves::{Color, Square};
 use pyo3::prelude::*;
 
-use super::extras::same_kind;
+use super::derived::same_kind;
 use super::pyboard::PyBoard;
 use super::setup::Setup;
 use crate::values::MaskedBits;

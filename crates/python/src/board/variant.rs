@@ -13,8 +13,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
+use super::core_or_loose::Pos;
 use super::engine;
-use super::pos::Pos;
 use super::pyboard::{PyBoard, STARTING_FEN};
 use super::setup::Setup;
 

@@ -6,7 +6,7 @@ use bitmoves::variant::VariantKind;
 use bitmoves::{Board, Color, Square};
 
 use super::engine::{self, Rules};
-use super::position::{NO_VARIANT_STATE, Position, State, is_irreversible};
+use super::repetition_key::{NO_VARIANT_STATE, Position, State, is_irreversible};
 use super::setup::Setup;
 use crate::values::PyMove;
 

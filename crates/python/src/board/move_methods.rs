@@ -1,15 +1,15 @@
 //! `Board` methods that read and make moves: `pop`, `push_uci`, `push_san`
-//! (`push` itself and `legal_moves` are in `push.rs`),
+//! (`push` itself and `legal_moves` are in `capi_push.rs`),
 //! UCI and SAN in and out, and the questions about one move.
 
 use bitmoves::{Board, Move, Piece, Square};
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
+use super::core_or_loose::Pos;
 use super::engine::{self, SanError};
-use super::pos::Pos;
-use super::position::State;
 use super::pyboard::PyBoard;
+use super::repetition_key::State;
 use crate::legal_moves::legal_move;
 use crate::values::{
     AmbiguousMoveError, IllegalMoveError, InvalidMoveError, PyMove, Text, UciText, py_repr,

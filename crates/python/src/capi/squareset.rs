@@ -1,5 +1,5 @@
 //! The raw access behind the fast `SquareSet` type
-//! (`crate::values`'s `squareset_slots.rs`, over the PyO3 class
+//! (`crate::values`'s `squareset/slots.rs`, over the PyO3 class
 //! `PySquareSet`): where the type, its PyO3 base, its allocator and the
 //! mask's offset are kept, reading and writing the mask in place, reading
 //! sets, ints and lists of squares without Python code, and the base's

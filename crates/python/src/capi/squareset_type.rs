@@ -1,5 +1,5 @@
 //! The fast `SquareSet` type's slots (`crate::values`'s
-//! `squareset_slots.rs` makes the type with [`make_fast`]): each handles
+//! `values/squareset/slots.rs` makes the type with [`make_fast`]): each handles
 //! sets and ints of 64 bits itself and hands anything else (iterables,
 //! big or negative ints, errors) to the PyO3 class's slot, so that the
 //! semantics stay in one place. Its own methods are in

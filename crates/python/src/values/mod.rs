@@ -11,10 +11,7 @@
 //! | `values/surrogates.rs` | lone surrogates in text arguments: read as stand-in characters, written back into error messages and EPD operations as python-chess shows them |
 //! | `values/moves.rs` | `Move`, its UCI text and python-chess's hash, the shared `Move` objects |
 //! | `values/piece.rs` | `Piece` |
-//! | `values/squareset_class.rs` | the class `PySquareSet`: the mask |
-//! | `values/squareset.rs` | `SquareSet`'s methods: constructor, set methods, text, `ray`/`between`/`from_square` |
-//! | `values/squareset_ops.rs` | `SquareSet`'s operators and `==` |
-//! | `values/squareset_slots.rs` | the `SquareSet` type Python sees: a subclass of the PyO3 class made of C-API slots for the hot operators (`crate::capi::squareset_type`), and new sets |
+//! | `values/squareset/mod.rs` | `SquareSet`: its class, methods, operators and the type Python sees (C-API slots over the class) |
 //! | `values/square_iter.rs` | the iterators over a bitboard's squares and subsets |
 //! | `values/bitboard_fast.rs` | the one-bitboard functions (`lsb`, `popcount`, `flip_*`, `shift_*`) as C-API functions for 64-bit ints (`crate::capi::function`), the rest to `values/bitboards.rs` |
 //! | `values/bitboards.rs` | `lsb`, `msb`, `popcount`, `scan_*`, `flip_*`, `shift_*`, the square distances, `ray`, `between` |
@@ -28,9 +25,6 @@ mod moves;
 mod piece;
 mod square_iter;
 mod squareset;
-mod squareset_class;
-mod squareset_ops;
-mod squareset_slots;
 mod surrogates;
 mod tables;
 
@@ -43,8 +37,8 @@ pub use piece::{PyPiece, piece_object};
 pub use squareset::mask_of;
 // For the board's methods that return a `SquareSet` (`PySquareSet::object`).
 #[allow(unused_imports)]
-pub use squareset_class::PySquareSet;
-pub use squareset_slots::set_object;
+pub use squareset::PySquareSet;
+pub use squareset::set_object;
 pub use surrogates::Surrogates;
 
 use pyo3::prelude::*;
@@ -53,7 +47,7 @@ use pyo3::prelude::*;
 /// tables to the extension module (the other classes are added with the
 /// others).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("SquareSet", squareset_slots::square_set_type(m.py())?)?;
+    m.add("SquareSet", squareset::square_set_type(m.py())?)?;
     bitboards::register(m)?;
     bitboard_fast::register(m)?;
     tables::register(m)

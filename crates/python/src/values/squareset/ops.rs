@@ -9,8 +9,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyInt;
 
-use super::squareset::{mask_of, negative_shift};
-use super::squareset_class::PySquareSet;
+use super::class::PySquareSet;
+use super::methods::{mask_of, negative_shift};
 
 /// A shift count for `<<` and `>>`: `None` when `shift` is not an int
 /// (the operator is then not defined for it), the count capped at 64

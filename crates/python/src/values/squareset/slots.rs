@@ -1,5 +1,5 @@
 //! The `SquareSet` type Python sees: a subclass of the PyO3 class
-//! (`values/squareset.rs`, which it inherits every method from) made from
+//! (`values/squareset/methods.rs`, which it inherits every method from) made from
 //! C-API slots for the hot operators (`crate::capi::squareset_type`), so
 //! that `a | b`, `a & BB_X`, `~a`, `a << 8`, `a |= b`, `a == b`,
 //! `sq in a`, `len(a)` and `bool(a)` cost one slot call instead of PyO3's
@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 use pyo3::{PyTypeInfo, sync::GILOnceCell};
 
-use super::squareset_class::PySquareSet;
+use super::class::PySquareSet;
 use crate::capi::squareset::{FAST, new_set};
 use crate::capi::squareset_type::{make_fast, unmake_fast};
 

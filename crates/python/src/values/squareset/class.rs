@@ -1,7 +1,5 @@
 //! The class `PySquareSet`, python-chess's `SquareSet` as PyO3 lays it
-//! out: one 64-bit mask. Its methods are in `values/squareset.rs` and
-//! `values/squareset_ops.rs`; the type Python sees, a C-API subclass, in
-//! `values/squareset_slots.rs`.
+//! out: one 64-bit mask.
 
 use pyo3::prelude::*;
 

@@ -1,8 +1,6 @@
-//! `SquareSet`: python-chess's mutable set of squares, a 64-bit mask: its
-//! constructor and the reading of anything python-chess takes for a set of
-//! squares, the set methods, conversions, text and the `ray`, `between`
-//! and `from_square` constructors. Its operators are in
-//! `values/squareset_ops.rs`, its iterators in `values/square_iter.rs`.
+//! `SquareSet`'s methods: its constructor and the reading of anything
+//! python-chess takes for a set of squares, the set methods, conversions,
+//! text and the `ray`, `between` and `from_square` constructors.
 
 use bitmoves::{Square, attacks};
 use pyo3::exceptions::{PyAttributeError, PyKeyError, PyTypeError, PyValueError};
@@ -10,10 +8,10 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{IntoPyDict, PyDict, PyInt, PyIterator, PyList, PyTuple, PyType};
 
-use super::convert::{Int, ListSquare, list_square, low_bits};
-use super::square_iter::{CarryRippler, squares};
-use super::squareset_class::PySquareSet;
-use super::squareset_slots::{new_object, square_set_type};
+use super::class::PySquareSet;
+use super::slots::{new_object, square_set_type};
+use crate::values::convert::{Int, ListSquare, list_square, low_bits};
+use crate::values::square_iter::{CarryRippler, squares};
 
 impl PySquareSet {
     /// A new Python `SquareSet` of `mask`.
@@ -359,7 +357,7 @@ impl PySquareSet {
         let py = slf.py();
         let kwargs = [("squares", slf.as_any().clone())].into_py_dict(py)?;
         kwargs.set_item("size", 390)?;
-        super::svg_picture(py, "board", (), &kwargs)
+        crate::values::svg_picture(py, "board", (), &kwargs)
     }
 
     /// `pickle` and `copy` support: `SquareSet(mask)`; a subclass's

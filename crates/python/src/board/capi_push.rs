@@ -15,18 +15,17 @@
 //! with the one `Move` type directly.
 
 use std::ffi::CStr;
-use std::mem::{align_of, size_of};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, Ordering};
 
 use pyo3::Borrowed;
-use pyo3::exceptions::{PySystemError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use super::pyboard::{PyBoard, STARTING_FEN};
-use crate::capi::{self, Args, Method};
+use crate::capi::{self, Args, Method, layout};
 use crate::legal_moves::GeneratorRef;
 use crate::values::PyMove;
 
@@ -70,42 +69,34 @@ fn add_init(board: &Bound<'_, PyType>) -> PyResult<()> {
 }
 
 /// Where a board object holds its generator, in bytes from the object's
-/// start: the `legal_moves` member's offset. PyO3 keeps a `#[pyclass]`'s
-/// value inline in the object at one offset for every instance of the
-/// class; this rests on that, so it measures the offset on two boards and
-/// checks that they agree, that the field lies inside the type's basic
-/// size and that it is pointer-aligned. A PyO3 that lays objects out
-/// otherwise fails here with `SystemError`, so the import fails and with
-/// it every test (`test_api.py`'s `test_legal_moves_member` reads the
-/// member on boards made every way).
+/// start: the `legal_moves` member's offset, measured on two boards and
+/// checked by [`layout::inline_field_offset`] (`crate::capi::layout`'s
+/// first assumption). A PyO3 that lays objects out otherwise fails the
+/// import here with `SystemError`, and with it every test (`test_api.py`'s
+/// `test_legal_moves_member` reads the member on boards made every way).
 fn generator_offset(board: &Bound<'_, PyType>) -> PyResult<usize> {
     let py = board.py();
-    let offset_in = |sample: Bound<'_, PyBoard>| {
+    let sample = |sample: Bound<'_, PyBoard>| {
         let field = sample.borrow().generator_field() as usize;
-        field.wrapping_sub(sample.as_ptr() as usize)
+        (sample.as_ptr() as usize, field)
     };
-    let first = offset_in(
+    let first = sample(
         PyBoard::from_fen(py, STARTING_FEN, false)?
             .object(py)?
             .into_bound(py),
     );
     let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    let second = offset_in(
+    let second = sample(
         PyBoard::from_fen(py, kiwipete, true)?
             .object(py)?
             .into_bound(py),
     );
     let basicsize: usize = board.getattr("__basicsize__")?.extract()?;
-    let fits = first
-        .checked_add(size_of::<GeneratorRef>())
-        .is_some_and(|end| end <= basicsize);
-    if first != second || !fits || !first.is_multiple_of(align_of::<*mut ffi::PyObject>()) {
-        return Err(PySystemError::new_err(format!(
-            "bitmoves: Board's legal_moves field is not at one offset inside the object \
-             (measured {first} and {second}, basic size {basicsize}): PyO3's object layout changed"
-        )));
-    }
-    Ok(first)
+    layout::inline_field_offset::<GeneratorRef>(
+        "Board's legal_moves field",
+        [first, second],
+        basicsize,
+    )
 }
 
 /// `Board.push`, python-chess's: plays a move and puts it on the stack.

@@ -8,11 +8,12 @@
 //!
 //! Each function whose soundness rests on its caller is an `unsafe fn`
 //! whose `# Safety` section states what the caller promises; the layers
-//! above (`crate::legal_moves`, `crate::board::push`) write their slot
+//! above (`crate::legal_moves`, `crate::board::capi_push`) write their slot
 //! functions with these and say at each use why the promise holds.
 //!
 //! | file | what it holds |
 //! |---|---|
+//! | `capi/layout.rs` | every assumption about PyO3's and CPython's object layout and the GIL, each with its import-time check ([`layout::inline_field_offset`], [`layout::GilCell`]) |
 //! | `capi/function.rs` | module functions of one bitboard defined with the C API, the PyO3 function behind each for the rest ([`function::add_bitboard_function`]) |
 //! | `capi/method.rs` | methods defined with the C API: the vectorcall convention, arguments by position or name ([`Method`], [`add_method`]) |
 //! | `capi/squareset.rs` | the raw access behind the fast `SquareSet` type: the mask in place, quick reads of sets, ints and lists, the free list of sets, the PyO3 class's slots to fall back to |
@@ -20,6 +21,7 @@
 //! | `capi/squareset_methods.rs` | that type's own methods: `add`, `discard`, the set tests and operations |
 
 pub mod function;
+pub mod layout;
 pub mod method;
 pub mod squareset;
 mod squareset_methods;

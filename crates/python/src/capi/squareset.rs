@@ -7,12 +7,13 @@
 //! that reads an object is an `unsafe fn` whose contract says what its
 //! caller holds.
 
-use std::cell::UnsafeCell;
 use std::ffi::{c_int, c_void};
 use std::ptr;
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering::Relaxed};
 
 use pyo3::ffi;
+
+use super::layout::GilCell;
 
 /// The fast type, once made (null before).
 pub static FAST: AtomicPtr<ffi::PyTypeObject> = AtomicPtr::new(ptr::null_mut());
@@ -110,19 +111,12 @@ struct FreeList {
     objects: [*mut ffi::PyObject; FREE_MAX],
 }
 
-/// [`FreeList`] behind the GIL.
-struct GilCell(UnsafeCell<FreeList>);
-
-// SAFETY: the free list is only read and written by `new_set` and `keep`,
-// whose callers hold the GIL: one thread at a time, and never reentered
-// (neither runs Python code while holding the reference).
-unsafe impl Sync for GilCell {}
-
-/// The free list of sets of the fast type.
-static FREE: GilCell = GilCell(UnsafeCell::new(FreeList {
+/// The free list of sets of the fast type, behind the GIL: only `new_set`
+/// and `keep` reach it, and neither runs Python code while holding it.
+static FREE: GilCell<FreeList> = GilCell::new(FreeList {
     count: 0,
     objects: [ptr::null_mut(); FREE_MAX],
-}));
+});
 
 /// Keeps `object`, a set of the fast type being freed, for reuse while
 /// the free list has room (then its type's reference is still to drop);
@@ -133,9 +127,9 @@ static FREE: GilCell = GilCell(UnsafeCell::new(FreeList {
 /// reached zero (CPython is running its `tp_dealloc`), and it is not used
 /// after being kept.
 pub unsafe fn keep(object: *mut ffi::PyObject) -> bool {
-    // SAFETY: the GIL is held, so no other reference to the list is live
-    // (`GilCell`).
-    let free = unsafe { &mut *FREE.0.get() };
+    // SAFETY: the GIL is held and this function runs no Python code while
+    // it holds the list (`GilCell::get`'s contract).
+    let free = unsafe { FREE.get() };
     if free.count == FREE_MAX {
         return false;
     }
@@ -150,9 +144,9 @@ pub unsafe fn keep(object: *mut ffi::PyObject) -> bool {
 /// # Safety
 /// The GIL is held and the fast type is made.
 pub unsafe fn new_set(mask: u64) -> *mut ffi::PyObject {
-    // SAFETY: the GIL is held, so no other reference to the list is live
-    // (`GilCell`).
-    let free = unsafe { &mut *FREE.0.get() };
+    // SAFETY: the GIL is held and this function runs no Python code while
+    // it holds the list (`GilCell::get`'s contract).
+    let free = unsafe { FREE.get() };
     if free.count > 0 {
         free.count -= 1;
         let object = free.objects[free.count];

@@ -6,7 +6,7 @@
 //!
 //! Every board makes its generator with itself and keeps it for good
 //! ([`GeneratorRef`]); `board.legal_moves` is a member read straight from
-//! the board object by CPython (`crate::board::push`). The generator holds a copy
+//! the board object by CPython (`crate::board::capi_push`). The generator holds a copy
 //! of its board's position, which the board writes at every change
 //! ([`GeneratorRef::sync`]), so it never needs the board itself: no
 //! reference to it (no cycle for the garbage collector, and a generator
@@ -68,7 +68,7 @@ pub struct GeneralPosition {
 
 /// A board's generator: made only here ([`GeneratorRef::new`]), so the
 /// object is always a `Generator`. Transparent, so that CPython can read
-/// the board's field as an object pointer (`crate::board::push`).
+/// the board's field as an object pointer (`crate::board::capi_push`).
 #[repr(transparent)]
 pub struct GeneratorRef(Py<PyAny>);
 

@@ -20,6 +20,7 @@ use pyo3::types::PyType;
 use pyo3::{PyTypeInfo, sync::GILOnceCell};
 
 use super::class::PySquareSet;
+use crate::capi::layout;
 use crate::capi::squareset::{FAST, new_set};
 use crate::capi::squareset_type::{make_fast, unmake_fast};
 
@@ -68,18 +69,25 @@ pub fn set_object(py: Python<'_>, mask: u64) -> PyResult<*mut ffi::PyObject> {
 /// Makes the fast type; the PyO3 class where that fails its check.
 fn make(py: Python<'_>) -> PyResult<Py<PyType>> {
     let base = PySquareSet::type_object(py);
-    let probe = Py::new(py, PySquareSet { mask: 0 })?;
-    let offset = {
+    let sample = || -> PyResult<(usize, usize)> {
+        let probe = Py::new(py, PySquareSet { mask: 0 })?;
         let set = probe.bind(py).borrow();
-        ptr::from_ref(&set.mask) as usize - probe.as_ptr() as usize
+        Ok((probe.as_ptr() as usize, ptr::from_ref(&set.mask) as usize))
+    };
+    let basicsize: usize = base.getattr("__basicsize__")?.extract()?;
+    let Ok(offset) =
+        layout::inline_field_offset::<u64>("SquareSet's mask", [sample()?, sample()?], basicsize)
+    else {
+        return Ok(base.unbind());
     };
     // SAFETY: `base` is the PyO3 class, whose every instance holds its
-    // `u64` mask at `offset` (PyO3 keeps a class's value at one offset;
-    // measured on `probe`, and checked below) and nothing to drop.
+    // `u64` mask at `offset` (`crate::capi::layout`'s first assumption,
+    // measured on two sets just above) and nothing to drop.
     let Some(fast) = (unsafe { make_fast(py, &base, offset)? }) else {
         return Ok(base.unbind());
     };
-    // The check: a set made here reads back through PyO3's borrow.
+    // The check of `crate::capi::layout`'s second assumption: a set made
+    // here by writing its mask alone borrows and reads back through PyO3.
     const CHECK: u64 = 0x0123_4567_89ab_cdef;
     // SAFETY: the GIL is held and the fast type is made.
     let made = unsafe { Bound::from_owned_ptr_or_err(py, new_set(CHECK)) };

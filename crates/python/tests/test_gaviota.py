@@ -3,10 +3,10 @@
 Both probe the 3-piece tables of python-chess's sdist (fetched at test
 time): random legal positions of each table, both sides to move and both
 colour arrangements, through `probe_dtm`, `probe_wdl`, `get_dtm` and
-`get_wdl`; the errors are python-chess's kinds and messages; and
-python-chess's own Gaviota test classes end the same way on both, skips
-and their reasons included. With `BITMOVES_LIBGTB` naming libgtb, the
-native flavour is compared too.
+`get_wdl`; the errors are python-chess's kinds and messages. (python-chess's
+own Gaviota test classes end the same way on both, skips and their reasons
+included: test_python_chess_suite.py.) With `BITMOVES_LIBGTB` naming
+libgtb, the native flavour is compared too.
 """
 
 import json
@@ -134,28 +134,6 @@ def test_a_damaged_table_is_an_os_error_naming_it(directory, tmp_path):
     tables = bitmoves.gaviota.open_tablebase(str(tmp_path), LibraryLoader=None)
     with pytest.raises(OSError, match="kqk.gtb.cp4"):
         tables.probe_dtm(bitmoves.Board("8/8/8/8/8/4k3/8/1QK5 w - - 0 1"))
-
-
-def run_classes(flavour, classes, env=None):
-    test_py = python_chess_test_py()
-    runner = pathlib.Path(__file__).with_name("python_chess_skips.py")
-    done = subprocess.run(
-        [sys.executable, str(runner), str(test_py), flavour, *classes],
-        capture_output=True, text=True, timeout=600, cwd=test_py.parent,
-        env={**os.environ, "PYTHONPATH": "", **(env or {})},
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    return json.loads(done.stdout)
-
-
-def test_python_chess_s_gaviota_classes_end_alike():
-    """Each test of GaviotaTestCase and NativeGaviotaTestCase passes,
-    fails or skips (for the same reason) on bitmoves as on python-chess."""
-    classes = ["GaviotaTestCase", "NativeGaviotaTestCase"]
-    theirs = run_classes("python-chess", classes)
-    ours = run_classes("bitmoves", classes)
-    assert len(theirs) == 10
-    assert ours == theirs
 
 
 @pytest.mark.skipif(not os.environ.get("BITMOVES_LIBGTB"), reason="set BITMOVES_LIBGTB to libgtb's path")

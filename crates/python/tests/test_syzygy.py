@@ -227,3 +227,20 @@ def test_calc_key_equals_python_chess():
             for mirror in (False, True):
                 assert bitmoves.syzygy.calc_key(bitmoves.Board(board.fen()), mirror=mirror) == \
                     chess.syzygy.calc_key(board, mirror=mirror)
+
+
+def test_a_missing_table_is_named_as_python_chess_names_it(regular):
+    """python-chess's words (`did not find wdl table KQRNvK`, `... dtz
+    table KQvK`), which its own tests show as skip reasons; a regression
+    test: bitmoves said `did not find table KQRNvK.rtbw`."""
+    cases = [("k7/8/8/8/8/8/8/KQRN4 w - - 0 1", "probe_wdl", "wdl"),
+             ("k7/8/8/8/8/8/8/KQ6 w - - 0 1", "probe_dtz", "dtz")]
+    with bitmoves.syzygy.open_tablebase(regular, load_dtz=False) as ours, \
+            chess.syzygy.open_tablebase(regular, load_dtz=False) as theirs:
+        for fen, method, kind in cases:
+            with pytest.raises(bitmoves.syzygy.MissingTableError) as mine:
+                getattr(ours, method)(bitmoves.Board(fen))
+            with pytest.raises(chess.syzygy.MissingTableError) as reference:
+                getattr(theirs, method)(chess.Board(fen))
+            assert str(mine.value) == str(reference.value)
+            assert f"did not find {kind} table" in str(mine.value)

@@ -32,9 +32,7 @@ create_exception!(
 /// The error of a failed probe, as python-chess raises it.
 fn probe_error(error: SyzygyError, board: &Board) -> PyErr {
     match error {
-        SyzygyError::MissingTable(name) => {
-            MissingTableError::new_err(format!("did not find table {name}"))
-        }
+        SyzygyError::MissingTable(name) => MissingTableError::new_err(missing_table(&name)),
         SyzygyError::Castling => PyKeyError::new_err(format!(
             "syzygy tables do not contain positions with castling rights: {board}"
         )),
@@ -43,6 +41,15 @@ fn probe_error(error: SyzygyError, board: &Board) -> PyErr {
         )),
         other => PyOSError::new_err(other.to_string()),
     }
+}
+
+/// python-chess's words for a missing table, `did not find wdl table
+/// KPPvKR` (or `dtz`), from the file name the core's error gives
+/// (`KPPvKR.rtbw`: a suffix ending in `w` is a WDL table).
+fn missing_table(file: &str) -> String {
+    let (key, suffix) = file.rsplit_once('.').unwrap_or((file, ""));
+    let kind = if suffix.ends_with('w') { "wdl" } else { "dtz" };
+    format!("did not find {kind} table {key}")
 }
 
 /// `Tablebase(*, max_fds=128, VariantBoard=chess.Board)`: python-chess's

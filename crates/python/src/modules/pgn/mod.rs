@@ -1,6 +1,6 @@
 //! `bitmoves.pgn`: PGN through `bitmoves-pgn`, as the submodule
 //! `bitmoves._bitmoves.pgn` ([`register`]): the batch readers, and the
-//! Rust half of python-chess's `chess.pgn` (`bitmoves/pgn.py`).
+//! Rust half of python-chess's `chess.pgn` (the `bitmoves/pgn/` package).
 //!
 //! | file | what it holds |
 //! |---|---|

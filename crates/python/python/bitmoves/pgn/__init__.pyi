@@ -1,5 +1,5 @@
-"""Type stubs for bitmoves.pgn (bitmoves/pgn.py, _pgn_tree.py,
-_pgn_visitors.py and crates/python/src/modules/pgn/)."""
+"""Type stubs for bitmoves.pgn (the package bitmoves/pgn/: __init__.py,
+_tree.py, _visitors.py; and crates/python/src/modules/pgn/)."""
 
 import enum
 import logging
@@ -13,8 +13,8 @@ from typing import (
 import numpy as np
 import numpy.typing as npt
 
-from ._bitmoves import Board, Move
-from ._pgn_tree import TimeControlType as TimeControlType
+from .._bitmoves import Board, Move
+from ._tree import TimeControlType as TimeControlType
 
 class PgnError(ValueError):
     """A game that could not be read (bad FEN tag, unexpected text,

@@ -11,7 +11,7 @@ import abc
 import logging
 import typing
 
-from ._pgn_tree import SKIP, VISITORS, Game, Headers
+from ._tree import SKIP, VISITORS, Game, Headers
 
 LOGGER = logging.getLogger("chess.pgn")
 
@@ -339,7 +339,7 @@ class FileExporter(StringExporterMixin, BaseVisitor):
         return self.__repr__()
 
 
-# The tree's own uses of the visitors (see ``_pgn_tree.VISITORS``).
+# The tree's own uses of the visitors (see ``_tree.VISITORS``).
 VISITORS.game_builder = GameBuilder
 VISITORS.headers_builder = HeadersBuilder
 VISITORS.string_exporter = StringExporter

@@ -17,12 +17,12 @@ import re
 import typing
 from collections.abc import MutableMapping
 
-from . import Board
+from .. import Board
 
 
 class _Visitors:
     """The visitors the tree hands out (``Game.builder()``,
-    ``Headers.builder()``, ``str(node)``), filled in by ``_pgn_visitors``,
+    ``Headers.builder()``, ``str(node)``), filled in by ``_visitors``,
     the layer above, when it is imported: the tree names none of them."""
 
     game_builder: typing.Any = None
@@ -170,7 +170,7 @@ class Headers(MutableMapping):
         that name (``find_variant``; ``ValueError`` for an unknown one)."""
         if "Variant" not in self or self.is_chess960() or self.is_wild():
             return Board
-        from . import variant
+        from .. import variant
 
         return variant.find_variant(self["Variant"])
 

@@ -25,8 +25,8 @@ import io
 import re
 import weakref
 
-from ._bitmoves import pgn as _pgn
-from ._pgn_tree import (
+from .._bitmoves import pgn as _pgn
+from ._tree import (
     ARROWS_REGEX,
     CLOCK_REGEX,
     EMT_REGEX,
@@ -45,7 +45,7 @@ from ._pgn_tree import (
     TimeControlType,
     parse_time_control,
 )
-from ._pgn_visitors import (
+from ._visitors import (
     LOGGER,
     BaseVisitor,
     BoardBuilder,
@@ -56,7 +56,7 @@ from ._pgn_visitors import (
     StringExporter,
     StringExporterMixin,
 )
-from . import Board
+from .. import Board
 
 GameRecord = _pgn.GameRecord
 GameReader = _pgn.GameReader

@@ -6,8 +6,8 @@
 //! - **No import circles.** No two files of a crate import each other, through
 //!   `crate::` or `super::` paths, directly or round a longer loop (the
 //!   crate root and a file's parent `mod.rs`, which declare and re-export,
-//!   are left out); nor two files of a Python package (`crates/*/python/*/`)
-//!   through `from .x import` and the like. [`ALLOWED_CIRCLES`] names the
+//!   are left out); nor two files of a Python package (`crates/*/python/*/`,
+//!   and each subpackage in it) through `from .x import` and the like. [`ALLOWED_CIRCLES`] names the
 //!   circles being removed.
 //! - **Cited headings exist.** A comment that cites `docs/NAME.md`, "Heading"
 //!   or `docs/NAME.md` (*Heading*) names a heading of that file, and every
@@ -63,7 +63,7 @@ pub fn check(root: &Path) -> (Vec<String>, Vec<String>) {
             found_circles.push(format!("{name}: {}", circle.join(", ")));
         }
     }
-    for package in python_packages(root) {
+    for (name, package) in python_packages(root) {
         let files: BTreeMap<String, String> = fs::read_dir(&package)
             .into_iter()
             .flatten()
@@ -74,9 +74,6 @@ pub fn check(root: &Path) -> (Vec<String>, Vec<String>) {
                 Some((e.file_name().to_string_lossy().into_owned(), text))
             })
             .collect();
-        let name = package
-            .file_name()
-            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
         for circle in python_circles(&name, &files) {
             found_circles.push(format!(
                 "{}: {}",
@@ -149,22 +146,28 @@ fn source_dirs(root: &Path) -> Vec<std::path::PathBuf> {
     dirs
 }
 
-/// The Python packages of the crates: `crates/*/python/*/` folders that
-/// hold an `__init__.py`.
-fn python_packages(root: &Path) -> Vec<std::path::PathBuf> {
-    let mut packages: Vec<_> = fs::read_dir(root.join("crates"))
+/// The Python packages of the crates, each with its dotted name: the
+/// `crates/*/python/*/` folders that hold an `__init__.py`, and their
+/// subpackages (`bitmoves.pgn`), each read as a package of its own.
+fn python_packages(root: &Path) -> Vec<(String, std::path::PathBuf)> {
+    fn packages_in(dir: &Path, prefix: &str, found: &mut Vec<(String, std::path::PathBuf)>) {
+        for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.join("__init__.py").is_file() {
+                let name = format!("{prefix}{}", entry.file_name().to_string_lossy());
+                packages_in(&path, &format!("{name}."), found);
+                found.push((name, path));
+            }
+        }
+    }
+    let mut packages = Vec::new();
+    for krate in fs::read_dir(root.join("crates"))
         .into_iter()
         .flatten()
         .flatten()
-        .flat_map(|krate| {
-            fs::read_dir(krate.path().join("python"))
-                .into_iter()
-                .flatten()
-        })
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|dir| dir.join("__init__.py").is_file())
-        .collect();
+    {
+        packages_in(&krate.path().join("python"), "", &mut packages);
+    }
     packages.sort();
     packages
 }
@@ -446,6 +449,37 @@ mod tests {
         assert_eq!(
             length_problem("README.md", &"line\n".repeat(300), 300),
             None
+        );
+    }
+
+    #[test]
+    fn a_circle_inside_a_subpackage_is_found() {
+        let root = std::env::temp_dir().join(format!("tidy-subpackage-{}", std::process::id()));
+        let sub = root.join("crates/k/python/pkg/sub");
+        fs::create_dir_all(&sub).unwrap();
+        for (path, text) in [
+            ("crates/k/python/pkg/__init__.py", ""),
+            ("crates/k/python/pkg/sub/__init__.py", "from .a import x\n"),
+            (
+                "crates/k/python/pkg/sub/a.py",
+                "from .b import y\nfrom .. import z\n",
+            ),
+            ("crates/k/python/pkg/sub/b.py", "from pkg.sub.a import x\n"),
+        ] {
+            fs::write(root.join(path), text).unwrap();
+        }
+        let names: Vec<String> = python_packages(&root)
+            .into_iter()
+            .map(|(name, _)| name)
+            .collect();
+        assert_eq!(names, ["pkg", "pkg.sub"]);
+        let (problems, _) = check(&root);
+        fs::remove_dir_all(&root).unwrap();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p == "import circle: crates/k/python/pkg/sub: a.py, b.py"),
+            "{problems:?}"
         );
     }
 

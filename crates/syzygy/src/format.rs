@@ -126,7 +126,10 @@ impl Format {
     pub fn connected_kings(self) -> bool {
         matches!(
             self.variant,
-            VariantKind::Atomic | VariantKind::Suicide | VariantKind::Giveaway | VariantKind::Antichess
+            VariantKind::Atomic
+                | VariantKind::Suicide
+                | VariantKind::Giveaway
+                | VariantKind::Antichess
         )
     }
 

@@ -2,10 +2,10 @@
 //! checked when the file is opened, then used to find one position's value
 //! in the file's compressed blocks.
 
+use crate::format::Format;
 use crate::index::{
     Encoding, Layout, MAX_PIECES, PieceEncoding, encode_pawns, encode_pieces, pawn_file,
 };
-use crate::format::Format;
 use crate::material::{Material, Placement};
 use crate::pairs::{Bytes, Damage, PairsData, Sizes};
 use crate::values::Wdl;
@@ -347,7 +347,12 @@ impl Header {
 
     /// The WDL table's value for the board.
     #[inline]
-    pub fn wdl(&self, data: &[u8], board: &impl Placement, material: &Material) -> Result<Wdl, Damage> {
+    pub fn wdl(
+        &self,
+        data: &[u8],
+        board: &impl Placement,
+        material: &Material,
+    ) -> Result<Wdl, Damage> {
         let (value, _, _) = self
             .value(data, board, material)?
             .ok_or("no values for this side to move")?;

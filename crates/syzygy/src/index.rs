@@ -3,8 +3,7 @@
 //! and the per-table normalisation and factors that the indexing uses.
 
 use crate::consts::{
-    DIAG, FILE_TO_FILE, FLAP, INVFLAP, INVTRIANGLE, KK_IDX, LOWER, MTWIST, PP_IDX, PTWIST,
-    TRIANGLE,
+    DIAG, FILE_TO_FILE, FLAP, INVFLAP, INVTRIANGLE, KK_IDX, LOWER, MTWIST, PP_IDX, PTWIST, TRIANGLE,
 };
 
 /// The most pieces a table holds.
@@ -416,8 +415,8 @@ fn encode_group(n: u8, squares: &mut [Sq; MAX_PIECES], count: usize) -> Option<(
         used.iter_mut().for_each(|sq| *sq ^= 0x38);
     }
     if n == 2 {
-        let flip = off_diagonal(used[0]) > 0
-            || (off_diagonal(used[0]) == 0 && off_diagonal(used[1]) > 0);
+        let flip =
+            off_diagonal(used[0]) > 0 || (off_diagonal(used[0]) == 0 && off_diagonal(used[1]) > 0);
         if flip {
             used.iter_mut().for_each(|sq| *sq = flip_diagonal(*sq));
         }

@@ -13,9 +13,7 @@ use crate::material::Material;
 use crate::probe::dtz_before_zeroing;
 use crate::tablebase::Tablebase;
 use crate::values::{Dtz, Wdl};
-use bitmoves::variant::{
-    LooseMoveList, Position, Termination, Variant, is_en_passant, is_zeroing,
-};
+use bitmoves::variant::{LooseMoveList, Position, Termination, Variant, is_en_passant, is_zeroing};
 use bitmoves::{Bitboard, Move, Piece};
 
 /// The most pieces a probed position may have: the tables' 7, and one
@@ -113,9 +111,10 @@ impl Tablebase {
 
     /// The WDL value in the position's own table, after the variant's end
     /// and (with one king a side) bare kings, nothing searched
-    /// (python-chess's `probe_wdl_table`).
+    /// (python-chess's `probe_wdl_table`; castling rights are not looked
+    /// at).
     pub fn probe_variant_wdl_table<V: Variant>(&self, pos: &Position<V>) -> Result<Wdl> {
-        self.check_variant(pos)?;
+        self.check_kind::<V>()?;
         self.variant_wdl_table(pos)
     }
 
@@ -127,21 +126,28 @@ impl Tablebase {
         pos: &Position<V>,
         wdl: Wdl,
     ) -> Result<Option<i32>> {
-        self.check_variant(pos)?;
+        self.check_kind::<V>()?;
         let material = Material::of(pos.setup());
         self.table(&material, Kind::Dtz)?
             .dtz(pos.setup(), &material, wdl)
     }
 
-    /// The checks every probe makes first: the set's variant, no castling
-    /// rights, at most 8 pieces.
-    fn check_variant<V: Variant>(&self, pos: &Position<V>) -> Result<()> {
-        if V::KIND != self.format.variant {
-            return Err(SyzygyError::WrongVariant {
+    /// The set's variant is `V`.
+    fn check_kind<V: Variant>(&self) -> Result<()> {
+        if V::KIND == self.format.variant {
+            Ok(())
+        } else {
+            Err(SyzygyError::WrongVariant {
                 tables: self.format.variant,
                 position: V::KIND,
-            });
+            })
         }
+    }
+
+    /// The checks every searching probe makes first: the set's variant, no
+    /// castling rights, at most 8 pieces.
+    fn check_variant<V: Variant>(&self, pos: &Position<V>) -> Result<()> {
+        self.check_kind::<V>()?;
         if !pos.setup().castling.is_empty() {
             return Err(SyzygyError::Castling);
         }

@@ -79,7 +79,10 @@ fn random_fens<V: Variant>(pieces: &[char], per_side: usize, seed: u64) -> Vec<S
 /// Our `WDL DTZ` (or `error`) for one FEN.
 fn ours<V: Variant>(tables: &Tablebase, fen: &str) -> String {
     let pos = Position::<V>::from_fen(fen, false).expect("a FEN we wrote");
-    match (tables.probe_variant_wdl(&pos), tables.probe_variant_dtz(&pos)) {
+    match (
+        tables.probe_variant_wdl(&pos),
+        tables.probe_variant_dtz(&pos),
+    ) {
         (Ok(wdl), Ok(dtz)) => format!("{} {}", wdl.value(), dtz.0),
         _ => "error".to_owned(),
     }
@@ -92,7 +95,11 @@ fn compare<V: Variant>(dir: &Path, suffix: &str, per_side: usize) -> (usize, usi
     tables.add_directory(dir).expect("the tables' directory");
     let mut fens = Vec::new();
     for (i, name) in table_names(dir, suffix).iter().enumerate() {
-        fens.extend(random_fens::<V>(&letters(name), per_side, 0x5eed_0100 + i as u64));
+        fens.extend(random_fens::<V>(
+            &letters(name),
+            per_side,
+            0x5eed_0100 + i as u64,
+        ));
     }
     let expected = python_numbers(dir, V::KIND.uci_name(), &fens);
     assert_eq!(expected.len(), fens.len(), "one answer per position");
@@ -127,7 +134,10 @@ fn atomic_fixtures_match_python_chess() {
         return;
     }
     let (count, probed) = compare::<Atomic>(&fixtures("atomic"), ".atbw", PER_SIDE);
-    assert!(count >= 1_000 && probed * 10 >= count * 9, "{probed} of {count}");
+    assert!(
+        count >= 1_000 && probed * 10 >= count * 9,
+        "{probed} of {count}"
+    );
 }
 
 #[test]
@@ -136,7 +146,10 @@ fn suicide_fixtures_match_python_chess() {
         return;
     }
     let (count, probed) = compare::<Suicide>(&fixtures("suicide"), ".stbw", PER_SIDE);
-    assert!(count >= 1_000 && probed * 10 >= count * 9, "{probed} of {count}");
+    assert!(
+        count >= 1_000 && probed * 10 >= count * 9,
+        "{probed} of {count}"
+    );
 }
 
 #[test]
@@ -146,7 +159,10 @@ fn giveaway_fixtures_match_python_chess_as_giveaway_and_antichess() {
     }
     let dir = fixtures("giveaway");
     let (count, probed) = compare::<Giveaway>(&dir, ".gtbw", PER_SIDE);
-    assert!(count >= 1_000 && probed * 10 >= count * 9, "{probed} of {count}");
+    assert!(
+        count >= 1_000 && probed * 10 >= count * 9,
+        "{probed} of {count}"
+    );
     compare::<Antichess>(&dir, ".gtbw", PER_SIDE / 3);
 }
 
@@ -178,6 +194,9 @@ fn your_variant_tables_match_python_chess() {
             VariantKind::Suicide => compare::<Suicide>(&dir, suffix, per_side),
             _ => compare::<Giveaway>(&dir, suffix, per_side),
         };
-        eprintln!("{}: {count} positions, {probed} probed by both", dir.display());
+        eprintln!(
+            "{}: {count} positions, {probed} probed by both",
+            dir.display()
+        );
     }
 }

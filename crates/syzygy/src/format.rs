@@ -4,8 +4,16 @@
 //! python-chess's variant boards (`tbw_suffix`, `connected_kings`, ...)
 //! and the generator (syzygy1/tb) define them.
 
-use crate::header::Kind;
 use bitmoves::variant::VariantKind;
+
+/// The two kinds of table file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Win/draw/loss (`.rtbw` in standard chess).
+    Wdl,
+    /// Distance to zeroing (`.rtbz`).
+    Dtz,
+}
 
 /// The table format of the variant a [`Tablebase`](crate::Tablebase) is
 /// opened for.

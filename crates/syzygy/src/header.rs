@@ -2,7 +2,7 @@
 //! checked when the file is opened, then used to find one position's value
 //! in the file's compressed blocks.
 
-use crate::format::Format;
+use crate::format::{Format, Kind};
 use crate::index::{
     Encoding, Layout, MAX_PIECES, PieceEncoding, encode_pawns, encode_pieces, pawn_file,
 };
@@ -10,15 +10,6 @@ use crate::material::{Material, Placement};
 use crate::pairs::{Bytes, Damage, PairsData, Sizes};
 use crate::values::Wdl;
 use bitmoves::{Bitboard, Color, Piece};
-
-/// The two kinds of table file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// Win/draw/loss, `.rtbw`.
-    Wdl,
-    /// Distance to zeroing, `.rtbz`.
-    Dtz,
-}
 
 /// One side's (or for DTZ, the stored side's) layout and values, per file.
 #[derive(Debug, Clone)]

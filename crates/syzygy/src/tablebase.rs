@@ -3,8 +3,8 @@
 //! shared by any number of threads.
 
 use crate::error::{Result, SyzygyError};
-use crate::format::Format;
-use crate::header::{Header, Kind};
+use crate::format::{Format, Kind};
+use crate::header::Header;
 use crate::material::{Material, Placement};
 use crate::values::Wdl;
 use bitmoves::variant::VariantKind;

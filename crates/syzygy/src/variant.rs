@@ -8,7 +8,7 @@
 //! ("threats") are searched too.
 
 use crate::error::{Result, SyzygyError};
-use crate::header::Kind;
+use crate::format::Kind;
 use crate::material::Material;
 use crate::probe::dtz_before_zeroing;
 use crate::tablebase::Tablebase;
@@ -382,10 +382,10 @@ impl Tablebase {
         if pos.setup().ep_square.is_none() || self.format.captures_compulsory() {
             return Ok(v);
         }
-        if let Some(v1) = self.variant_en_passant_value(pos)? {
-            if v1 >= v || (v == Wdl::Draw && only_en_passant(pos)) {
-                v = v1;
-            }
+        if let Some(v1) = self.variant_en_passant_value(pos)?
+            && (v1 >= v || (v == Wdl::Draw && only_en_passant(pos)))
+        {
+            v = v1;
         }
         Ok(v)
     }

@@ -1,12 +1,16 @@
 //! `bitmoves syzygy`: Syzygy tablebase probes, of one position (WDL, DTZ
 //! and the root moves ranked) or of an EPD file (one `WDL DTZ` line per
-//! line, on several threads: see `epd.rs`).
+//! line, on several threads: see `epd.rs`); with `--variant`, one position
+//! of atomic or the antichess variants in their tables (`variant.rs`).
 
 mod epd;
+mod variant;
 
 use crate::error::{CliError, file_name};
 use crate::position::SetupArgs;
+use crate::variant::VariantArgs;
 use bitmoves::Board;
+use bitmoves::variant::VariantKind;
 use bitmoves_syzygy::{RootOptions, Tablebase};
 use clap::Args;
 use std::io::Write;
@@ -34,10 +38,23 @@ pub struct SyzygyArgs {
     #[command(flatten)]
     // --moves, --chess960 and --lenient.
     pub setup: SetupArgs,
+    #[command(flatten)]
+    // --variant: atomic, suicide, giveaway or antichess, whose tables are
+    // read instead of standard chess's.
+    pub variant: VariantArgs,
 }
 
 /// Runs `bitmoves syzygy`.
 pub fn run(args: &SyzygyArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(kind) = args.variant.kind() {
+        if variant::suffixes(kind).is_none() {
+            return Err(CliError::input(format!(
+                "--variant {kind} has no Syzygy tables: atomic, suicide, giveaway and antichess have"
+            )));
+        }
+        let tables = open_tables(args)?;
+        return variant::run(args, kind, &tables, out);
+    }
     let tables = open_tables(args)?;
     match (&args.epd, &args.position) {
         (Some(file), _) => epd::run(&tables, file, usize::from(args.threads), out),
@@ -68,7 +85,8 @@ fn open_tables(args: &SyzygyArgs) -> Result<Tablebase, CliError> {
             "{which}: name each directory, `.` for the current one"
         )));
     }
-    let mut tables = Tablebase::new();
+    let kind = args.variant.kind().unwrap_or(VariantKind::Standard);
+    let mut tables = Tablebase::for_variant(kind);
     let mut found = 0;
     for dir in &dirs {
         found += tables.add_directory(dir).map_err(|error| {
@@ -79,8 +97,9 @@ fn open_tables(args: &SyzygyArgs) -> Result<Tablebase, CliError> {
         })?;
     }
     if found == 0 {
+        let suffixes = variant::suffixes(kind).unwrap_or(".rtbw, .rtbz");
         return Err(CliError::input(format!(
-            "no Syzygy tables (.rtbw, .rtbz) in {all}"
+            "no Syzygy tables ({suffixes}) in {all}"
         )));
     }
     Ok(tables)

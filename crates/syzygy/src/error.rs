@@ -1,6 +1,7 @@
 //! [`SyzygyError`]: why a position could not be probed, naming the table
 //! file where one is to blame.
 
+use bitmoves::variant::VariantKind;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::{fmt, io};
@@ -28,6 +29,14 @@ pub enum SyzygyError {
     NotATableName(String),
     /// The position has castling rights, which the tables do not hold.
     Castling,
+    /// A variant's position was probed in a set opened for another
+    /// variant's tables ([`Tablebase::for_variant`](crate::Tablebase::for_variant)).
+    WrongVariant {
+        /// The variant the set was opened for.
+        tables: VariantKind,
+        /// The probed position's variant.
+        position: VariantKind,
+    },
     /// More pieces than the tables hold (7), or than the added tables do.
     TooManyPieces {
         /// How many pieces the position has.
@@ -73,6 +82,12 @@ impl fmt::Display for SyzygyError {
                 "{name:?} is not a table's file name (such as KQvKR.rtbw, the stronger side first)"
             ),
             Self::Castling => f.write_str("the tables hold no positions with castling rights"),
+            Self::WrongVariant { tables, position } => write!(
+                f,
+                "the tables were opened for {}, the position is {}'s",
+                tables.name(),
+                position.name()
+            ),
             Self::TooManyPieces { pieces } => {
                 write!(f, "{pieces} pieces: the tables hold at most 7")
             }

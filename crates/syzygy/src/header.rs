@@ -2,40 +2,14 @@
 //! checked when the file is opened, then used to find one position's value
 //! in the file's compressed blocks.
 
+use crate::format::{Format, Kind};
 use crate::index::{
     Encoding, Layout, MAX_PIECES, PieceEncoding, encode_pawns, encode_pieces, pawn_file,
 };
-use crate::material::Material;
+use crate::material::{Material, Placement};
 use crate::pairs::{Bytes, Damage, PairsData, Sizes};
 use crate::values::Wdl;
-use bitmoves::{Bitboard, Board, Color, Piece};
-
-/// The two kinds of table file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Kind {
-    /// Win/draw/loss, `.rtbw`.
-    Wdl,
-    /// Distance to zeroing, `.rtbz`.
-    Dtz,
-}
-
-impl Kind {
-    /// The file extension, with its dot.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Kind::Wdl => ".rtbw",
-            Kind::Dtz => ".rtbz",
-        }
-    }
-
-    /// The first four bytes of every file of this kind.
-    pub fn magic(self) -> [u8; 4] {
-        match self {
-            Kind::Wdl => [0x71, 0xe8, 0x23, 0x5d],
-            Kind::Dtz => [0xd7, 0x66, 0x0c, 0xa5],
-        }
-    }
-}
+use bitmoves::{Bitboard, Color, Piece};
 
 /// One side's (or for DTZ, the stored side's) layout and values, per file.
 #[derive(Debug, Clone)]
@@ -91,17 +65,21 @@ fn material_of(codes: &[u8]) -> Material {
 
 impl Header {
     /// Decodes the header of a file of `kind` for `material` (from its
-    /// name), checking that every region it describes lies in `data`.
-    pub fn read(data: &[u8], kind: Kind, material: Material) -> Result<Header, Damage> {
+    /// name) in the variant's `format`, checking that every region it
+    /// describes lies in `data`.
+    pub fn read(
+        data: &[u8],
+        kind: Kind,
+        material: Material,
+        format: Format,
+    ) -> Result<Header, Damage> {
         let count = material.count();
         let symmetric = material == material.mirrored();
         let has_pawns = material.has_pawns();
         let encoding = if has_pawns {
             Encoding::Pawns(material.pawns())
-        } else if material.unique_pieces() >= 3 {
-            Encoding::Pieces(PieceEncoding::Three)
         } else {
-            Encoding::Pieces(PieceEncoding::Kings)
+            Encoding::Pieces(piece_encoding(&material, format)?)
         };
         let flags = data.u8_at(4)?;
         let split = kind == Kind::Wdl && flags & 1 != 0;
@@ -156,7 +134,13 @@ impl Header {
             let mut size_pair = [Sizes::default(); 2];
             for side in 0..sides {
                 let (layout, size) = layout_pair[side].clone().ok_or("no layout")?;
-                let (pairs, region, next) = PairsData::read(data, at, size, kind == Kind::Wdl)?;
+                let (pairs, region, next) = PairsData::read(
+                    data,
+                    at,
+                    size,
+                    kind == Kind::Wdl,
+                    format.captures_compulsory(),
+                )?;
                 at = next;
                 pair[side] = Some(Part { layout, pairs });
                 size_pair[side] = region;
@@ -240,8 +224,8 @@ impl Header {
     /// How the board's colours relate to the table's: (`cmirror`,
     /// `mirror`, the stored side to read).
     #[inline]
-    fn orientation(&self, board: &Board, material: &Material) -> (u8, u8, usize) {
-        let white = board.side_to_move() == Color::White;
+    fn orientation(&self, board: &impl Placement, material: &Material) -> (u8, u8, usize) {
+        let white = board.turn() == Color::White;
         if self.symmetric {
             if white { (0, 0, 0) } else { (8, 0x38, 0) }
         } else if *material != self.key {
@@ -255,7 +239,7 @@ impl Header {
     /// `squares` (ranks flipped by `mirror`).
     #[inline]
     fn fill(
-        board: &Board,
+        board: &impl Placement,
         codes: &[u8; MAX_PIECES],
         start: usize,
         count: usize,
@@ -288,7 +272,7 @@ impl Header {
     fn value(
         &self,
         data: &[u8],
-        board: &Board,
+        board: &impl Placement,
         material: &Material,
     ) -> Result<Option<(u16, u8, usize)>, Damage> {
         // DTZ tables hold one side to move (`dtz_side` must match it).
@@ -354,7 +338,12 @@ impl Header {
 
     /// The WDL table's value for the board.
     #[inline]
-    pub fn wdl(&self, data: &[u8], board: &Board, material: &Material) -> Result<Wdl, Damage> {
+    pub fn wdl(
+        &self,
+        data: &[u8],
+        board: &impl Placement,
+        material: &Material,
+    ) -> Result<Wdl, Damage> {
         let (value, _, _) = self
             .value(data, board, material)?
             .ok_or("no values for this side to move")?;
@@ -372,7 +361,7 @@ impl Header {
     pub fn dtz(
         &self,
         data: &[u8],
-        board: &Board,
+        board: &impl Placement,
         material: &Material,
         wdl: Wdl,
     ) -> Result<Option<i32>, Damage> {
@@ -398,14 +387,37 @@ impl Header {
     }
 }
 
+/// How a pawnless table of `material` indexes its leading pieces: three
+/// unique pieces, two (kings, which may touch in atomic and antichess), or
+/// in antichess the smallest group of identical pieces.
+fn piece_encoding(material: &Material, format: Format) -> Result<PieceEncoding, Damage> {
+    let unique = material.unique_pieces();
+    if unique >= 3 {
+        return Ok(PieceEncoding::Three);
+    }
+    if unique == 2 {
+        return Ok(PieceEncoding::Kings {
+            connected: format.connected_kings(),
+        });
+    }
+    let smallest = material
+        .counts
+        .iter()
+        .flatten()
+        .filter(|&&n| n > 1)
+        .min()
+        .ok_or("no pieces")?;
+    Ok(PieceEncoding::Group(*smallest))
+}
+
 /// The pieces a code names (type 1 to 6, plus 8 for black).
 #[inline(always)]
-fn pieces_of(board: &Board, code: u8) -> Option<Bitboard> {
+fn pieces_of(board: &impl Placement, code: u8) -> Option<Bitboard> {
     let piece = Piece::try_index(usize::from(code & 0x07).checked_sub(1)?)?;
     let color = if code & 0x08 == 0 {
         Color::White
     } else {
         Color::Black
     };
-    Some(board.colored_pieces(color, piece))
+    Some(board.colored(color, piece))
 }

@@ -2,7 +2,9 @@
 //! (the pieces encoding for pawnless tables, the pawn encoding otherwise),
 //! and the per-table normalisation and factors that the indexing uses.
 
-use crate::consts::{DIAG, FILE_TO_FILE, FLAP, INVFLAP, KK_IDX, LOWER, PTWIST, TRIANGLE};
+use crate::consts::{
+    DIAG, FILE_TO_FILE, FLAP, INVFLAP, INVTRIANGLE, KK_IDX, LOWER, MTWIST, PP_IDX, PTWIST, TRIANGLE,
+};
 
 /// The most pieces a table holds.
 pub(crate) const MAX_PIECES: usize = 7;
@@ -65,6 +67,31 @@ const PAWN_TABLES: ([[u64; 24]; 5], [[u64; 4]; 5]) = {
     (index, factor)
 };
 
+/// `MULTI_INDEX[n - 1][TRIANGLE[first piece]]`: where the index of `n`
+/// identical leading pieces starts (antichess tables), and
+/// `MULTI_FACTOR[n - 1]`: how many placements they have.
+const MULTI_TABLES: ([[u64; 10]; 5], [u64; 5]) = {
+    let mut index = [[0u64; 10]; 5];
+    let mut factor = [0u64; 5];
+    let mut i = 0;
+    while i < 5 {
+        let mut sum = 0;
+        let mut j = 0;
+        while j < 10 {
+            index[i][j] = sum;
+            sum += if i == 0 {
+                1
+            } else {
+                BINOMIAL[i][MTWIST[INVTRIANGLE[j] as usize] as usize]
+            };
+            j += 1;
+        }
+        factor[i] = sum;
+        i += 1;
+    }
+    (index, factor)
+};
+
 /// n choose k as the format's `subfactor` computes it.
 fn subfactor(k: u8, n: u8) -> u64 {
     binomial(i32::from(n), usize::from(k))
@@ -82,13 +109,45 @@ fn flip_diagonal(sq: Sq) -> Sq {
 }
 
 /// How a pawnless table indexes its first pieces: three unique pieces
-/// (`Three`, 31,332 placements) or the two kings only (`Kings`, 462).
+/// (`Three`, 31,332 placements), two (`Kings`, 462, or 518 where kings may
+/// touch), or in antichess tables with fewer unique pieces a group of
+/// identical ones (`Group(2)`: 278, more: the multi-piece tables).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum PieceEncoding {
     /// At least three pieces occur once (the kings and one more).
     Three,
-    /// Only the two kings are unique.
-    Kings,
+    /// Only two pieces (the kings) are unique; `connected` where they may
+    /// stand side by side (atomic, antichess).
+    Kings {
+        /// Whether the two may touch.
+        connected: bool,
+    },
+    /// Antichess: fewer than two unique pieces; the smallest group of
+    /// identical pieces (2 to 6) leads.
+    Group(u8),
+}
+
+impl PieceEncoding {
+    /// How many pieces the leading placement covers.
+    fn leading(self) -> u8 {
+        match self {
+            PieceEncoding::Three => 3,
+            PieceEncoding::Kings { .. } => 2,
+            PieceEncoding::Group(n) => n,
+        }
+    }
+
+    /// How many placements the leading pieces have; `None` for a group
+    /// the format has no tables for.
+    fn placements(self) -> Option<u64> {
+        match self {
+            PieceEncoding::Three => Some(31_332),
+            PieceEncoding::Kings { connected: false } => Some(462),
+            PieceEncoding::Kings { connected: true } => Some(518),
+            PieceEncoding::Group(2) => Some(278),
+            PieceEncoding::Group(n) => MULTI_TABLES.1.get(usize::from(n).checked_sub(1)?).copied(),
+        }
+    }
 }
 
 /// Which indexing a table uses, with what it needs.
@@ -129,13 +188,9 @@ impl Layout {
             ..Layout::default()
         };
         let first = match encoding {
-            Encoding::Pieces(PieceEncoding::Three) => {
-                layout.norm[0] = 3;
-                3
-            }
-            Encoding::Pieces(PieceEncoding::Kings) => {
-                layout.norm[0] = 2;
-                2
+            Encoding::Pieces(kind) => {
+                layout.norm[0] = kind.leading();
+                usize::from(kind.leading())
             }
             Encoding::Pawns([lead, other]) => {
                 layout.norm[0] = lead;
@@ -165,10 +220,7 @@ impl Layout {
     }
 
     fn piece_factors(&mut self, kind: PieceEncoding, count: usize, order: u8) -> Option<u64> {
-        let pivot: u64 = match kind {
-            PieceEncoding::Three => 31_332,
-            PieceEncoding::Kings => 462,
-        };
+        let pivot = kind.placements()?;
         let mut free = 64 - self.norm[0];
         let mut size: u64 = 1;
         let mut i = usize::from(self.norm[0]);
@@ -249,41 +301,56 @@ fn encode_groups(
     index
 }
 
-/// The index of a pawnless position; `None` for a king placement the
-/// table cannot hold (kings side by side).
+/// The index of a pawnless position; `None` for a placement the table
+/// cannot hold (kings side by side where they may not touch).
 pub(crate) fn encode_pieces(
     kind: PieceEncoding,
     layout: &Layout,
     squares: &mut [Sq; MAX_PIECES],
     count: usize,
 ) -> Option<u64> {
-    let squares_used = &mut squares[..count];
-    if squares_used[0] & 0x04 != 0 {
-        squares_used.iter_mut().for_each(|sq| *sq ^= 0x07);
-    }
-    if squares_used[0] & 0x20 != 0 {
-        squares_used.iter_mut().for_each(|sq| *sq ^= 0x38);
-    }
-    let limit = match kind {
-        PieceEncoding::Three => 3,
-        PieceEncoding::Kings => 2,
-    };
-    if let Some(i) = squares_used.iter().position(|&sq| off_diagonal(sq) != 0)
-        && i < limit
-        && off_diagonal(squares_used[i]) > 0
-    {
-        squares_used
-            .iter_mut()
-            .for_each(|sq| *sq = flip_diagonal(*sq));
-    }
     let (index, start) = match kind {
+        PieceEncoding::Group(n) => encode_group(n, squares, count)?,
+        PieceEncoding::Three | PieceEncoding::Kings { .. } => {
+            normalise_unique(kind, &mut squares[..count]);
+            (encode_unique(kind, squares)?, usize::from(kind.leading()))
+        }
+    };
+    Some(
+        index
+            .wrapping_mul(layout.factor[0])
+            .wrapping_add(encode_groups(layout, squares, start, count)),
+    )
+}
+
+/// Moves the first piece into the a1-d1-d4 triangle (mirroring files,
+/// ranks and, where the leading pieces decide it, the diagonal).
+fn normalise_unique(kind: PieceEncoding, squares: &mut [Sq]) {
+    if squares[0] & 0x04 != 0 {
+        squares.iter_mut().for_each(|sq| *sq ^= 0x07);
+    }
+    if squares[0] & 0x20 != 0 {
+        squares.iter_mut().for_each(|sq| *sq ^= 0x38);
+    }
+    if let Some(i) = squares.iter().position(|&sq| off_diagonal(sq) != 0)
+        && i < usize::from(kind.leading())
+        && off_diagonal(squares[i]) > 0
+    {
+        squares.iter_mut().for_each(|sq| *sq = flip_diagonal(*sq));
+    }
+}
+
+/// The index of the leading unique pieces (three, or two kings),
+/// normalised.
+fn encode_unique(kind: PieceEncoding, squares: &[Sq; MAX_PIECES]) -> Option<u64> {
+    let table = |t: &[u8; 64], sq: usize| i64::from(t[sq]);
+    let index = match kind {
         PieceEncoding::Three => {
             let [a, b, c] = [squares[0], squares[1], squares[2]].map(usize::from);
             let i = i64::from(b > a);
             let j = i64::from(c > a) + i64::from(c > b);
             let (bi, ci) = (b as i64, c as i64);
-            let table = |t: &[u8; 64], sq: usize| i64::from(t[sq]);
-            let index = if off_diagonal(squares[0]) != 0 {
+            if off_diagonal(squares[0]) != 0 {
                 table(&TRIANGLE, a) * 63 * 62 + (bi - i) * 62 + (ci - j)
             } else if off_diagonal(squares[1]) != 0 {
                 6 * 63 * 62 + table(&DIAG, a) * 28 * 62 + table(&LOWER, b) * 62 + ci - j
@@ -300,20 +367,82 @@ pub(crate) fn encode_pieces(
                     + table(&DIAG, a) * 7 * 6
                     + (table(&DIAG, b) - i) * 6
                     + (table(&DIAG, c) - j)
-            };
-            (u64::try_from(index).ok()?, 3)
+            }
         }
-        PieceEncoding::Kings => {
-            let index =
-                KK_IDX[usize::from(TRIANGLE[usize::from(squares[0])])][usize::from(squares[1])];
-            (u64::try_from(index).ok()?, 2)
+        PieceEncoding::Kings { connected: false } => i64::from(
+            KK_IDX[usize::from(TRIANGLE[usize::from(squares[0])])][usize::from(squares[1])],
+        ),
+        PieceEncoding::Kings { connected: true } => {
+            let [a, b] = [squares[0], squares[1]].map(usize::from);
+            let i = i64::from(b > a);
+            if off_diagonal(squares[0]) != 0 {
+                table(&TRIANGLE, a) * 63 + (b as i64 - i)
+            } else if off_diagonal(squares[1]) != 0 {
+                6 * 63 + table(&DIAG, a) * 28 + table(&LOWER, b)
+            } else {
+                6 * 63 + 4 * 28 + table(&DIAG, a) * 7 + (table(&DIAG, b) - i)
+            }
         }
+        PieceEncoding::Group(_) => return None,
     };
-    Some(
-        index
-            .wrapping_mul(layout.factor[0])
-            .wrapping_add(encode_groups(layout, squares, start, count)),
-    )
+    u64::try_from(index).ok()
+}
+
+/// Whether a square is one of a5, a6, a7, b5, b6, c5 (above the a1-h8
+/// diagonal's half that the pair encoding keeps).
+fn test45(sq: Sq) -> bool {
+    matches!(sq, 32 | 40 | 48 | 33 | 41 | 34)
+}
+
+/// Antichess's leading group of `n` identical pieces, normalised and
+/// indexed: the index and where the other groups start.
+fn encode_group(n: u8, squares: &mut [Sq; MAX_PIECES], count: usize) -> Option<(u64, usize)> {
+    let n = usize::from(n);
+    if n < 2 || n > count {
+        return None;
+    }
+    let triangle = |sq: Sq| TRIANGLE[usize::from(sq)];
+    let used = &mut squares[..count];
+    for i in 1..n {
+        if triangle(used[0]) > triangle(used[i]) {
+            used.swap(0, i);
+        }
+    }
+    if used[0] & 0x04 != 0 {
+        used.iter_mut().for_each(|sq| *sq ^= 0x07);
+    }
+    if used[0] & 0x20 != 0 {
+        used.iter_mut().for_each(|sq| *sq ^= 0x38);
+    }
+    if n == 2 {
+        let flip =
+            off_diagonal(used[0]) > 0 || (off_diagonal(used[0]) == 0 && off_diagonal(used[1]) > 0);
+        if flip {
+            used.iter_mut().for_each(|sq| *sq = flip_diagonal(*sq));
+        }
+        if test45(used[1]) && triangle(used[0]) == triangle(used[1]) {
+            used.swap(0, 1);
+            used.iter_mut()
+                .for_each(|sq| *sq = flip_diagonal(*sq ^ 0x38));
+        }
+        let index = PP_IDX[usize::from(triangle(used[0]))][usize::from(used[1])];
+        return Some((u64::try_from(index).ok()?, 2));
+    }
+    if off_diagonal(used[0]) > 0 {
+        used.iter_mut().for_each(|sq| *sq = flip_diagonal(*sq));
+    }
+    for i in 1..n {
+        for j in i + 1..n {
+            if MTWIST[usize::from(used[i])] > MTWIST[usize::from(used[j])] {
+                used.swap(i, j);
+            }
+        }
+    }
+    let mut index = MULTI_TABLES.0.get(n - 1)?[usize::from(triangle(used[0]))];
+    for (i, &sq) in used.iter().enumerate().take(n).skip(1) {
+        index += binomial(i32::from(MTWIST[usize::from(sq)]), i);
+    }
+    Some((index, n))
 }
 
 /// Puts the leading pawn with the lowest `FLAP` first and returns the

@@ -22,6 +22,7 @@
 
 mod consts;
 mod error;
+mod format;
 mod header;
 mod index;
 mod material;
@@ -30,6 +31,7 @@ mod probe;
 mod root;
 mod tablebase;
 mod values;
+mod variant;
 
 pub use error::{Result, SyzygyError};
 pub use root::{MAX_DTZ, RootMove, RootOptions};

@@ -1,7 +1,39 @@
 //! [`Material`]: how many pieces of each kind and colour a position or a
 //! table has, its key for lookups, and table names (`KRPvKR`).
 
-use bitmoves::{Board, Color, Piece};
+use bitmoves::setup::Setup;
+use bitmoves::{Bitboard, Board, Color, Piece};
+
+/// A position's pieces as the tables read them: the fast [`Board`] of
+/// standard chess, or a variant's [`Setup`].
+pub(crate) trait Placement {
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The squares of one colour's pieces of one kind.
+    fn colored(&self, color: Color, piece: Piece) -> Bitboard;
+}
+
+impl Placement for Board {
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.side_to_move()
+    }
+    #[inline(always)]
+    fn colored(&self, color: Color, piece: Piece) -> Bitboard {
+        self.colored_pieces(color, piece)
+    }
+}
+
+impl Placement for Setup {
+    #[inline(always)]
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline(always)]
+    fn colored(&self, color: Color, piece: Piece) -> Bitboard {
+        self.kind(piece) & self.side(color)
+    }
+}
 
 /// The letters of a table name, strongest first.
 const LETTERS: [(char, Piece); 6] = [
@@ -22,20 +54,20 @@ pub(crate) struct Material {
 impl Material {
     /// The material on a board.
     #[inline]
-    pub fn of(board: &Board) -> Self {
+    pub fn of(board: &impl Placement) -> Self {
         let mut counts = [[0; Piece::NUM]; Color::NUM];
         for color in Color::ALL {
-            let ours = board.colors(color);
             for piece in Piece::ALL {
-                counts[color.index()][piece.index()] = (board.pieces(piece) & ours).len() as u8;
+                counts[color.index()][piece.index()] = board.colored(color, piece).len() as u8;
             }
         }
         Material { counts }
     }
 
     /// The material of a table name such as `KRPvKR`; `None` when the text
-    /// is not one (each side's letters, one king each).
-    pub fn from_name(name: &str) -> Option<Self> {
+    /// is not one (each side's letters, one king each where `one_king`,
+    /// else any pieces, as in antichess's `BvN`).
+    pub fn from_name(name: &str, one_king: bool) -> Option<Self> {
         let (white, black) = name.split_once('v')?;
         let mut counts = [[0u8; Piece::NUM]; Color::NUM];
         for (side, text) in [white, black].into_iter().enumerate() {
@@ -49,7 +81,7 @@ impl Material {
             }
         }
         let material = Material { counts };
-        let kings_ok = counts.iter().all(|side| side[Piece::King.index()] == 1);
+        let kings_ok = !one_king || counts.iter().all(|side| side[Piece::King.index()] == 1);
         (kings_ok && material.count() <= 7).then_some(material)
     }
 
@@ -152,18 +184,19 @@ mod tests {
             ("KRvKPP", "KPPvKR"),
             ("KBNvK", "KBNvK"),
         ] {
-            let material = Material::from_name(name).unwrap();
+            let material = Material::from_name(name, true).unwrap();
             assert_eq!(material.table_name(), table, "{name}");
         }
-        assert!(Material::from_name("KKvK").is_none());
-        assert!(Material::from_name("KQv").is_none());
-        assert!(Material::from_name("KXvK").is_none());
-        assert!(Material::from_name("KQQQQQQvK").is_none());
+        assert!(Material::from_name("KKvK", true).is_none());
+        assert!(Material::from_name("KKvK", false).is_some());
+        assert!(Material::from_name("KQv", false).is_none());
+        assert!(Material::from_name("KXvK", false).is_none());
+        assert!(Material::from_name("KQQQQQQvK", false).is_none());
     }
 
     #[test]
     fn the_side_with_fewer_pawns_leads() {
-        let pawns = |name| Material::from_name(name).unwrap().pawns();
+        let pawns = |name| Material::from_name(name, true).unwrap().pawns();
         assert_eq!(pawns("KPvK"), [1, 0]);
         assert_eq!(pawns("KPPvKP"), [1, 2]);
         assert_eq!(pawns("KPvKP"), [1, 1]);

@@ -108,13 +108,16 @@ impl PairsData {
         at: usize,
         size: u64,
         wdl: bool,
+        captures_compulsory: bool,
     ) -> Result<(Self, Sizes, usize), Damage> {
         let flags = data.u8_at(at)?;
         if flags & 0x80 != 0 {
+            // A DTZ table of one value stores none: 0, or 1 where captures
+            // are compulsory (python-chess's reading of the generator).
             let constant = if wdl {
                 u16::from(data.u8_at(at + 1)?)
             } else {
-                0
+                u16::from(captures_compulsory)
             };
             let pairs = PairsData {
                 flags,

@@ -3,7 +3,7 @@
 //! requires, with python-chess's (`chess.syzygy`) numbers.
 
 use crate::error::{Result, SyzygyError};
-use crate::header::Kind;
+use crate::format::Kind;
 use crate::material::Material;
 use crate::tablebase::Tablebase;
 use crate::values::{Dtz, Wdl};

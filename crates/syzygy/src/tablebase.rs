@@ -3,10 +3,11 @@
 //! shared by any number of threads.
 
 use crate::error::{Result, SyzygyError};
-use crate::header::{Header, Kind};
-use crate::material::Material;
+use crate::format::{Format, Kind};
+use crate::header::Header;
+use crate::material::{Material, Placement};
 use crate::values::Wdl;
-use bitmoves::Board;
+use bitmoves::variant::VariantKind;
 use memmap2::Mmap;
 use rustc_hash::FxHashMap;
 use std::fs::File;
@@ -40,22 +41,29 @@ pub(crate) struct Table {
 
 impl Table {
     /// Checks and decodes a table's bytes.
-    fn new(file: PathBuf, data: Data, kind: Kind, material: Material) -> Result<Table> {
+    fn new(
+        file: PathBuf,
+        data: Data,
+        kind: Kind,
+        material: Material,
+        format: Format,
+    ) -> Result<Table> {
         let size = data.len() as u64;
         if size % 64 != 16 {
             return Err(SyzygyError::BadSize { file, size });
         }
-        if data.get(..4) != Some(&kind.magic()[..]) {
+        let magic = data.get(..4).unwrap_or_default();
+        if !format.accepts_magic(kind, magic, material.has_pawns()) {
             return Err(SyzygyError::BadMagic { file });
         }
-        match Header::read(&data, kind, material) {
+        match Header::read(&data, kind, material, format) {
             Ok(header) => Ok(Table { file, data, header }),
             Err(what) => Err(SyzygyError::Corrupt { file, what }),
         }
     }
 
     /// Opens and maps a file.
-    fn open(path: &Path, kind: Kind, material: Material) -> Result<Table> {
+    fn open(path: &Path, kind: Kind, material: Material, format: Format) -> Result<Table> {
         let io_error = |error: io::Error| SyzygyError::Io {
             file: path.to_owned(),
             error: Arc::new(error),
@@ -80,7 +88,7 @@ impl Table {
         let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
         #[cfg(unix)]
         let _ = map.advise(memmap2::Advice::Random);
-        Table::new(path.to_owned(), Data::Mapped(map), kind, material)
+        Table::new(path.to_owned(), Data::Mapped(map), kind, material, format)
     }
 
     /// The error for damage found in this table.
@@ -93,7 +101,7 @@ impl Table {
 
     /// The WDL value from a WDL table.
     #[inline]
-    pub fn wdl(&self, board: &Board, material: &Material) -> Result<Wdl> {
+    pub fn wdl(&self, board: &impl Placement, material: &Material) -> Result<Wdl> {
         self.header
             .wdl(&self.data, board, material)
             .map_err(|what| self.corrupt(what))
@@ -101,7 +109,12 @@ impl Table {
 
     /// The DTZ value from a DTZ table; `None` when it holds the other side.
     #[inline]
-    pub fn dtz(&self, board: &Board, material: &Material, wdl: Wdl) -> Result<Option<i32>> {
+    pub fn dtz(
+        &self,
+        board: &impl Placement,
+        material: &Material,
+        wdl: Wdl,
+    ) -> Result<Option<i32>> {
         self.header
             .dtz(&self.data, board, material, wdl)
             .map_err(|what| self.corrupt(what))
@@ -113,6 +126,7 @@ struct Slot {
     path: Option<PathBuf>,
     kind: Kind,
     material: Material,
+    format: Format,
     table: OnceLock<Result<Table>>,
 }
 
@@ -121,7 +135,7 @@ impl Slot {
     #[inline]
     fn get(&self) -> Result<&Table> {
         let opened = self.table.get_or_init(|| match &self.path {
-            Some(path) => Table::open(path, self.kind, self.material),
+            Some(path) => Table::open(path, self.kind, self.material, self.format),
             None => Err(SyzygyError::MissingTable(self.material.name())),
         });
         opened.as_ref().map_err(Clone::clone)
@@ -152,12 +166,19 @@ struct Entry {
 /// assert_eq!(tables.probe_dtz(&board)?.0, -53);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Default)]
 pub struct Tablebase {
     /// The tables by material key (already well spread, so one
     /// multiplication hashes it).
     entries: FxHashMap<u64, Entry>,
     max_pieces: usize,
+    /// The variant whose tables are read.
+    pub(crate) format: Format,
+}
+
+impl Default for Tablebase {
+    fn default() -> Self {
+        Tablebase::for_variant(VariantKind::Standard)
+    }
 }
 
 impl std::fmt::Debug for Tablebase {
@@ -165,14 +186,46 @@ impl std::fmt::Debug for Tablebase {
         f.debug_struct("Tablebase")
             .field("materials", &self.entries.len())
             .field("max_pieces", &self.max_pieces)
+            .field("variant", &self.format.variant)
             .finish()
     }
 }
 
 impl Tablebase {
-    /// An empty set of tables.
+    /// An empty set of standard chess's tables.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// An empty set of `variant`'s tables, for the probes of its
+    /// positions ([`Tablebase::probe_variant_wdl`]): atomic's
+    /// (`KQvK.atbw`, `.atbz`), Suicide's (`.stbw`, `.stbz`) or Giveaway's
+    /// and Antichess's (`.gtbw`, `.gtbz`); Suicide and Giveaway also read
+    /// each other's pawnless tables. Standard chess's are
+    /// [`Tablebase::new`]'s. A variant without Syzygy tables (Horde, ...)
+    /// gets a set that adds no file: its probes resolve the variant's end
+    /// and captures, then find no table, as python-chess's do.
+    ///
+    /// ```
+    /// use bitmoves::variant::{Atomic, Position, VariantKind};
+    /// use bitmoves_syzygy::{Tablebase, Wdl};
+    /// let tables = Tablebase::for_variant(VariantKind::Atomic);
+    /// // White's king has exploded: lost, with no table needed.
+    /// let pos: Position<Atomic> = Position::from_fen("8/8/8/8/8/8/8/3k4 w - - 0 1", false)?;
+    /// assert_eq!(tables.probe_variant_wdl(&pos)?, Wdl::Loss);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_variant(variant: VariantKind) -> Self {
+        Tablebase {
+            entries: FxHashMap::default(),
+            max_pieces: 0,
+            format: Format { variant },
+        }
+    }
+
+    /// The variant whose tables this set reads.
+    pub fn variant(&self) -> VariantKind {
+        self.format.variant
     }
 
     /// A set of the tables in `directories`.
@@ -185,7 +238,8 @@ impl Tablebase {
     }
 
     /// Adds the tables of a directory (not its subdirectories): every file
-    /// named like `KQvKR.rtbw` or `KQvKR.rtbz`, the stronger side first.
+    /// named like `KQvKR.rtbw` or `KQvKR.rtbz` (a variant's suffixes for a
+    /// variant's set), the stronger side first.
     /// Nothing is read from them yet. Returns how many were found; a
     /// later table of the same name replaces an earlier one.
     pub fn add_directory(&mut self, directory: impl AsRef<Path>) -> io::Result<usize> {
@@ -205,7 +259,7 @@ impl Tablebase {
         let Some((kind, material)) = path
             .file_name()
             .and_then(|name| name.to_str())
-            .and_then(parse_file_name)
+            .and_then(|name| parse_file_name(name, self.format))
         else {
             return false;
         };
@@ -216,6 +270,7 @@ impl Tablebase {
                 path: Some(path.to_owned()),
                 kind,
                 material,
+                format: self.format,
                 table: OnceLock::new(),
             },
         );
@@ -226,7 +281,7 @@ impl Tablebase {
     /// tables held in memory, tests and fuzzing. The bytes are checked
     /// here; a damaged table is reported by the probes that need it.
     pub fn add_bytes(&mut self, file_name: &str, bytes: Vec<u8>) -> Result<(), SyzygyError> {
-        let (kind, material) = parse_file_name(file_name)
+        let (kind, material) = parse_file_name(file_name, self.format)
             .ok_or_else(|| SyzygyError::NotATableName(file_name.to_owned()))?;
         let table = OnceLock::new();
         let _ = table.set(Table::new(
@@ -234,6 +289,7 @@ impl Tablebase {
             Data::Owned(bytes),
             kind,
             material,
+            self.format,
         ));
         self.insert(
             kind,
@@ -242,6 +298,7 @@ impl Tablebase {
                 path: None,
                 kind,
                 material,
+                format: self.format,
                 table,
             },
         );
@@ -288,7 +345,7 @@ impl Tablebase {
                 let name = entry.map_or_else(|| material.table_name(), |e| e.name.clone());
                 Err(SyzygyError::MissingTable(format!(
                     "{name}{}",
-                    kind.extension()
+                    self.format.suffix(kind)
                 )))
             }
         }
@@ -296,13 +353,16 @@ impl Tablebase {
 }
 
 /// The kind and material of a file name such as `KQvKR.rtbw`, if it is a
-/// table's (normalised: the stronger side first).
-fn parse_file_name(name: &str) -> Option<(Kind, Material)> {
-    let (stem, kind) = if let Some(stem) = name.strip_suffix(".rtbw") {
-        (stem, Kind::Wdl)
-    } else {
-        (name.strip_suffix(".rtbz")?, Kind::Dtz)
-    };
-    let material = Material::from_name(stem)?;
-    (material.table_name() == stem && material.count() >= 3).then_some((kind, material))
+/// table's in `format` (normalised: the stronger side first; 3 pieces or
+/// more, or 2 in antichess, where `KvK` is not a draw).
+fn parse_file_name(name: &str, format: Format) -> Option<(Kind, Material)> {
+    let dot = name.rfind('.')?;
+    let (stem, suffix) = name.split_at(dot);
+    let (kind, pawnless_only) = format.kind_of_suffix(suffix)?;
+    let material = Material::from_name(stem, format.one_king())?;
+    let least = if format.one_king() { 3 } else { 2 };
+    (material.table_name() == stem
+        && material.count() >= least
+        && !(pawnless_only && material.has_pawns()))
+    .then_some((kind, material))
 }

@@ -8,7 +8,10 @@ and errors: ``KeyError`` for a position the tables cannot hold (castling
 rights, more than 7 pieces), ``MissingTableError`` (a ``KeyError``) for a
 table not added, ``OSError`` naming a damaged or unreadable file. The table
 names (``tablenames``, ``normalize_tablename``, ``dependencies``, ...) are
-the functions below. Only standard chess: variants' tables are not read.
+the functions below. ``Tablebase(VariantBoard=AtomicBoard)`` (or
+``SuicideBoard``, ``GiveawayBoard``, ``AntichessBoard``) reads that
+variant's tables (``.atbw``, ``.stbw``, ``.gtbw``, ...) and probes its
+boards as python-chess does, the variant's end first.
 """
 
 from ._bitmoves import syzygy as _syzygy
@@ -153,7 +156,7 @@ class _TableFile:
 
     def __init__(self, path, *, variant=None):
         self.path = path
-        self._tables = Tablebase()
+        self._tables = Tablebase(VariantBoard=variant)
         if not self._tables.add_file(path, **self._loads):
             raise ValueError(f"not a {self._kind} table's file name: {path!r}")
 

@@ -5,13 +5,22 @@
 //! python/bitmoves/syzygy.py.
 //!
 //! Errors are python-chess's: `KeyError` for a position the tables cannot
-//! hold (castling rights, too many pieces), `MissingTableError` (a
-//! `KeyError`) for a table not added, `OSError` naming the file for one
-//! that cannot be read or is damaged.
+//! hold (castling rights, too many pieces, another variant's board),
+//! `MissingTableError` (a `KeyError`) for a table not added, `OSError`
+//! naming the file for one that cannot be read or is damaged.
+//!
+//! `Tablebase(VariantBoard=...)` reads that variant's tables (atomic's
+//! `.atbw`, Suicide's `.stbw`, Giveaway's and Antichess's `.gtbw`, with the
+//! class's suffixes) and probes its boards through the core's variant
+//! engine (`Tablebase::probe_variant_wdl`), the variant's end first.
 
 use std::sync::RwLock;
 
 use bitmoves::Board;
+use bitmoves::variant::{
+    Antichess, Atomic, Crazyhouse, Giveaway, Horde, KingOfTheHill, Position, RacingKings, Standard,
+    Suicide, ThreeCheck, Variant, VariantKind,
+};
 use bitmoves_syzygy::{SyzygyError, Tablebase, Wdl};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyKeyError, PyOSError, PyRuntimeError, PyTypeError, PyValueError};
@@ -19,6 +28,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::board::PyBoard;
+use crate::board::engine::Rules;
+use crate::board::setup::Setup;
 use crate::modules::input::{os_error, path_of};
 
 create_exception!(
@@ -30,7 +41,7 @@ create_exception!(
 );
 
 /// The error of a failed probe, as python-chess raises it.
-fn probe_error(error: SyzygyError, board: &Board) -> PyErr {
+fn probe_error(error: SyzygyError, board: &dyn std::fmt::Display) -> PyErr {
     match error {
         SyzygyError::MissingTable(name) => MissingTableError::new_err(missing_table(&name)),
         SyzygyError::Castling => PyKeyError::new_err(format!(
@@ -38,6 +49,11 @@ fn probe_error(error: SyzygyError, board: &Board) -> PyErr {
         )),
         SyzygyError::TooManyPieces { pieces } => PyKeyError::new_err(format!(
             "syzygy tables support up to 7 pieces, not {pieces}: {board}"
+        )),
+        SyzygyError::WrongVariant { tables, position } => PyKeyError::new_err(format!(
+            "tablebase has been opened for {}, probed with: {}",
+            tables.uci_name(),
+            position.uci_name()
         )),
         other => PyOSError::new_err(other.to_string()),
     }
@@ -60,15 +76,101 @@ fn missing_table(file: &str) -> String {
 #[pyclass(module = "bitmoves.syzygy", name = "Tablebase", frozen, subclass)]
 pub struct PyTablebase {
     tables: RwLock<Tablebase>,
+    /// The file suffixes read: `[wdl, dtz]`, each the variant board's own
+    /// and, for pawnless tables, its `pawnless_` one.
+    suffixes: [[Option<String>; 2]; 2],
+}
+
+/// One probe of a variant's position: each method is one of
+/// [`Tablebase`]'s variant probes.
+trait VariantProbe<T>: Send {
+    fn run<V: Variant>(self, tables: &Tablebase, pos: &Position<V>) -> Result<T, SyzygyError>;
+}
+
+/// Runs `probe` on the board's position, typed by its variant.
+fn dispatch<T, P: VariantProbe<T>>(
+    probe: P,
+    tables: &Tablebase,
+    rules: Rules,
+    setup: &Setup,
+) -> Result<T, SyzygyError> {
+    macro_rules! on {
+        ($($kind:ident),+) => {
+            match rules.variant {
+                $(VariantKind::$kind => probe.run(tables, &rules.position::<$kind>(setup)),)+
+            }
+        };
+    }
+    on!(
+        Standard,
+        KingOfTheHill,
+        ThreeCheck,
+        RacingKings,
+        Horde,
+        Suicide,
+        Giveaway,
+        Antichess,
+        Atomic,
+        Crazyhouse
+    )
+}
+
+struct ProbeWdl;
+impl VariantProbe<Wdl> for ProbeWdl {
+    fn run<V: Variant>(self, tables: &Tablebase, pos: &Position<V>) -> Result<Wdl, SyzygyError> {
+        tables.probe_variant_wdl(pos)
+    }
+}
+
+struct ProbeWdlTable;
+impl VariantProbe<Wdl> for ProbeWdlTable {
+    fn run<V: Variant>(self, tables: &Tablebase, pos: &Position<V>) -> Result<Wdl, SyzygyError> {
+        tables.probe_variant_wdl_table(pos)
+    }
+}
+
+struct ProbeDtz {
+    en_passant: bool,
+}
+impl VariantProbe<i32> for ProbeDtz {
+    fn run<V: Variant>(self, tables: &Tablebase, pos: &Position<V>) -> Result<i32, SyzygyError> {
+        let dtz = if self.en_passant {
+            tables.probe_variant_dtz(pos)?
+        } else {
+            tables.probe_variant_dtz_no_ep(pos)?
+        };
+        Ok(dtz.0)
+    }
+}
+
+struct ProbeDtzTable(Wdl);
+impl VariantProbe<Option<i32>> for ProbeDtzTable {
+    fn run<V: Variant>(
+        self,
+        tables: &Tablebase,
+        pos: &Position<V>,
+    ) -> Result<Option<i32>, SyzygyError> {
+        tables.probe_variant_dtz_table(pos, self.0)
+    }
 }
 
 impl PyTablebase {
-    /// Runs `probe` on the core board of `board` with the GIL released.
+    /// Runs `variant_probe` on a variant's board (or `probe` on the core
+    /// board of a standard one) with the GIL released.
     fn probe<T: Send>(
         &self,
         board: &Bound<'_, PyAny>,
+        variant_probe: impl VariantProbe<T>,
         probe: impl FnOnce(&Tablebase, &Board) -> Result<T, SyzygyError> + Send,
     ) -> PyResult<T> {
+        let variant = self
+            .tables
+            .read()
+            .map_err(|_| PyRuntimeError::new_err(POISONED))?
+            .variant();
+        if variant != VariantKind::Standard {
+            return self.probe_variant(board, variant, variant_probe);
+        }
         let core = core_board(board)?;
         let result = board.py().allow_threads(|| {
             let tables = self.tables.read().map_err(|_| POISONED)?;
@@ -80,14 +182,55 @@ impl PyTablebase {
         }
     }
 
+    /// Runs `probe` on a variant's board, which must be of the variant
+    /// the tables were opened for (python-chess compares `uci_variant`).
+    fn probe_variant<T: Send>(
+        &self,
+        board: &Bound<'_, PyAny>,
+        variant: VariantKind,
+        probe: impl VariantProbe<T>,
+    ) -> PyResult<T> {
+        let ours = board
+            .downcast::<PyBoard>()
+            .map_err(|_| not_a_board(board))?;
+        let name: String = board.getattr("uci_variant")?.extract()?;
+        if name != variant.uci_name() {
+            return Err(PyKeyError::new_err(format!(
+                "tablebase has been opened for {}, probed with: {name}",
+                variant.uci_name()
+            )));
+        }
+        let (rules, setup) = {
+            let ours = ours.borrow();
+            (ours.rules(), ours.setup())
+        };
+        let result = board.py().allow_threads(|| {
+            let tables = self.tables.read().map_err(|_| POISONED)?;
+            Ok(dispatch(probe, &tables, rules, &setup))
+        });
+        match result {
+            Ok(result) => result.map_err(|error| {
+                let fen: String = board
+                    .call_method0("fen")
+                    .and_then(|fen| fen.extract())
+                    .unwrap_or_default();
+                probe_error(error, &fen)
+            }),
+            Err(message) => Err(PyRuntimeError::new_err::<&'static str>(message)),
+        }
+    }
+
     /// Adds one file if its name is a table's of a kind asked for: 1 if
     /// added, else 0.
     fn add_path(&self, path: &std::path::Path, load_wdl: bool, load_dtz: bool) -> PyResult<usize> {
-        let wanted = match path.extension().and_then(|e| e.to_str()) {
-            Some("rtbw") => load_wdl,
-            Some("rtbz") => load_dtz,
-            _ => false,
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let has = |suffixes: &[Option<String>; 2]| {
+            suffixes
+                .iter()
+                .flatten()
+                .any(|suffix| name.ends_with(suffix.as_str()))
         };
+        let wanted = (load_wdl && has(&self.suffixes[0])) || (load_dtz && has(&self.suffixes[1]));
         if !wanted || !path.is_file() {
             return Ok(0);
         }
@@ -106,15 +249,9 @@ const POISONED: &str = "a thread panicked while adding tables";
 /// `KeyError` (the tables cannot hold it) for a variant's board or a
 /// position off the core.
 fn core_board(board: &Bound<'_, PyAny>) -> PyResult<Board> {
-    let ours = board.downcast::<PyBoard>().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "expected a bitmoves Board, got {}",
-            board
-                .get_type()
-                .name()
-                .map_or_else(|_| "?".into(), |n| n.to_string())
-        ))
-    })?;
+    let ours = board
+        .downcast::<PyBoard>()
+        .map_err(|_| not_a_board(board))?;
     // A variant's board (a subclass, such as python-chess's antichess
     // board) is not standard chess: python-chess's KeyError.
     if !board.get_type().is(board.py().get_type::<PyBoard>()) {
@@ -135,6 +272,43 @@ fn core_board(board: &Bound<'_, PyAny>) -> PyResult<Board> {
     }
 }
 
+/// The `TypeError` for a probe of something that is no bitmoves board.
+fn not_a_board(board: &Bound<'_, PyAny>) -> PyErr {
+    PyTypeError::new_err(format!(
+        "expected a bitmoves Board, got {}",
+        board
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string())
+    ))
+}
+
+/// The variant of a `VariantBoard` class (its `uci_variant`) and its
+/// tables' suffixes (`tbw_suffix`, `pawnless_tbw_suffix`, ...; `None` for
+/// a variant without tables).
+fn variant_of(class: &Bound<'_, PyAny>) -> PyResult<(VariantKind, [[Option<String>; 2]; 2])> {
+    let name: String = class.getattr("uci_variant")?.extract()?;
+    let kind = if name == "chess" {
+        VariantKind::Standard
+    } else {
+        name.parse::<VariantKind>()
+            .map_err(|_| PyValueError::new_err(format!("bitmoves plays no variant {name:?}")))?
+    };
+    let suffix = |attribute: &str| -> PyResult<Option<String>> {
+        match class.getattr(attribute) {
+            Ok(value) => value.extract(),
+            Err(_) => Ok(None),
+        }
+    };
+    Ok((
+        kind,
+        [
+            [suffix("tbw_suffix")?, suffix("pawnless_tbw_suffix")?],
+            [suffix("tbz_suffix")?, suffix("pawnless_tbz_suffix")?],
+        ],
+    ))
+}
+
 /// A WDL value from Python: -2 to 2.
 fn wdl_arg(wdl: i8) -> PyResult<Wdl> {
     if (-2..=2).contains(&wdl) {
@@ -148,23 +322,29 @@ fn wdl_arg(wdl: i8) -> PyResult<Wdl> {
 
 #[pymethods]
 impl PyTablebase {
-    /// An empty collection of tables. `VariantBoard` must be standard
-    /// chess's board (variants' tables are not supported).
+    /// An empty collection of the tables of `VariantBoard`'s variant
+    /// (standard chess's by default; `AtomicBoard`, `SuicideBoard`,
+    /// `GiveawayBoard` and `AntichessBoard` read their variant's tables,
+    /// by the class's suffixes). Its probes take boards of that variant
+    /// only (`KeyError` for another).
     #[new]
     #[pyo3(signature = (*, max_fds=Some(128), VariantBoard=None))]
     #[allow(non_snake_case)]
     fn new(max_fds: Option<i64>, VariantBoard: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let _ = max_fds;
-        if let Some(variant) = VariantBoard {
-            let name: String = variant.getattr("uci_variant")?.extract()?;
-            if name != "chess" {
-                return Err(PyValueError::new_err(format!(
-                    "bitmoves probes standard chess's tables only, not {name}'s"
-                )));
-            }
-        }
+        let (variant, suffixes) = match VariantBoard {
+            Some(class) => variant_of(class)?,
+            None => (
+                VariantKind::Standard,
+                [
+                    [Some(".rtbw".to_owned()), None],
+                    [Some(".rtbz".to_owned()), None],
+                ],
+            ),
+        };
         Ok(Self {
-            tables: RwLock::new(Tablebase::new()),
+            tables: RwLock::new(Tablebase::for_variant(variant)),
+            suffixes,
         })
     }
 
@@ -200,9 +380,8 @@ impl PyTablebase {
     /// `KeyError` (`MissingTableError` for a missing table) when the
     /// tables cannot answer.
     fn probe_wdl(&self, board: &Bound<'_, PyAny>) -> PyResult<i8> {
-        self.probe(board, |tables, board| {
-            tables.probe_wdl(board).map(Wdl::value)
-        })
+        self.probe(board, ProbeWdl, |tables, board| tables.probe_wdl(board))
+            .map(Wdl::value)
     }
 
     /// As `probe_wdl`, but `default` instead of a `KeyError`.
@@ -214,9 +393,10 @@ impl PyTablebase {
     /// The WDL value stored in the position's own table, with no capture
     /// or en passant searched.
     fn probe_wdl_table(&self, board: &Bound<'_, PyAny>) -> PyResult<i8> {
-        self.probe(board, |tables, board| {
-            tables.probe_wdl_table(board).map(Wdl::value)
+        self.probe(board, ProbeWdlTable, |tables, board| {
+            tables.probe_wdl_table(board)
         })
+        .map(Wdl::value)
     }
 
     /// The distance to zeroing (a capture or pawn move) in plies: positive
@@ -224,7 +404,7 @@ impl PyTablebase {
     /// beyond ±100 when the 50-move rule decides. Needs the WDL and DTZ
     /// tables. Errors as `probe_wdl`.
     fn probe_dtz(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        self.probe(board, |tables, board| {
+        self.probe(board, ProbeDtz { en_passant: true }, |tables, board| {
             tables.probe_dtz(board).map(|dtz| dtz.0)
         })
     }
@@ -237,7 +417,7 @@ impl PyTablebase {
 
     /// The DTZ with en passant captures left out.
     fn probe_dtz_no_ep(&self, board: &Bound<'_, PyAny>) -> PyResult<i32> {
-        self.probe(board, |tables, board| {
+        self.probe(board, ProbeDtz { en_passant: false }, |tables, board| {
             tables.probe_dtz_no_ep(board).map(|dtz| dtz.0)
         })
     }
@@ -247,8 +427,10 @@ impl PyTablebase {
     /// to move.
     fn probe_dtz_table(&self, board: &Bound<'_, PyAny>, wdl: i8) -> PyResult<(i32, i8)> {
         let wdl = wdl_arg(wdl)?;
-        self.probe(board, |tables, board| tables.probe_dtz_table(board, wdl))
-            .map(|found| found.map_or((0, -1), |dtz| (dtz, 1)))
+        self.probe(board, ProbeDtzTable(wdl), |tables, board| {
+            tables.probe_dtz_table(board, wdl)
+        })
+        .map(|found| found.map_or((0, -1), |dtz| (dtz, 1)))
     }
 
     /// Drops every table (unmapping them); later probes raise
@@ -258,7 +440,7 @@ impl PyTablebase {
             .tables
             .write()
             .map_err(|_| PyRuntimeError::new_err(POISONED))?;
-        *tables = Tablebase::new();
+        *tables = Tablebase::for_variant(tables.variant());
         Ok(())
     }
 

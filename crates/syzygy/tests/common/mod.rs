@@ -35,4 +35,4 @@ pub use random::xorshift;
 /// FEN: shared with the Syzygy bench.
 mod placements;
 #[allow(unused_imports)] // each test binary uses only some helpers
-pub use placements::{fen, letters, random_position, table_names};
+pub use placements::{fen, letters, place as placements_place, random_position, table_names};

@@ -15,9 +15,6 @@ tables end alike on both, skips included.
 import os
 import pathlib
 import random
-import subprocess
-import sys
-import json
 
 import chess
 import chess.syzygy
@@ -27,7 +24,7 @@ import pytest
 import bitmoves
 import bitmoves.syzygy
 import bitmoves.variant
-from test_python_chess_suite import python_chess_test_py
+from test_python_chess_suite import python_chess_test_py, run_classes
 
 FIXTURES = pathlib.Path(__file__).resolve().parents[2] / "syzygy" / "tests" / "variant-tables"
 
@@ -181,32 +178,20 @@ def test_fixture_tables_give_python_chess_s_numbers(name, theirs_class, ours_cla
     assert compared >= 300 and probed * 10 >= compared * 9, (compared, probed)
 
 
-def run_classes(flavour, classes):
-    test_py = python_chess_test_py()
-    runner = pathlib.Path(__file__).with_name("python_chess_skips.py")
-    done = subprocess.run(
-        [sys.executable, str(runner), str(test_py), flavour, *classes],
-        capture_output=True, text=True, timeout=600, cwd=test_py.parent,
-        env={**os.environ, "PYTHONPATH": ""},
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    return json.loads(done.stdout)
-
-
 def test_python_chess_s_variant_table_tests_end_alike():
     """The tests of python-chess's test.py that probe variant tables pass,
     or skip, on bitmoves as on python-chess (its sdist has no variant
-    tables: the Suicide tests skip on MissingTableError on both)."""
-    tests = ["test_suicide_dtm", "test_suicide_dtz", "test_suicide_stats", "test_antichess_kvk"]
-    theirs = run_classes("python-chess", ["SyzygyTestCase", "AtomicTestCase"])
-    ours = run_classes("bitmoves", ["SyzygyTestCase", "AtomicTestCase"])
-    wanted = [f"SyzygyTestCase.{test}" for test in tests] + ["AtomicTestCase.test_lone_king_wdl"]
-    kind = {test: outcome.split(":")[0] for test, outcome in theirs.items()}
-    assert {test: kind[test] for test in wanted} == {
+    tables), skip reasons included."""
+    theirs = run_classes("python-chess", ["SyzygyTestCase", "AtomicTestCase"])["outcomes"]
+    ours = run_classes("bitmoves", ["SyzygyTestCase", "AtomicTestCase"])["outcomes"]
+    wanted = ["SyzygyTestCase.test_suicide_dtm", "SyzygyTestCase.test_suicide_dtz",
+              "SyzygyTestCase.test_suicide_stats", "SyzygyTestCase.test_antichess_kvk",
+              "AtomicTestCase.test_lone_king_wdl"]
+    assert {test: theirs[test].split(":")[0] for test in wanted} == {
         "SyzygyTestCase.test_suicide_dtm": "skip",
         "SyzygyTestCase.test_suicide_dtz": "skip",
         "SyzygyTestCase.test_suicide_stats": "skip",
         "SyzygyTestCase.test_antichess_kvk": "pass",
         "AtomicTestCase.test_lone_king_wdl": "pass",
     }
-    assert {test: outcome.split(":")[0] for test, outcome in ours.items()} == kind
+    assert ours == theirs

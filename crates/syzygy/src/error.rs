@@ -21,9 +21,14 @@ use std::{fmt, io};
 /// ```
 #[derive(Debug, Clone)]
 pub enum SyzygyError {
-    /// No table for this material was added; the file it needs, such as
-    /// `KRvKN.rtbw`.
-    MissingTable(String),
+    /// No table for this material was added.
+    MissingTable {
+        /// The file it needs, such as `KRvKN.rtbw` (the stronger side first).
+        table: String,
+        /// The material of the position probed, white's pieces first
+        /// (`KNvKR`): the key python-chess names in its error.
+        material: String,
+    },
     /// [`Tablebase::add_bytes`](crate::Tablebase::add_bytes) was given a
     /// name that is no table's (`KQvK.rtbw`, the stronger side first).
     NotATableName(String),
@@ -76,7 +81,7 @@ pub enum SyzygyError {
 impl fmt::Display for SyzygyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::MissingTable(name) => write!(f, "missing table {name}"),
+            Self::MissingTable { table, .. } => write!(f, "missing table {table}"),
             Self::NotATableName(name) => write!(
                 f,
                 "{name:?} is not a table's file name (such as KQvKR.rtbw, the stronger side first)"

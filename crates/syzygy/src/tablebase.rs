@@ -136,7 +136,14 @@ impl Slot {
     fn get(&self) -> Result<&Table> {
         let opened = self.table.get_or_init(|| match &self.path {
             Some(path) => Table::open(path, self.kind, self.material, self.format),
-            None => Err(SyzygyError::MissingTable(self.material.name())),
+            None => Err(SyzygyError::MissingTable {
+                table: format!(
+                    "{}{}",
+                    self.material.table_name(),
+                    self.format.suffix(self.kind)
+                ),
+                material: self.material.name(),
+            }),
         });
         opened.as_ref().map_err(Clone::clone)
     }
@@ -343,10 +350,10 @@ impl Tablebase {
                     return Err(SyzygyError::TooManyPieces { pieces });
                 }
                 let name = entry.map_or_else(|| material.table_name(), |e| e.name.clone());
-                Err(SyzygyError::MissingTable(format!(
-                    "{name}{}",
-                    self.format.suffix(kind)
-                )))
+                Err(SyzygyError::MissingTable {
+                    table: format!("{name}{}", self.format.suffix(kind)),
+                    material: material.name(),
+                })
             }
         }
     }

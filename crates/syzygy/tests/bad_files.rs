@@ -45,7 +45,7 @@ fn a_missing_table_is_named() {
     let tables = Tablebase::new();
     let error = tables.probe_wdl(&board(KQVK)).unwrap_err();
     assert!(
-        matches!(&error, SyzygyError::MissingTable(name) if name == "KQvK.rtbw"),
+        matches!(&error, SyzygyError::MissingTable { table, .. } if table == "KQvK.rtbw"),
         "{error:?}"
     );
     // Named the stronger side first, whichever colour has it.
@@ -153,7 +153,7 @@ fn truncated_tables_are_errors() {
             if let Err(error) = result {
                 assert!(
                     error.to_string().contains(name)
-                        || matches!(error, SyzygyError::MissingTable(_)),
+                        || matches!(error, SyzygyError::MissingTable { .. }),
                     "{error}"
                 );
             }

@@ -43,7 +43,9 @@ create_exception!(
 /// The error of a failed probe, as python-chess raises it.
 fn probe_error(error: SyzygyError, board: &dyn std::fmt::Display) -> PyErr {
     match error {
-        SyzygyError::MissingTable(name) => MissingTableError::new_err(missing_table(&name)),
+        SyzygyError::MissingTable { table, material } => {
+            MissingTableError::new_err(missing_table(&table, &material))
+        }
         SyzygyError::Castling => PyKeyError::new_err(format!(
             "syzygy tables do not contain positions with castling rights: {board}"
         )),
@@ -60,12 +62,12 @@ fn probe_error(error: SyzygyError, board: &dyn std::fmt::Display) -> PyErr {
 }
 
 /// python-chess's words for a missing table, `did not find wdl table
-/// KPPvKR` (or `dtz`), from the file name the core's error gives
-/// (`KPPvKR.rtbw`: a suffix ending in `w` is a WDL table).
-fn missing_table(file: &str) -> String {
-    let (key, suffix) = file.rsplit_once('.').unwrap_or((file, ""));
-    let kind = if suffix.ends_with('w') { "wdl" } else { "dtz" };
-    format!("did not find {kind} table {key}")
+/// KPPvKR` (or `dtz`): the probed position's material, white's pieces
+/// first, and the kind from the file the core's error names (`KRvKPP.rtbw`:
+/// a suffix ending in `w` is a WDL table).
+fn missing_table(file: &str, material: &str) -> String {
+    let kind = if file.ends_with('w') { "wdl" } else { "dtz" };
+    format!("did not find {kind} table {material}")
 }
 
 /// `Tablebase(*, max_fds=128, VariantBoard=chess.Board)`: python-chess's

@@ -139,7 +139,10 @@ fn variations_of_variant_games_are_replayed_by_the_variants_rules_when_entered()
     // error with its place; skipped (the default), the game reads.
     let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 (1... e5 2. N@f3) 2. exd5 *\n\n\
                [Variant \"Crazyhouse\"]\n\n1. e4 d5 (1... e5 2. Nf3 (2. d4 exd4 3. Nf3 P@e3) Nc6) 2. exd5 *\n";
-    assert_eq!(read(pgn)[0].as_ref().expect("skipped"), "crazyhouse: e2e4 d7d5 e4d5");
+    assert_eq!(
+        read(pgn)[0].as_ref().expect("skipped"),
+        "crazyhouse: e2e4 d7d5 e4d5"
+    );
     let mut reader = Reader::new(pgn.as_bytes());
     let mut builder = bitmoves_pgn::GameBuilder::new().with_variants();
     let error = reader
@@ -160,7 +163,10 @@ fn variations_of_variant_games_are_replayed_by_the_variants_rules_when_entered()
     let nested = &variation.moves[1].variations[0];
     assert_eq!(nested.moves.len(), 4);
     assert_eq!(uci(nested.moves[3].mv.expect("a drop")).to_string(), "P@e3");
-    assert_eq!(uci(variation.moves[2].mv.expect("a move")).to_string(), "b8c6");
+    assert_eq!(
+        uci(variation.moves[2].mv.expect("a move")).to_string(),
+        "b8c6"
+    );
 }
 
 #[test]

@@ -83,7 +83,10 @@ fn a_dataset_is_written_and_a_damaged_game_is_a_row_with_its_error() {
     // The Atomic game is read by its rules (its moves as python-chess
     // reads them: crates/cli/tests/variants_out.rs).
     assert!(error.is_null(2));
-    let variant = batch.column_by_name("variant").unwrap().as_string::<i32>();
+    let variant = batch
+        .column_by_name("uci_variant")
+        .unwrap()
+        .as_string::<i32>();
     assert_eq!((variant.is_null(0), variant.value(2)), (true, "atomic"));
     let uci = batch.column_by_name("uci").unwrap().as_list::<i32>();
     assert_eq!(uci.value(1).len(), 2, "the moves before the error");

@@ -192,7 +192,7 @@ fn hostile_variant_games_are_one_error_each_and_the_rest_is_written() {
     assert!(names(&set).contains(&"_SUCCESS".to_owned()));
     let batch = rows(&set);
     assert_eq!(batch.num_rows(), 6);
-    let variant = texts(&batch, "variant");
+    let variant = texts(&batch, "uci_variant");
     let error = texts(&batch, "error");
     let final_fen = texts(&batch, "final_fen");
     assert_eq!(

@@ -133,7 +133,7 @@ def check(pgn, written, games_dir, positions_dir):
             uci.append(move.uci())
             san.append(board.san(move))
             board.push(move)
-        want = {"variant": variant, "FEN": None if start == plain else start,
+        want = {"uci_variant": variant, "FEN": None if start == plain else start,
                 "uci": uci, "san": san, "final_fen": board.fen(), "error": None,
                 "plies": len(uci)}
         got = {key: row[key] for key in want}
@@ -141,7 +141,7 @@ def check(pgn, written, games_dir, positions_dir):
             fail("game %d's row" % number, got, want)
         want = [(ply, fen, variant, move) for ply, (fen, move)
                 in enumerate(zip(fens + [board.fen()], uci + [None]))]
-        got = [(r["ply"], r["fen"], r["variant"], r["uci"]) for r in by_game.get(number, [])]
+        got = [(r["ply"], r["fen"], r["uci_variant"], r["uci"]) for r in by_game.get(number, [])]
         if got != want:
             fail("game %d's positions" % number, got, want)
     print(len(theirs))

@@ -54,7 +54,7 @@ fn metadata(rows: &str) -> HashMap<String, String> {
 }
 
 /// One row per game: `game`, `file`, the named tags (typed),
-/// `base_seconds`, `increment_seconds`, `FEN`, `variant`, `tags`, the per-ply lists
+/// `base_seconds`, `increment_seconds`, `FEN`, `uci_variant`, `tags`, the per-ply lists
 /// `uci`, `san`, `clock`, `eval_cp`, `eval_mate`, then `plies`,
 /// `final_fen` and `error`.
 pub fn games() -> Schema {
@@ -71,7 +71,7 @@ pub fn games() -> Schema {
     }
     fields.extend([
         Field::new("FEN", DataType::Utf8, true),
-        Field::new("variant", DataType::Utf8, true),
+        Field::new("uci_variant", DataType::Utf8, true),
         Field::new("tags", tag_map(), false),
         Field::new("uci", list_of(DataType::Utf8), false),
         Field::new("san", list_of(DataType::Utf8), false),
@@ -86,7 +86,7 @@ pub fn games() -> Schema {
 }
 
 /// One row per position of each game read without error: `game`,
-/// `file`, `ply` (0 for the start), `fen`, `variant` (as in the games'
+/// `file`, `ply` (0 for the start), `fen`, `uci_variant` (as in the games'
 /// rows), `uci` (the move played from
 /// it; null for the last), `clock`, `eval_cp`, `eval_mate` (from the
 /// comment of the move that reached it; null for the start) and
@@ -97,7 +97,7 @@ pub fn positions() -> Schema {
         Field::new("file", DataType::Utf8, true),
         Field::new("ply", DataType::UInt32, false),
         Field::new("fen", DataType::Utf8, false),
-        Field::new("variant", DataType::Utf8, true),
+        Field::new("uci_variant", DataType::Utf8, true),
         Field::new("uci", DataType::Utf8, true),
         Field::new("clock", DataType::Float64, true),
         Field::new("eval_cp", DataType::Int64, true),

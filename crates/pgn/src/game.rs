@@ -188,13 +188,13 @@ impl GameBuilder {
     ///
     /// ```
     /// use bitmoves_pgn::{GameBuilder, Reader};
-    /// let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e6 (3. N@e6) *\n";
+    /// let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e6 (3. P@d6) *\n";
     /// let mut builder = GameBuilder::new().with_variants();
     /// Reader::new(pgn.as_bytes()).read_game(&mut builder).expect("a game")?;
     /// let game = builder.finish();
     /// assert!(game.variant.is_some());
     /// assert_eq!(game.moves.moves[4].variations.len(), 1);
-    /// assert!(game.to_string().ends_with("3. @e6 ( 3. N@e6 ) *\n"));
+    /// assert!(game.to_string().ends_with("3. @e6 (3. @d6) *\n"));
     /// # Ok::<(), bitmoves_pgn::PgnError>(())
     /// ```
     pub fn with_variants(self) -> Self {

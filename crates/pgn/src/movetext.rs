@@ -12,7 +12,7 @@
 
 use crate::error::{ErrorKind, Stop, shorten};
 use crate::grammar::{self, count_lines, line_end};
-use crate::replay::{Replay, unexpected};
+use crate::replay::{Level, Replay, unexpected};
 use crate::text::{byte_set, utf8};
 use crate::{Flow, MAX_DEPTH, Visitor};
 use memchr::{memchr, memchr3};
@@ -45,14 +45,6 @@ fn move_number_end(text: &[u8], at: usize) -> Option<usize> {
         Some(b'0'..=b'9') => None,
         _ => Some(end),
     }
-}
-
-/// A line of play: its position, and the position before its last move
-/// (where a variation of that move starts).
-#[derive(Clone, Copy)]
-pub(crate) struct Level<P> {
-    board: P,
-    before: Option<P>,
 }
 
 /// The movetext reader's state, replaying on positions `P`.

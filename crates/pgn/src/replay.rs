@@ -8,9 +8,16 @@
 
 use crate::Visitor;
 use crate::error::{ErrorKind, Stop, illegal, shorten};
-use crate::movetext::Level;
 use bitmoves::{Board, Move, SanError};
 use std::cell::Cell;
+
+/// A line of play: its position, and the position before its last move
+/// (where a variation of that move starts).
+#[derive(Clone, Copy)]
+pub(crate) struct Level<P> {
+    pub board: P,
+    pub before: Option<P>,
+}
 
 /// A position that the movetext reader replays a line of play on.
 pub(crate) trait Replay: Copy {

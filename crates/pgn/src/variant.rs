@@ -8,8 +8,8 @@
 //! tokenizer is monomorphised over the fast [`bitmoves::Board`] for them.
 
 use crate::error::{ErrorKind, Stop, shorten};
-use crate::movetext::{Level, Movetext};
-use crate::replay::Replay;
+use crate::movetext::Movetext;
+use crate::replay::{Level, Replay};
 use crate::text::utf8;
 use crate::{Flow, Visitor};
 use bitmoves::Move;

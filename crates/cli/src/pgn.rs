@@ -6,7 +6,7 @@ use crate::error::{CliError, report, say};
 use crate::utf8::{FirstInvalid, Utf8Check};
 use bitmoves::variant::uci;
 use bitmoves::{Board, Move};
-use bitmoves_pgn::{Flow, Game, PendingGame, Reader, VariantPosition, Visitor, decompress};
+use bitmoves_pgn::{Flow, GameBuilder, PendingGame, Reader, VariantPosition, Visitor, decompress};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget};
 use std::fmt::Write as _;
@@ -282,8 +282,11 @@ pub(crate) fn open(
 /// Reads one game and renders what `mode` prints for it.
 fn read_one(game: PendingGame, mode: Mode, variations: bool) -> Outcome {
     let result = if mode == Mode::Pgn {
-        let game = Game::from_pending(game);
-        game.map(|game| (format!("{game}\n"), game.moves.moves.len() as u64))
+        let mut builder = GameBuilder::new().with_variants();
+        game.read(&mut builder).map(|()| {
+            let game = builder.finish();
+            (format!("{game}\n"), game.moves.moves.len() as u64)
+        })
     } else {
         let mut lines = Lines::new(mode, variations);
         game.read(&mut lines).map(|()| (lines.text, lines.plies))
@@ -429,9 +432,15 @@ impl Visitor for Lines {
     }
 
     fn play_variant(&mut self, position: &VariantPosition, mv: Move, _san: &str) {
-        // Variations of variant games are skipped unread: every move here
-        // is the mainline's.
-        self.mainline_move(&Lazy(|| position.fen()), &uci(mv));
+        if self.depth == 0 {
+            self.mainline_move(&Lazy(|| position.fen()), &uci(mv));
+        }
+    }
+
+    fn null_variant(&mut self, position: &VariantPosition) {
+        if self.depth == 0 {
+            self.mainline_move(&Lazy(|| position.fen()), &"0000");
+        }
     }
 
     fn end_variant_game(&mut self, position: &VariantPosition) {

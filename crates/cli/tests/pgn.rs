@@ -98,15 +98,20 @@ fn fen_and_positions() {
 }
 
 #[test]
-fn a_note_alone_exits_0_and_the_summary_counts() {
-    // `--pgn` does not write variant games back: each is a note.
+fn variant_games_are_written_back_and_the_summary_counts() {
+    // `--pgn` writes variant games back by their rules.
     let path = file(
         "note.pgn",
         b"[Variant \"Crazyhouse\"]\n\n1. e4 *\n\n1. e4 e5 *\n",
     );
     let out = run(&["pgn", path.to_str().expect("utf-8"), "--pgn"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert!(out.stderr.starts_with("note: game 1"), "{}", out.stderr);
+    assert_eq!(out.stderr, "");
+    assert!(
+        out.stdout.contains("[Variant \"Crazyhouse\"]\n\n1. e4 *"),
+        "{}",
+        out.stdout
+    );
     assert!(out.stdout.contains("1. e4 e5 *"), "{}", out.stdout);
     // The summary reads them.
     let out = run(&["pgn", path.to_str().expect("utf-8")]);
@@ -212,12 +217,10 @@ fn pgn_output_reads_back_to_the_same_games() {
     let written = run(&["pgn", plain, "--pgn"]).stdout;
     let again = file("written.pgn", written.as_bytes());
     let again = again.to_str().expect("utf-8");
-    // The same games, but the Atomic one, which `--pgn` skips with a note.
+    // The same games, the Atomic one included.
     assert_eq!(
         run(&["pgn", again, "--uci"]).stdout,
-        run(&["pgn", plain, "--uci"])
-            .stdout
-            .replace("e1h1\ne2e4 d7d5\n", "e1h1\n")
+        run(&["pgn", plain, "--uci"]).stdout
     );
     assert_eq!(stdout(&["pgn", again, "--pgn"]), written);
 }

@@ -5,8 +5,8 @@
 //! variations), replayed by `--uci` and `--fen` and compared with
 //! python-chess's mainline and final position. Then hostile games: an
 //! unknown `Variant` tag, a bad variant FEN, an illegal drop; each one
-//! error line with its game and line, the rest of the file read; and
-//! `--parquet`, which skips variant games with a note, not an error.
+//! error line with its game and line, the rest of the file read.
+//! (`--pgn` and `--parquet` on variant games: `variants_out.rs`.)
 //! Without python-chess the oracle test skips with a notice, unless
 //! `BITMOVES_REQUIRE_ORACLE=1` is set.
 
@@ -220,23 +220,5 @@ fn hostile_variant_games_are_errors_with_their_place_and_the_rest_is_read() {
             "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 1 3",
             "8/8/8/8/6K1/1k6/1rbnNBR1/qrbnNBRQ b - - 3 2",
         ]
-    );
-}
-
-#[test]
-fn parquet_skips_variant_games_with_a_note_not_an_error() {
-    let dir = scratch("variant-pgn-parquet");
-    let path = dir.join("games.pgn");
-    std::fs::write(
-        &path,
-        "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *\n\n1. e4 e5 *\n",
-    )
-    .expect("write the games");
-    let out = run(&["pgn", arg(&path), "--parquet", arg(&dir.join("set"))]);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert!(
-        out.stderr.contains("note: game 1") && !out.stderr.contains("error:"),
-        "{}",
-        out.stderr
     );
 }

@@ -2,7 +2,7 @@
 //! tree with comments, NAGs and variations, the result), and the visitor
 //! that builds it, [`GameBuilder`].
 
-use crate::{Flow, PgnError, Reader, Visitor};
+use crate::{Flow, PgnError, Reader, VariantPosition, Visitor};
 use bitmoves::{Board, Move};
 use std::io::BufRead;
 
@@ -24,8 +24,14 @@ use std::io::BufRead;
 pub struct Game {
     /// The tag pairs in the order of the text, values unescaped.
     pub tags: Vec<(String, String)>,
-    /// The starting position (from the `FEN` tag, else the standard one).
+    /// The starting position (from the `FEN` tag, else the standard one;
+    /// the standard start for a variant game).
     pub start: Board,
+    /// A variant game's starting position (Crazyhouse, Atomic, …: read by
+    /// a [`GameBuilder::with_variants`]); its moves are the variant's
+    /// (a drop's `from` equals its `to`). `None` for standard chess and
+    /// Chess960.
+    pub variant: Option<VariantPosition>,
     /// The mainline.
     pub moves: Line,
     /// The result token at the end of the movetext, if any.
@@ -61,6 +67,7 @@ impl Game {
         Self {
             tags: Vec::new(),
             start,
+            variant: None,
             moves: Line::default(),
             result: None,
         }
@@ -101,7 +108,21 @@ impl Game {
         self.moves.moves.iter().map(|node| node.mv)
     }
 
-    /// The position after the mainline.
+    /// The position after the mainline of a variant game; `None` for
+    /// standard chess and Chess960 (see [`end`](Game::end)).
+    pub fn variant_end(&self) -> Option<VariantPosition> {
+        let mut position = self.variant?;
+        for mv in self.mainline() {
+            match mv {
+                Some(mv) => position.play(mv),
+                None => position.play_null(),
+            }
+        }
+        Some(position)
+    }
+
+    /// The position after the mainline (of a standard or Chess960 game:
+    /// a variant game's is [`variant_end`](Game::variant_end)).
     pub fn end(&self) -> Board {
         let mut board = self.start;
         for mv in self.mainline() {
@@ -137,8 +158,11 @@ pub struct GameBuilder {
     number: u64,
     /// Whether variations are skipped (the mainline only).
     mainline_only: bool,
+    /// Whether variant games are read (else skipped, as a note).
+    variants: bool,
     tags: Vec<(String, String)>,
     start: Option<Board>,
+    variant: Option<VariantPosition>,
     /// The lines being built: the mainline, then each open variation.
     lines: Vec<Line>,
     result: Option<String>,
@@ -158,6 +182,28 @@ impl GameBuilder {
         }
     }
 
+    /// The same builder, reading variant games too (Crazyhouse, Atomic,
+    /// …: their [`Game::variant`] set), where the default skips each as an
+    /// [`ErrorKind::Variant`](crate::ErrorKind::Variant) note.
+    ///
+    /// ```
+    /// use bitmoves_pgn::{GameBuilder, Reader};
+    /// let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@e6 (3. P@d6) *\n";
+    /// let mut builder = GameBuilder::new().with_variants();
+    /// Reader::new(pgn.as_bytes()).read_game(&mut builder).expect("a game")?;
+    /// let game = builder.finish();
+    /// assert!(game.variant.is_some());
+    /// assert_eq!(game.moves.moves[4].variations.len(), 1);
+    /// assert!(game.to_string().ends_with("3. @e6 (3. @d6) *\n"));
+    /// # Ok::<(), bitmoves_pgn::PgnError>(())
+    /// ```
+    pub fn with_variants(self) -> Self {
+        Self {
+            variants: true,
+            ..self
+        }
+    }
+
     /// The number of the game last begun, from 1 in the input (0 before
     /// the first).
     pub fn number(&self) -> u64 {
@@ -170,6 +216,7 @@ impl GameBuilder {
         Game {
             tags: self.tags,
             start: self.start.unwrap_or_default(),
+            variant: self.variant,
             moves: self.lines.drain(..).next().unwrap_or_default(),
             result: self.result,
         }
@@ -198,6 +245,7 @@ impl Visitor for GameBuilder {
         *self = Self {
             number,
             mainline_only: self.mainline_only,
+            variants: self.variants,
             ..Self::default()
         };
         Flow::Continue
@@ -254,5 +302,22 @@ impl Visitor for GameBuilder {
 
     fn result(&mut self, result: &str) {
         self.result = Some(result.to_owned());
+    }
+
+    fn begin_variant_moves(&mut self, start: &VariantPosition) -> Flow {
+        if !self.variants {
+            return Flow::Skip;
+        }
+        self.start = Some(Board::startpos());
+        self.variant = Some(*start);
+        Flow::Continue
+    }
+
+    fn play_variant(&mut self, _position: &VariantPosition, mv: Move, _san: &str) {
+        self.push(Some(mv));
+    }
+
+    fn null_variant(&mut self, _position: &VariantPosition) {
+        self.push(None);
     }
 }

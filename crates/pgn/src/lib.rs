@@ -11,7 +11,8 @@
 //! | `split.rs` | the splitter that cuts games out of a stream |
 //! | `raw.rs` | [`RawGame`]: a game as the splitter cut it, and reading it |
 //! | `parse.rs` | reading a game in one pass: its tags, then its movetext |
-//! | `movetext.rs` | the movetext: moves replayed, variations, where the game ends |
+//! | `movetext.rs` | the movetext, for every game: moves replayed, variations, where the game ends |
+//! | `replay.rs` | `Replay`: the position the movetext is replayed on (the fast board's side) |
 //! | `pending.rs` | [`PendingGame`]: a game found, to be read |
 //! | `tally.rs` | counting a visitor's calls, to read a game again without repeating them |
 //! | `visitor.rs` | [`Visitor`] and [`Flow`] |
@@ -49,6 +50,7 @@ mod parse;
 mod pending;
 mod raw;
 mod reader;
+mod replay;
 mod skim;
 mod split;
 mod tally;

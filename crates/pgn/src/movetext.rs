@@ -1,26 +1,29 @@
-//! Reading a game's movetext into a [`Visitor`], each move replayed
-//! through [`Board::play_san`], and finding where the movetext ends (a
-//! blank line, or a line starting with `[`, outside comments).
+//! Reading a game's movetext into a [`Visitor`], each move replayed on
+//! a [`Replay`] position (the fast [`Board`](bitmoves::Board) through
+//! [`Board::play_san`](bitmoves::Board::play_san), or a variant's), and
+//! finding where the movetext ends (a blank line, or a line starting with
+//! `[`, outside comments). One tokenizer for every game: the variants'
+//! path is this one, monomorphised over its position.
 //!
-//! Variations nest on a heap stack of boards, never on the call stack,
-//! one board per open variation, the stack kept from game to game on
-//! each thread (no allocation per variation or per game); skipped
-//! variations are only counted.
+//! Variations nest on a heap stack of positions, never on the call
+//! stack, one position per open variation, the stack kept from game to
+//! game on each thread for the fast board (no allocation per variation
+//! or per game); skipped variations are only counted.
 
-use crate::error::{ErrorKind, Stop, illegal, shorten};
+use crate::error::{ErrorKind, Stop, shorten};
 use crate::grammar::{self, count_lines, line_end};
+use crate::replay::{Level, Replay, unexpected};
 use crate::text::{byte_set, utf8};
 use crate::{Flow, MAX_DEPTH, Visitor};
-use bitmoves::{Board, SanError};
 use memchr::{memchr, memchr3};
-use std::cell::Cell;
 
 /// Bytes that end a word of movetext: whitespace (see `grammar.rs`) and
 /// `{ } ( ) ; $`.
-pub(crate) static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c\x1a\x1c\x1d\x1e\x1f{}();$");
+static ENDS_WORD: [bool; 256] = byte_set(b" \t\n\r\x0b\x0c\x1a\x1c\x1d\x1e\x1f{}();$");
 
 /// Bytes a move in a common shape starts with (see
-/// [`Board::play_san_prefix`]): a file or a piece letter.
+/// [`Board::play_san_prefix`](bitmoves::Board::play_san_prefix)): a file
+/// or a piece letter.
 static IS_MOVE_START: [bool; 256] = byte_set(b"abcdefghNBRQK");
 
 /// The end of the move number at `at` (digits, then dots), when the
@@ -44,49 +47,34 @@ fn move_number_end(text: &[u8], at: usize) -> Option<usize> {
     }
 }
 
-/// A line of play: its board, and the board before its last move (where
-/// a variation of that move starts).
-#[derive(Clone, Copy)]
-struct Level {
-    board: Board,
-    before: Option<Board>,
-}
-
-thread_local! {
-    /// The variation stack of the game read last on this thread, emptied,
-    /// for the next game read here: it grows only to the deepest nesting
-    /// seen, once.
-    static SPARE_LEVELS: Cell<Vec<Level>> = const { Cell::new(Vec::new()) };
-}
-
-/// The movetext reader's state.
-pub(crate) struct Movetext<'a> {
+/// The movetext reader's state, replaying on positions `P`.
+pub(crate) struct Movetext<'a, P: Replay> {
     text: &'a [u8],
     /// Whether `text` ends where the game does (else the game may go on
     /// past it, and reading stops with [`Stop::Incomplete`] where it
     /// cannot tell).
     whole: bool,
     /// The mainline.
-    main: Level,
-    /// The variations entered, innermost last (the thread's
-    /// [`SPARE_LEVELS`], given back when the reader is dropped).
-    variations: Vec<Level>,
+    main: Level<P>,
+    /// The variations entered, innermost last (from
+    /// [`Replay::spare_levels`], given back when the reader is dropped).
+    variations: Vec<Level<P>>,
     /// How deep in skipped variations (0: reading).
     skip: usize,
     /// The line ends passed.
     lines: u64,
 }
 
-impl Drop for Movetext<'_> {
+impl<P: Replay> Drop for Movetext<'_, P> {
     fn drop(&mut self) {
         let mut levels = std::mem::take(&mut self.variations);
         levels.clear();
-        SPARE_LEVELS.set(levels);
+        P::keep_levels(levels);
     }
 }
 
-impl<'a> Movetext<'a> {
-    pub(crate) fn new(text: &'a [u8], whole: bool, start: Board) -> Self {
+impl<'a, P: Replay> Movetext<'a, P> {
+    pub(crate) fn new(text: &'a [u8], whole: bool, start: P) -> Self {
         Self {
             text,
             whole,
@@ -94,7 +82,7 @@ impl<'a> Movetext<'a> {
                 board: start,
                 before: None,
             },
-            variations: SPARE_LEVELS.take(),
+            variations: P::spare_levels(),
             skip: 0,
             lines: 0,
         }
@@ -254,7 +242,7 @@ impl<'a> Movetext<'a> {
         while self.variations.pop().is_some() {
             visitor.end_variation();
         }
-        visitor.end_game(&self.main.board);
+        P::visit_end(visitor, &self.main.board);
         Ok((at, self.lines))
     }
 
@@ -278,7 +266,7 @@ impl<'a> Movetext<'a> {
     }
 
     /// Plays the move at `at` when it is written in a common shape
-    /// ([`Board::play_san_prefix`]) and its word ends there (not at the
+    /// ([`Replay::play_prefix`]) and its word ends there (not at the
     /// text's end); returns the word's end. `None`, with the board as it
     /// was, for anything else, which [`Movetext::word`] then reads.
     #[inline(always)]
@@ -287,16 +275,16 @@ impl<'a> Movetext<'a> {
         let level = self.variations.last_mut().unwrap_or(&mut self.main);
         // Where a variation of the move starts (as `word` sets it).
         let before = level.before.insert(level.board);
-        let (mv, len) = level.board.play_san_prefix(&text[at..])?;
+        let (mv, len) = level.board.play_prefix(&text[at..])?;
         let end = at + len;
         if !text.get(end).is_some_and(|&b| ENDS_WORD[usize::from(b)]) {
             level.board = *before;
             return None;
         }
-        // SAFETY: `play_san_prefix` took only ASCII bytes (a SAN move in
-        // one of its shapes), which are valid UTF-8.
+        // SAFETY: `play_prefix` took only ASCII bytes (a SAN move in one
+        // of its shapes), which are valid UTF-8.
         let san = unsafe { std::str::from_utf8_unchecked(&text[at..end]) };
-        visitor.play(before, mv, san);
+        P::visit_move(visitor, before, mv, san);
         Some(end)
     }
 
@@ -439,45 +427,16 @@ impl<'a> Movetext<'a> {
             let level = self.variations.last_mut().unwrap_or(&mut self.main);
             if matches!(san, b"--" | b"Z0" | b"0000" | b"@@@@") {
                 let before = level.board;
-                if level.board.play_null().is_err() {
-                    let fen = before.to_string();
-                    return Err(Stop::Failed(start, ErrorKind::NullMoveInCheck { fen }));
-                }
-                visitor.null_move(&before);
+                level.board.play_null(san, start)?;
+                P::visit_null(visitor, &before);
                 level.before = Some(before);
             } else {
-                // The board before the move goes straight where a
+                // The position before the move goes straight where a
                 // variation of the move starts (one copy per move, not
                 // two); after an error the game is over.
                 let before = level.before.insert(level.board);
-                let mv = match level.board.play_san(san_text) {
-                    Ok(mv) => mv,
-                    // Long algebraic without its piece letter (`g1f3`), as
-                    // some engines write it: UCI.
-                    Err(error) => match (before.parse_move(san_text), error) {
-                        (Ok(mv), _) => {
-                            level.board.play_unchecked(mv);
-                            mv
-                        }
-                        // An `x` where nothing is taken (`Nxc3` onto an
-                        // empty square): python-chess reads past it.
-                        (Err(_), error @ SanError::NoSuchMove { .. }) if san.contains(&b'x') => {
-                            match play_without_capture_mark(&mut level.board, san) {
-                                Some(mv) => mv,
-                                None => {
-                                    return Err(Stop::Failed(start, illegal(san, error, before)));
-                                }
-                            }
-                        }
-                        (Err(_), SanError::Syntax { .. }) => {
-                            return Err(unexpected(self.text, start, end));
-                        }
-                        (Err(_), error) => {
-                            return Err(Stop::Failed(start, illegal(san, error, before)));
-                        }
-                    },
-                };
-                visitor.play(before, mv, san_text);
+                let mv = level.board.play_word(before, san, self.text, start, end)?;
+                P::visit_move(visitor, before, mv, san_text);
             }
         }
         if let Some(nag) = nag {
@@ -485,24 +444,4 @@ impl<'a> Movetext<'a> {
         }
         Ok(())
     }
-}
-
-/// Plays `san` read without its `x` marks, for a capture mark where
-/// nothing is taken (`Nxc3` onto an empty square); `None`, the board
-/// unchanged, when that names no legal move either.
-#[cold]
-#[inline(never)]
-fn play_without_capture_mark(board: &mut Board, san: &[u8]) -> Option<bitmoves::Move> {
-    let plain: Vec<u8> = san.iter().copied().filter(|&b| b != b'x').collect();
-    board.play_san(std::str::from_utf8(&plain).ok()?).ok()
-}
-
-/// The error for unexpected text at `text[at..end]`.
-fn unexpected(text: &[u8], at: usize, end: usize) -> Stop {
-    Stop::Failed(
-        at,
-        ErrorKind::Unexpected {
-            text: shorten(&text[at..end.max(at + 1).min(text.len())]),
-        },
-    )
 }

@@ -80,8 +80,8 @@ fn read_variant<V: Visitor + ?Sized>(
     if !whole {
         return Err(Stop::Incomplete);
     }
-    variant::read_game(text, tags.moves_at, start, visitor)?;
-    Ok((text.len(), tags.lines))
+    let lines = variant::read_game(text, tags.moves_at, start, visitor)?;
+    Ok((text.len(), tags.lines + lines))
 }
 
 /// What the tags said.

@@ -163,6 +163,12 @@ impl<V: Visitor + ?Sized, const RECORD: bool> Visitor for Tally<'_, V, RECORD> {
         }
     }
 
+    fn null_variant(&mut self, position: &VariantPosition) {
+        if self.pass() {
+            self.inner.null_variant(position);
+        }
+    }
+
     fn end_variant_game(&mut self, position: &VariantPosition) {
         if self.pass() {
             self.inner.end_variant_game(position);

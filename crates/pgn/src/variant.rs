@@ -1,21 +1,22 @@
 //! Games of the variants: a `Variant` tag naming a variant the core plays
 //! besides standard chess and Chess960 (Crazyhouse, Atomic, Three-check,
-//! …). [`VariantPosition`] holds the position, and the mainline is
-//! replayed through the core's rules engine into the visitor's
+//! …). [`VariantPosition`] holds the position, and the movetext is read
+//! by the one tokenizer (`movetext.rs`) replaying through the core's
+//! rules engine ([`Replay`] for [`VariantPosition`]) into the visitor's
 //! [`Visitor::begin_variant_moves`], [`Visitor::play_variant`] and
-//! [`Visitor::end_variant_game`]. Standard games never come here: their
-//! path (`movetext.rs`, over the fast [`bitmoves::Board`]) is unchanged.
+//! [`Visitor::end_variant_game`]. Standard games never come here: the
+//! tokenizer is monomorphised over the fast [`bitmoves::Board`] for them.
 
 use crate::error::{ErrorKind, Stop, shorten};
-use crate::grammar::line_end;
-use crate::movetext::ENDS_WORD;
+use crate::movetext::Movetext;
+use crate::replay::{Level, Replay};
 use crate::text::utf8;
 use crate::{Flow, Visitor};
 use bitmoves::Move;
 use bitmoves::setup::Setup;
 use bitmoves::variant::{
     Antichess, Atomic, Crazyhouse, Giveaway, Horde, KingOfTheHill, Outcome, Position, RacingKings,
-    Suicide, ThreeCheck, VariantKind, VariantSanError, parse_uci,
+    Suicide, ThreeCheck, VariantKind, VariantSan, VariantSanError, parse_uci,
 };
 
 /// Declares [`VariantPosition`] over the rules types, and `each!`, which
@@ -109,6 +110,29 @@ impl VariantPosition {
         each!(self, p => p.is_chess960())
     }
 
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        each!(self, p => p.is_check())
+    }
+
+    /// The SAN of the legal move `mv`, as python-chess's `san()` writes it
+    /// for the variant (drops `N@e4`, `#` after a variant's win or loss);
+    /// `None` for a move that is not legal here.
+    pub fn san(&self, mv: Move) -> Option<VariantSan> {
+        each!(self, p => p.san(mv))
+    }
+
+    /// Plays the legal move `mv` (unchecked: a move from
+    /// [`san`](Self::san)'s side of the table, or one the reader played).
+    pub fn play(&mut self, mv: Move) {
+        each!(self, p => p.play(mv))
+    }
+
+    /// Passes the turn (python-chess's `push(Move.null())`).
+    pub fn play_null(&mut self) {
+        each!(self, p => p.play_null())
+    }
+
     /// Plays the move written `san`, read as python-chess's `parse_san`
     /// reads it (drops `N@e4`, UCI too); the position is unchanged on an
     /// error.
@@ -136,15 +160,16 @@ pub(crate) struct VariantStart<'a> {
 }
 
 /// Reads a variant game's moves (its whole text, from `moves_at`) into
-/// `visitor`. A visitor that skips variant games ends it with
-/// [`ErrorKind::Variant`], a note. Variations and null moves are not
-/// replayed: variations are skipped, a null move is an error.
+/// `visitor`, variations included where the visitor enters them, by the
+/// tokenizer that reads standard games; returns the line ends of the
+/// movetext. A visitor that skips variant games ends it with
+/// [`ErrorKind::Variant`], a note.
 pub(crate) fn read_game<V: Visitor + ?Sized>(
     text: &[u8],
     moves_at: Option<usize>,
     start: VariantStart<'_>,
     visitor: &mut V,
-) -> Result<(), Stop> {
+) -> Result<u64, Stop> {
     let setup = match &start.fen {
         None => Setup::from_fen(start.kind.start_fen()).unwrap_or(Setup::EMPTY),
         Some((at, value)) => {
@@ -155,166 +180,45 @@ pub(crate) fn read_game<V: Visitor + ?Sized>(
             })?
         }
     };
-    let Some(mut pos) = VariantPosition::for_game(start.kind, setup) else {
+    let Some(pos) = VariantPosition::for_game(start.kind, setup) else {
         unreachable!("standard chess is never read here")
     };
     if visitor.begin_variant_moves(&pos) == Flow::Skip {
         return Err(Stop::Failed(0, ErrorKind::Variant { name: start.name }));
     }
-    if let Some(at) = moves_at {
-        read_moves(text, at, &mut pos, visitor)?;
+    match moves_at {
+        Some(at) => Ok(Movetext::new(text, true, pos).read(at, visitor)?.1),
+        None => {
+            visitor.end_variant_game(&pos);
+            Ok(0)
+        }
     }
-    visitor.end_variant_game(&pos);
-    Ok(())
 }
 
-/// The movetext from `at` to the text's end: comments, NAGs and the
-/// result told, the mainline played, variations skipped.
-fn read_moves<V: Visitor + ?Sized>(
-    text: &[u8],
-    mut at: usize,
-    pos: &mut VariantPosition,
-    visitor: &mut V,
-) -> Result<(), Stop> {
-    let mut depth = 0usize;
-    let mut played = false;
-    let mut fresh = true;
-    while let Some(&b) = text.get(at) {
-        match b {
-            b'\n' | b'\r' => {
-                at += 1;
-                fresh = true;
-                continue;
-            }
-            b' ' | b'\t' | 0x0b | 0x0c | 0x1a | 0x1c..=0x1f => at += 1,
-            b'%' if fresh => at = line_end(text, at),
-            b';' => at = line_end(text, at),
-            b'{' => {
-                let Some(len) = text[at + 1..].iter().position(|&c| c == b'}') else {
-                    return Err(Stop::Failed(at, ErrorKind::UnclosedComment));
-                };
-                if depth == 0 {
-                    let body = &text[at + 1..at + 1 + len];
-                    let body = body.strip_prefix(b" ").unwrap_or(body);
-                    let body = body.strip_suffix(b" ").unwrap_or(body);
-                    visitor.comment(&utf8(body));
-                }
-                at += len + 2;
-            }
-            b'(' if played => {
-                depth += 1;
-                at += 1;
-            }
-            b')' if depth > 0 => {
-                depth -= 1;
-                at += 1;
-            }
-            b'(' | b')' => return Err(Stop::Failed(at, ErrorKind::BadVariation)),
-            b'$' => {
-                let digits = text[at + 1..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                let number = &text[at + 1..at + 1 + digits];
-                if digits > 0 && depth == 0 {
-                    let nag = std::str::from_utf8(number)
-                        .ok()
-                        .and_then(|d| d.parse::<u8>().ok());
-                    let Some(nag) = nag else {
-                        let nag = shorten(&text[at..at + 1 + digits]);
-                        return Err(Stop::Failed(at, ErrorKind::BadNag { nag }));
-                    };
-                    visitor.nag(nag);
-                }
-                at += 1 + digits;
-            }
-            b'[' if text.get(at + 1) == Some(&b'%') => {
-                at += text[at..]
-                    .iter()
-                    .position(|&c| matches!(c, b']' | b'\n' | b'\r'))
-                    .map_or(text.len() - at, |len| len + 1);
-            }
-            _ => {
-                let mut end = at + 1;
-                while end < text.len() && !ENDS_WORD[usize::from(text[end])] {
-                    end += 1;
-                }
-                if depth == 0 {
-                    played |= word(text, at, end, pos, visitor)?;
-                }
-                at = end;
-            }
-        }
-        fresh = false;
+impl Replay for VariantPosition {
+    fn play_prefix(&mut self, _text: &[u8]) -> Option<(Move, usize)> {
+        None
     }
-    Ok(())
-}
 
-/// One word of the mainline: a move number, a result, a move with its
-/// marks (a result may be written onto it, `e5*`). Returns whether a move
-/// was played.
-fn word<V: Visitor + ?Sized>(
-    text: &[u8],
-    at: usize,
-    end: usize,
-    pos: &mut VariantPosition,
-    visitor: &mut V,
-) -> Result<bool, Stop> {
-    const RESULTS: [&[u8]; 4] = [b"1-0", b"0-1", b"1/2-1/2", b"*"];
-    let mut word = &text[at..end];
-    // Where `word` starts in `text`, as its front is cut off.
-    let mut start = at;
-    let digits = word.iter().take_while(|b| b.is_ascii_digit()).count();
-    if digits == word.len() && word != b"0000" {
-        return Ok(false);
-    }
-    if word[digits..].starts_with(b".") {
-        let dots = word[digits..].iter().take_while(|&&b| b == b'.').count();
-        word = &word[digits + dots..];
-        start += digits + dots;
-    }
-    if let Some(result) = RESULTS.iter().find(|r| word == **r) {
-        visitor.result(&utf8(result));
-        return Ok(false);
-    }
-    let glued = RESULTS
-        .iter()
-        .find(|r| word.len() > r.len() && word.ends_with(r));
-    if let Some(result) = glued {
-        word = &word[..word.len() - result.len()];
-    }
-    if word.len() > 4 && word.ends_with(b"e.p.") {
-        word = &word[..word.len() - 4];
-    }
-    let marks = word
-        .iter()
-        .rev()
-        .take_while(|&&b| matches!(b, b'!' | b'?'))
-        .count();
-    let (san, marks) = word.split_at(word.len() - marks.min(2));
-    let mut played = false;
-    if !san.is_empty() && san != b"e.p." {
-        let Ok(san_text) = std::str::from_utf8(san) else {
-            return Err(unexpected(text, start, end));
-        };
-        if matches!(san, b"--" | b"Z0" | b"0000" | b"@@@@") {
-            return Err(Stop::Failed(
-                start,
-                ErrorKind::Unexpected {
-                    text: format!("{san_text} (a null move, not replayed in variant games)"),
-                },
-            ));
-        }
-        let before = *pos;
-        let mv = pos.play_san(san_text).or_else(|error| {
+    fn play_word(
+        &mut self,
+        before: &Self,
+        san: &[u8],
+        _text: &[u8],
+        start: usize,
+        _end: usize,
+    ) -> Result<Move, Stop> {
+        // The reader hands over ASCII only.
+        let san_text = std::str::from_utf8(san).unwrap_or_default();
+        let mv = self.play_san(san_text).or_else(|error| {
             // An `x` where nothing is taken: python-chess reads past it.
             if !san.contains(&b'x') {
                 return Err(error);
             }
             let plain: String = san_text.chars().filter(|&c| c != 'x').collect();
-            pos.play_san(&plain).map_err(|_| error)
+            self.play_san(&plain).map_err(|_| error)
         });
-        let mv = mv.map_err(|error| {
+        mv.map_err(|error| {
             Stop::Failed(
                 start,
                 ErrorKind::IllegalVariantMove {
@@ -323,34 +227,34 @@ fn word<V: Visitor + ?Sized>(
                     fen: before.fen(),
                 },
             )
-        })?;
-        visitor.play_variant(&before, mv, san_text);
-        played = true;
+        })
     }
-    let nag = match marks {
-        b"!" => Some(1),
-        b"?" => Some(2),
-        b"!!" => Some(3),
-        b"??" => Some(4),
-        b"!?" => Some(5),
-        b"?!" => Some(6),
-        _ => None,
-    };
-    if let Some(nag) = nag {
-        visitor.nag(nag);
-    }
-    if let Some(result) = glued {
-        visitor.result(&utf8(result));
-    }
-    Ok(played)
-}
 
-/// The error for unexpected text at `text[at..end]`.
-fn unexpected(text: &[u8], at: usize, end: usize) -> Stop {
-    Stop::Failed(
-        at,
-        ErrorKind::Unexpected {
-            text: shorten(&text[at..end.max(at + 1).min(text.len())]),
-        },
-    )
+    fn play_null(&mut self, _san: &[u8], start: usize) -> Result<(), Stop> {
+        // As the fast board: never in check (python-chess would pass).
+        if self.is_check() {
+            let fen = self.fen();
+            return Err(Stop::Failed(start, ErrorKind::NullMoveInCheck { fen }));
+        }
+        VariantPosition::play_null(self);
+        Ok(())
+    }
+
+    fn visit_move<V: Visitor + ?Sized>(visitor: &mut V, before: &Self, mv: Move, san: &str) {
+        visitor.play_variant(before, mv, san);
+    }
+
+    fn visit_null<V: Visitor + ?Sized>(visitor: &mut V, before: &Self) {
+        visitor.null_variant(before);
+    }
+
+    fn visit_end<V: Visitor + ?Sized>(visitor: &mut V, end: &Self) {
+        visitor.end_variant_game(end);
+    }
+
+    fn spare_levels() -> Vec<Level<Self>> {
+        Vec::new()
+    }
+
+    fn keep_levels(_levels: Vec<Level<Self>>) {}
 }

@@ -121,7 +121,9 @@ pub trait Visitor {
     /// `start`. The default skips the game, which then reads as
     /// [`ErrorKind::Variant`](crate::ErrorKind::Variant), a note; a
     /// visitor that continues gets [`play_variant`](Visitor::play_variant)
-    /// for each mainline move (variations are skipped, unchecked),
+    /// for each move and [`null_variant`](Visitor::null_variant) for each
+    /// null move, in the mainline and in the variations it enters
+    /// ([`begin_variation`](Visitor::begin_variation) as for any game),
     /// [`comment`](Visitor::comment), [`nag`](Visitor::nag) and
     /// [`result`](Visitor::result) as for any game, and
     /// [`end_variant_game`](Visitor::end_variant_game) in place of
@@ -131,11 +133,17 @@ pub trait Visitor {
         Flow::Skip
     }
 
-    /// A legal mainline move `mv` of a variant game (a drop is a move whose
+    /// A legal move `mv` of a variant game (a drop is a move whose
     /// `from` equals its `to`, see [`bitmoves::variant::drop_move`]),
     /// written `san`, played from `position`.
     fn play_variant(&mut self, position: &VariantPosition, mv: Move, san: &str) {
         let _ = (position, mv, san);
+    }
+
+    /// A null move in a variant game: the side to move passes in
+    /// `position` (never in check).
+    fn null_variant(&mut self, position: &VariantPosition) {
+        let _ = position;
     }
 
     /// A variant game ends; `position` is the one after its mainline.

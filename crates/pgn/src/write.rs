@@ -1,13 +1,14 @@
 //! Writing a [`Game`] as PGN: the seven-tag roster first, one tag per
-//! name, tag values as python-chess writes them, SAN with check marks,
-//! move numbers, comments, NAGs, variations, lines of at most 80 columns,
-//! and the result.
+//! name, tag values as python-chess writes them, SAN with check marks
+//! (a variant game's by its rules: drops `N@e4`, `#` after its win or
+//! loss), move numbers, comments, NAGs, variations, lines of at most 80
+//! columns, and the result.
 //!
 //! The law, tested on the python-chess corpus: reading what was written
 //! gives the same game.
 
-use crate::{Game, Line};
-use bitmoves::{Board, Color};
+use crate::{Game, Line, VariantPosition};
+use bitmoves::{Board, Color, Move};
 use std::collections::HashMap;
 use std::fmt::{self, Write};
 
@@ -48,12 +49,29 @@ impl fmt::Display for Game {
             };
             write_tag(f, name, value)?;
         }
-        if self.start != Board::startpos() && tags.get("FEN").is_none() {
-            write_tag(f, "SetUp", "1")?;
-            write_tag(f, "FEN", &self.start.to_string())?;
-        }
-        if self.start.is_chess960() && tags.get("Variant").is_none() {
-            write_tag(f, "Variant", "Chess960")?;
+        match &self.variant {
+            None => {
+                if self.start != Board::startpos() && tags.get("FEN").is_none() {
+                    write_tag(f, "SetUp", "1")?;
+                    write_tag(f, "FEN", &self.start.to_string())?;
+                }
+                if self.start.is_chess960() && tags.get("Variant").is_none() {
+                    write_tag(f, "Variant", "Chess960")?;
+                }
+            }
+            Some(start) => {
+                // A game read from text has its `Variant` tag, and its
+                // `FEN` tag unless it starts from the variant's start.
+                let kind = start.kind();
+                if tags.get("Variant").is_none() {
+                    write_tag(f, "Variant", kind.aliases()[0])?;
+                }
+                let fen = start.fen();
+                if tags.get("FEN").is_none() && fen != start_fen(start) {
+                    write_tag(f, "SetUp", "1")?;
+                    write_tag(f, "FEN", &fen)?;
+                }
+            }
         }
         for &(name, value) in &tags.unique {
             if !ROSTER.iter().any(|&(roster, _)| roster == name) {
@@ -66,9 +84,75 @@ impl fmt::Display for Game {
             column: 0,
             glue: false,
         };
-        out.line(&self.moves, self.start)?;
+        match self.variant {
+            None => out.line(&self.moves, self.start)?,
+            Some(start) => out.line(&self.moves, start)?,
+        }
         out.token(result)?;
         out.f.write_char('\n')
+    }
+}
+
+/// The FEN of the variant's start, as `fen()` writes it.
+fn start_fen(position: &VariantPosition) -> String {
+    let kind = position.kind();
+    let setup = bitmoves::setup::Setup::from_fen(kind.start_fen()).unwrap_or_default();
+    VariantPosition::for_game(kind, setup).map_or_else(String::new, |start| start.fen())
+}
+
+/// A position the writer walks a line on: the fast board, or a variant's.
+trait Walk: Copy {
+    /// The move number.
+    fn number(&self) -> u32;
+    /// The side to move.
+    fn turn(&self) -> Color;
+    /// The legal move `mv` in SAN.
+    fn san(&self, mv: Move) -> Result<String, fmt::Error>;
+    /// Plays the legal move `mv`, or a null move for `None`.
+    fn play(&mut self, mv: Option<Move>) -> fmt::Result;
+}
+
+impl Walk for Board {
+    fn number(&self) -> u32 {
+        self.fullmove_number().into()
+    }
+    fn turn(&self) -> Color {
+        self.side_to_move()
+    }
+    fn san(&self, mv: Move) -> Result<String, fmt::Error> {
+        Ok(Board::san(self, mv)
+            .map_err(|_| fmt::Error)?
+            .as_str()
+            .to_owned())
+    }
+    fn play(&mut self, mv: Option<Move>) -> fmt::Result {
+        match mv {
+            Some(mv) => self.play_unchecked(mv),
+            None => self.play_null().map_err(|_| fmt::Error)?,
+        }
+        Ok(())
+    }
+}
+
+impl Walk for VariantPosition {
+    fn number(&self) -> u32 {
+        self.setup().fullmove_number
+    }
+    fn turn(&self) -> Color {
+        self.setup().turn
+    }
+    fn san(&self, mv: Move) -> Result<String, fmt::Error> {
+        Ok(VariantPosition::san(self, mv)
+            .ok_or(fmt::Error)?
+            .as_str()
+            .to_owned())
+    }
+    fn play(&mut self, mv: Option<Move>) -> fmt::Result {
+        match mv {
+            Some(mv) => VariantPosition::play(self, mv),
+            None => self.play_null(),
+        }
+        Ok(())
     }
 }
 
@@ -154,21 +238,21 @@ impl Wrapped<'_, '_> {
     }
 
     /// Writes `line` played from `board`.
-    fn line(&mut self, line: &Line, mut board: Board) -> fmt::Result {
+    fn line<P: Walk>(&mut self, line: &Line, mut board: P) -> fmt::Result {
         for comment in &line.comments {
             self.token(&format!("{{ {comment} }}"))?;
         }
         let mut number_needed = true;
         for node in &line.moves {
-            let number = board.fullmove_number();
-            match board.side_to_move() {
+            let number = board.number();
+            match board.turn() {
                 Color::White => self.token(&format!("{number}."))?,
                 Color::Black if number_needed => self.token(&format!("{number}..."))?,
                 Color::Black => {}
             }
             number_needed = false;
             match node.mv {
-                Some(mv) => self.token(board.san(mv).map_err(|_| fmt::Error)?.as_str())?,
+                Some(mv) => self.token(&board.san(mv)?)?,
                 None => self.token("--")?,
             }
             for nag in &node.nags {
@@ -186,10 +270,7 @@ impl Wrapped<'_, '_> {
                 self.token(")")?;
                 number_needed = true;
             }
-            match node.mv {
-                Some(mv) => board.play_unchecked(mv),
-                None => board.play_null().map_err(|_| fmt::Error)?,
-            }
+            board.play(node.mv)?;
         }
         Ok(())
     }

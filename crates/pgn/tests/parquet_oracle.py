@@ -199,13 +199,16 @@ def time_control(value):
 def fen(board):
     """The FEN as bitmoves writes it: X-FEN castling in every mode (a file
     letter only where KQkq would be ambiguous, as python-chess's fen()),
-    the en-passant square when a pawn attacks it (X-FEN's rule)."""
+    the en-passant square when a pawn attacks it (X-FEN's rule); a
+    variant's as python-chess's fen() writes it (pockets, check counts)."""
+    if type(board) is not chess.Board:
+        return board.fen()
     return board.fen(en_passant="xfen")
 
 
 def expected_rows(path, name):
-    """One dict per game of `path`, as the dataset should hold it; for a
-    game of a variant bitmoves skips, only `variant` and `WhiteElo`."""
+    """One dict per game of `path`, as the dataset should hold it (a
+    variant's game by its rules, `uci_variant` its python-chess uci_variant)."""
     rows = []
     with open(path, encoding="utf-8-sig") as moves_in, open(path, encoding="utf-8-sig") as tags_in:
         number = 0
@@ -216,9 +219,6 @@ def expected_rows(path, name):
                 assert tags is None
                 break
             number += 1
-            if type(game.board()) is not chess.Board:
-                rows.append({"variant": True, "WhiteElo": integer(tags.get("WhiteElo"))})
-                continue
             row = {"game": number, "file": name}
             for tag in NAMED:
                 row[tag] = tags.get(tag)
@@ -229,7 +229,12 @@ def expected_rows(path, name):
             row["base_seconds"], row["increment_seconds"] = time_control(row["TimeControl"])
             row["tags"] = [(k, v) for k, v in tags.items() if k not in NAMED and k != "FEN"]
             board = game.board()
-            standard = board.fen() == chess.STARTING_FEN and not board.chess960
+            if type(board) is chess.Board:
+                row["uci_variant"] = None
+                standard = board.fen() == chess.STARTING_FEN and not board.chess960
+            else:
+                row["uci_variant"] = type(board).uci_variant
+                standard = board.fen() == type(board)(chess960=board.chess960).fen()
             row["FEN"] = None if standard else fen(board)
             for column in ["uci", "san", "clock", "eval_cp", "eval_mate", "fens"]:
                 row[column] = []
@@ -266,9 +271,8 @@ def check_duckdb(directory, expected):
     import duckdb
 
     got = duckdb.sql(DUCKDB_QUERY.format(dir=directory)).fetchall()[0]
-    read = [row for row in expected if "variant" not in row]
-    want = (len(expected), sum(row["plies"] for row in read),
-            sum(1 for row in expected if "variant" in row or row["error"]),
+    want = (len(expected), sum(row["plies"] for row in expected),
+            sum(1 for row in expected if row["error"]),
             sum(row["WhiteElo"] for row in expected if row["WhiteElo"] is not None))
     return [] if tuple(got) == want else ["DuckDB: ours %s, python-chess %s" % (got, want)]
 
@@ -277,12 +281,13 @@ def positions_of(expected):
     """The position rows python-chess's games give."""
     want = []
     for row in expected:
-        if "variant" in row or row["error"]:
+        if row["error"]:
             continue
         for ply in range(row["plies"] + 1):
             last = ply == row["plies"]
             want.append({"game": row["game"], "file": row["file"], "ply": ply,
                          "fen": row["final_fen"] if last else row["fens"][ply],
+                         "uci_variant": row["uci_variant"],
                          "uci": None if last else row["uci"][ply],
                          "clock": row["clock"][ply - 1] if ply else None,
                          "eval_cp": row["eval_cp"][ply - 1] if ply else None,
@@ -310,10 +315,6 @@ def position_differences(reader, ours, theirs):
 
 
 def game_differences(reader, ours, theirs):
-    if "variant" in theirs:
-        if ours["error"] is None or "game skipped" not in ours["error"]:
-            return ["%s: game %d: python-chess reads a variant, ours %s" % (reader, ours["game"], ours["error"])]
-        return []
     if (ours["error"] is not None) != theirs["error"]:
         return ["%s: game %s of %s: error ours %r, python-chess %r" % (reader, theirs["game"], theirs["file"], ours["error"], theirs["error"])]
     wrong = []
@@ -331,7 +332,7 @@ def game_differences(reader, ours, theirs):
 def check(directory, positions, paths, duckdb=False):
     table = pq.read_table(directory)
     version = table.schema.metadata.get(b"bitmoves.schema_version")
-    assert version == b"1", version
+    assert version == b"2", version
     got = table.to_pylist()
     several = len(paths) > 1
     expected = []

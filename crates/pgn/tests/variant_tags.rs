@@ -106,7 +106,8 @@ fn variant_errors_name_the_move_and_the_variants_fen() {
     let games = read(
         "[Variant \"Crazyhouse\"]\n\n1. e4 N@e5 *\n\n\
          [Variant \"Three-check\"]\n[FEN \"8/8/8/8 w - - 9+9 0 1\"]\n\n*\n\n\
-         [Variant \"Atomic\"]\n\n1. e4 -- *\n",
+         [Variant \"Atomic\"]\n\n1. e4 -- *\n\n\
+         [Variant \"Three-check\"]\n\n1. e4 f5 2. Qh5+ -- *\n",
     );
     let error = games[0].as_ref().expect_err("no knight in hand");
     assert!(
@@ -120,10 +121,51 @@ fn variant_errors_name_the_move_and_the_variants_fen() {
         matches!(error.kind, ErrorKind::BadVariantFen { .. }),
         "{error}"
     );
-    let error = games[2].as_ref().expect_err("a null move");
+    // A null move passes, as python-chess reads it (the visitor has no
+    // `null_variant`: only the move is seen)...
+    assert_eq!(games[2].as_ref().expect("a null move"), "atomic: e2e4");
+    // ... but never in check, as on the fast board.
+    let error = games[3].as_ref().expect_err("a null move in check");
     assert!(
-        matches!(error.kind, ErrorKind::Unexpected { .. }),
+        matches!(&error.kind, ErrorKind::NullMoveInCheck { fen } if fen.contains(" 2+3 ")),
         "{error}"
+    );
+    assert_eq!((error.line, error.column), (16, 18));
+}
+
+#[test]
+fn variations_of_variant_games_are_replayed_by_the_variants_rules_when_entered() {
+    // White has no knight in hand in the variation: entered, it is an
+    // error with its place; skipped (the default), the game reads.
+    let pgn = "[Variant \"Crazyhouse\"]\n\n1. e4 d5 (1... e5 2. N@f3) 2. exd5 *\n\n\
+               [Variant \"Crazyhouse\"]\n\n1. e4 d5 (1... e5 2. Nf3 (2. d4 exd4 3. Nf3 P@e3) Nc6) 2. exd5 *\n";
+    assert_eq!(
+        read(pgn)[0].as_ref().expect("skipped"),
+        "crazyhouse: e2e4 d7d5 e4d5"
+    );
+    let mut reader = Reader::new(pgn.as_bytes());
+    let mut builder = bitmoves_pgn::GameBuilder::new().with_variants();
+    let error = reader
+        .read_game(&mut builder)
+        .expect("a game")
+        .expect_err("an illegal drop in the variation");
+    assert!(
+        matches!(&error.kind, ErrorKind::IllegalVariantMove { san, .. } if san == "N@f3"),
+        "{error}"
+    );
+    assert_eq!((error.game, error.line, error.column), (1, 3, 22));
+    reader
+        .read_game(&mut builder)
+        .expect("a game")
+        .expect("the second reads");
+    let game = builder.finish();
+    let variation = &game.moves.moves[1].variations[0];
+    let nested = &variation.moves[1].variations[0];
+    assert_eq!(nested.moves.len(), 4);
+    assert_eq!(uci(nested.moves[3].mv.expect("a drop")).to_string(), "P@e3");
+    assert_eq!(
+        uci(variation.moves[2].mv.expect("a move")).to_string(),
+        "b8c6"
     );
 }
 

@@ -89,6 +89,7 @@ pub(crate) struct GameBatch {
     base_seconds: Int32Builder,
     increment_seconds: Int32Builder,
     fen: StringBuilder,
+    variant: StringBuilder,
     tags: MapBuilder<StringBuilder, StringBuilder>,
     uci: ListBuilder<StringBuilder>,
     san: ListBuilder<StringBuilder>,
@@ -119,6 +120,7 @@ impl GameBatch {
             base_seconds: Int32Builder::new(),
             increment_seconds: Int32Builder::new(),
             fen: StringBuilder::new(),
+            variant: StringBuilder::new(),
             tags: MapBuilder::new(None, StringBuilder::new(), StringBuilder::new()),
             uci: ListBuilder::new(StringBuilder::new()),
             san: ListBuilder::new(StringBuilder::new()),
@@ -180,6 +182,7 @@ impl Batch for GameBatch {
         self.base_seconds.append_option(control.map(|c| c.0));
         self.increment_seconds.append_option(control.map(|c| c.1));
         self.fen.append_option(row.start_fen.as_deref());
+        self.variant.append_option(row.variant);
         for (name, value) in row.tags.others() {
             self.tags.keys().append_value(name);
             self.tags.values().append_value(value);
@@ -219,6 +222,7 @@ impl Batch for GameBatch {
         }
         columns.extend([
             Arc::new(self.fen.finish()) as ArrayRef,
+            Arc::new(self.variant.finish()),
             Arc::new(self.tags.finish()),
             Arc::new(self.uci.finish()),
             Arc::new(self.san.finish()),
@@ -248,6 +252,7 @@ pub(crate) struct PositionBatch {
     common: Common,
     ply: UInt32Builder,
     fen: StringBuilder,
+    variant: StringBuilder,
     uci: StringBuilder,
     clock: Float64Builder,
     eval_cp: Int64Builder,
@@ -261,6 +266,7 @@ impl PositionBatch {
             common: Common::new(schema::positions()),
             ply: UInt32Builder::new(),
             fen: StringBuilder::new(),
+            variant: StringBuilder::new(),
             uci: StringBuilder::new(),
             clock: Float64Builder::new(),
             eval_cp: Int64Builder::new(),
@@ -282,6 +288,7 @@ impl PositionBatch {
         self.common.push(row.number, file, 48 + fen.len());
         self.ply.append_value(ply as u32);
         self.fen.append_value(fen);
+        self.variant.append_option(row.variant);
         self.uci.append_option(uci);
         let reached = ply.checked_sub(1);
         let eval = reached.and_then(|i| row.evals[i]);
@@ -316,6 +323,7 @@ impl Batch for PositionBatch {
         columns.extend([
             Arc::new(self.ply.finish()) as ArrayRef,
             Arc::new(self.fen.finish()),
+            Arc::new(self.variant.finish()),
             Arc::new(self.uci.finish()),
             Arc::new(self.clock.finish()),
             Arc::new(self.eval_cp.finish()),

@@ -5,7 +5,8 @@
 use super::clock_eval::{self, Eval};
 use super::san;
 use super::tags::Tags;
-use crate::{Flow, PendingGame, Visitor};
+use crate::{Flow, PendingGame, VariantPosition, Visitor};
+use bitmoves::variant::uci;
 use bitmoves::{Board, Move};
 use std::fmt::Write as _;
 
@@ -18,8 +19,12 @@ pub(crate) struct GameRow {
     /// The game's number in its input, from 1.
     pub number: u64,
     pub tags: Tags,
-    /// The start position's FEN when it is not the standard start.
+    /// The start position's FEN when it is not the standard start (nor,
+    /// in a variant game, the variant's start).
     pub start_fen: Option<String>,
+    /// A variant game's variant, by python-chess's `uci_variant`
+    /// (`crazyhouse`, `3check`, …); `None` for standard chess and Chess960.
+    pub variant: Option<&'static str>,
     /// The mainline's moves in UCI, one after another; `uci_ends[i]` is
     /// where move `i` ends.
     pub uci: String,
@@ -85,6 +90,7 @@ impl GameRow {
         self.number = 0;
         self.tags.clear();
         self.start_fen = None;
+        self.variant = None;
         self.uci.clear();
         self.uci_ends.clear();
         self.san.clear();
@@ -110,11 +116,13 @@ pub(crate) fn read(game: PendingGame<'_>, positions: bool, mut row: GameRow) -> 
         comment: String::new(),
         last: None,
         check: false,
+        variant_after: None,
     };
     visitor.row.number = game.number();
     let outcome = game.read(&mut visitor);
     visitor.close_comment();
     let after = visitor.last.and_then(Last::after);
+    let variant_after = visitor.variant_after;
     let mut row = visitor.row;
     if visitor.check
         && let Some(board) = &after
@@ -128,7 +136,9 @@ pub(crate) fn read(game: PendingGame<'_>, positions: bool, mut row: GameRow) -> 
         } else {
             GameError::Failed(message)
         });
-        if let Some(board) = after {
+        if let Some(position) = variant_after {
+            row.final_fen = position.fen();
+        } else if let Some(board) = after {
             row.final_fen.clear();
             let _ = write!(row.final_fen, "{board}");
         }
@@ -173,6 +183,9 @@ struct RowVisitor {
     /// Whether the last move's SAN ends in a `+` that is `#` if the
     /// position after it has no legal move (`san::write`).
     check: bool,
+    /// In a variant game, the position after the last move read (where a
+    /// failed game stopped).
+    variant_after: Option<VariantPosition>,
 }
 
 impl RowVisitor {
@@ -215,6 +228,26 @@ impl RowVisitor {
         row.evals.push(None);
         if self.positions {
             let _ = write!(row.fens, "{board}");
+            row.fen_ends.push(row.fens.len() as u32);
+        }
+        self.after_move = true;
+    }
+}
+
+impl RowVisitor {
+    /// Adds a mainline move of a variant game, played from `position`:
+    /// its UCI (a drop `N@e4`) and its SAN as python-chess writes it.
+    fn push_variant(&mut self, position: &VariantPosition, uci: &dyn std::fmt::Display, san: &str) {
+        self.close_comment();
+        let row = &mut self.row;
+        let _ = write!(row.uci, "{uci}");
+        row.san.push_str(san);
+        row.uci_ends.push(row.uci.len() as u32);
+        row.san_ends.push(row.san.len() as u32);
+        row.clocks.push(None);
+        row.evals.push(None);
+        if self.positions {
+            row.fens.push_str(&position.fen());
             row.fen_ends.push(row.fens.len() as u32);
         }
         self.after_move = true;
@@ -276,6 +309,43 @@ impl Visitor for RowVisitor {
     fn result(&mut self, result: &str) {
         self.row.result.clear();
         self.row.result.push_str(result);
+    }
+
+    fn begin_variant_moves(&mut self, start: &VariantPosition) -> Flow {
+        let kind = start.kind();
+        self.row.variant = Some(kind.uci_name());
+        let fen = start.fen();
+        let setup = bitmoves::setup::Setup::from_fen(kind.start_fen()).unwrap_or_default();
+        let standard = VariantPosition::for_game(kind, setup).map(|p| p.fen());
+        if standard.as_deref() != Some(fen.as_str()) {
+            self.row.start_fen = Some(fen);
+        }
+        self.variant_after = Some(*start);
+        Flow::Continue
+    }
+
+    fn play_variant(&mut self, position: &VariantPosition, mv: Move, _san: &str) {
+        // Variations are skipped: every move here is the mainline's.
+        let san = position.san(mv);
+        self.push_variant(
+            position,
+            &uci(mv),
+            san.as_ref().map_or("", |san| san.as_str()),
+        );
+        let mut after = *position;
+        after.play(mv);
+        self.variant_after = Some(after);
+    }
+
+    fn null_variant(&mut self, position: &VariantPosition) {
+        self.push_variant(position, &"0000", "--");
+        let mut after = *position;
+        after.play_null();
+        self.variant_after = Some(after);
+    }
+
+    fn end_variant_game(&mut self, position: &VariantPosition) {
+        self.row.final_fen = position.fen();
     }
 
     fn end_game(&mut self, board: &Board) {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 /// The version of the dataset's columns, in each file's metadata under
 /// [`SCHEMA_VERSION_KEY`]; it changes whenever a column does.
-pub const SCHEMA_VERSION: &str = "1";
+pub const SCHEMA_VERSION: &str = "2";
 
 /// The metadata key of [`SCHEMA_VERSION`].
 pub const SCHEMA_VERSION_KEY: &str = "bitmoves.schema_version";
@@ -54,7 +54,7 @@ fn metadata(rows: &str) -> HashMap<String, String> {
 }
 
 /// One row per game: `game`, `file`, the named tags (typed),
-/// `base_seconds`, `increment_seconds`, `FEN`, `tags`, the per-ply lists
+/// `base_seconds`, `increment_seconds`, `FEN`, `uci_variant`, `tags`, the per-ply lists
 /// `uci`, `san`, `clock`, `eval_cp`, `eval_mate`, then `plies`,
 /// `final_fen` and `error`.
 pub fn games() -> Schema {
@@ -71,6 +71,7 @@ pub fn games() -> Schema {
     }
     fields.extend([
         Field::new("FEN", DataType::Utf8, true),
+        Field::new("uci_variant", DataType::Utf8, true),
         Field::new("tags", tag_map(), false),
         Field::new("uci", list_of(DataType::Utf8), false),
         Field::new("san", list_of(DataType::Utf8), false),
@@ -85,7 +86,8 @@ pub fn games() -> Schema {
 }
 
 /// One row per position of each game read without error: `game`,
-/// `file`, `ply` (0 for the start), `fen`, `uci` (the move played from
+/// `file`, `ply` (0 for the start), `fen`, `uci_variant` (as in the games'
+/// rows), `uci` (the move played from
 /// it; null for the last), `clock`, `eval_cp`, `eval_mate` (from the
 /// comment of the move that reached it; null for the start) and
 /// `result`.
@@ -95,6 +97,7 @@ pub fn positions() -> Schema {
         Field::new("file", DataType::Utf8, true),
         Field::new("ply", DataType::UInt32, false),
         Field::new("fen", DataType::Utf8, false),
+        Field::new("uci_variant", DataType::Utf8, true),
         Field::new("uci", DataType::Utf8, true),
         Field::new("clock", DataType::Float64, true),
         Field::new("eval_cp", DataType::Int64, true),

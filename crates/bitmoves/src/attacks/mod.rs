@@ -11,14 +11,19 @@
 //! bitboards otherwise. Perft does better than that: it asks the CPU when
 //! it runs (see [`perft::slider_backend`](crate::perft::slider_backend)).
 
+mod kindergarten;
+#[cfg(any(test, not(target_arch = "wasm32")))]
 mod magic;
+mod obstruction;
 #[cfg(target_arch = "x86_64")]
 mod pext;
 mod sliders;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use sliders::{Magic, NATIVE, Proof, Sliders};
+#[cfg(any(test, not(target_arch = "wasm32")))]
+pub(crate) use sliders::Magic;
+pub(crate) use sliders::{Kindergarten, NATIVE, Obstruction, PORTABLE, Portable, Proof, Sliders};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use sliders::{Pext, PextWith};
 

@@ -18,7 +18,11 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::fills::{Avx2Fills, Avx512Fills};
-use crate::attacks::{Magic, Proof};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::attacks::Magic;
+#[cfg(target_arch = "wasm32")]
+use crate::attacks::Obstruction;
+use crate::attacks::{PORTABLE, Proof};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextWith};
 use crate::board::Snippet;
@@ -44,7 +48,8 @@ use core::fmt;
 macro_rules! variants {
     ($then:ident!($($args:tt)*)) => {
         $then! { ($($args)*)
-            [all()] Magic(Magic) "magic" [];
+            [target_arch = "wasm32"] Obstruction(Obstruction) "obstruction" [];
+            [not(target_arch = "wasm32")] Magic(Magic) "magic" [];
             [target_arch = "x86_64"] MagicPopcnt(Magic) "magic+popcnt"
                 ["popcnt", "lzcnt", "bmi1"];
             [target_arch = "x86_64"] Pext(Pext) "pext"
@@ -81,6 +86,9 @@ macro_rules! backend_enum {
 
         /// Every variant's name, worst first.
         const NAMES: &[&str] = &[$($name),*];
+
+        /// Whether each variant exists on this target.
+        const HERE: &[bool] = &[$(cfg!($cfg)),*];
 
         /// Every variant's slider type, as written in the table.
         const SLIDERS: &[&str] = &[$(stringify!($sliders)),*];
@@ -147,7 +155,7 @@ macro_rules! backend_enum {
             #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
             fn of_the_build() -> Self {
                 #[allow(unused_mut, unused_assignments)]
-                let mut chosen = Self::Magic(Magic);
+                let mut chosen = Self::PORTABLE;
                 $(
                     #[cfg(all($cfg $(, target_feature = $feature)*))]
                     {
@@ -162,6 +170,19 @@ macro_rules! backend_enum {
     };
 }
 variants!(backend_enum!());
+
+impl Backend {
+    /// The variant of the back-end that needs no CPU feature
+    /// ([`Portable`](crate::attacks::Portable)).
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    const PORTABLE: Self = {
+        #[cfg(not(target_arch = "wasm32"))]
+        let portable = Self::Magic(PORTABLE);
+        #[cfg(target_arch = "wasm32")]
+        let portable = Self::Obstruction(PORTABLE);
+        portable
+    };
+}
 
 /// The variant this CPU runs, decided once.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
@@ -209,7 +230,11 @@ impl core::str::FromStr for Wanted {
         if name.is_empty() || name == "auto" {
             return Ok(Self::Auto);
         }
-        match NAMES.iter().position(|&n| n == name) {
+        match NAMES
+            .iter()
+            .zip(HERE)
+            .position(|(&n, &here)| here && n == name)
+        {
             // The named slider back-end, with the best features the CPU
             // has among its rows (`magic`: `magic+popcnt` where it can).
             Some(rank) => Ok(Self::UpTo(
@@ -240,7 +265,11 @@ impl fmt::Display for UnknownSliderVariant {
             "BITMOVES_SLIDERS={}: unknown slider variant; known: auto",
             self.name.as_str()
         )?;
-        NAMES.iter().try_for_each(|name| write!(f, ", {name}"))
+        NAMES
+            .iter()
+            .zip(HERE)
+            .filter(|&(_, &here)| here)
+            .try_for_each(|(name, _)| write!(f, ", {name}"))
     }
 }
 
@@ -312,7 +341,7 @@ mod tests {
     /// error that names the value and every known name.
     #[test]
     fn names_parse_and_unknown_ones_are_errors() {
-        for (name, rank) in NAMES.iter().zip([1, 1, 2, 3, 4]) {
+        for (name, rank) in NAMES[1..].iter().zip([2, 2, 3, 4, 5]) {
             assert_eq!(name.parse(), Ok(Wanted::UpTo(rank)));
             assert_eq!(std::format!(" {name}\n").parse(), Ok(Wanted::UpTo(rank)));
         }

@@ -39,7 +39,11 @@
 //! assert_eq!(divide(&board, 4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
 //! ```
 
-use crate::attacks::{Magic, NATIVE};
+use crate::attacks::NATIVE;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::attacks::Magic;
+#[cfg(target_arch = "wasm32")]
+use crate::attacks::Obstruction;
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextWith};
 use crate::color::with_side;

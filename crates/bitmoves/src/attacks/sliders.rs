@@ -89,31 +89,6 @@ impl Sliders for Obstruction {
     }
 }
 
-/// Kindergarten bitboards: 4.5 KB of tables.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Kindergarten;
-
-impl Proof for Kindergarten {
-    unsafe fn assume() -> Self {
-        Kindergarten
-    }
-}
-
-impl Sliders for Kindergarten {
-    #[cfg(target_arch = "x86_64")]
-    type Fills = NoFills;
-
-    #[inline(always)]
-    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
-        super::kindergarten::bishop(square, occupied)
-    }
-
-    #[inline(always)]
-    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
-        super::kindergarten::rook(square, occupied)
-    }
-}
-
 /// The back-end that needs no CPU feature: magic, or on wasm32 one with
 /// no large tables.
 #[cfg(not(target_arch = "wasm32"))]

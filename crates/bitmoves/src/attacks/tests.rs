@@ -249,14 +249,14 @@ fn queen_is_rook_plus_bishop() {
     }
 }
 
-/// Law: the back-ends without large tables (obstruction difference and
-/// kindergarten, one of them wasm32's) give the magic back-end's rook,
+/// Law: the back-end without large tables (obstruction difference,
+/// wasm32's) gives the magic back-end's rook,
 /// bishop and queen attacks on every square, for every subset of the
 /// square's relevant occupancy, and for 4,096 seeded pseudo-random whole
 /// boards of every density (edge squares, the square itself occupied).
 #[test]
 fn table_free_sliders_equal_magic_on_every_square_and_occupancy() {
-    use super::{Kindergarten, Magic, Obstruction, Sliders};
+    use super::{Magic, Obstruction, Sliders};
     fn agree<S: Sliders + core::fmt::Debug>(sliders: S, sq: Square, occupied: Bitboard) {
         assert_eq!(
             sliders.rook(sq, occupied),
@@ -279,7 +279,6 @@ fn table_free_sliders_equal_magic_on_every_square_and_occupancy() {
         for mask in [tables::ROOK_MASKS[s], tables::BISHOP_MASKS[s]] {
             for occupied in subsets(mask) {
                 agree(Obstruction, sq, occupied);
-                agree(Kindergarten, sq, occupied);
             }
         }
     }
@@ -303,7 +302,6 @@ fn table_free_sliders_equal_magic_on_every_square_and_occupancy() {
         });
         for sq in Square::ALL {
             agree(Obstruction, sq, occupied);
-            agree(Kindergarten, sq, occupied);
         }
     }
 }

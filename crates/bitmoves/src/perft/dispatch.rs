@@ -8,9 +8,12 @@
 //! program first asks: the last row the CPU can run.
 //!
 //! PEXT is never picked on AMD's Zen 1 and Zen 2 (family 17h), which run it
-//! in slow microcode. The environment variable `BITMOVES_SLIDERS` forces a
-//! variant by its name ([`Backend::name`]): `magic` magic sliders in any
-//! build, `pext` PEXT without the fills, `pext+avx2` and `pext+avx512`
+//! in slow microcode. wasm32 has one variant, `obstruction` (sliders by
+//! obstruction difference, without magic's 840 KB of tables); elsewhere it
+//! is the worst, never picked unless forced. The environment variable
+//! `BITMOVES_SLIDERS` forces a variant by its name ([`Backend::name`]):
+//! `obstruction` in any build, `magic` magic sliders in any build but
+//! wasm32's, `pext` PEXT without the fills, `pext+avx2` and `pext+avx512`
 //! the fills, each where the CPU has it (and otherwise the best variant
 //! below it); `auto` or unset decides as above. Any other value is an
 //! error ([`UnknownSliderVariant`]) that programs report (perft itself,
@@ -20,9 +23,7 @@
 use super::fills::{Avx2Fills, Avx512Fills};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::attacks::Magic;
-#[cfg(target_arch = "wasm32")]
-use crate::attacks::Obstruction;
-use crate::attacks::{PORTABLE, Proof};
+use crate::attacks::{Obstruction, Proof};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextWith};
 use crate::board::Snippet;
@@ -48,7 +49,7 @@ use core::fmt;
 macro_rules! variants {
     ($then:ident!($($args:tt)*)) => {
         $then! { ($($args)*)
-            [target_arch = "wasm32"] Obstruction(Obstruction) "obstruction" [];
+            [all()] Obstruction(Obstruction) "obstruction" [];
             [not(target_arch = "wasm32")] Magic(Magic) "magic" [];
             [target_arch = "x86_64"] MagicPopcnt(Magic) "magic+popcnt"
                 ["popcnt", "lzcnt", "bmi1"];
@@ -87,15 +88,12 @@ macro_rules! backend_enum {
         /// Every variant's name, worst first.
         const NAMES: &[&str] = &[$($name),*];
 
-        /// Whether each variant exists on this target.
-        const HERE: &[bool] = &[$(cfg!($cfg)),*];
-
         /// Every variant's slider type, as written in the table.
         const SLIDERS: &[&str] = &[$(stringify!($sliders)),*];
 
         impl Backend {
-            /// Its name: `magic`, `magic+popcnt`, `pext`, `pext+avx2` or
-            /// `pext+avx512`.
+            /// Its name: `obstruction`, `magic`, `magic+popcnt`, `pext`,
+            /// `pext+avx2` or `pext+avx512`.
             pub(crate) fn name(self) -> &'static str {
                 match self {
                     $(#[cfg($cfg)] Self::$variant(_) => $name,)*
@@ -155,7 +153,7 @@ macro_rules! backend_enum {
             #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
             fn of_the_build() -> Self {
                 #[allow(unused_mut, unused_assignments)]
-                let mut chosen = Self::PORTABLE;
+                let mut chosen = Self::Obstruction(Obstruction);
                 $(
                     #[cfg(all($cfg $(, target_feature = $feature)*))]
                     {
@@ -170,19 +168,6 @@ macro_rules! backend_enum {
     };
 }
 variants!(backend_enum!());
-
-impl Backend {
-    /// The variant of the back-end that needs no CPU feature
-    /// ([`Portable`](crate::attacks::Portable)).
-    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
-    const PORTABLE: Self = {
-        #[cfg(not(target_arch = "wasm32"))]
-        let portable = Self::Magic(PORTABLE);
-        #[cfg(target_arch = "wasm32")]
-        let portable = Self::Obstruction(PORTABLE);
-        portable
-    };
-}
 
 /// The variant this CPU runs, decided once.
 #[cfg(all(target_arch = "x86_64", feature = "std"))]
@@ -230,11 +215,7 @@ impl core::str::FromStr for Wanted {
         if name.is_empty() || name == "auto" {
             return Ok(Self::Auto);
         }
-        match NAMES
-            .iter()
-            .zip(HERE)
-            .position(|(&n, &here)| here && n == name)
-        {
+        match NAMES.iter().position(|&n| n == name) {
             // The named slider back-end, with the best features the CPU
             // has among its rows (`magic`: `magic+popcnt` where it can).
             Some(rank) => Ok(Self::UpTo(
@@ -265,11 +246,7 @@ impl fmt::Display for UnknownSliderVariant {
             "BITMOVES_SLIDERS={}: unknown slider variant; known: auto",
             self.name.as_str()
         )?;
-        NAMES
-            .iter()
-            .zip(HERE)
-            .filter(|&(_, &here)| here)
-            .try_for_each(|(name, _)| write!(f, ", {name}"))
+        NAMES.iter().try_for_each(|name| write!(f, ", {name}"))
     }
 }
 
@@ -323,6 +300,12 @@ mod tests {
     }
 
     #[test]
+    fn obstruction_can_always_be_forced_and_is_never_chosen_here() {
+        assert_eq!(forced("obstruction"), Backend::Obstruction(Obstruction));
+        assert_ne!(detect(&Wanted::Auto), Backend::Obstruction(Obstruction));
+    }
+
+    #[test]
     fn magic_can_always_be_forced() {
         assert!(matches!(
             forced("magic"),
@@ -341,7 +324,7 @@ mod tests {
     /// error that names the value and every known name.
     #[test]
     fn names_parse_and_unknown_ones_are_errors() {
-        for (name, rank) in NAMES[1..].iter().zip([2, 2, 3, 4, 5]) {
+        for (name, rank) in NAMES.iter().zip([0, 2, 2, 3, 4, 5]) {
             assert_eq!(name.parse(), Ok(Wanted::UpTo(rank)));
             assert_eq!(std::format!(" {name}\n").parse(), Ok(Wanted::UpTo(rank)));
         }
@@ -352,8 +335,8 @@ mod tests {
             assert_eq!(
                 std::format!("{error}"),
                 std::format!(
-                    "BITMOVES_SLIDERS={bad}: unknown slider variant; known: auto, magic, \
-                     magic+popcnt, pext, pext+avx2, pext+avx512"
+                    "BITMOVES_SLIDERS={bad}: unknown slider variant; known: auto, obstruction, \
+                     magic, magic+popcnt, pext, pext+avx2, pext+avx512"
                 )
             );
         }

@@ -249,13 +249,13 @@ fn queen_is_rook_plus_bishop() {
     }
 }
 
-/// Law: the back-end without large tables (obstruction difference,
-/// wasm32's) gives the magic back-end's rook,
-/// bishop and queen attacks on every square, for every subset of the
-/// square's relevant occupancy, and for 4,096 seeded pseudo-random whole
-/// boards of every density (edge squares, the square itself occupied).
+/// Law: obstruction difference (wasm32's back-end, without large tables)
+/// gives the magic back-end's rook, bishop and queen attacks on every
+/// square, for every subset of the square's relevant occupancy, and for
+/// 4,096 seeded pseudo-random whole boards of every density (edge squares,
+/// the square itself occupied).
 #[test]
-fn table_free_sliders_equal_magic_on_every_square_and_occupancy() {
+fn obstruction_difference_equals_magic_on_every_square_and_occupancy() {
     use super::{Magic, Obstruction, Sliders};
     fn agree<S: Sliders + core::fmt::Debug>(sliders: S, sq: Square, occupied: Bitboard) {
         assert_eq!(

@@ -36,17 +36,15 @@ fn line(square: Square, occupied: u64, lower: Direction, upper: Direction) -> u6
 /// Rook attacks from `square` through `occupied`.
 #[inline(always)]
 pub(crate) fn rook(square: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(
-        line(square, occupied.0, Direction::South, Direction::North)
-            | line(square, occupied.0, Direction::West, Direction::East),
-    )
+    let file = line(square, occupied.0, Direction::South, Direction::North);
+    let rank = line(square, occupied.0, Direction::West, Direction::East);
+    Bitboard(file | rank)
 }
 
 /// Bishop attacks from `square` through `occupied`.
 #[inline(always)]
 pub(crate) fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
-    Bitboard(
-        line(square, occupied.0, Direction::SouthWest, Direction::NorthEast)
-            | line(square, occupied.0, Direction::SouthEast, Direction::NorthWest),
-    )
+    let diagonal = line(square, occupied.0, Direction::SouthWest, Direction::NorthEast);
+    let anti = line(square, occupied.0, Direction::SouthEast, Direction::NorthWest);
+    Bitboard(diagonal | anti)
 }

@@ -192,7 +192,15 @@ fn an_unknown_slider_variant_is_an_error() {
             );
         }
     }
-    for good in ["auto", "", "obstruction", "magic", "pext", "pext+avx2", "pext+avx512"] {
+    for good in [
+        "auto",
+        "",
+        "obstruction",
+        "magic",
+        "pext",
+        "pext+avx2",
+        "pext+avx512",
+    ] {
         let run = with(good, &["perft", "startpos", "3"]);
         assert!(run.success, "{good}: {}", run.stderr);
         assert_eq!(nodes_searched(&run.stdout), 8_902, "{good}");

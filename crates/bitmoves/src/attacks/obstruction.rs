@@ -17,6 +17,7 @@
 //! byte swap (which wasm lacks).
 
 use crate::{Bitboard, Direction, Square};
+use Direction::{East, North, NorthEast, NorthWest, South, SouthEast, SouthWest, West};
 use bitmoves_tables as tables;
 
 /// The attacks along one line from `square`: `lower` is the direction
@@ -36,15 +37,15 @@ fn line(square: Square, occupied: u64, lower: Direction, upper: Direction) -> u6
 /// Rook attacks from `square` through `occupied`.
 #[inline(always)]
 pub(crate) fn rook(square: Square, occupied: Bitboard) -> Bitboard {
-    let file = line(square, occupied.0, Direction::South, Direction::North);
-    let rank = line(square, occupied.0, Direction::West, Direction::East);
+    let file = line(square, occupied.0, South, North);
+    let rank = line(square, occupied.0, West, East);
     Bitboard(file | rank)
 }
 
 /// Bishop attacks from `square` through `occupied`.
 #[inline(always)]
 pub(crate) fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
-    let diagonal = line(square, occupied.0, Direction::SouthWest, Direction::NorthEast);
-    let anti = line(square, occupied.0, Direction::SouthEast, Direction::NorthWest);
+    let diagonal = line(square, occupied.0, SouthWest, NorthEast);
+    let anti = line(square, occupied.0, SouthEast, NorthWest);
     Bitboard(diagonal | anti)
 }

@@ -187,12 +187,20 @@ fn an_unknown_slider_variant_is_an_error() {
                 one_line(&run.stderr, "error: "),
                 format!(
                     "error: BITMOVES_SLIDERS={bad}: unknown slider variant; known: auto, \
-                     magic, magic+popcnt, pext, pext+avx2, pext+avx512"
+                     obstruction, magic, magic+popcnt, pext, pext+avx2, pext+avx512"
                 )
             );
         }
     }
-    for good in ["auto", "", "magic", "pext", "pext+avx2", "pext+avx512"] {
+    for good in [
+        "auto",
+        "",
+        "obstruction",
+        "magic",
+        "pext",
+        "pext+avx2",
+        "pext+avx512",
+    ] {
         let run = with(good, &["perft", "startpos", "3"]);
         assert!(run.success, "{good}: {}", run.stderr);
         assert_eq!(nodes_searched(&run.stdout), 8_902, "{good}");

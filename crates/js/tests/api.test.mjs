@@ -101,3 +101,11 @@ test('the package (wasm, JavaScript) is at most 150 KB gzipped', () => {
   }
   assert.ok(total <= 150_000, `${total} bytes gzipped`)
 })
+
+// The core's sliders on wasm32 are obstruction difference, with no tables
+// of their own (docs/js.md, "Size"): the module is smaller than the
+// fancy-magic slider table alone (107,648 u64s), so that table is not in it.
+test('the wasm module holds no magic slider tables', () => {
+  const size = readFileSync(new URL('../dist/bitmoves.wasm', import.meta.url)).length
+  assert.ok(size < 107_648 * 8, `${size} bytes`)
+})

@@ -4,21 +4,27 @@
 //! moves are the business of [`Board`](crate::Board). Sliding pieces take the
 //! board's occupancy and stop at (and include) the first blocker on each ray.
 //!
-//! Both slider back-ends give identical results; the tests check every
+//! All slider back-ends give identical results; the tests check every
 //! occupancy subset of every square. The functions here use PEXT when the
 //! build enables the `bmi2` target feature (for example
-//! `RUSTFLAGS="-C target-cpu=native"` on a CPU that has it) and magic
-//! bitboards otherwise. Perft does better than that: it asks the CPU when
-//! it runs (see [`perft::slider_backend`](crate::perft::slider_backend)).
+//! `RUSTFLAGS="-C target-cpu=native"` on a CPU that has it), obstruction
+//! difference on wasm32 (no large tables: the magic ones are not linked
+//! into a wasm module), and magic bitboards otherwise. Perft does better
+//! than that: it asks the CPU when it runs (see
+//! [`perft::slider_backend`](crate::perft::slider_backend)).
 
+#[cfg(any(test, not(target_arch = "wasm32")))]
 mod magic;
+mod obstruction;
 #[cfg(target_arch = "x86_64")]
 mod pext;
 mod sliders;
 #[cfg(test)]
 mod tests;
 
-pub(crate) use sliders::{Magic, NATIVE, Proof, Sliders};
+#[cfg(any(test, not(target_arch = "wasm32")))]
+pub(crate) use sliders::Magic;
+pub(crate) use sliders::{NATIVE, Obstruction, PORTABLE, Proof, Sliders};
 #[cfg(target_arch = "x86_64")]
 pub(crate) use sliders::{Pext, PextWith};
 
@@ -26,9 +32,12 @@ use crate::{Bitboard, Color, Direction, Square};
 use bitmoves_tables as tables;
 
 /// The name of the slider lookup the functions of this module use:
-/// `"pext"` or `"magic"`, fixed when the crate is built.
+/// `"pext"`, `"obstruction"` (on wasm32) or `"magic"`, fixed when the
+/// crate is built.
 pub const SLIDER_BACKEND: &str = if cfg!(all(target_arch = "x86_64", target_feature = "bmi2")) {
     "pext"
+} else if cfg!(target_arch = "wasm32") {
+    "obstruction"
 } else {
     "magic"
 };

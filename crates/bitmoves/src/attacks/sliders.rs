@@ -52,6 +52,7 @@ pub(crate) trait Proof: Copy {
     unsafe fn assume() -> Self;
 }
 
+#[cfg(any(test, not(target_arch = "wasm32")))]
 impl Proof for Magic {
     unsafe fn assume() -> Self {
         Magic
@@ -59,9 +60,50 @@ impl Proof for Magic {
 }
 
 /// Fancy magic bitboards: the portable back-end.
+#[cfg(any(test, not(target_arch = "wasm32")))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Magic;
 
+/// Obstruction difference on the empty-board rays: no tables of its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Obstruction;
+
+impl Proof for Obstruction {
+    unsafe fn assume() -> Self {
+        Obstruction
+    }
+}
+
+impl Sliders for Obstruction {
+    #[cfg(target_arch = "x86_64")]
+    type Fills = NoFills;
+
+    #[inline(always)]
+    fn bishop(self, square: Square, occupied: Bitboard) -> Bitboard {
+        super::obstruction::bishop(square, occupied)
+    }
+
+    #[inline(always)]
+    fn rook(self, square: Square, occupied: Bitboard) -> Bitboard {
+        super::obstruction::rook(square, occupied)
+    }
+}
+
+/// The back-end that needs no CPU feature: magic, or on wasm32 one with
+/// no large tables.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) type Portable = Magic;
+/// The back-end that needs no CPU feature.
+#[cfg(target_arch = "wasm32")]
+pub(crate) type Portable = Obstruction;
+/// The value of [`Portable`].
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) const PORTABLE: Portable = Magic;
+/// The value of [`Portable`].
+#[cfg(target_arch = "wasm32")]
+pub(crate) const PORTABLE: Portable = Obstruction;
+
+#[cfg(any(test, not(target_arch = "wasm32")))]
 impl Sliders for Magic {
     #[cfg(target_arch = "x86_64")]
     type Fills = NoFills;
@@ -177,4 +219,4 @@ pub(crate) const NATIVE: Pext = Pext::STATIC;
 
 /// The back-end this build uses without asking the CPU.
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-pub(crate) const NATIVE: Magic = Magic;
+pub(crate) const NATIVE: Portable = PORTABLE;

@@ -1,6 +1,6 @@
 //! En passant: which pawns may legally capture, judged by re-scanning
 //! the king's slider lines with both pawns gone.
-use crate::attacks::{Magic, NATIVE, Sliders};
+use crate::attacks::{NATIVE, PORTABLE, Sliders};
 use crate::board::CheckInfo;
 use crate::color::with_side;
 use crate::{Bitboard, Board, Color, Piece, Square, attacks};
@@ -56,7 +56,7 @@ impl Board {
         king: Square,
         square: Square,
     ) -> usize {
-        self.en_passant_capturers_slow::<WHITE>(info, king, square, Magic)
+        self.en_passant_capturers_slow::<WHITE>(info, king, square, PORTABLE)
             .map_or(0, |(capturers, _)| capturers.len())
     }
 

@@ -8,9 +8,12 @@
 //! program first asks: the last row the CPU can run.
 //!
 //! PEXT is never picked on AMD's Zen 1 and Zen 2 (family 17h), which run it
-//! in slow microcode. The environment variable `BITMOVES_SLIDERS` forces a
-//! variant by its name ([`Backend::name`]): `magic` magic sliders in any
-//! build, `pext` PEXT without the fills, `pext+avx2` and `pext+avx512`
+//! in slow microcode. wasm32 has one variant, `obstruction` (sliders by
+//! obstruction difference, without magic's 840 KB of tables); elsewhere it
+//! is the worst, never picked unless forced. The environment variable
+//! `BITMOVES_SLIDERS` forces a variant by its name ([`Backend::name`]):
+//! `obstruction` in any build, `magic` magic sliders in any build but
+//! wasm32's, `pext` PEXT without the fills, `pext+avx2` and `pext+avx512`
 //! the fills, each where the CPU has it (and otherwise the best variant
 //! below it); `auto` or unset decides as above. Any other value is an
 //! error ([`UnknownSliderVariant`]) that programs report (perft itself,
@@ -18,7 +21,9 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::fills::{Avx2Fills, Avx512Fills};
-use crate::attacks::{Magic, Proof};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::attacks::Magic;
+use crate::attacks::{Obstruction, Proof};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextWith};
 use crate::board::Snippet;
@@ -44,7 +49,8 @@ use core::fmt;
 macro_rules! variants {
     ($then:ident!($($args:tt)*)) => {
         $then! { ($($args)*)
-            [all()] Magic(Magic) "magic" [];
+            [all()] Obstruction(Obstruction) "obstruction" [];
+            [not(target_arch = "wasm32")] Magic(Magic) "magic" [];
             [target_arch = "x86_64"] MagicPopcnt(Magic) "magic+popcnt"
                 ["popcnt", "lzcnt", "bmi1"];
             [target_arch = "x86_64"] Pext(Pext) "pext"
@@ -86,8 +92,8 @@ macro_rules! backend_enum {
         const SLIDERS: &[&str] = &[$(stringify!($sliders)),*];
 
         impl Backend {
-            /// Its name: `magic`, `magic+popcnt`, `pext`, `pext+avx2` or
-            /// `pext+avx512`.
+            /// Its name: `obstruction`, `magic`, `magic+popcnt`, `pext`,
+            /// `pext+avx2` or `pext+avx512`.
             pub(crate) fn name(self) -> &'static str {
                 match self {
                     $(#[cfg($cfg)] Self::$variant(_) => $name,)*
@@ -147,7 +153,7 @@ macro_rules! backend_enum {
             #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
             fn of_the_build() -> Self {
                 #[allow(unused_mut, unused_assignments)]
-                let mut chosen = Self::Magic(Magic);
+                let mut chosen = Self::Obstruction(Obstruction);
                 $(
                     #[cfg(all($cfg $(, target_feature = $feature)*))]
                     {
@@ -294,6 +300,12 @@ mod tests {
     }
 
     #[test]
+    fn obstruction_can_always_be_forced_and_is_never_chosen_here() {
+        assert_eq!(forced("obstruction"), Backend::Obstruction(Obstruction));
+        assert_ne!(detect(&Wanted::Auto), Backend::Obstruction(Obstruction));
+    }
+
+    #[test]
     fn magic_can_always_be_forced() {
         assert!(matches!(
             forced("magic"),
@@ -312,7 +324,7 @@ mod tests {
     /// error that names the value and every known name.
     #[test]
     fn names_parse_and_unknown_ones_are_errors() {
-        for (name, rank) in NAMES.iter().zip([1, 1, 2, 3, 4]) {
+        for (name, rank) in NAMES.iter().zip([0, 2, 2, 3, 4, 5]) {
             assert_eq!(name.parse(), Ok(Wanted::UpTo(rank)));
             assert_eq!(std::format!(" {name}\n").parse(), Ok(Wanted::UpTo(rank)));
         }
@@ -323,8 +335,8 @@ mod tests {
             assert_eq!(
                 std::format!("{error}"),
                 std::format!(
-                    "BITMOVES_SLIDERS={bad}: unknown slider variant; known: auto, magic, \
-                     magic+popcnt, pext, pext+avx2, pext+avx512"
+                    "BITMOVES_SLIDERS={bad}: unknown slider variant; known: auto, obstruction, \
+                     magic, magic+popcnt, pext, pext+avx2, pext+avx512"
                 )
             );
         }
@@ -371,6 +383,7 @@ mod tests {
         let available = [
             true,
             true,
+            true,
             has!("bmi2"),
             has!("bmi2") && has!("avx2"),
             has!("bmi2") && has!("avx512f") && has!("avx512vpopcntdq"),
@@ -385,7 +398,7 @@ mod tests {
                 assert_eq!(chosen.rank(), ceiling, "{wanted}: {}", chosen.name());
             }
         }
-        assert_eq!(Pext::detect().is_some(), available[2]);
+        assert_eq!(Pext::detect().is_some(), available[3]);
         assert_eq!(Avx2Fills::detect().is_some(), has!("avx2"));
         assert_eq!(
             Avx512Fills::detect().is_some(),

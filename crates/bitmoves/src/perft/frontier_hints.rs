@@ -394,7 +394,7 @@ fn layers_by_lookups(
 #[cfg(all(test, feature = "std"))]
 mod tests {
     use super::*;
-    use crate::attacks::Magic;
+    use crate::attacks::{Magic, Obstruction};
 
     /// Law: what a parent's [`FrontierHints`] know of a child (a move
     /// that is not castling, a promotion or en passant) is what the child
@@ -404,10 +404,11 @@ mod tests {
     /// as if free, onto squares without its own pieces. On every position
     /// up to two plies below the make tests' positions and positions with
     /// sliders lined up on a king's zone, for every legal move, with every
-    /// back-end this CPU has (magic and PEXT lookups, the AVX-512 and the
-    /// AVX2 fills).
+    /// back-end this CPU has (obstruction difference, magic and PEXT
+    /// lookups, the AVX-512 and the AVX2 fills).
     #[test]
     fn what_the_parent_hints_is_what_the_child_finds() {
+        frontier_hints_law(Obstruction);
         frontier_hints_law(Magic);
         #[cfg(target_arch = "x86_64")]
         {

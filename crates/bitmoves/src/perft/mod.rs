@@ -39,7 +39,9 @@
 //! assert_eq!(divide(&board, 4).map(|(_, nodes)| nodes).sum::<u64>(), 197_281);
 //! ```
 
-use crate::attacks::{Magic, NATIVE};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::attacks::Magic;
+use crate::attacks::{NATIVE, Obstruction};
 #[cfg(target_arch = "x86_64")]
 use crate::attacks::{Pext, PextWith};
 use crate::color::with_side;
@@ -249,18 +251,20 @@ pub fn perft_full(board: &Board, depth: u32) -> u64 {
 /// `"pext+avx512"` (BMI2's PEXT, and the last ply counted by AVX-512
 /// fills below positions where a side has two knights or sliders or
 /// more; plain PEXT below the others), `"pext+avx2"` (the same with AVX2
-/// fills), `"pext"` (PEXT, with POPCNT), `"magic+popcnt"` or `"magic"`.
+/// fills), `"pext"` (PEXT, with POPCNT), `"magic+popcnt"`, `"magic"`, or
+/// `"obstruction"` (obstruction difference: wasm32's only one).
 ///
 /// A build for generic x86-64 still runs the PEXT variant on a CPU that has
 /// BMI2, except AMD's Zen 1 and Zen 2, whose PEXT is slow, and adds the
 /// fills where the CPU has AVX-512F and AVX-512 VPOPCNTDQ, or else AVX2.
 /// The environment variable `BITMOVES_SLIDERS` forces a variant by this
-/// name (`magic`, `pext`, `pext+avx2`, `pext+avx512`) where the CPU can
-/// run it, and otherwise the best one below it.
+/// name (`obstruction`, `magic`, `pext`, `pext+avx2`, `pext+avx512`) where
+/// the CPU can run it, and otherwise the best one below it. A wasm32
+/// build has `obstruction` only (obstruction difference: no large tables).
 ///
 /// ```
 /// let backend = bitmoves::perft::slider_backend();
-/// let all = ["pext+avx512", "pext+avx2", "pext", "magic+popcnt", "magic"];
+/// let all = ["pext+avx512", "pext+avx2", "pext", "magic+popcnt", "magic", "obstruction"];
 /// assert!(all.contains(&backend));
 /// ```
 pub fn slider_backend() -> &'static str {

@@ -54,7 +54,7 @@ struct Generator {
     /// The moves of the position last asked about, in an iterator made by
     /// [`iter::empty`] (a strong reference), or null before the first.
     kept: *mut ffi::PyObject,
-    /// The room [`gather`] fills for [`write`] (zeroed with the object,
+    /// The room [`gather`] fills for [`write()`] (zeroed with the object,
     /// refilled for every position: nothing is cleared per position).
     gathered: Gathered,
 }

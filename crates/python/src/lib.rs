@@ -36,6 +36,8 @@ fn _bitmoves(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyPiece>()?;
     values::register(m)?;
     m.add("LegalMoveGenerator", legal_moves::generator_type(py)?)?;
+    legal_moves::use_popcnt(true);
+    m.add_function(wrap_pyfunction!(legal_moves::use_popcnt, m)?)?;
     m.add_class::<board::MoveView>()?;
     m.add_function(wrap_pyfunction!(board::pseudo_legal_move_generator, m)?)?;
     legal_moves::set_constructor(

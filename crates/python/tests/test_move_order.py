@@ -6,6 +6,10 @@ perft suites' positions and games played from them, on hand-made positions
 (check, double check, en passant as an evasion, promotions, castling both
 ways, Chess960 castling with the king or rook already in place) and on
 positions no game reaches (no king, several kings, pawns on a back rank).
+The playouts, the suites, the hand-made positions and the seeded games run
+with both versions of the move writer (`writer`): the one counting with the
+CPU's `popcnt` instruction, which bitmoves uses where the CPU has it, and
+the one for any x86-64.
 
 The law: for every position both packages hold, each listing of bitmoves is
 the list python-chess gives, element by element, so that code choosing a
@@ -23,6 +27,34 @@ import pytest
 import bitmoves
 
 DATA = os.path.join(os.path.dirname(__file__), "..", "..", "bitmoves", "tests", "data")
+
+
+@pytest.fixture(params=["popcnt", "any CPU"])
+def writer(request):
+    """Runs the test with the move writer's version named by the parameter
+    (`_bitmoves._use_popcnt`); the `popcnt` one is skipped on a CPU
+    without the instruction. The module's choice is restored after."""
+    from bitmoves import _bitmoves
+
+    wanted = request.param == "popcnt"
+    if _bitmoves._use_popcnt(wanted) != wanted:
+        _bitmoves._use_popcnt(True)
+        pytest.skip("this CPU has no popcnt")
+    yield request.param
+    _bitmoves._use_popcnt(True)
+
+
+def test_writer_versions():
+    """The module loads with the `popcnt` writer where the CPU has it, and
+    the version for any CPU can be asked for (the `writer` fixture)."""
+    from bitmoves import _bitmoves
+
+    has = _bitmoves._use_popcnt(True)
+    try:
+        assert _bitmoves._use_popcnt(False) is False
+        assert uci(bitmoves.Board().legal_moves) == uci(chess.Board().legal_moves)
+    finally:
+        assert _bitmoves._use_popcnt(True) is has
 
 
 def uci(moves):
@@ -102,13 +134,13 @@ def test_first_move_of_the_start_position():
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_random_playouts(seed):
+def test_random_playouts(seed, writer):
     rng = random.Random(seed)
     walk(bitmoves.Board(), chess.Board(), rng, 160, f"playout {seed}")
 
 
 @pytest.mark.parametrize("seed", range(12))
-def test_chess960_playouts(seed):
+def test_chess960_playouts(seed, writer):
     rng = random.Random(500 + seed)
     number = rng.randrange(960)
     ours, theirs = bitmoves.Board.from_chess960_pos(number), chess.Board.from_chess960_pos(number)
@@ -122,7 +154,7 @@ def suite(name):
 
 @pytest.mark.parametrize("name,chess960,step", [("standard.epd", False, 1), ("tricky.epd", False, 1),
                                                 ("fischer.epd", True, 12)])
-def test_perft_suites(name, chess960, step):
+def test_perft_suites(name, chess960, step, writer):
     """Each suite position (every `step`th of the Chess960 suite), and a
     few random plies played from it."""
     fens = suite(name)[::step]
@@ -196,7 +228,7 @@ HAND_MADE = [
 
 
 @pytest.mark.parametrize("fen,chess960", HAND_MADE)
-def test_hand_made(fen, chess960):
+def test_hand_made(fen, chess960, writer):
     rng = random.Random(fen)
     walk(bitmoves.Board(fen, chess960=chess960), chess.Board(fen, chess960=chess960), rng, 4, fen,
          reprs_every=1)
@@ -264,7 +296,7 @@ def seeded_game(module, seed, chess960):
 
 @pytest.mark.parametrize("seed", range(10))
 @pytest.mark.parametrize("chess960", [False, True], ids=["standard", "chess960"])
-def test_seeded_playout_is_python_chess_game(seed, chess960):
+def test_seeded_playout_is_python_chess_game(seed, chess960, writer):
     """The same `random.Random(seed)` choices play the same game."""
     assert seeded_game(bitmoves, seed, chess960) == seeded_game(chess, seed, chess960)
 

@@ -8,6 +8,8 @@ use bitmoves::{Bitboard, Board, Color, Move, Piece, attacks};
 use pyo3::ffi;
 use pyo3::prelude::*;
 
+#[cfg(target_arch = "x86_64")]
+use super::popcnt::has_popcnt;
 use crate::values::PyMove;
 
 /// The legal core move `mv` stands for on `board`, or `None`: the move
@@ -31,6 +33,9 @@ pub const SLACK: usize = super::iter::FRONT;
 /// A position's legal moves as [`gather`] takes them from the move
 /// generator: each piece's targets by its from-square, and which squares
 /// hold pieces with moves. Read back by [`write()`] in python-chess's order.
+/// Plain integers, so all-zero bytes are a valid (empty) one: a generator
+/// keeps one in its zeroed allocation and [`gather`] refills it, so that
+/// no room of 560 bytes is cleared on every position.
 pub struct Gathered {
     /// The targets of the piece on each square of `pieces` and `pawns`
     /// (the other entries are not read).
@@ -52,11 +57,37 @@ pub struct Gathered {
 /// The legal moves of `board`, gathered by from-square in one pass over
 /// the move generator's groups (no list of groups, no sort) into
 /// `gathered` (the caller's, so that nothing is copied on return; its
-/// `targets` need not be cleared). The sets are kept in locals while the
-/// generator runs (registers, where fields behind a reference would be
-/// loaded and stored on every group).
-#[inline(never)]
+/// `targets` need not be cleared). Compiled twice, with and without the
+/// `popcnt` instruction ([`super::popcnt`]), out of line either way (the
+/// move generator and its visitor apart from the writer).
 pub fn gather(gathered: &mut Gathered, board: &Board) {
+    #[cfg(target_arch = "x86_64")]
+    if has_popcnt() {
+        // SAFETY: the CPU has `popcnt` (the flag is set only then).
+        return unsafe { gather_popcnt(gathered, board) };
+    }
+    gather_plain(gathered, board);
+}
+
+/// [`gather`] for any CPU.
+#[inline(never)]
+fn gather_plain(gathered: &mut Gathered, board: &Board) {
+    gather_body(gathered, board);
+}
+
+/// [`gather`] with `count_ones` as the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+#[inline(never)]
+fn gather_popcnt(gathered: &mut Gathered, board: &Board) {
+    gather_body(gathered, board);
+}
+
+/// [`gather`]'s body, compiled into each of its versions. The sets are
+/// kept in locals while the generator runs (registers, where fields
+/// behind a reference would be loaded and stored on every group).
+#[inline(always)]
+fn gather_body(gathered: &mut Gathered, board: &Board) {
     let theirs = board.colors(!board.side_to_move()).0;
     let king = board.king(board.side_to_move()).index();
     let targets = &mut gathered.targets;
@@ -87,21 +118,6 @@ pub fn gather(gathered: &mut Gathered, board: &Board) {
     gathered.count = count;
 }
 
-impl Default for Gathered {
-    /// Room for [`gather`] to fill.
-    fn default() -> Self {
-        Self {
-            targets: [0; 64],
-            pieces: 0,
-            pawns: 0,
-            capturers: 0,
-            pawn_targets: 0,
-            piece_targets: 0,
-            count: 0,
-        }
-    }
-}
-
 /// The promotion pieces in python-chess's order reversed (knight, bishop,
 /// rook, queen), as its piece types: written down from the end.
 const PROMOTIONS_BACKWARDS: [usize; 4] = [2, 3, 4, 5];
@@ -127,12 +143,53 @@ const PROMOTIONS_BACKWARDS: [usize; 4] = [2, 3, 4, 5];
 /// slots written later or on the [`SLACK`] slots before `items`). The
 /// pawns' steps are one set each: no sort, no list of groups.
 ///
+/// Compiled twice, as [`gather`] is: with the `popcnt` instruction where
+/// the CPU has it (out of line), and for any CPU (inlined).
+///
 /// # Safety
 /// `items` has room for `gathered.count` moves after it and [`SLACK`]
 /// slots before it, and `table` is the whole table of shared moves
 /// ([`crate::values::shared_moves`]).
 #[inline(always)]
 pub unsafe fn write(
+    gathered: &mut Gathered,
+    board: &Board,
+    table: &[Py<PyMove>],
+    items: *mut *mut ffi::PyObject,
+) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if has_popcnt() {
+        // SAFETY: the CPU has `popcnt` (the flag is set only then); the
+        // rest of the contract is the caller's.
+        return unsafe { write_popcnt(gathered, board, table, items) };
+    }
+    // SAFETY: the caller's contract.
+    unsafe { write_body(gathered, board, table, items) }
+}
+
+/// [`write()`] with `count_ones` as the `popcnt` instruction.
+///
+/// # Safety
+/// As [`write()`], and the CPU has `popcnt`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+#[inline(never)]
+unsafe fn write_popcnt(
+    gathered: &mut Gathered,
+    board: &Board,
+    table: &[Py<PyMove>],
+    items: *mut *mut ffi::PyObject,
+) -> usize {
+    // SAFETY: the caller's contract.
+    unsafe { write_body(gathered, board, table, items) }
+}
+
+/// [`write()`]'s body, compiled into each of its versions.
+///
+/// # Safety
+/// As [`write()`].
+#[inline(always)]
+unsafe fn write_body(
     gathered: &mut Gathered,
     board: &Board,
     table: &[Py<PyMove>],
@@ -203,7 +260,9 @@ pub unsafe fn write(
         } else {
             (8, 16)
         };
-        out = steps_from(out, table, doubles, two);
+        if doubles != 0 {
+            out = steps_from(out, table, doubles, two);
+        }
         if singles & Bitboard::BACK_RANKS.0 == 0 {
             out = steps_from(out, table, singles, one);
         } else {
@@ -347,10 +406,12 @@ unsafe fn steps_from(
             // table (from 63 × 65 − 1024 up to below 64 × 65 + 1024),
             // written on a slot written later or a spare one.
             let index = (square as isize * 65 + delta * 64) as usize;
-            // SAFETY: within the room (the contract).
+            // SAFETY: within the room (the contract); `index` is below
+            // 64 × 65 + 1024, far below the table's length (its first
+            // 64 × 64 moves are the plain ones, promotions follow).
             unsafe {
                 at = at.sub(1);
-                at.write(table[index].as_ptr());
+                at.write(table.get_unchecked(index).as_ptr());
             }
             bits &= bits.wrapping_sub(1);
         }

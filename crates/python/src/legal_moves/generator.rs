@@ -54,6 +54,9 @@ struct Generator {
     /// The moves of the position last asked about, in an iterator made by
     /// [`iter::empty`] (a strong reference), or null before the first.
     kept: *mut ffi::PyObject,
+    /// The room [`gather`] fills for [`write()`] (zeroed with the object,
+    /// refilled for every position: nothing is cleared per position).
+    gathered: Gathered,
 }
 
 /// A position off the core, as the board hands it to its generator: how
@@ -78,9 +81,10 @@ impl GeneratorRef {
         let ty = generator_type(py)?;
         // SAFETY: `ty` is our type (no GC flag, freed by `dealloc`, which
         // calls `capi::free`), whose instances are `Generator`s: the
-        // allocation is zeroed (no moves kept, none current) and aligned
-        // for a `Generator` (checked by `alloc`); the two fields that are
-        // not plain data are written before anyone can see the object.
+        // allocation is zeroed (no moves kept, none current, an empty
+        // `Gathered`: plain integers) and aligned for a `Generator`
+        // (checked by `alloc`); the two fields that are not plain data
+        // are written before anyone can see the object.
         unsafe {
             let obj = capi::alloc::<Generator>(py, ty, 0)?;
             let generator = instance::<Generator>(obj.as_ptr());
@@ -219,8 +223,8 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
             return refresh_general(py, obj);
         }
         let position = &(*generator).position;
-        let mut gathered = Gathered::default();
-        gather(&mut gathered, position);
+        let gathered = &mut (*generator).gathered;
+        gather(gathered, position);
         let room = gathered.count + SLACK;
         let mut kept = (*generator).kept;
         if kept.is_null() || ffi::Py_REFCNT(kept) != 1 || iter::capacity(kept) < room {
@@ -231,7 +235,7 @@ unsafe fn refresh(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<*mut ffi:
             }
             kept = new;
         }
-        let written = write(&mut gathered, position, table, iter::items(kept));
+        let written = write(gathered, position, table, iter::items(kept));
         debug_assert_eq!(written, gathered.count);
         iter::set_len(kept, written);
         (*generator).current = true;

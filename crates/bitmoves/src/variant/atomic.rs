@@ -3,6 +3,7 @@
 //! exploding the opponent's king wins; kings side by side cannot check
 //! each other.
 
+use super::atomic_fast::{self, Kings};
 use super::make::{Capture, push};
 use super::movegen::{self, pseudo_legal};
 use super::{
@@ -73,10 +74,12 @@ impl Variant for Atomic {
     ) {
         let start = out.len();
         pseudo_legal::<Self>(pos.setup(), pos.is_chess960(), from_mask, to_mask, out);
+        let kings = Kings::of(pos.setup());
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if is_legal(pos, mv) {
+            let fast = kings.and_then(|kings| atomic_fast::is_legal(pos.setup(), kings, mv));
+            if fast.unwrap_or_else(|| is_legal(pos, mv)) {
                 out[keep] = mv;
                 keep += 1;
             }

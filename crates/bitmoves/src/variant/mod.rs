@@ -11,6 +11,7 @@
 //! | `variant/horde.rs` | Horde's insufficient material |
 //! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
 //! | `variant/atomic.rs` | Atomic |
+//! | `variant/atomic_fast.rs` | Atomic legality from bitboards, without making the move |
 //! | `variant/crazyhouse.rs` | Crazyhouse: pockets and drops |
 //! | `variant/status.rs` | [`Status`]: python-chess's `status()` flags |
 //! | `variant/san.rs` | SAN out and in ([`VariantSan`], [`VariantSanError`]) |
@@ -18,6 +19,7 @@
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
+//! | `variant/quick_make.rs` | `push` on bitboards for the common moves, the rest through `make.rs` |
 //! | `variant/one_move.rs` | questions about one move: pseudo-legal, irreversible; the null move |
 //! | `variant/list.rs` | [`LooseMoveList`], a fixed-capacity list big enough for any setup |
 //! | `variant/perft.rs` | perft through the engine, for any variant |
@@ -32,6 +34,7 @@
 
 mod antichess;
 mod atomic;
+mod atomic_fast;
 mod attacks;
 mod crazyhouse;
 mod hooks;
@@ -41,6 +44,7 @@ mod make;
 mod movegen;
 mod one_move;
 mod perft;
+mod quick_make;
 mod rules;
 mod san;
 mod status;
@@ -273,7 +277,7 @@ impl<V: Variant> Position<V> {
 
     /// Plays `mv` without checking it, as python-chess's `push` does.
     pub fn play(&mut self, mv: Move) {
-        let capture = make::push(&mut self.setup, mv);
+        let capture = quick_make::push(&mut self.setup, mv);
         V::after_play(&mut self.setup, mv, capture);
         self.given_castling = None;
     }

@@ -226,7 +226,9 @@ fn check_every_depth(folder: &Path, file: &str, kind: VariantKind) {
                 let actual = perft_of(kind, setup, true, depth);
                 checked += 1;
                 if actual != nodes {
-                    failures.push(format!("{file} {setup:?} depth {depth}: {nodes} != {actual}"));
+                    failures.push(format!(
+                        "{file} {setup:?} depth {depth}: {nodes} != {actual}"
+                    ));
                 }
             }
             _ => {}

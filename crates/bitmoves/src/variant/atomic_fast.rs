@@ -3,8 +3,12 @@
 //! explode, where the king stands, what still attacks it) is computed
 //! from bitboards, giving the answer python-chess's make-and-test gives.
 
+use super::movegen::{castling_moves, pseudo_legal_ep};
+use super::{LooseMoveList, Position};
 use crate::setup::Setup;
-use crate::{Bitboard, Move, Piece, Square, attacks};
+use crate::{Bitboard, Color, Move, Piece, Rank, Square, attacks};
+
+use super::atomic::Atomic;
 
 /// The two kings of a position the fast test covers.
 #[derive(Clone, Copy, Debug)]
@@ -95,4 +99,105 @@ fn attacked(s: &Setup, king: Square, occupied: Bitboard, attackers: Bitboard) ->
     let diagonal = attackers & s.diagonal_sliders();
     attacks::rook(king, occupied).intersects(straight)
         || attacks::bishop(king, occupied).intersects(diagonal)
+}
+
+/// How many legal moves the position has (what `Atomic::legal` lists over
+/// every square), counted without listing them where the fast test
+/// covers the position and the king is not in check: a quiet move of a
+/// piece other than the king is legal unless the piece alone shields the
+/// king from a slider and leaves that line (any quiet move is legal while
+/// the kings touch); captures and king moves are tested one by one,
+/// castling and en passant made. `None` where the caller should list the
+/// moves.
+pub(super) fn legal_count(pos: &Position<Atomic>, kings: Kings) -> Option<usize> {
+    let s = pos.setup();
+    let us = s.turn;
+    let (ours, theirs) = (s.side(us), s.side(!us));
+    let occupied = s.occupied();
+    let king = kings.ours;
+    let touching = attacks::king(king).contains(kings.theirs);
+    if !touching && attacked(s, king, occupied, theirs) {
+        return None;
+    }
+    let pinned = if touching {
+        Bitboard::EMPTY
+    } else {
+        s.slider_blockers(king)
+    };
+    let empty = !occupied;
+    let mut count = 0;
+    let captures = |from: Square, targets: Bitboard| {
+        let mut legal = 0;
+        for to in targets & theirs {
+            legal += usize::from(is_legal(s, kings, Move::new(from, to)) == Some(true));
+        }
+        legal
+    };
+    let piece = |from: Square, targets: Bitboard| {
+        let mut quiet = targets & empty;
+        if pinned.contains(from) {
+            quiet &= attacks::line(king, from);
+        }
+        quiet.len() + captures(from, targets)
+    };
+    for from in s.pieces_of(us, Piece::Knight) {
+        count += piece(from, attacks::knight(from));
+    }
+    for from in ours & s.diagonal_sliders() {
+        count += piece(from, attacks::bishop(from, occupied));
+    }
+    for from in ours & s.straight_sliders() {
+        count += piece(from, attacks::rook(from, occupied));
+    }
+    for to in attacks::king(king) & empty {
+        count += usize::from(is_legal(s, kings, Move::new(king, to)) == Some(true));
+    }
+    let pawns = s.pieces_of(us, Piece::Pawn);
+    let promotions = |targets: Bitboard| {
+        (targets - Bitboard::BACK_RANKS).len() + 4 * (targets & Bitboard::BACK_RANKS).len()
+    };
+    for from in pawns {
+        count += promotions(captures_by_pawn(s, kings, from, theirs));
+    }
+    let free = pawns - pinned;
+    let single = free.forward(us) & empty;
+    let double_ranks = match us {
+        Color::White => Bitboard::ranks(&[Rank::Third, Rank::Fourth]),
+        Color::Black => Bitboard::ranks(&[Rank::Sixth, Rank::Fifth]),
+    };
+    let double = single.forward(us) & empty & double_ranks;
+    count += promotions(single) + double.len();
+    for from in pawns & pinned {
+        let line = attacks::line(king, from);
+        let single = from.bitboard().forward(us) & empty;
+        let double = single.forward(us) & empty & double_ranks;
+        count += promotions(single & line) + (double & line).len();
+    }
+    let mut made = LooseMoveList::new();
+    pseudo_legal_ep(s, Bitboard::FULL, Bitboard::FULL, &mut made);
+    castling_moves::<Atomic>(
+        s,
+        pos.is_chess960(),
+        Bitboard::FULL,
+        Bitboard::FULL,
+        &mut made,
+    );
+    count += made
+        .iter()
+        .filter(|&&mv| super::atomic::is_legal(pos, mv))
+        .count();
+    Some(count)
+}
+
+/// The squares a pawn on `from` may legally capture on (each counted once
+/// per promotion by the caller: the promoted piece explodes at once).
+#[inline]
+fn captures_by_pawn(s: &Setup, kings: Kings, from: Square, theirs: Bitboard) -> Bitboard {
+    let mut legal = Bitboard::EMPTY;
+    for to in attacks::pawn(s.turn, from) & theirs {
+        if is_legal(s, kings, Move::new(from, to)) == Some(true) {
+            legal.insert(to);
+        }
+    }
+    legal
 }

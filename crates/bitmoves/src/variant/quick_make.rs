@@ -13,7 +13,9 @@ use crate::{Color, Move, Piece, Rank};
 /// kind, in [`Piece::ALL`]'s order, whose bitboard holds it).
 #[inline(always)]
 fn kind_on(s: &Setup, square: crate::Square) -> Option<Piece> {
-    Piece::ALL.into_iter().find(|&piece| s.kind(piece).contains(square))
+    Piece::ALL
+        .into_iter()
+        .find(|&piece| s.kind(piece).contains(square))
 }
 
 /// Plays `mv` on `s` as [`make::push`] does and returns the capture.
@@ -155,8 +157,16 @@ mod tests {
                     for _ in 0..4 {
                         let from = Square::ALL[random.below(64)];
                         let to = Square::ALL[random.below(64)];
-                        let promotion = [None, Some(Piece::Queen), Some(Piece::King)][random.below(3)];
-                        same(pos.setup(), Move { from, to, promotion });
+                        let promotion =
+                            [None, Some(Piece::Queen), Some(Piece::King)][random.below(3)];
+                        same(
+                            pos.setup(),
+                            Move {
+                                from,
+                                to,
+                                promotion,
+                            },
+                        );
                     }
                     let moves = pos.legal_moves();
                     if moves.is_empty() {

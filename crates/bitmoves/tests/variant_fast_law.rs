@@ -252,3 +252,31 @@ fn python_chess_atomic_and_giveaway_perft_at_every_depth() {
     check_every_depth(&folder, "atomic.perft", VariantKind::Atomic);
     check_every_depth(&folder, "giveaway.perft", VariantKind::Giveaway);
 }
+
+/// Law: for each antichess form, the legal moves over every square (one
+/// pass over the attack sets) are, in order, the moves of the masked path
+/// (captures generated, then the rest, filtered), asked for every square
+/// but an empty one.
+fn check_antichess_moves<V: Variant>(seed: u64) {
+    for pos in positions::<V>(seed, 3000) {
+        let Some(empty) = (!pos.setup().occupied()).first() else {
+            continue;
+        };
+        let mut masked = LooseMoveList::new();
+        pos.generate_legal(
+            Bitboard::FULL - empty.bitboard(),
+            Bitboard::FULL,
+            &mut masked,
+        );
+        let ours: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let masked: Vec<Move> = masked.iter().copied().collect();
+        assert_eq!(ours, masked, "{:?}: {}", V::KIND, pos.fen());
+    }
+}
+
+#[test]
+fn antichess_moves_in_one_pass_equal_the_masked_path() {
+    check_antichess_moves::<Antichess>(11);
+    check_antichess_moves::<Giveaway>(12);
+    check_antichess_moves::<Suicide>(13);
+}

@@ -3,6 +3,7 @@
 //! start). No check, captures compulsory, kings are ordinary pieces and
 //! pawns may promote to them; losing every piece wins.
 
+use super::antichess_moves;
 use super::movegen::{castling_moves, ep_square, is_en_passant, pseudo_legal, pseudo_legal_ep};
 use super::{LooseMoveList, Outcome, Position, Status, Termination, Variant, VariantKind};
 use crate::setup::Setup;
@@ -24,13 +25,18 @@ pub struct Giveaway;
 pub struct Antichess;
 
 /// The legal moves: the captures if there are any (every capture counts,
-/// whatever the masks), else the other moves but en passant.
+/// whatever the masks), else the other moves but en passant. Over every
+/// square, from one pass over the attack sets ([`antichess_moves`]).
 fn legal<V: Variant>(
     pos: &Position<V>,
     from_mask: Bitboard,
     to_mask: Bitboard,
     out: &mut LooseMoveList,
 ) {
+    if from_mask == Bitboard::FULL && to_mask == Bitboard::FULL {
+        antichess_moves::legal_moves(pos, out);
+        return;
+    }
     let s = pos.setup();
     let start = out.len();
     pseudo_legal::<V>(s, pos.is_chess960(), Bitboard::FULL, s.side(!s.turn), out);

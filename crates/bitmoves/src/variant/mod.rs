@@ -10,6 +10,7 @@
 //! | `variant/variants.rs` | each variant's rules type and its hooks |
 //! | `variant/horde.rs` | Horde's insufficient material |
 //! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
+//! | `variant/antichess_moves.rs` | the antichess forms' legal moves over every square, in one pass |
 //! | `variant/atomic.rs` | Atomic |
 //! | `variant/atomic_fast.rs` | Atomic legality from bitboards, without making the move |
 //! | `variant/crazyhouse.rs` | Crazyhouse: pockets and drops |
@@ -33,6 +34,7 @@
 //! 3-byte type; [`uci()`] writes it `N@e4`.
 
 mod antichess;
+mod antichess_moves;
 mod atomic;
 mod atomic_fast;
 mod attacks;

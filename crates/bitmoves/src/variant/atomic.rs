@@ -53,7 +53,7 @@ fn has_king(s: &Setup, color: Color) -> bool {
 
 /// Whether a pseudo-legal move is legal: the mover keeps a king, and
 /// either explodes the opponent's or leaves its own unattacked.
-pub(super) fn is_legal(pos: &Position<Atomic>, mv: Move) -> bool {
+fn is_legal(pos: &Position<Atomic>, mv: Move) -> bool {
     let mut after = *pos;
     after.play(mv);
     let s = after.setup();
@@ -88,7 +88,8 @@ impl Variant for Atomic {
     }
 
     fn legal_count(pos: &Position<Self>) -> usize {
-        let counted = Kings::of(pos.setup()).and_then(|kings| atomic_fast::legal_count(pos, kings));
+        let counted = Kings::of(pos.setup())
+            .and_then(|kings| atomic_fast::legal_count(pos, kings, |mv| is_legal(pos, mv)));
         counted.unwrap_or_else(|| {
             let mut moves = LooseMoveList::new();
             Self::legal(pos, Bitboard::FULL, Bitboard::FULL, &mut moves);

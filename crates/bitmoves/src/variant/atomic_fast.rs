@@ -4,11 +4,9 @@
 //! from bitboards, giving the answer python-chess's make-and-test gives.
 
 use super::movegen::{castling_moves, pseudo_legal_ep};
-use super::{LooseMoveList, Position};
+use super::{LooseMoveList, Position, Variant};
 use crate::setup::Setup;
 use crate::{Bitboard, Color, Move, Piece, Rank, Square, attacks};
-
-use super::atomic::Atomic;
 
 /// The two kings of a position the fast test covers.
 #[derive(Clone, Copy, Debug)]
@@ -107,9 +105,13 @@ fn attacked(s: &Setup, king: Square, occupied: Bitboard, attackers: Bitboard) ->
 /// piece other than the king is legal unless the piece alone shields the
 /// king from a slider and leaves that line (any quiet move is legal while
 /// the kings touch); captures and king moves are tested one by one,
-/// castling and en passant made. `None` where the caller should list the
-/// moves.
-pub(super) fn legal_count(pos: &Position<Atomic>, kings: Kings) -> Option<usize> {
+/// castling and en passant judged by `made` (the make-and-test). `None`
+/// where the caller should list the moves.
+pub(super) fn legal_count<V: Variant>(
+    pos: &Position<V>,
+    kings: Kings,
+    made: impl Fn(Move) -> bool,
+) -> Option<usize> {
     let s = pos.setup();
     let us = s.turn;
     let (ours, theirs) = (s.side(us), s.side(!us));
@@ -173,19 +175,16 @@ pub(super) fn legal_count(pos: &Position<Atomic>, kings: Kings) -> Option<usize>
         let double = single.forward(us) & empty & double_ranks;
         count += promotions(single & line) + (double & line).len();
     }
-    let mut made = LooseMoveList::new();
-    pseudo_legal_ep(s, Bitboard::FULL, Bitboard::FULL, &mut made);
-    castling_moves::<Atomic>(
+    let mut others = LooseMoveList::new();
+    pseudo_legal_ep(s, Bitboard::FULL, Bitboard::FULL, &mut others);
+    castling_moves::<V>(
         s,
         pos.is_chess960(),
         Bitboard::FULL,
         Bitboard::FULL,
-        &mut made,
+        &mut others,
     );
-    count += made
-        .iter()
-        .filter(|&&mv| super::atomic::is_legal(pos, mv))
-        .count();
+    count += others.iter().filter(|&&mv| made(mv)).count();
     Some(count)
 }
 

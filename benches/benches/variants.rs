@@ -1,12 +1,15 @@
-//! Variant perft (bulk-counted at the last ply), bitmoves against
-//! shakmaty 0.30 with its `variant` feature, the only other Rust
-//! implementation: each variant's start position and a middlegame of it,
-//! the two libraries alternating in one process, counts checked equal.
-//! Prints the median time of each and the ratio (shakmaty's time over
-//! bitmoves'), so above 1 means bitmoves is faster.
+//! Variant perft, bitmoves against shakmaty 0.30 with its `variant`
+//! feature, the only other Rust implementation: each variant's start
+//! position and a middlegame of it, the two libraries alternating in one
+//! process, counts checked equal. Each position twice: bulk-counted at the
+//! last ply (each library's `perft`), then full (the same recursion in both,
+//! written here: every leaf played on a copy). Prints the median time of
+//! each and the ratio (shakmaty's time over bitmoves'), so above 1 means
+//! bitmoves is faster.
 //!
-//! `cargo bench -p bitmoves-benches --bench variants [-- ROUNDS]`
-//! (7 rounds by default).
+//! `cargo bench -p bitmoves-benches --bench variants [-- ROUNDS] [NAME...]`
+//! (7 rounds by default; NAMEs keep the positions whose name holds one,
+//! e.g. `atomic`).
 
 use bitmoves::setup::Setup;
 use bitmoves::variant::{self as bm, Variant};
@@ -32,8 +35,50 @@ fn median(times: &mut [Duration]) -> Duration {
     times[times.len() / 2]
 }
 
-/// Times both libraries on `case`, `rounds` times each, alternating.
+/// Full perft through bitmoves' rules engine: every leaf played.
+fn ours_full<B: Variant>(pos: &bm::Position<B>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for &mv in pos.legal_moves().iter() {
+        let mut child = *pos;
+        child.play(mv);
+        nodes += ours_full(&child, depth - 1);
+    }
+    nodes
+}
+
+/// Full perft through shakmaty: every leaf played.
+fn theirs_full<S: Position + Clone>(pos: &S, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut nodes = 0;
+    for mv in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        nodes += theirs_full(&child, depth - 1);
+    }
+    nodes
+}
+
+/// Times both libraries on `case`, `rounds` times each, alternating, bulk
+/// then full.
 fn compare<B: Variant, S: Position + FromSetup + Clone>(case: &Case, rounds: usize) {
+    let filters: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|arg| !arg.starts_with("--") && arg.parse::<usize>().is_err())
+        .collect();
+    if !filters.is_empty() && !filters.iter().any(|f| case.name.contains(f.as_str())) {
+        return;
+    }
+    time::<B, S>(case, rounds, false);
+    time::<B, S>(case, rounds, true);
+}
+
+/// Times both libraries on `case`, bulk or `full`.
+fn time<B: Variant, S: Position + FromSetup + Clone>(case: &Case, rounds: usize, full: bool) {
     let setup = Setup::from_fen(case.fen).expect("a valid variant FEN");
     let ours = bm::Position::<B>::from_setup(setup, false);
     let theirs: S = Fen::from_ascii(case.fen.as_bytes())
@@ -44,18 +89,27 @@ fn compare<B: Variant, S: Position + FromSetup + Clone>(case: &Case, rounds: usi
     let (mut ours_count, mut theirs_count) = (0, 0);
     for _ in 0..rounds {
         let start = Instant::now();
-        ours_count = bm::perft(black_box(&ours), case.depth);
+        ours_count = if full {
+            ours_full(black_box(&ours), case.depth)
+        } else {
+            bm::perft(black_box(&ours), case.depth)
+        };
         ours_times.push(start.elapsed());
         let start = Instant::now();
-        theirs_count = shakmaty::perft(black_box(&theirs), case.depth);
+        theirs_count = if full {
+            theirs_full(black_box(&theirs), case.depth)
+        } else {
+            shakmaty::perft(black_box(&theirs), case.depth)
+        };
         theirs_times.push(start.elapsed());
     }
     assert_eq!(ours_count, theirs_count, "{}: the counts differ", case.name);
     let (ours, theirs) = (median(&mut ours_times), median(&mut theirs_times));
     let mnps = |time: Duration| ours_count as f64 / time.as_secs_f64() / 1e6;
     println!(
-        "{:<28} {:>2} {:>12} {:>9.1} {:>9.1} {:>7.2}x",
+        "{:<28} {:>5} {:>2} {:>12} {:>9.1} {:>9.1} {:>7.2}x",
         case.name,
+        if full { "full" } else { "bulk" },
         case.depth,
         ours_count,
         mnps(ours),
@@ -70,12 +124,12 @@ fn main() {
         .find_map(|arg| arg.parse().ok())
         .unwrap_or(7);
     println!(
-        "{:<28} {:>2} {:>12} {:>9} {:>9} {:>8}",
-        "position", "d", "nodes", "bitmoves", "shakmaty", "ratio"
+        "{:<28} {:>5} {:>2} {:>12} {:>9} {:>9} {:>8}",
+        "position", "perft", "d", "nodes", "bitmoves", "shakmaty", "ratio"
     );
     println!(
-        "{:<28} {:>2} {:>12} {:>9} {:>9}",
-        "", "", "", "Mnps", "Mnps"
+        "{:<28} {:>5} {:>2} {:>12} {:>9} {:>9}",
+        "", "", "", "", "Mnps", "Mnps"
     );
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let middle = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";

@@ -3,10 +3,11 @@
 //! start). No check, captures compulsory, kings are ordinary pieces and
 //! pawns may promote to them; losing every piece wins.
 
-use super::movegen::{is_en_passant, pseudo_legal, pseudo_legal_ep};
+use super::antichess_moves;
+use super::movegen::{castling_moves, ep_square, is_en_passant, pseudo_legal, pseudo_legal_ep};
 use super::{LooseMoveList, Outcome, Position, Status, Termination, Variant, VariantKind};
 use crate::setup::Setup;
-use crate::{Bitboard, Color, Piece};
+use crate::{Bitboard, Color, Piece, Rank, attacks};
 
 /// Antichess where a stalemated side wins with fewer pieces, loses with
 /// more and draws with as many (python-chess's `SuicideBoard`).
@@ -24,13 +25,18 @@ pub struct Giveaway;
 pub struct Antichess;
 
 /// The legal moves: the captures if there are any (every capture counts,
-/// whatever the masks), else the other moves but en passant.
+/// whatever the masks), else the other moves but en passant. Over every
+/// square, from one pass over the attack sets ([`antichess_moves`]).
 fn legal<V: Variant>(
     pos: &Position<V>,
     from_mask: Bitboard,
     to_mask: Bitboard,
     out: &mut LooseMoveList,
 ) {
+    if from_mask == Bitboard::FULL && to_mask == Bitboard::FULL {
+        antichess_moves::legal_moves(pos, out);
+        return;
+    }
     let s = pos.setup();
     let start = out.len();
     pseudo_legal::<V>(s, pos.is_chess960(), Bitboard::FULL, s.side(!s.turn), out);
@@ -65,6 +71,66 @@ fn legal<V: Variant>(
         }
     }
     out.truncate(keep);
+}
+
+/// How many moves [`legal`] gives over every square, counted from the
+/// attack sets without listing them: the captures (a pawn's onto the last
+/// rank once per promotion, en passant included) if there are any, else
+/// the other moves.
+fn legal_count<V: Variant>(pos: &Position<V>) -> usize {
+    let s = pos.setup();
+    let us = s.turn;
+    let (ours, theirs) = (s.side(us), s.side(!us));
+    let occupied = s.occupied();
+    let promotions = if V::KING_PROMOTIONS { 5 } else { 4 };
+    let pawns = s.kind(Piece::Pawn) & ours;
+    let pawn_moves = |targets: Bitboard| {
+        (targets - Bitboard::BACK_RANKS).len() + promotions * (targets & Bitboard::BACK_RANKS).len()
+    };
+    let piece_moves = |targets: Bitboard| {
+        let mut count = 0;
+        for from in s.pieces_of(us, Piece::Knight) {
+            count += (attacks::knight(from) & targets).len();
+        }
+        for from in s.pieces_of(us, Piece::King) {
+            count += (attacks::king(from) & targets).len();
+        }
+        for from in ours & s.diagonal_sliders() {
+            count += (attacks::bishop(from, occupied) & targets).len();
+        }
+        for from in ours & s.straight_sliders() {
+            count += (attacks::rook(from, occupied) & targets).len();
+        }
+        count
+    };
+    let mut captures = piece_moves(theirs);
+    for from in pawns {
+        captures += pawn_moves(attacks::pawn(us, from) & theirs);
+    }
+    if let Some(ep) = ep_square(s)
+        && !occupied.contains(ep)
+    {
+        let fifth = Rank::Fifth.relative_to(us).bitboard();
+        captures += (pawns & attacks::pawn(!us, ep) & fifth).len();
+    }
+    if captures > 0 {
+        return captures;
+    }
+    let empty = !occupied;
+    let single = pawns.forward(us) & empty;
+    let double_ranks = match us {
+        Color::White => Bitboard::ranks(&[Rank::Third, Rank::Fourth]),
+        Color::Black => Bitboard::ranks(&[Rank::Sixth, Rank::Fifth]),
+    };
+    let double = single.forward(us) & empty & double_ranks;
+    let mut quiet = piece_moves(empty) + pawn_moves(single) + double.len();
+    if s.castling.intersects(us.back_rank().bitboard()) {
+        let mut castling = LooseMoveList::new();
+        let to_mask = Bitboard::FULL - theirs;
+        castling_moves::<V>(s, pos.is_chess960(), Bitboard::FULL, to_mask, &mut castling);
+        quiet += castling.len();
+    }
+    quiet
 }
 
 /// Whether one side has no pieces left.
@@ -121,6 +187,10 @@ macro_rules! antichess_rules {
 
             fn legal(pos: &Position<Self>, from_mask: Bitboard, to_mask: Bitboard, out: &mut LooseMoveList) {
                 legal(pos, from_mask, to_mask, out);
+            }
+
+            fn legal_count(pos: &Position<Self>) -> usize {
+                legal_count(pos)
             }
 
             fn is_variant_end(s: &Setup) -> bool {

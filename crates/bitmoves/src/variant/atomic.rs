@@ -3,6 +3,7 @@
 //! exploding the opponent's king wins; kings side by side cannot check
 //! each other.
 
+use super::atomic_fast::{self, Kings};
 use super::make::{Capture, push};
 use super::movegen::{self, pseudo_legal};
 use super::{
@@ -73,15 +74,27 @@ impl Variant for Atomic {
     ) {
         let start = out.len();
         pseudo_legal::<Self>(pos.setup(), pos.is_chess960(), from_mask, to_mask, out);
+        let kings = Kings::of(pos.setup());
         let mut keep = start;
         for i in start..out.len() {
             let mv = out[i];
-            if is_legal(pos, mv) {
+            let fast = kings.and_then(|kings| atomic_fast::is_legal(pos.setup(), kings, mv));
+            if fast.unwrap_or_else(|| is_legal(pos, mv)) {
                 out[keep] = mv;
                 keep += 1;
             }
         }
         out.truncate(keep);
+    }
+
+    fn legal_count(pos: &Position<Self>) -> usize {
+        let counted = Kings::of(pos.setup())
+            .and_then(|kings| atomic_fast::legal_count(pos, kings, |mv| is_legal(pos, mv)));
+        counted.unwrap_or_else(|| {
+            let mut moves = LooseMoveList::new();
+            Self::legal(pos, Bitboard::FULL, Bitboard::FULL, &mut moves);
+            moves.len()
+        })
     }
 
     fn is_variant_end(s: &Setup) -> bool {

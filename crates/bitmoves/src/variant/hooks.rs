@@ -26,6 +26,14 @@ pub trait Variant: Copy + core::fmt::Debug + Default + 'static {
         movegen::standard_legal::<Self>(&pos.setup, pos.chess960, from_mask, to_mask, out);
     }
 
+    /// How many moves [`Variant::legal`] adds over every square (perft's
+    /// last ply): a variant may count them without listing them.
+    fn legal_count(pos: &Position<Self>) -> usize {
+        let mut moves = LooseMoveList::new();
+        Self::legal(pos, Bitboard::FULL, Bitboard::FULL, &mut moves);
+        moves.len()
+    }
+
     /// Whether the variant's own end is reached: no move is legal then.
     fn is_variant_end(_s: &Setup) -> bool {
         false

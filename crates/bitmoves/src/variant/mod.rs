@@ -10,7 +10,9 @@
 //! | `variant/variants.rs` | each variant's rules type and its hooks |
 //! | `variant/horde.rs` | Horde's insufficient material |
 //! | `variant/antichess.rs` | Antichess, Giveaway and Suicide |
+//! | `variant/antichess_moves.rs` | the antichess forms' legal moves over every square, in one pass |
 //! | `variant/atomic.rs` | Atomic |
+//! | `variant/atomic_fast.rs` | Atomic legality from bitboards, without making the move |
 //! | `variant/crazyhouse.rs` | Crazyhouse: pockets and drops |
 //! | `variant/status.rs` | [`Status`]: python-chess's `status()` flags |
 //! | `variant/san.rs` | SAN out and in ([`VariantSan`], [`VariantSanError`]) |
@@ -18,6 +20,7 @@
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
+//! | `variant/quick_make.rs` | `push` on bitboards for the common moves, the rest through `make.rs` |
 //! | `variant/one_move.rs` | questions about one move: pseudo-legal, irreversible; the null move |
 //! | `variant/list.rs` | [`LooseMoveList`], a fixed-capacity list big enough for any setup |
 //! | `variant/perft.rs` | perft through the engine, for any variant |
@@ -31,7 +34,9 @@
 //! 3-byte type; [`uci()`] writes it `N@e4`.
 
 mod antichess;
+mod antichess_moves;
 mod atomic;
+mod atomic_fast;
 mod attacks;
 mod crazyhouse;
 mod hooks;
@@ -41,6 +46,7 @@ mod make;
 mod movegen;
 mod one_move;
 mod perft;
+mod quick_make;
 mod rules;
 mod san;
 mod status;
@@ -273,7 +279,7 @@ impl<V: Variant> Position<V> {
 
     /// Plays `mv` without checking it, as python-chess's `push` does.
     pub fn play(&mut self, mv: Move) {
-        let capture = make::push(&mut self.setup, mv);
+        let capture = quick_make::push(&mut self.setup, mv);
         V::after_play(&mut self.setup, mv, capture);
         self.given_castling = None;
     }

@@ -35,11 +35,15 @@ pub fn perft_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return if pos.is_variant_end() {
+            0
+        } else {
+            V::legal_count(pos) as u64
+        };
+    }
     let mut moves = LooseMoveList::new();
     pos.generate_legal(Bitboard::FULL, Bitboard::FULL, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&mv| {

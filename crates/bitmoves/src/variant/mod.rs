@@ -18,6 +18,8 @@
 //! | `variant/attacks.rs` | attacks, attackers, pins and slider blockers of a setup |
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
+//! | `variant/mask_gen.rs` | legal moves by check and pin masks, counted or played (perft of Racing Kings, Horde, Crazyhouse) |
+//! | `variant/mask_perft.rs` | perft on that generator: its make, bulk and full counts |
 //! | `variant/one_move.rs` | questions about one move: pseudo-legal, irreversible; the null move |
 //! | `variant/list.rs` | [`LooseMoveList`], a fixed-capacity list big enough for any setup |
 //! | `variant/perft.rs` | perft through the engine, for any variant |
@@ -38,6 +40,8 @@ mod hooks;
 mod horde;
 mod list;
 mod make;
+mod mask_gen;
+mod mask_perft;
 mod movegen;
 mod one_move;
 mod perft;
@@ -51,7 +55,7 @@ mod variants;
 pub use list::LooseMoveList;
 pub use make::{Capture, is_capture, is_zeroing};
 pub use movegen::{from_chess960, is_castling, is_en_passant, to_chess960};
-pub use perft::{perft, perft_by_rules, perft_of};
+pub use perft::{perft, perft_by_rules, perft_full, perft_of};
 pub use rules::{
     Outcome, Termination, clean_castling_rights, has_pseudo_legal_en_passant,
     standard_insufficient_material, valid_ep_square,

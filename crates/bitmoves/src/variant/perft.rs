@@ -1,11 +1,13 @@
 //! Perft for any variant: the number of move paths of a given length,
-//! bulk-counted at the last ply. Standard chess, King of the Hill and
-//! Three-check move as standard chess does, so where the fast [`Board`]
-//! takes the position they are counted on it, with the variant's end
-//! checked at each node; every other position and variant goes through
-//! the rules engine ([`perft_by_rules`]).
+//! bulk-counted at the last ply ([`perft`]) or played to the leaves
+//! ([`perft_full`]). Standard chess, King of the Hill and Three-check move
+//! as standard chess does, so where the fast [`Board`] takes the position
+//! they are counted on it, with the variant's end checked at each node;
+//! Racing Kings, Horde and Crazyhouse are counted on the mask generator
+//! (`mask_gen.rs`); every other position and variant goes through the
+//! rules engine ([`perft_by_rules`]).
 
-use super::{LooseMoveList, Position, Variant, VariantKind, dispatch};
+use super::{LooseMoveList, Position, Variant, VariantKind, dispatch, mask_perft};
 use crate::setup::Setup;
 use crate::{Bitboard, Board, FenOptions, Piece};
 
@@ -17,10 +19,61 @@ use crate::{Bitboard, Board, FenOptions, Piece};
 /// assert_eq!(perft(&Position::<RacingKings>::start(), 2), 421);
 /// ```
 pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    if on_masks::<V>() {
+        return mask_perft::perft::<V>(&pos.setup, pos.chess960, depth, true);
+    }
     match on_board(pos) {
         Some((board, rules)) => board_perft(&board, depth, rules),
         None => perft_by_rules(pos, depth),
     }
+}
+
+/// Counts the move paths of `depth` plies from `pos` as [`perft`] does, but
+/// makes every move down to the leaves (no bulk count at the last ply):
+/// the count that exercises making moves. Racing Kings, Horde and
+/// Crazyhouse go through the mask generator, the others through the
+/// rules engine.
+///
+/// ```
+/// use bitmoves::variant::{perft, perft_full, Crazyhouse, Position};
+/// let pos = Position::<Crazyhouse>::start();
+/// assert_eq!(perft_full(&pos, 3), perft(&pos, 3));
+/// ```
+pub fn perft_full<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    if on_masks::<V>() {
+        return mask_perft::perft::<V>(&pos.setup, pos.chess960, depth, false);
+    }
+    perft_full_by_rules(pos, depth)
+}
+
+/// Whether `V`'s perft goes through the mask generator.
+const fn on_masks<V: Variant>() -> bool {
+    matches!(
+        V::KIND,
+        VariantKind::RacingKings | VariantKind::Horde | VariantKind::Crazyhouse
+    )
+}
+
+/// [`perft_full`] through the rules engine alone.
+pub(crate) fn perft_full_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = LooseMoveList::new();
+    pos.generate_legal(Bitboard::FULL, Bitboard::FULL, &mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *pos;
+            child.play(mv);
+            if depth == 1 {
+                core::hint::black_box(&child);
+                1
+            } else {
+                perft_full_by_rules(&child, depth - 1)
+            }
+        })
+        .sum()
 }
 
 /// [`perft`] through the rules engine alone, never the fast

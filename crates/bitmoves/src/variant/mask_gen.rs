@@ -40,6 +40,7 @@ pub(crate) struct FastMove {
 impl FastMove {
     /// The move as the rules engine writes it (castling as `chess960`
     /// says, a drop as [`drop_move`](super::drop_move)).
+    #[cfg(all(test, feature = "std"))]
     pub(crate) fn to_move(self, s: &Setup, chess960: bool) -> Move {
         match self.kind {
             MoveKind::Castle => {

@@ -43,9 +43,7 @@ impl FastMove {
     #[cfg(all(test, feature = "std"))]
     pub(crate) fn to_move(self, s: &Setup, chess960: bool) -> Move {
         match self.kind {
-            MoveKind::Castle => {
-                super::from_chess960(s, chess960, Move::new(self.from, self.to))
-            }
+            MoveKind::Castle => super::from_chess960(s, chess960, Move::new(self.from, self.to)),
             MoveKind::Drop => super::drop_move(self.piece, self.to),
             MoveKind::Normal | MoveKind::EnPassant => Move {
                 from: self.from,
@@ -344,12 +342,17 @@ pub(crate) fn generate<V: Variant, S: Sink>(s: &Setup, sink: &mut S) {
         Some(king) if blockers.contains(from) => attacks::line(king, from),
         _ => Bitboard::FULL,
     };
-    for piece in [Piece::Knight, Piece::Bishop, Piece::Rook, Piece::Queen] {
+    // One loop per kind, so that each has its own attack lookup.
+    let mut moves_of = |piece: Piece| {
         for from in s.pieces_of(us, piece) {
             let targets = piece_attacks(piece, from, occupied) & target & pin_line(from);
             sink.piece_moves(piece, from, filter(piece, from, targets));
         }
-    }
+    };
+    moves_of(Piece::Knight);
+    moves_of(Piece::Bishop);
+    moves_of(Piece::Rook);
+    moves_of(Piece::Queen);
     let pawns = s.pieces_of(us, Piece::Pawn);
     if pawns.is_empty() {
         return;

@@ -11,8 +11,8 @@ use crate::setup::Setup;
 use crate::{Bitboard, Color, File, Piece, Rank, Square};
 
 /// Perft of `s` by the rules of `V` (one of the three), bulk-counted at the
-/// last ply if `bulk`, else every leaf made.
-pub(crate) fn perft<V: Variant>(s: &Setup, chess960: bool, depth: u32, bulk: bool) -> u64 {
+/// last ply if `BULK`, else every leaf made.
+pub(crate) fn perft<V: Variant, const BULK: bool>(s: &Setup, chess960: bool, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -21,13 +21,13 @@ pub(crate) fn perft<V: Variant>(s: &Setup, chess960: bool, depth: u32, bulk: boo
     }
     if !takes::<V>(s) {
         let pos = Position::<V>::from_setup_trusted(*s, chess960);
-        return if bulk {
+        return if BULK {
             perft_by_rules(&pos, depth)
         } else {
             super::perft::perft_full_by_rules(&pos, depth)
         };
     }
-    if depth == 1 && bulk {
+    if depth == 1 && BULK {
         let mut count = Count(0);
         generate::<V, _>(s, &mut count);
         return count.0;
@@ -35,17 +35,20 @@ pub(crate) fn perft<V: Variant>(s: &Setup, chess960: bool, depth: u32, bulk: boo
     let mut total = 0;
     generate::<V, _>(
         s,
-        &mut Each(|mv| {
-            let mut child = *s;
-            make::<V>(&mut child, mv);
-            total += if depth == 1 {
-                // The leaf is made, as full perft promises, and kept.
-                core::hint::black_box(&child);
-                1
-            } else {
-                perft::<V>(&child, chess960, depth - 1, bulk)
-            };
-        }),
+        &mut Each(
+            #[inline(always)]
+            |mv| {
+                let mut child = *s;
+                make::<V>(&mut child, mv);
+                total += if depth == 1 {
+                    // The leaf is made, as full perft promises, and kept.
+                    core::hint::black_box(&child);
+                    1
+                } else {
+                    perft::<V, BULK>(&child, chess960, depth - 1)
+                };
+            },
+        ),
     );
     total
 }
@@ -60,6 +63,7 @@ fn clear_kinds(s: &mut Setup, square: Bitboard) {
 
 /// Plays a move of the mask generator as `Position::play` plays it
 /// (python-chess's `push` and the variant's `after_play`).
+#[inline(always)]
 pub(crate) fn make<V: Variant>(s: &mut Setup, mv: FastMove) {
     let us = s.turn;
     let them = !us;
@@ -115,19 +119,25 @@ fn make_normal<V: Variant>(s: &mut Setup, mv: FastMove, us: Color) {
     }
     let was_promoted = s.promoted.contains(mv.from);
     let captured_promoted = s.promoted.contains(mv.to);
-    s.castling -= from_bb | to_bb;
-    if mv.piece == Piece::King && !was_promoted {
-        s.castling -= us.back_rank().bitboard();
-    } else if captures
-        && (s.kind(Piece::King) - s.promoted).contains(mv.to)
-        && mv.to.rank() == them.back_rank()
-    {
-        s.castling -= them.back_rank().bitboard();
+    if !s.castling.is_empty() {
+        s.castling -= from_bb | to_bb;
+        if mv.piece == Piece::King && !was_promoted {
+            s.castling -= us.back_rank().bitboard();
+        } else if captures
+            && (s.kind(Piece::King) - s.promoted).contains(mv.to)
+            && mv.to.rank() == them.back_rank()
+        {
+            s.castling -= them.back_rank().bitboard();
+        }
     }
     if captures {
         if V::POCKETS {
             let piece = s.piece_kind_on(mv.to).unwrap_or(Piece::Pawn);
-            let pocketed = if captured_promoted { Piece::Pawn } else { piece };
+            let pocketed = if captured_promoted {
+                Piece::Pawn
+            } else {
+                piece
+            };
             s.pockets[us.index()].add(pocketed);
         }
         clear_kinds(s, to_bb);

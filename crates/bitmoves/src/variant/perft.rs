@@ -20,7 +20,7 @@ use crate::{Bitboard, Board, FenOptions, Piece};
 /// ```
 pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
     if on_masks::<V>() {
-        return mask_perft::perft::<V>(&pos.setup, pos.chess960, depth, true);
+        return mask_perft::perft::<V, true>(&pos.setup, pos.chess960, depth);
     }
     match on_board(pos) {
         Some((board, rules)) => board_perft(&board, depth, rules),
@@ -41,7 +41,7 @@ pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
 /// ```
 pub fn perft_full<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
     if on_masks::<V>() {
-        return mask_perft::perft::<V>(&pos.setup, pos.chess960, depth, false);
+        return mask_perft::perft::<V, false>(&pos.setup, pos.chess960, depth);
     }
     perft_full_by_rules(pos, depth)
 }

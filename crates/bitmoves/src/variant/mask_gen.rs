@@ -295,6 +295,8 @@ fn piece_attacks(piece: Piece, from: Square, occupied: Bitboard) -> Bitboard {
 
 /// Gives every legal move of `s` to `sink`, by the rules of `V`, ignoring
 /// the variant's end (the caller checks it). Only where [`takes`] holds.
+/// Inlined, so that it is compiled with its caller's CPU features.
+#[inline(always)]
 pub(crate) fn generate<V: Variant, S: Sink>(s: &Setup, sink: &mut S) {
     let racing = V::KIND == VariantKind::RacingKings;
     let no_check = if racing { Some(NoCheck::new(s)) } else { None };
@@ -452,6 +454,7 @@ fn castling<V: Variant, S: Sink>(s: &Setup, sink: &mut S) {
 
 /// Crazyhouse's drops: each piece in hand on each legal drop square (a
 /// pawn not on a back rank).
+#[inline(always)]
 fn drops<S: Sink>(s: &Setup, sink: &mut S) {
     let pocket = s.pockets[s.turn.index()];
     if pocket.is_empty() {

@@ -11,47 +11,78 @@ use crate::setup::Setup;
 use crate::{Bitboard, Color, File, Piece, Rank, Square};
 
 /// Perft of `s` by the rules of `V` (one of the three), bulk-counted at the
-/// last ply if `BULK`, else every leaf made.
+/// last ply if `BULK`, else every leaf made. On an x86-64 CPU with POPCNT,
+/// LZCNT and BMI1 (asked once, with `std`) the recursion compiled with
+/// them runs: a generic x86-64 build counts bits in software otherwise.
 pub(crate) fn perft<V: Variant, const BULK: bool>(s: &Setup, chess960: bool, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    if std::is_x86_feature_detected!("popcnt")
+        && std::is_x86_feature_detected!("lzcnt")
+        && std::is_x86_feature_detected!("bmi1")
+    {
+        // SAFETY: the CPU has every feature `with_popcnt` is compiled with.
+        return unsafe { with_popcnt::<V, BULK>(s, chess960, depth) };
     }
-    if V::is_variant_end(s) {
-        return 0;
-    }
-    if !takes::<V>(s) {
-        let pos = Position::<V>::from_setup_trusted(*s, chess960);
-        return if BULK {
-            perft_by_rules(&pos, depth)
-        } else {
-            super::perft::perft_full_by_rules(&pos, depth)
-        };
-    }
-    if depth == 1 && BULK {
-        let mut count = Count(0);
-        generate::<V, _>(s, &mut count);
-        return count.0;
-    }
-    let mut total = 0;
-    generate::<V, _>(
-        s,
-        &mut Each(
-            #[inline(always)]
-            |mv| {
-                let mut child = *s;
-                make::<V>(&mut child, mv);
-                total += if depth == 1 {
-                    // The leaf is made, as full perft promises, and kept.
-                    core::hint::black_box(&child);
-                    1
-                } else {
-                    perft::<V, BULK>(&child, chess960, depth - 1)
-                };
-            },
-        ),
-    );
-    total
+    plain::<V, BULK>(s, chess960, depth)
 }
+
+/// Makes the recursion `$name`, compiled with the CPU features named.
+macro_rules! recursion {
+    ($name:ident $(, $feature:literal)*) => {
+        /// The recursion of [`perft`], compiled with the features its
+        /// attribute names (none: any CPU).
+        $(#[target_feature(enable = $feature)])*
+        fn $name<V: Variant, const BULK: bool>(s: &Setup, chess960: bool, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            if V::is_variant_end(s) {
+                return 0;
+            }
+            if !takes::<V>(s) {
+                let pos = Position::<V>::from_setup_trusted(*s, chess960);
+                return if BULK {
+                    perft_by_rules(&pos, depth)
+                } else {
+                    super::perft::perft_full_by_rules(&pos, depth)
+                };
+            }
+            if depth == 1 && BULK {
+                let mut count = Count(0);
+                generate::<V, _>(s, &mut count);
+                return count.0;
+            }
+            let mut total = 0;
+            generate::<V, _>(
+                s,
+                &mut Each(
+                    #[inline(always)]
+                    |mv| {
+                        let mut child = *s;
+                        make::<V>(&mut child, mv);
+                        total += if depth == 1 {
+                            // The leaf is made, as full perft promises, and kept.
+                            core::hint::black_box(&child);
+                            1
+                        } else {
+                            // SAFETY: this recursion runs only where the CPU
+                            // has its features (see `perft`).
+                            #[allow(unused_unsafe)]
+                            unsafe {
+                                $name::<V, BULK>(&child, chess960, depth - 1)
+                            }
+                        };
+                    },
+                ),
+            );
+            total
+        }
+    };
+}
+
+recursion!(plain);
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+recursion!(with_popcnt, "popcnt", "lzcnt", "bmi1");
 
 /// Takes the piece (of any kind) off `square` from the kind boards.
 #[inline(always)]

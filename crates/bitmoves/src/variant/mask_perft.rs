@@ -6,7 +6,8 @@
 //! engine from there.
 
 use super::mask_gen::{Count, Each, FastMove, MoveKind, generate, takes};
-use super::{Position, Variant, perft_by_rules};
+use super::rules_perft::{perft_by_rules, perft_full_by_rules};
+use super::{Position, Variant};
 use crate::setup::Setup;
 use crate::{Bitboard, Color, File, Piece, Rank, Square};
 
@@ -44,7 +45,7 @@ macro_rules! recursion {
                 return if BULK {
                     perft_by_rules(&pos, depth)
                 } else {
-                    super::perft::perft_full_by_rules(&pos, depth)
+                    perft_full_by_rules(&pos, depth)
                 };
             }
             if depth == 1 && BULK {

@@ -7,7 +7,8 @@
 //! (`mask_gen.rs`); every other position and variant goes through the
 //! rules engine ([`perft_by_rules`]).
 
-use super::{LooseMoveList, Position, Variant, VariantKind, dispatch, mask_perft};
+use super::rules_perft::perft_full_by_rules;
+use super::{Position, Variant, VariantKind, dispatch, mask_perft, perft_by_rules};
 use crate::setup::Setup;
 use crate::{Bitboard, Board, FenOptions, Piece};
 
@@ -52,55 +53,6 @@ const fn on_masks<V: Variant>() -> bool {
         V::KIND,
         VariantKind::RacingKings | VariantKind::Horde | VariantKind::Crazyhouse
     )
-}
-
-/// [`perft_full`] through the rules engine alone.
-pub(crate) fn perft_full_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = LooseMoveList::new();
-    pos.generate_legal(Bitboard::FULL, Bitboard::FULL, &mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = *pos;
-            child.play(mv);
-            if depth == 1 {
-                core::hint::black_box(&child);
-                1
-            } else {
-                perft_full_by_rules(&child, depth - 1)
-            }
-        })
-        .sum()
-}
-
-/// [`perft`] through the rules engine alone, never the fast
-/// [`Board`]: the reference that `perft`'s fast path is tested against.
-///
-/// ```
-/// use bitmoves::variant::{perft, perft_by_rules, KingOfTheHill, Position};
-/// let pos = Position::<KingOfTheHill>::start();
-/// assert_eq!(perft_by_rules(&pos, 3), perft(&pos, 3));
-/// ```
-pub fn perft_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = LooseMoveList::new();
-    pos.generate_legal(Bitboard::FULL, Bitboard::FULL, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = *pos;
-            child.play(mv);
-            perft_by_rules(&child, depth - 1)
-        })
-        .sum()
 }
 
 /// What ends a game of a variant whose moves are standard chess's, on a

@@ -5,7 +5,7 @@
 use super::{LooseMoveList, Position, Variant};
 use crate::Bitboard;
 
-/// [`perft`](super::perft) through the rules engine alone, never the fast
+/// [`perft`](fn@super::perft) through the rules engine alone, never the fast
 /// [`Board`](crate::Board) nor the mask generator: the reference that
 /// `perft`'s fast paths are tested against.
 ///

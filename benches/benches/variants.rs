@@ -1,15 +1,14 @@
-//! Variant perft, bitmoves against shakmaty 0.30 with its `variant`
-//! feature, the only other Rust implementation: each variant's start
-//! position and a middlegame of it, the two libraries alternating in one
-//! process, counts checked equal. Each position twice: bulk-counted at the
-//! last ply (each library's `perft`), then full (the same recursion in both,
-//! written here: every leaf played on a copy). Prints the median time of
-//! each and the ratio (shakmaty's time over bitmoves'), so above 1 means
-//! bitmoves is faster.
+//! Variant perft (each position bulk-counted at the last ply, then full:
+//! every leaf made), bitmoves against
+//! shakmaty 0.30 with its `variant` feature, the only other Rust
+//! implementation: each variant's start position and a middlegame of it,
+//! the two libraries alternating in one process, counts checked equal.
+//! Prints the median time of each and the ratio (shakmaty's time over
+//! bitmoves'), so above 1 means bitmoves is faster.
 //!
-//! `cargo bench -p bitmoves-benches --bench variants [-- ROUNDS] [NAME...]`
-//! (7 rounds by default; NAMEs keep the positions whose name holds one,
-//! e.g. `atomic`).
+//! `cargo bench -p bitmoves-benches --bench variants [-- ROUNDS [WORD ...]]`
+//! (7 rounds by default; with words, only the rows whose name holds one,
+//! or is one written after `=`).
 
 use bitmoves::setup::Setup;
 use bitmoves::variant::{self as bm, Variant};
@@ -35,50 +34,61 @@ fn median(times: &mut [Duration]) -> Duration {
     times[times.len() / 2]
 }
 
-/// Full perft through bitmoves' rules engine: every leaf played.
-fn ours_full<B: Variant>(pos: &bm::Position<B>, depth: u32) -> u64 {
+/// shakmaty's perft with every leaf made (its `perft` counts the last ply
+/// in bulk), the leaf kept as `bitmoves::variant::perft_full` keeps it.
+fn shakmaty_full<S: Position + Clone>(pos: &S, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut nodes = 0;
-    for &mv in pos.legal_moves().iter() {
-        let mut child = *pos;
-        child.play(mv);
-        nodes += ours_full(&child, depth - 1);
-    }
-    nodes
+    pos.legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if depth == 1 {
+                black_box(&child);
+                1
+            } else {
+                shakmaty_full(&child, depth - 1)
+            }
+        })
+        .sum()
 }
 
-/// Full perft through shakmaty: every leaf played.
-fn theirs_full<S: Position + Clone>(pos: &S, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut nodes = 0;
-    for mv in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(mv);
-        nodes += theirs_full(&child, depth - 1);
-    }
-    nodes
-}
-
-/// Times both libraries on `case`, `rounds` times each, alternating, bulk
-/// then full.
+/// Times both libraries on `case`, `rounds` times each, alternating: bulk,
+/// then with every leaf made (the row's name says `full`).
 fn compare<B: Variant, S: Position + FromSetup + Clone>(case: &Case, rounds: usize) {
-    let filters: Vec<String> = std::env::args()
+    compare_with::<B, S>(case, rounds, false);
+    compare_with::<B, S>(case, rounds, true);
+}
+
+/// Whether the command line's words (if any) pick the row `name`.
+fn picked(name: &str) -> bool {
+    let words: Vec<String> = std::env::args()
         .skip(1)
-        .filter(|arg| !arg.starts_with("--") && arg.parse::<usize>().is_err())
+        .filter(|arg| !arg.starts_with('-') && arg.parse::<usize>().is_err())
         .collect();
-    if !filters.is_empty() && !filters.iter().any(|f| case.name.contains(f.as_str())) {
-        return;
-    }
-    time::<B, S>(case, rounds, false);
-    time::<B, S>(case, rounds, true);
+    words.is_empty()
+        || words.iter().any(|word| match word.strip_prefix('=') {
+            Some(exact) => name == exact,
+            None => name.contains(word.as_str()),
+        })
 }
 
 /// Times both libraries on `case`, bulk or `full`.
-fn time<B: Variant, S: Position + FromSetup + Clone>(case: &Case, rounds: usize, full: bool) {
+fn compare_with<B: Variant, S: Position + FromSetup + Clone>(
+    case: &Case,
+    rounds: usize,
+    full: bool,
+) {
+    let name = if full {
+        format!("{} full", case.name)
+    } else {
+        case.name.to_string()
+    };
+    if !picked(&name) {
+        return;
+    }
     let setup = Setup::from_fen(case.fen).expect("a valid variant FEN");
     let ours = bm::Position::<B>::from_setup(setup, false);
     let theirs: S = Fen::from_ascii(case.fen.as_bytes())
@@ -90,14 +100,14 @@ fn time<B: Variant, S: Position + FromSetup + Clone>(case: &Case, rounds: usize,
     for _ in 0..rounds {
         let start = Instant::now();
         ours_count = if full {
-            ours_full(black_box(&ours), case.depth)
+            bm::perft_full(black_box(&ours), case.depth)
         } else {
             bm::perft(black_box(&ours), case.depth)
         };
         ours_times.push(start.elapsed());
         let start = Instant::now();
         theirs_count = if full {
-            theirs_full(black_box(&theirs), case.depth)
+            shakmaty_full(black_box(&theirs), case.depth)
         } else {
             shakmaty::perft(black_box(&theirs), case.depth)
         };
@@ -107,9 +117,8 @@ fn time<B: Variant, S: Position + FromSetup + Clone>(case: &Case, rounds: usize,
     let (ours, theirs) = (median(&mut ours_times), median(&mut theirs_times));
     let mnps = |time: Duration| ours_count as f64 / time.as_secs_f64() / 1e6;
     println!(
-        "{:<28} {:>5} {:>2} {:>12} {:>9.1} {:>9.1} {:>7.2}x",
-        case.name,
-        if full { "full" } else { "bulk" },
+        "{:<28} {:>2} {:>12} {:>9.1} {:>9.1} {:>7.2}x",
+        name,
         case.depth,
         ours_count,
         mnps(ours),
@@ -124,12 +133,12 @@ fn main() {
         .find_map(|arg| arg.parse().ok())
         .unwrap_or(7);
     println!(
-        "{:<28} {:>5} {:>2} {:>12} {:>9} {:>9} {:>8}",
-        "position", "perft", "d", "nodes", "bitmoves", "shakmaty", "ratio"
+        "{:<28} {:>2} {:>12} {:>9} {:>9} {:>8}",
+        "position", "d", "nodes", "bitmoves", "shakmaty", "ratio"
     );
     println!(
-        "{:<28} {:>5} {:>2} {:>12} {:>9} {:>9}",
-        "", "", "", "", "Mnps", "Mnps"
+        "{:<28} {:>2} {:>12} {:>9} {:>9}",
+        "", "", "", "Mnps", "Mnps"
     );
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let middle = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -138,6 +147,14 @@ fn main() {
     compare::<bm::KingOfTheHill, sm::KingOfTheHill>(&case("kingofthehill start", start, 5), rounds);
     compare::<bm::KingOfTheHill, sm::KingOfTheHill>(
         &case("kingofthehill kiwipete", middle, 4),
+        rounds,
+    );
+    compare::<bm::KingOfTheHill, sm::KingOfTheHill>(
+        &case(
+            "kingofthehill kings near",
+            "r1bq1bnr/ppp2ppp/2n1k3/3pp3/3PP3/2N1K3/PPP2PPP/R1BQ1BNR w - - 0 1",
+            4,
+        ),
         rounds,
     );
     compare::<bm::ThreeCheck, sm::ThreeCheck>(
@@ -168,7 +185,7 @@ fn main() {
         &case(
             "horde start",
             "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
-            5,
+            6,
         ),
         rounds,
     );

@@ -3,14 +3,18 @@
 //! random playouts from them), the general engine's legal moves (as a
 //! set), the position after each move and its FEN equal the `Board`'s, and
 //! perft through the engine matches the suites' counts at small depths.
+//! And the law that makes the mask generator of Racing Kings, Horde and
+//! Crazyhouse a path through the engine: their `perft` and `perft_full`
+//! equal `perft_by_rules` on random playouts and loose setups.
 
 mod common;
 
 use bitmoves::setup::Setup;
 use bitmoves::variant::{
-    EnPassantMode, KingOfTheHill, Position, Standard, ThreeCheck, Variant, perft, perft_by_rules,
+    Crazyhouse, EnPassantMode, Horde, KingOfTheHill, Position, RacingKings, Standard, ThreeCheck,
+    Variant, perft, perft_by_rules, perft_full,
 };
-use bitmoves::{Board, Move};
+use bitmoves::{Bitboard, Board, Color, File, Move, Piece, Rank, Square};
 use common::{Random, SUITES, SuiteEntry, read_suite};
 use std::collections::BTreeSet;
 
@@ -150,10 +154,10 @@ fn fast_path_differences<V: Variant>(setup: Setup, max_nodes: u64, context: &str
     let mut failures = Vec::new();
     for depth in 0..=4 {
         let reference = perft_by_rules(&pos, depth);
-        let fast = perft(&pos, depth);
-        if fast != reference {
+        let (fast, full) = (perft(&pos, depth), perft_full(&pos, depth));
+        if fast != reference || full != reference {
             failures.push(format!(
-                "{context}: {:?} {} depth {depth}: rules {reference}, fast {fast}",
+                "{context}: {:?} {} depth {depth}: rules {reference}, fast {fast}, full {full}",
                 V::KIND,
                 pos.fen()
             ));
@@ -166,8 +170,8 @@ fn fast_path_differences<V: Variant>(setup: Setup, max_nodes: u64, context: &str
 }
 
 /// Law: perft of Standard, King of the Hill and Three-check, which count
-/// on the fast `Board` where it takes the position, equals perft through
-/// the rules engine: on the suites and on positions of random playouts
+/// on the fast `Board` where it takes the position, bulk and with every
+/// leaf made (`perft_full`), equals perft through the rules engine: on the suites and on positions of random playouts
 /// from them (kings walking to the centre, checks given), with 1 to 3
 /// checks left for each side.
 #[test]
@@ -206,4 +210,110 @@ fn fast_variant_perft_equals_the_rules_engine() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `V`'s start with random pieces put (some marked promoted) and taken,
+/// a random side, castling rights on any back-rank square, an en passant
+/// square on the third or sixth rank, and (Crazyhouse) pockets, kings
+/// included: setups the mask generator takes, or must hand back.
+fn loose_setup<V: Variant>(random: &mut Random) -> Setup {
+    let mut setup = *Position::<V>::start().setup();
+    let density = 4 + random.below(10);
+    for square in Square::ALL {
+        if random.below(density) == 0 {
+            let color = Color::ALL[random.below(2)];
+            let piece = Piece::ALL[random.below(6)];
+            setup.put(square, color, piece, random.below(8) == 0);
+        } else if random.below(3) == 0 {
+            setup.remove(square);
+        }
+    }
+    setup.turn = Color::ALL[random.below(2)];
+    setup.castling = Bitboard::EMPTY;
+    for color in Color::ALL {
+        for _ in 0..random.below(3) {
+            let file = File::ALL[random.below(8)];
+            setup.castling.insert(Square::new(file, color.back_rank()));
+        }
+    }
+    if random.below(3) == 0 {
+        let rank = [Rank::Third, Rank::Sixth][random.below(2)];
+        setup.ep_square = Some(Square::new(File::ALL[random.below(8)], rank));
+    }
+    if V::POCKETS {
+        for pocket in &mut setup.pockets {
+            for piece in Piece::ALL {
+                for _ in 0..random.below(if piece == Piece::King { 2 } else { 3 }) {
+                    pocket.add(piece);
+                }
+            }
+        }
+    }
+    setup
+}
+
+/// Where `perft` and `perft_full` of `pos` differ from `perft_by_rules`,
+/// depth by depth up to `max_nodes`.
+fn mask_differences<V: Variant>(pos: &Position<V>, max_nodes: u64) -> Vec<String> {
+    let mut failures = Vec::new();
+    for depth in 0..=4 {
+        let reference = perft_by_rules(pos, depth);
+        let (bulk, full) = (perft(pos, depth), perft_full(pos, depth));
+        if bulk != reference || full != reference {
+            failures.push(format!(
+                "{:?} {} depth {depth}: rules {reference}, perft {bulk}, perft_full {full}",
+                V::KIND,
+                pos.fen()
+            ));
+        }
+        if reference > max_nodes {
+            break;
+        }
+    }
+    failures
+}
+
+/// Random playouts of `V` from its start and from loose setups, standard
+/// and Chess960 castling, perft checked every few plies.
+fn mask_playouts<V: Variant>(seed: u64) {
+    let mut random = Random::new(seed);
+    let mut failures = Vec::new();
+    for game in 0..60 {
+        let setup = if game % 4 == 0 {
+            *Position::<V>::start().setup()
+        } else {
+            loose_setup::<V>(&mut random)
+        };
+        let mut pos = Position::<V>::from_setup(setup, game % 2 == 1);
+        for ply in 0..60 {
+            if ply % 6 == 0 {
+                failures.extend(mask_differences(&pos, 2_000));
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[random.below(moves.len())]);
+        }
+    }
+    failures.truncate(10);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Law: Racing Kings' perft on the mask generator equals the engine's.
+#[test]
+fn racing_kings_mask_perft_equals_the_rules_engine() {
+    mask_playouts::<RacingKings>(56_001);
+}
+
+/// Law: Horde's perft on the mask generator equals the engine's.
+#[test]
+fn horde_mask_perft_equals_the_rules_engine() {
+    mask_playouts::<Horde>(56_002);
+}
+
+/// Law: Crazyhouse's perft on the mask generator equals the engine's.
+#[test]
+fn crazyhouse_mask_perft_equals_the_rules_engine() {
+    mask_playouts::<Crazyhouse>(56_003);
 }

@@ -43,7 +43,7 @@ impl Setup {
 
     /// The pieces of `color` that attack `square` when the sliders see
     /// through `occupied` (python-chess's `attackers_mask`).
-    #[inline]
+    #[inline(always)]
     pub fn attackers_under(&self, color: Color, square: Square, occupied: Bitboard) -> Bitboard {
         let attackers = (attacks::king(square) & self.kind(Piece::King))
             | (attacks::knight(square) & self.kind(Piece::Knight))
@@ -101,9 +101,8 @@ impl Setup {
     /// The side to move's pieces that stand alone between `king` and an
     /// enemy slider (python-chess's `_slider_blockers`).
     pub fn slider_blockers(&self, king: Square) -> Bitboard {
-        let empty = Bitboard::EMPTY;
-        let snipers = (attacks::rook(king, empty) & self.straight_sliders())
-            | (attacks::bishop(king, empty) & self.diagonal_sliders());
+        let snipers = (attacks::rook_rays(king) & self.straight_sliders())
+            | (attacks::bishop_rays(king) & self.diagonal_sliders());
         let mut blockers = Bitboard::EMPTY;
         for sniper in HighFirst(snipers & self.side(!self.turn)) {
             let between = attacks::between(king, sniper) & self.occupied();

@@ -21,9 +21,12 @@
 //! | `variant/movegen.rs` | pseudo-legal and legal moves, castling, en passant, evasions |
 //! | `variant/make.rs` | playing a move (python-chess's `push`) |
 //! | `variant/quick_make.rs` | `push` on bitboards for the common moves, the rest through `make.rs` |
+//! | `variant/mask_gen.rs` | legal moves by check and pin masks, counted or played (perft of Racing Kings, Horde, Crazyhouse) |
+//! | `variant/mask_perft.rs` | perft on that generator: its make, bulk and full counts |
 //! | `variant/one_move.rs` | questions about one move: pseudo-legal, irreversible; the null move |
 //! | `variant/list.rs` | [`LooseMoveList`], a fixed-capacity list big enough for any setup |
-//! | `variant/perft.rs` | perft through the engine, for any variant |
+//! | `variant/perft.rs` | perft for any variant: the fast `Board`, the mask generator or the engine |
+//! | `variant/rules_perft.rs` | perft through the engine alone, bulk and full |
 //!
 //! The fast [`Board`](crate::Board) plays legal standard and Chess960
 //! positions; on those this engine gives the same moves, positions and
@@ -43,11 +46,14 @@ mod hooks;
 mod horde;
 mod list;
 mod make;
+mod mask_gen;
+mod mask_perft;
 mod movegen;
 mod one_move;
 mod perft;
 mod quick_make;
 mod rules;
+mod rules_perft;
 mod san;
 mod status;
 mod table;
@@ -57,11 +63,12 @@ mod variants;
 pub use list::LooseMoveList;
 pub use make::{Capture, is_capture, is_zeroing};
 pub use movegen::{from_chess960, is_castling, is_en_passant, to_chess960};
-pub use perft::{perft, perft_by_rules, perft_of};
+pub use perft::{perft, perft_full, perft_of};
 pub use rules::{
     Outcome, Termination, clean_castling_rights, has_pseudo_legal_en_passant,
     standard_insufficient_material, valid_ep_square,
 };
+pub use rules_perft::perft_by_rules;
 pub use san::{VariantSan, VariantSanError};
 pub use status::Status;
 pub use table::{UnknownVariantError, VariantKind};

@@ -150,6 +150,20 @@ pub(crate) fn castling_moves<V: Variant>(
     to_mask: Bitboard,
     out: &mut LooseMoveList,
 ) {
+    castling_pairs::<V>(s, from_mask, to_mask, |king, rook| {
+        out.push(from_chess960(s, chess960, Move::new(king, rook)));
+    });
+}
+
+/// Calls `found` with the king's and the rook's square of each castling
+/// move, in [`castling_moves`]' order.
+#[inline]
+pub(crate) fn castling_pairs<V: Variant>(
+    s: &Setup,
+    from_mask: Bitboard,
+    to_mask: Bitboard,
+    mut found: impl FnMut(Square, Square),
+) {
     let us = s.turn;
     let back = us.back_rank();
     let kings = (s.pieces_of(us, Piece::King) - s.promoted) & back.bitboard() & from_mask;
@@ -176,7 +190,7 @@ pub(crate) fn castling_moves<V: Variant>(
                 occupied ^ king_bb ^ rook_bb ^ rook_to.bitboard(),
             ))
         {
-            out.push(from_chess960(s, chess960, Move::new(king, rook)));
+            found(king, rook);
         }
     }
 }

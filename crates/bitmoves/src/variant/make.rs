@@ -39,6 +39,36 @@ pub fn is_zeroing(s: &Setup, mv: Move) -> bool {
         || super::as_drop(mv).is_some_and(|(piece, _)| piece == Piece::Pawn)
 }
 
+/// What a pawn's move does besides moving it, as python-chess's `push`:
+/// a double step from its second rank sets the en passant square, and a
+/// diagonal step onto `ep` (the square before the move) that takes nothing
+/// there takes whatever stands behind it (`captured`).
+#[inline(always)]
+pub(crate) fn pawn_step(
+    s: &mut Setup,
+    us: Color,
+    mv: Move,
+    ep: Option<Square>,
+    captured: &mut Option<Capture>,
+) {
+    let diff = mv.to.index() as i32 - mv.from.index() as i32;
+    let forward = if us == Color::White { 1 } else { -1 };
+    if diff == 16 * forward && mv.from.rank() == crate::Rank::Second.relative_to(us) {
+        s.ep_square = mv.from.offset(0, forward as i8);
+    } else if Some(mv.to) == ep
+        && matches!(diff.abs(), 7 | 9)
+        && captured.is_none()
+        && let Some(below) = mv.to.offset(0, -forward as i8)
+    {
+        *captured = s.remove(below).map(|(_, piece)| Capture {
+            square: below,
+            piece,
+            promoted: false,
+            to: mv.to,
+        });
+    }
+}
+
 /// Plays `mv` on `s` as python-chess's `push` does, castling written either
 /// way (`chess960` says how the move is recorded, which this returns), and
 /// returns the capture it made.
@@ -81,22 +111,7 @@ pub(crate) fn push(s: &mut Setup, mv: Move) -> Option<Capture> {
         s.castling -= (!us).back_rank().bitboard();
     }
     if piece == Piece::Pawn {
-        let diff = mv.to.index() as i32 - mv.from.index() as i32;
-        let forward = if us == Color::White { 1 } else { -1 };
-        if diff == 16 * forward && mv.from.rank() == crate::Rank::Second.relative_to(us) {
-            s.ep_square = mv.from.offset(0, forward as i8);
-        } else if Some(mv.to) == ep
-            && matches!(diff.abs(), 7 | 9)
-            && captured.is_none()
-            && let Some(below) = mv.to.offset(0, -forward as i8)
-        {
-            captured = s.remove(below).map(|(_, piece)| Capture {
-                square: below,
-                piece,
-                promoted: false,
-                to: mv.to,
-            });
-        }
+        pawn_step(s, us, mv, ep, &mut captured);
     }
     if let Some(promotion) = mv.promotion {
         promoted = true;

@@ -7,7 +7,7 @@
 
 use super::make::{self, Capture};
 use crate::setup::Setup;
-use crate::{Color, Move, Piece, Rank};
+use crate::{Color, Move, Piece};
 
 /// The kind on `square` as [`Setup::piece_kind_on`] finds it (the first
 /// kind, in [`Piece::ALL`]'s order, whose bitboard holds it).
@@ -69,22 +69,7 @@ pub(crate) fn push(s: &mut Setup, mv: Move) -> Option<Capture> {
         s.castling -= (!us).back_rank().bitboard();
     }
     if piece == Piece::Pawn {
-        let diff = mv.to.index() as i32 - mv.from.index() as i32;
-        let forward = if us == Color::White { 1 } else { -1 };
-        if diff == 16 * forward && mv.from.rank() == Rank::Second.relative_to(us) {
-            s.ep_square = mv.from.offset(0, forward as i8);
-        } else if Some(mv.to) == ep
-            && matches!(diff.abs(), 7 | 9)
-            && captured.is_none()
-            && let Some(below) = mv.to.offset(0, -forward as i8)
-        {
-            captured = s.remove(below).map(|(_, piece)| Capture {
-                square: below,
-                piece,
-                promoted: false,
-                to: mv.to,
-            });
-        }
+        make::pawn_step(s, us, mv, ep, &mut captured);
     }
     if let Some(promotion) = mv.promotion {
         promoted = true;

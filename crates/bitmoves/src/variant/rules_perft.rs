@@ -15,10 +15,21 @@ use crate::Bitboard;
 /// assert_eq!(perft_by_rules(&pos, 3), perft(&pos, 3));
 /// ```
 pub fn perft_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    by_rules::<V, false>(pos, depth)
+}
+
+/// [`perft_full`](super::perft_full) through the rules engine alone.
+pub(crate) fn perft_full_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    by_rules::<V, true>(pos, depth)
+}
+
+/// Perft through the rules engine: bulk-counted at the last ply, or with
+/// every leaf made (`FULL`).
+fn by_rules<V: Variant, const FULL: bool>(pos: &Position<V>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    if depth == 1 {
+    if depth == 1 && !FULL {
         return if pos.is_variant_end() {
             0
         } else {
@@ -32,28 +43,11 @@ pub fn perft_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
         .map(|&mv| {
             let mut child = *pos;
             child.play(mv);
-            perft_by_rules(&child, depth - 1)
-        })
-        .sum()
-}
-
-/// [`perft_full`](super::perft_full) through the rules engine alone.
-pub(crate) fn perft_full_by_rules<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = LooseMoveList::new();
-    pos.generate_legal(Bitboard::FULL, Bitboard::FULL, &mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = *pos;
-            child.play(mv);
             if depth == 1 {
                 core::hint::black_box(&child);
                 1
             } else {
-                perft_full_by_rules(&child, depth - 1)
+                by_rules::<V, FULL>(&child, depth - 1)
             }
         })
         .sum()

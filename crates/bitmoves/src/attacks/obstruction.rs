@@ -35,7 +35,10 @@ fn line(square: Square, occupied: u64, lower: Direction, upper: Direction) -> u6
 }
 
 /// Rook attacks from `square` through `occupied`.
-#[inline(always)]
+// One copy on wasm32, where it is the only back-end and a copy inlined at
+// each of the generator's lookups costs module size (the lab's budget).
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 pub(crate) fn rook(square: Square, occupied: Bitboard) -> Bitboard {
     let file = line(square, occupied.0, South, North);
     let rank = line(square, occupied.0, West, East);
@@ -43,7 +46,10 @@ pub(crate) fn rook(square: Square, occupied: Bitboard) -> Bitboard {
 }
 
 /// Bishop attacks from `square` through `occupied`.
-#[inline(always)]
+// One copy on wasm32, where it is the only back-end and a copy inlined at
+// each of the generator's lookups costs module size (the lab's budget).
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 pub(crate) fn bishop(square: Square, occupied: Bitboard) -> Bitboard {
     let diagonal = line(square, occupied.0, SouthWest, NorthEast);
     let anti = line(square, occupied.0, SouthEast, NorthWest);
